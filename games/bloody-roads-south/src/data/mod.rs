@@ -1,0 +1,1 @@
+//! The game's data, read from `data/`.
