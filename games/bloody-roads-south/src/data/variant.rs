@@ -1,0 +1,203 @@
+//! Minor variants (rules 3.8 and 4.5) and the variable reinforcement entry (rule 4.3).
+//! Loaded from `data/variants.toml`.
+
+use super::error::{DataError, parse_toml};
+use super::hex::HexId;
+use super::side::Side;
+use super::time::GameTime;
+use super::unit::{FormationId, UnitId};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A minor variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VariantId {
+    /// 3.8a Ferrero joins the fight (4/9 enters after 6:00am 6 May).
+    FerreroJoins,
+    /// 3.8b Burnside goes elsewhere (no 9th Corps).
+    BurnsideElsewhere,
+    /// 4.5a Pickett joins Longstreet.
+    PickettJoins,
+    /// 4.5b Longstreet moves further east (enters at Entry F or B29.01, two turns later).
+    LongstreetFurtherEast,
+    /// 4.5c Anderson moves with Hill (A/3 sets up near the 3 Corps HQ).
+    AndersonWithHill,
+}
+
+impl VariantId {
+    /// All variants in rule order.
+    pub const ALL: [VariantId; 5] = [
+        VariantId::FerreroJoins,
+        VariantId::BurnsideElsewhere,
+        VariantId::PickettJoins,
+        VariantId::LongstreetFurtherEast,
+        VariantId::AndersonWithHill,
+    ];
+
+    /// The kebab-case id used in the data files and on the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VariantId::FerreroJoins => "ferrero-joins",
+            VariantId::BurnsideElsewhere => "burnside-elsewhere",
+            VariantId::PickettJoins => "pickett-joins",
+            VariantId::LongstreetFurtherEast => "longstreet-further-east",
+            VariantId::AndersonWithHill => "anderson-with-hill",
+        }
+    }
+}
+
+impl fmt::Display for VariantId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A variant's definition.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variant {
+    /// Its id.
+    pub id: VariantId,
+    /// Its rule number.
+    pub rule: String,
+    /// The side that chooses it.
+    pub side: Side,
+    /// True when the choice stays hidden from the opponent until the troops enter the map;
+    /// false for 3.8b, which is announced before the game.
+    pub secret: bool,
+    /// The side that receives its victory points (rule 5.1e: at both levels).
+    pub points_to: Side,
+    /// The victory points.
+    pub points: u8,
+    /// The units it adds.
+    #[serde(default)]
+    pub units: Vec<UnitId>,
+    /// The corps it deletes (3.8b: the whole 9th Corps).
+    pub removes_corps: Option<FormationId>,
+}
+
+/// The id of a group of reinforcements whose entry hex the Confederate player chooses.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct EntryGroupId(pub String);
+
+impl fmt::Display for EntryGroupId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Where one reinforcement group may enter (rule 4.3b, 4.5a, 4.5b).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EntryGroup {
+    /// Its id.
+    pub id: EntryGroupId,
+    /// The rule that defines it.
+    pub rule: String,
+    /// The hexes it may choose.
+    pub hexes: Vec<HexId>,
+    /// The choice that applies when the player writes none: a hex, or "with" (enter with
+    /// the group named in `with_group`).
+    pub default: String,
+    /// Turns added to the printed arrival when entering at a hex.
+    #[serde(default)]
+    pub delay_turns: BTreeMap<HexId, u8>,
+    /// Extra hexes allowed only with a variant.
+    #[serde(default)]
+    pub variant_hexes: BTreeMap<VariantId, Vec<HexId>>,
+    /// A group this one may enter with (same hex, same turn).
+    pub with_group: Option<EntryGroupId>,
+    /// When entering apart from `with_group`: turns after that group's arrival.
+    pub delay_after_group: Option<u8>,
+    /// The last turn at which the choice may be changed.
+    pub deadline: GameTime,
+}
+
+impl EntryGroup {
+    /// The hexes allowed with the variants in play.
+    pub fn allowed_hexes(&self, variants: &[VariantId]) -> Vec<HexId> {
+        let mut out = self.hexes.clone();
+        for (v, hexes) in &self.variant_hexes {
+            if variants.contains(v) {
+                out.extend(hexes.iter().copied());
+            }
+        }
+        out
+    }
+
+    /// Turns of delay for entering at `hex`.
+    pub fn delay_at(&self, hex: HexId) -> u8 {
+        self.delay_turns.get(&hex).copied().unwrap_or(0)
+    }
+}
+
+#[derive(Deserialize)]
+struct VariantsFile {
+    variant: Vec<Variant>,
+    entry_group: Vec<EntryGroup>,
+}
+
+/// Every variant and entry group.
+#[derive(Debug, Clone)]
+pub struct Variants {
+    variants: Vec<Variant>,
+    entry_groups: Vec<EntryGroup>,
+}
+
+impl Variants {
+    /// Parse `data/variants.toml`.
+    pub fn from_toml(text: &str) -> Result<Variants, DataError> {
+        let f: VariantsFile = parse_toml("variants.toml", text)?;
+        for id in VariantId::ALL {
+            if f.variant.iter().filter(|v| v.id == id).count() != 1 {
+                return Err(DataError::new(format!(
+                    "variants.toml: variant {id} must be defined once"
+                )));
+            }
+        }
+        for g in &f.entry_group {
+            let default_ok = match &g.with_group {
+                Some(_) => {
+                    g.default == "with" || g.hexes.iter().any(|h| h.to_string() == g.default)
+                }
+                None => g.hexes.iter().any(|h| h.to_string() == g.default),
+            };
+            if !default_ok {
+                return Err(DataError::new(format!(
+                    "variants.toml: entry group {} has a bad default",
+                    g.id
+                )));
+            }
+        }
+        Ok(Variants {
+            variants: f.variant,
+            entry_groups: f.entry_group,
+        })
+    }
+
+    /// A variant's definition.
+    pub fn variant(&self, id: VariantId) -> &Variant {
+        self.variants
+            .iter()
+            .find(|v| v.id == id)
+            .expect("every variant is checked at load")
+    }
+
+    /// All variants.
+    pub fn all(&self) -> &[Variant] {
+        &self.variants
+    }
+
+    /// An entry group by id.
+    pub fn entry_group(&self, id: &EntryGroupId) -> Option<&EntryGroup> {
+        self.entry_groups.iter().find(|g| &g.id == id)
+    }
+
+    /// All entry groups.
+    pub fn entry_groups(&self) -> &[EntryGroup] {
+        &self.entry_groups
+    }
+}
