@@ -1,1 +1,32 @@
-//! placeholder
+//! The contract every Adjutant game implements, and what all games share: seats and
+//! viewers, catalog entries and set-up choices, verifiable dice, the [`Match`] that enforces
+//! "only offered actions", undo back to the last roll or reveal, and replay of a record.
+//!
+//! Pure: no I/O, no async, no clock. The same set-up, seed and actions always give the same
+//! state, events and rolls.
+
+mod catalog;
+mod dice;
+mod dynamic;
+mod error;
+mod game_match;
+pub mod hex;
+mod meta;
+mod record;
+mod rules;
+mod setup;
+mod side;
+
+pub use catalog::{ChoiceInfo, ChoiceKind, ChoiceScope, EnumValue, GameInfo, ScenarioInfo};
+pub use dice::{Dice, DicePosition, Seed};
+pub use dynamic::{DynMatch, GameKind, Registry, kind};
+pub use error::{PlayError, SetupError};
+pub use game_match::{Match, Played, Snapshot};
+pub use meta::{MetaAction, MetaEvent};
+pub use record::{RECORD_FORMAT, Record, RecordedAction, Verified, VerifyError, replay, verify};
+pub use rules::{Applied, EndReason, Outcome, Rules};
+pub use setup::Setup;
+pub use side::{PerSide, Side, Viewer};
+
+#[cfg(test)]
+mod tests;

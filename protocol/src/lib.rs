@@ -1,1 +1,17 @@
-//! placeholder
+//! Every message on Adjutant's wire, as typed serde values: the HTTP bodies of the wire
+//! contract ([`http`]), the WebSocket frames ([`ws`]), the error codes ([`error`]) and the
+//! JSON Patch used by patch-mode subscriptions ([`patch`]). `docs/protocol.md` documents them.
+
+pub mod error;
+pub mod http;
+pub mod patch;
+pub mod ws;
+
+pub use adjutant_engine::{Outcome, PerSide, Record, Side};
+pub use error::{ApiError, ErrorBody, ErrorCode};
+pub use http::*;
+pub use patch::PatchOp;
+pub use ws::{ClientMessage, Presence, ServerMessage, UpdateMode};
+
+/// The protocol version. It changes only when a message changes incompatibly.
+pub const PROTOCOL_VERSION: u32 = 1;

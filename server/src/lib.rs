@@ -1,1 +1,110 @@
-//! placeholder
+//! `adjutant-server`: the authoritative game server. It takes its games from the
+//! [`Registry`] it is built with, serves them over HTTP and WebSocket, and keeps every game in
+//! SQLite.
+
+pub mod auth;
+pub mod config;
+pub mod http;
+pub mod ratelimit;
+pub mod service;
+pub mod store;
+pub mod ws;
+
+use adjutant_engine::Registry;
+use clap::Parser;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+use tracing::info;
+
+pub use config::Config;
+pub use service::Service;
+
+/// Serves on `listener` until `shutdown` completes. The caller owns the listener, so tests
+/// can bind port 0 and read the address first.
+pub async fn run(
+    listener: TcpListener,
+    config: Config,
+    registry: Registry,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let store = store::Store::open(&config.db, config.max_batch).await?;
+    let limiter = Arc::new(ratelimit::Limiter::new(config.http_rate, config.http_burst));
+    let service = Service::new(store, registry, config);
+    let app = http::router(http::AppState { service, limiter });
+    info!(address = %listener.local_addr()?, "adjutant is listening");
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await?;
+    Ok(())
+}
+
+/// The whole program: flags, logs, listener, and a clean stop on Ctrl-C or SIGTERM.
+pub fn main_with(registry: Registry) -> std::process::ExitCode {
+    let config = Config::parse();
+    init_logs(&config.log_format);
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("adjutant-server: cannot start: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async move {
+        let listener = TcpListener::bind(config.listen)
+            .await
+            .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+        run(listener, config, registry, shutdown_signal())
+            .await
+            .map_err(|e| e.to_string())
+    });
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("adjutant-server: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn init_logs(format: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    if format == "json" {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = terminate => {}
+    }
+    info!("shutting down");
+}

@@ -1,0 +1,375 @@
+//! [`Match`]: one running game — the rules' state with its dice, sequence number and undo
+//! history. Every action goes through [`Match::play`], which accepts only an offered action
+//! and leaves the match untouched when it refuses one.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::dice::{Dice, DicePosition, Seed};
+use crate::error::{PlayError, SetupError};
+use crate::meta::{MetaAction, MetaEvent};
+use crate::rules::{EndReason, Outcome, Rules};
+use crate::setup::Setup;
+use crate::side::{Side, Viewer};
+
+/// What one accepted action did: exactly what the store records for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// The sequence number of this action (the first action of a game is 1).
+    pub seq: u64,
+    /// Who acted.
+    pub side: Side,
+    /// The action as recorded: the posted action in canonical form, without its label.
+    pub action: Value,
+    /// Every die drawn while applying it, in order.
+    pub rolls: Vec<u32>,
+    /// The events, unredacted (they are redacted per viewer on the way out).
+    pub events: Vec<Value>,
+}
+
+/// A state from before an undoable action, and who took that action.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound = "")]
+struct UndoEntry<G: Rules> {
+    side: Side,
+    label: String,
+    before: G,
+}
+
+/// One running game.
+#[derive(Clone, Debug)]
+pub struct Match<G: Rules> {
+    /// The rules' own state.
+    state: G,
+    /// The die stream: every roll of the game comes from here.
+    dice: Dice,
+    /// Number of actions accepted so far.
+    seq: u64,
+    /// States to go back to, newest last. Emptied at every die roll, reveal, or change of
+    /// the acting side, so undo never crosses one.
+    undo: Vec<UndoEntry<G>>,
+    /// Set when a seat resigned or ran out of time (the rules' own end is in `state`).
+    conceded: Option<Outcome>,
+}
+
+/// A match saved to the store: enough, with the seed, to carry on exactly where it stood.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Snapshot<G: Rules> {
+    seq: u64,
+    state: G,
+    dice: DicePosition,
+    undo: Vec<UndoEntry<G>>,
+    conceded: Option<Outcome>,
+}
+
+impl<G: Rules> Match<G> {
+    /// Sets up a scenario. `setup` must already be checked against [`Rules::info`].
+    pub fn new(setup: &Setup, seed: &Seed) -> Result<Self, SetupError> {
+        let mut dice = Dice::new(seed);
+        let state = G::setup(setup, &mut dice).map_err(SetupError::Rules)?;
+        // Set-up rolls replay from the seed; they are not part of any action's record.
+        dice.take_rolls();
+        Ok(Match {
+            state,
+            dice,
+            seq: 0,
+            undo: Vec::new(),
+            conceded: None,
+        })
+    }
+
+    /// The rules' state (for tests and for games built on top of the engine).
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// Number of actions accepted so far.
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.conceded.clone().or_else(|| self.state.outcome())
+    }
+
+    /// The sides that must act now (none once the game is over).
+    pub fn to_act(&self) -> Vec<Side> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        Side::BOTH
+            .into_iter()
+            .filter(|&side| self.state.prompt(side).is_some())
+            .collect()
+    }
+
+    /// The prompt for `side`, if it must act.
+    pub fn prompt(&self, side: Side) -> Option<String> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        self.state.prompt(side)
+    }
+
+    /// Every action `side` may post now, each a JSON object with a human `label`.
+    pub fn offered(&self, side: Side) -> Vec<Value> {
+        if self.prompt(side).is_none() {
+            return Vec::new();
+        }
+        let mut out: Vec<Value> = self
+            .state
+            .legal_actions(side)
+            .iter()
+            .map(|action| labelled(to_value(action), self.state.label(side, action)))
+            .collect();
+        if let Some(label) = self.undo_label(side) {
+            out.push(labelled(
+                MetaAction::Undo.to_value(),
+                format!("Undo: {label}"),
+            ));
+        }
+        out
+    }
+
+    /// The label of the action `side` could take back now, if undo is allowed.
+    fn undo_label(&self, side: Side) -> Option<&str> {
+        let top = self.undo.last()?;
+        (top.side == side && self.prompt(side).is_some()).then_some(top.label.as_str())
+    }
+
+    /// Plays one action for `side`: an element of [`Match::offered`] as posted by a client.
+    pub fn play(&mut self, side: Side, action: &Value) -> Result<Played, PlayError> {
+        if self.outcome().is_some() {
+            return Err(PlayError::GameOver);
+        }
+        match MetaAction::parse(action) {
+            Some(MetaAction::Undo) => self.undo(side),
+            Some(meta @ (MetaAction::Resign | MetaAction::TimeOut)) => {
+                let reason = if meta == MetaAction::Resign {
+                    EndReason::Resigned
+                } else {
+                    EndReason::TimedOut
+                };
+                self.concede(side, reason)
+            }
+            None => self.play_rules_action(side, action),
+        }
+    }
+
+    fn play_rules_action(&mut self, side: Side, action: &Value) -> Result<Played, PlayError> {
+        if self.state.prompt(side).is_none() {
+            return Err(PlayError::NotYourTurn(side));
+        }
+        let posted: G::Action = serde_json::from_value(without_label(action)).map_err(|e| {
+            PlayError::NotOffered(format!("it is not an action of this game ({e})"))
+        })?;
+        let offered = self.state.legal_actions(side);
+        let Some(fitting) = offered.iter().find(|o| self.state.fits(o, &posted)) else {
+            return Err(PlayError::NotOffered(
+                "choose one of the actions listed in your view".to_string(),
+            ));
+        };
+        let label = self.state.label(side, fitting);
+        let before = self.state.clone();
+        let dice_before = self.dice.clone();
+        let applied = match self.state.apply(side, posted.clone(), &mut self.dice) {
+            Ok(applied) => applied,
+            Err(why) => {
+                self.state = before;
+                self.dice = dice_before;
+                return Err(PlayError::Refused(why));
+            }
+        };
+        let rolls = self.dice.take_rolls();
+        if !rolls.is_empty() || applied.reveals {
+            self.undo.clear();
+        } else {
+            if self.undo.last().is_some_and(|top| top.side != side) {
+                self.undo.clear();
+            }
+            self.undo.push(UndoEntry {
+                side,
+                label,
+                before,
+            });
+        }
+        let mut events: Vec<Value> = applied.events.iter().map(to_value).collect();
+        self.note_game_over(&mut events);
+        Ok(self.record(side, to_value(&posted), rolls, events))
+    }
+
+    fn undo(&mut self, side: Side) -> Result<Played, PlayError> {
+        if self.state.prompt(side).is_none() {
+            return Err(PlayError::NotYourTurn(side));
+        }
+        if self.undo_label(side).is_none() {
+            return Err(PlayError::NotOffered(
+                "there is nothing you may take back: undo stops at the last die roll, reveal \
+                 or turn change"
+                    .to_string(),
+            ));
+        }
+        let entry = self.undo.pop().expect("checked above");
+        self.state = entry.before;
+        let event = MetaEvent::Undone {
+            side,
+            label: entry.label,
+        }
+        .to_value();
+        Ok(self.record(side, MetaAction::Undo.to_value(), Vec::new(), vec![event]))
+    }
+
+    /// Ends the game against `side` (resignation or time-out), whoever is to act.
+    pub fn concede(&mut self, side: Side, reason: EndReason) -> Result<Played, PlayError> {
+        if self.outcome().is_some() {
+            return Err(PlayError::GameOver);
+        }
+        let (action, event, reason, verb) = match reason {
+            EndReason::TimedOut => (
+                MetaAction::TimeOut,
+                MetaEvent::TimedOut { side },
+                EndReason::TimedOut,
+                "ran out of time",
+            ),
+            _ => (
+                MetaAction::Resign,
+                MetaEvent::Resigned { side },
+                EndReason::Resigned,
+                "resigned",
+            ),
+        };
+        let outcome = Outcome {
+            winner: Some(side.opponent()),
+            reason,
+            summary: format!("{} victory: the {side} player {verb}", side.opponent()),
+            score: None,
+        };
+        self.conceded = Some(outcome);
+        self.undo.clear();
+        let mut events = vec![event.to_value()];
+        self.note_game_over(&mut events);
+        Ok(self.record(side, action.to_value(), Vec::new(), events))
+    }
+
+    fn note_game_over(&mut self, events: &mut Vec<Value>) {
+        if let Some(outcome) = self.outcome() {
+            self.undo.clear();
+            events.push(MetaEvent::GameOver { outcome }.to_value());
+        }
+    }
+
+    fn record(&mut self, side: Side, action: Value, rolls: Vec<u32>, events: Vec<Value>) -> Played {
+        self.seq += 1;
+        Played {
+            seq: self.seq,
+            side,
+            action,
+            rolls,
+            events,
+        }
+    }
+
+    /// The view for `viewer`: the rules' view plus `viewer`, `to_act`, `prompt`, `actions`
+    /// and `outcome`. Once the game is over every viewer sees everything.
+    pub fn view(&self, viewer: Viewer) -> Value {
+        let over = self.outcome();
+        let rules_viewer = if over.is_some() {
+            Viewer::Omniscient
+        } else {
+            viewer
+        };
+        let mut view = match self.state.view(rules_viewer) {
+            Value::Object(map) => map,
+            other => {
+                let mut map = Map::new();
+                map.insert("board".to_string(), other);
+                map
+            }
+        };
+        let seat = viewer.side();
+        let prompt = seat.and_then(|side| self.prompt(side));
+        let actions = seat.map(|side| self.offered(side)).unwrap_or_default();
+        view.insert(
+            "viewer".into(),
+            Value::String(rules_viewer.as_str().to_string()),
+        );
+        view.insert(
+            "to_act".into(),
+            Value::Array(
+                self.to_act()
+                    .iter()
+                    .map(|s| Value::String(s.as_str().into()))
+                    .collect(),
+            ),
+        );
+        view.insert(
+            "prompt".into(),
+            prompt.map(Value::String).unwrap_or(Value::Null),
+        );
+        view.insert("actions".into(), Value::Array(actions));
+        view.insert(
+            "outcome".into(),
+            over.map(|o| to_value(&o)).unwrap_or(Value::Null),
+        );
+        Value::Object(view)
+    }
+
+    /// `events` as `viewer` may see them (events it may not learn of are left out).
+    pub fn redact(events: &[Value], viewer: Viewer) -> Vec<Value> {
+        events
+            .iter()
+            .filter_map(|event| {
+                if MetaEvent::is_meta(event) || viewer == Viewer::Omniscient {
+                    return Some(event.clone());
+                }
+                // An event that does not parse is a stored event of an older version: show
+                // nothing rather than risk a leak.
+                let typed: G::Event = serde_json::from_value(event.clone()).ok()?;
+                G::redact(&typed, viewer)
+            })
+            .collect()
+    }
+
+    /// The match as a snapshot for the store.
+    pub fn snapshot(&self) -> Snapshot<G> {
+        Snapshot {
+            seq: self.seq,
+            state: self.state.clone(),
+            dice: self.dice.position(),
+            undo: self.undo.clone(),
+            conceded: self.conceded.clone(),
+        }
+    }
+
+    /// Carries on from a snapshot.
+    pub fn restore(snapshot: Snapshot<G>, seed: &Seed) -> Self {
+        Match {
+            state: snapshot.state,
+            dice: Dice::resume(seed, snapshot.dice),
+            seq: snapshot.seq,
+            undo: snapshot.undo,
+            conceded: snapshot.conceded,
+        }
+    }
+}
+
+fn to_value<T: Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).expect("rules types serialise to JSON")
+}
+
+fn labelled(mut action: Value, label: String) -> Value {
+    if let Value::Object(map) = &mut action {
+        map.insert("label".to_string(), Value::String(label));
+    }
+    action
+}
+
+fn without_label(action: &Value) -> Value {
+    let mut action = action.clone();
+    if let Value::Object(map) = &mut action {
+        map.remove("label");
+    }
+    action
+}

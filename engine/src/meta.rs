@@ -1,0 +1,67 @@
+//! The engine's own actions and events, shared by every game: undo, resignation, time-out
+//! and the end of the game. Their `type` names are reserved (see [`Rules`](crate::Rules)).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::rules::Outcome;
+use crate::side::Side;
+
+/// An action handled by the engine rather than the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum MetaAction {
+    /// Take back this seat's last action (offered when allowed).
+    Undo,
+    /// Give up the game (always possible for a seat while the game runs; not in `actions`).
+    Resign,
+    /// The seat's clock ran out (recorded by the server, never sent by a client).
+    TimeOut,
+}
+
+impl MetaAction {
+    /// Recognises a meta action by its `type` alone, so that a label or other extra field
+    /// a client echoed back does not matter.
+    pub fn parse(action: &Value) -> Option<MetaAction> {
+        match action.get("type")?.as_str()? {
+            "undo" => Some(MetaAction::Undo),
+            "resign" => Some(MetaAction::Resign),
+            "time_out" => Some(MetaAction::TimeOut),
+            _ => None,
+        }
+    }
+
+    /// The JSON form as offered and recorded.
+    pub fn to_value(self) -> Value {
+        serde_json::to_value(self).expect("meta actions serialise")
+    }
+}
+
+/// An event produced by the engine rather than the rules. Public to every viewer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum MetaEvent {
+    /// A seat took back its last action.
+    Undone { side: Side, label: String },
+    /// A seat resigned.
+    Resigned { side: Side },
+    /// A seat's clock ran out.
+    TimedOut { side: Side },
+    /// The game is over.
+    GameOver { outcome: Outcome },
+}
+
+impl MetaEvent {
+    /// Recognises a stored meta event by its reserved `type`.
+    pub fn is_meta(event: &Value) -> bool {
+        matches!(
+            event.get("type").and_then(Value::as_str),
+            Some("undone" | "resigned" | "timed_out" | "game_over")
+        )
+    }
+
+    /// The JSON form.
+    pub fn to_value(&self) -> Value {
+        serde_json::to_value(self).expect("meta events serialise")
+    }
+}

@@ -1,0 +1,132 @@
+//! The [`Rules`] trait: what a game crate implements. Everything here is pure: no I/O, no
+//! clock, every random number from the [`Dice`] handed in.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::fmt::Debug;
+
+use crate::catalog::GameInfo;
+use crate::dice::Dice;
+use crate::setup::Setup;
+use crate::side::{PerSide, Side, Viewer};
+
+/// A game's rules as a deterministic state machine.
+///
+/// The engine's [`Match`](crate::Match) wraps a `Rules` value with its dice, sequence number
+/// and undo history, and checks every action against [`Rules::legal_actions`] before
+/// [`Rules::apply`] sees it.
+///
+/// Event `type` names `undone`, `resigned`, `timed_out` and `game_over` are the engine's own;
+/// a game's events must use other names.
+pub trait Rules:
+    Sized + Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'static
+{
+    /// One atomic choice a seat can make. Serialises as a JSON object (an internally tagged
+    /// enum), so that the engine can add a human `label` beside its fields.
+    type Action: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// Something that happened, for the log. Redacted per viewer by [`Rules::redact`].
+    type Event: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
+
+    /// The catalog entry: id, scenarios, options and secret choices.
+    fn info() -> GameInfo;
+
+    /// The game's static data (map, charts, counters) for `GET /api/catalog/{game}`.
+    fn static_data() -> Value {
+        Value::Null
+    }
+
+    /// The initial state of a scenario, from checked options and both sides' secret choices.
+    /// May roll dice (a random set-up); those rolls replay from the seed like any other.
+    fn setup(setup: &Setup, dice: &mut Dice) -> Result<Self, String>;
+
+    /// What `side` is asked to do now, or `None` when it need not act. Whenever this is
+    /// `Some`, [`Rules::legal_actions`] for that side is not empty.
+    fn prompt(&self, side: Side) -> Option<String>;
+
+    /// The complete, finite list of actions `side` may take now (empty when it need not act).
+    fn legal_actions(&self, side: Side) -> Vec<Self::Action>;
+
+    /// A short human description of an offered action ("Move Logan's division to Area 20").
+    fn label(&self, side: Side, action: &Self::Action) -> String;
+
+    /// Whether the action a client posted is the offered one. Equality by default; an action
+    /// with a free-text field or a typed parameter compares everything else and lets
+    /// [`Rules::apply`] validate the free part.
+    fn fits(&self, offered: &Self::Action, posted: &Self::Action) -> bool {
+        offered == posted
+    }
+
+    /// Applies an offered action. On `Err` the state must be left exactly as it was (the
+    /// engine also restores it, so a rules bug cannot corrupt a game).
+    fn apply(
+        &mut self,
+        side: Side,
+        action: Self::Action,
+        dice: &mut Dice,
+    ) -> Result<Applied<Self::Event>, String>;
+
+    /// Everything `viewer` may know of the state, as a JSON object. Must never contain the
+    /// secrets of a side the viewer may not see.
+    fn view(&self, viewer: Viewer) -> Value;
+
+    /// The form of `event` that `viewer` may see, or `None` if it must not learn of it at all.
+    fn redact(event: &Self::Event, viewer: Viewer) -> Option<Value>;
+
+    /// The result once the rules have ended the game.
+    fn outcome(&self) -> Option<Outcome>;
+}
+
+/// What an applied action produced.
+#[derive(Clone, Debug)]
+pub struct Applied<E> {
+    /// The log entries, in order.
+    pub events: Vec<E>,
+    /// Whether hidden information became known to a player who did not have it (a reveal):
+    /// like a die roll, this is a point undo may never go back past.
+    pub reveals: bool,
+}
+
+impl<E> Applied<E> {
+    /// Events that reveal nothing.
+    pub fn quiet(events: Vec<E>) -> Self {
+        Applied {
+            events,
+            reveals: false,
+        }
+    }
+
+    /// Events that reveal hidden information.
+    pub fn revealing(events: Vec<E>) -> Self {
+        Applied {
+            events,
+            reveals: true,
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// The rules ended it (victory conditions, last turn).
+    Rules,
+    /// A player resigned.
+    Resigned,
+    /// A player's clock ran out.
+    TimedOut,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winning side; `None` for a draw.
+    pub winner: Option<Side>,
+    /// Why the game ended.
+    pub reason: EndReason,
+    /// The result in the book's words ("Union decisive victory: 14 VP to 6").
+    pub summary: String,
+    /// Victory points or other score, where the game keeps one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<PerSide<i64>>,
+}

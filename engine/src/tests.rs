@@ -1,0 +1,307 @@
+//! Tests of the engine with a tiny race game: `step` moves one square (no dice), `roll`
+//! moves a die's worth, `pass` hands the turn over; the first to square 10 wins.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::*;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Race {
+    squares: [u32; 2],
+    turn: Side,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum RaceAction {
+    Step,
+    Roll,
+    Pass,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum RaceEvent {
+    Moved { side: Side, by: u32 },
+    Passed { side: Side },
+}
+
+impl Rules for Race {
+    type Action = RaceAction;
+    type Event = RaceEvent;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "race".into(),
+            name: "Race".into(),
+            description: "A test race.".into(),
+            scenarios: vec![ScenarioInfo {
+                id: "sprint".into(),
+                name: "Sprint".into(),
+                description: String::new(),
+                turns: 0,
+            }],
+            choices: vec![],
+        }
+    }
+
+    fn setup(_: &Setup, _: &mut Dice) -> Result<Self, String> {
+        Ok(Race {
+            squares: [0, 0],
+            turn: Side::Union,
+        })
+    }
+
+    fn prompt(&self, side: Side) -> Option<String> {
+        (side == self.turn).then(|| "step, roll or pass".to_string())
+    }
+
+    fn legal_actions(&self, side: Side) -> Vec<RaceAction> {
+        if side == self.turn {
+            vec![RaceAction::Step, RaceAction::Roll, RaceAction::Pass]
+        } else {
+            vec![]
+        }
+    }
+
+    fn label(&self, _: Side, action: &RaceAction) -> String {
+        format!("{action:?}")
+    }
+
+    fn apply(
+        &mut self,
+        side: Side,
+        action: RaceAction,
+        dice: &mut Dice,
+    ) -> Result<Applied<RaceEvent>, String> {
+        let by = match action {
+            RaceAction::Step => 1,
+            RaceAction::Roll => u32::from(dice.d6()),
+            RaceAction::Pass => {
+                self.turn = side.opponent();
+                return Ok(Applied::quiet(vec![RaceEvent::Passed { side }]));
+            }
+        };
+        self.squares[side.index()] += by;
+        Ok(Applied::quiet(vec![RaceEvent::Moved { side, by }]))
+    }
+
+    fn view(&self, _: Viewer) -> Value {
+        json!({"squares": self.squares, "turn": self.turn})
+    }
+
+    fn redact(event: &RaceEvent, _: Viewer) -> Option<Value> {
+        serde_json::to_value(event).ok()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Side::BOTH
+            .into_iter()
+            .find(|s| self.squares[s.index()] >= 10)
+            .map(|winner| Outcome {
+                winner: Some(winner),
+                reason: EndReason::Rules,
+                summary: format!("{winner} wins the race"),
+                score: None,
+            })
+    }
+}
+
+fn new_match() -> Match<Race> {
+    Match::new(
+        &Setup {
+            scenario: "sprint".into(),
+            ..Setup::default()
+        },
+        &Seed::from_bytes([9; 32]),
+    )
+    .unwrap()
+}
+
+fn has_undo(m: &Match<Race>, side: Side) -> bool {
+    m.offered(side).iter().any(|a| a["type"] == "undo")
+}
+
+#[test]
+fn offered_actions_carry_labels_and_are_accepted_back_unchanged() {
+    let mut m = new_match();
+    let offered = m.offered(Side::Union);
+    assert_eq!(offered.len(), 3);
+    assert_eq!(offered[0], json!({"type": "step", "label": "Step"}));
+    let played = m.play(Side::Union, &offered[0]).unwrap();
+    assert_eq!(played.seq, 1);
+    assert_eq!(played.action, json!({"type": "step"}));
+    assert_eq!(m.state().squares, [1, 0]);
+}
+
+#[test]
+fn refused_actions_leave_the_match_untouched() {
+    let mut m = new_match();
+    let before = serde_json::to_value(m.snapshot()).unwrap();
+    assert_eq!(
+        m.play(Side::Confederate, &json!({"type": "step"})),
+        Err(PlayError::NotYourTurn(Side::Confederate))
+    );
+    assert!(matches!(
+        m.play(Side::Union, &json!({"type": "fly"})),
+        Err(PlayError::NotOffered(_))
+    ));
+    assert!(matches!(
+        m.play(Side::Union, &json!("step")),
+        Err(PlayError::NotOffered(_))
+    ));
+    assert!(matches!(
+        m.play(Side::Union, &json!({"type": "undo"})),
+        Err(PlayError::NotOffered(_))
+    ));
+    assert_eq!(serde_json::to_value(m.snapshot()).unwrap(), before);
+    assert_eq!(m.seq(), 0);
+}
+
+#[test]
+fn undo_takes_back_own_moves_but_never_past_a_roll() {
+    let mut m = new_match();
+    m.play(Side::Union, &json!({"type": "step"})).unwrap();
+    m.play(Side::Union, &json!({"type": "step"})).unwrap();
+    assert!(has_undo(&m, Side::Union));
+    let undone = m.play(Side::Union, &json!({"type": "undo"})).unwrap();
+    assert_eq!(undone.events[0]["type"], "undone");
+    assert_eq!(m.state().squares, [1, 0]);
+    m.play(Side::Union, &json!({"type": "roll"})).unwrap();
+    assert!(!has_undo(&m, Side::Union), "a roll is a barrier");
+    assert!(matches!(
+        m.play(Side::Union, &json!({"type": "undo"})),
+        Err(PlayError::NotOffered(_))
+    ));
+}
+
+#[test]
+fn undo_is_not_offered_once_the_turn_has_passed() {
+    let mut m = new_match();
+    m.play(Side::Union, &json!({"type": "step"})).unwrap();
+    m.play(Side::Union, &json!({"type": "pass"})).unwrap();
+    assert!(!has_undo(&m, Side::Union));
+    assert!(!has_undo(&m, Side::Confederate));
+    m.play(Side::Confederate, &json!({"type": "step"})).unwrap();
+    assert!(has_undo(&m, Side::Confederate));
+}
+
+#[test]
+fn resignation_ends_the_game_for_either_side_at_any_time() {
+    let mut m = new_match();
+    let played = m
+        .play(Side::Confederate, &json!({"type": "resign"}))
+        .unwrap();
+    assert_eq!(played.events.last().unwrap()["type"], "game_over");
+    let outcome = m.outcome().unwrap();
+    assert_eq!(outcome.winner, Some(Side::Union));
+    assert_eq!(outcome.reason, EndReason::Resigned);
+    assert_eq!(
+        m.play(Side::Union, &json!({"type": "step"})),
+        Err(PlayError::GameOver)
+    );
+    assert!(m.to_act().is_empty());
+    assert_eq!(m.view(Viewer::Spectator)["viewer"], "omniscient");
+}
+
+#[test]
+fn a_snapshot_carries_on_exactly() {
+    let mut a = new_match();
+    a.play(Side::Union, &json!({"type": "roll"})).unwrap();
+    a.play(Side::Union, &json!({"type": "step"})).unwrap();
+    let mut b = Match::<Race>::restore(a.snapshot(), &Seed::from_bytes([9; 32]));
+    assert!(has_undo(&b, Side::Union));
+    for _ in 0..3 {
+        let pa = a.play(Side::Union, &json!({"type": "roll"}));
+        let pb = b.play(Side::Union, &json!({"type": "roll"}));
+        assert_eq!(pa, pb);
+    }
+}
+
+fn finished_record() -> (Registry, Record) {
+    let registry = Registry::new().with(kind::<Race>());
+    let seed = Seed::from_bytes([5; 32]);
+    let mut m = new_match_with(&seed);
+    let mut actions = Vec::new();
+    while m.outcome().is_none() {
+        let side = m.to_act()[0];
+        let action = if m.seq() % 3 == 2 {
+            json!({"type": "pass"})
+        } else {
+            json!({"type": "roll"})
+        };
+        let played = m.play(side, &action).unwrap();
+        actions.push(RecordedAction {
+            seq: played.seq,
+            side: played.side,
+            action: Some(played.action),
+            rolls: Some(played.rolls),
+            events: played.events,
+        });
+    }
+    let record = Record {
+        format: RECORD_FORMAT.into(),
+        game_id: None,
+        game: "race".into(),
+        scenario: "sprint".into(),
+        options: Default::default(),
+        secret_choices: PerSide {
+            union: Some(Default::default()),
+            confederate: Some(Default::default()),
+        },
+        seed_commitment: seed.commitment(),
+        seed: Some(seed.to_hex()),
+        players: PerSide::default(),
+        actions,
+        outcome: m.outcome(),
+    };
+    (registry, record)
+}
+
+fn new_match_with(seed: &Seed) -> Match<Race> {
+    Match::new(
+        &Setup {
+            scenario: "sprint".into(),
+            ..Setup::default()
+        },
+        seed,
+    )
+    .unwrap()
+}
+
+#[test]
+fn verify_accepts_an_honest_record() {
+    let (registry, record) = finished_record();
+    let verified = verify(&registry, &record).unwrap();
+    assert_eq!(verified.actions, record.actions.len() as u64);
+    assert!(verified.rolls > 0);
+}
+
+#[test]
+fn verify_rejects_a_changed_roll_a_wrong_seed_and_a_hidden_seed() {
+    let (registry, record) = finished_record();
+    let mut changed = record.clone();
+    let entry = changed
+        .actions
+        .iter_mut()
+        .find(|a| !a.rolls.as_ref().unwrap().is_empty())
+        .unwrap();
+    let r = &mut entry.rolls.as_mut().unwrap()[0];
+    *r = *r % 6 + 1;
+    assert!(matches!(
+        verify(&registry, &changed),
+        Err(VerifyError::Roll { .. })
+    ));
+
+    let mut wrong_seed = record.clone();
+    wrong_seed.seed = Some(Seed::from_bytes([6; 32]).to_hex());
+    assert!(matches!(
+        verify(&registry, &wrong_seed),
+        Err(VerifyError::Commitment { .. })
+    ));
+
+    let mut hidden = record;
+    hidden.seed = None;
+    assert_eq!(verify(&registry, &hidden), Err(VerifyError::NoSeed));
+}

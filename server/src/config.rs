@@ -1,0 +1,86 @@
+//! The server's configuration: every flag also reads an `ADJUTANT_*` environment variable,
+//! and every limit has a default that suits a small public server.
+
+use clap::Parser;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// `adjutant-server` flags.
+#[derive(Clone, Debug, Parser)]
+#[command(
+    name = "adjutant-server",
+    version,
+    about = "Adjutant: an authoritative server for two-player wargames"
+)]
+pub struct Config {
+    /// Address and port to listen on.
+    #[arg(long, env = "ADJUTANT_LISTEN", default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+
+    /// SQLite database file (created if missing).
+    #[arg(long, env = "ADJUTANT_DB", default_value = "adjutant.db")]
+    pub db: PathBuf,
+
+    /// Largest HTTP body or WebSocket message accepted, in bytes.
+    #[arg(long, env = "ADJUTANT_MAX_FRAME_BYTES", default_value_t = 64 * 1024)]
+    pub max_frame_bytes: usize,
+
+    /// Longest text in an action (the text of a written order), in characters.
+    #[arg(long, env = "ADJUTANT_MAX_TEXT_CHARS", default_value_t = 2000)]
+    pub max_text_chars: usize,
+
+    /// WebSocket messages per second a connection may send, sustained.
+    #[arg(long, env = "ADJUTANT_WS_RATE", default_value_t = 100.0)]
+    pub ws_rate: f64,
+
+    /// WebSocket messages a connection may send in a burst.
+    #[arg(long, env = "ADJUTANT_WS_BURST", default_value_t = 200.0)]
+    pub ws_burst: f64,
+
+    /// HTTP requests per second one client (token, or address without one) may send, sustained.
+    #[arg(long, env = "ADJUTANT_HTTP_RATE", default_value_t = 50.0)]
+    pub http_rate: f64,
+
+    /// HTTP requests one client may send in a burst.
+    #[arg(long, env = "ADJUTANT_HTTP_BURST", default_value_t = 200.0)]
+    pub http_burst: f64,
+
+    /// Games an account may have open or active at once.
+    #[arg(long, env = "ADJUTANT_MAX_OPEN_GAMES", default_value_t = 100)]
+    pub max_open_games: u32,
+
+    /// Accounts that may be created per hour from one address (0: no limit).
+    #[arg(long, env = "ADJUTANT_ACCOUNTS_PER_HOUR", default_value_t = 0)]
+    pub accounts_per_hour: u32,
+
+    /// A snapshot of a game is stored every this many actions (bounds the replay on load).
+    #[arg(long, env = "ADJUTANT_SNAPSHOT_EVERY", default_value_t = 200)]
+    pub snapshot_every: u64,
+
+    /// Seconds without activity or subscribers after which a game leaves memory.
+    #[arg(long, env = "ADJUTANT_IDLE_SECS", default_value_t = 300)]
+    pub idle_secs: u64,
+
+    /// Most writes committed together in one transaction (group commit).
+    #[arg(long, env = "ADJUTANT_MAX_BATCH", default_value_t = 512)]
+    pub max_batch: usize,
+
+    /// Log format: `text` or `json`.
+    #[arg(long, env = "ADJUTANT_LOG_FORMAT", default_value = "text")]
+    pub log_format: String,
+}
+
+impl Config {
+    /// The defaults, as if no flag were given (for tests and embedding).
+    pub fn with_db(db: impl Into<PathBuf>) -> Config {
+        let mut config = Config::parse_from(["adjutant-server"]);
+        config.db = db.into();
+        config
+    }
+
+    /// How long an idle game stays in memory.
+    pub fn idle(&self) -> Duration {
+        Duration::from_secs(self.idle_secs)
+    }
+}

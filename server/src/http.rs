@@ -1,0 +1,378 @@
+//! The HTTP door: the routes of the wire contract, JSON bodies in and out, and every failure
+//! as `{"error": {"code", "message"}}` with a fitting status.
+
+use adjutant_protocol::{
+    ApiError, CreateAccount, CreateGame, ErrorBody, ErrorCode, GameFilter, JoinGame, PostAction,
+};
+use axum::body::Bytes;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{
+    ConnectInfo, DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State,
+    WebSocketUpgrade,
+};
+use axum::http::request::Parts;
+use axum::http::{StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use crate::ratelimit::Limiter;
+use crate::service::{Account, Service};
+use crate::ws;
+
+/// What every handler reaches.
+#[derive(Clone)]
+pub struct AppState {
+    pub service: Service,
+    /// HTTP request budget per client.
+    pub limiter: Arc<Limiter>,
+}
+
+/// An [`ApiError`] as an HTTP response.
+pub struct HttpError(pub ApiError);
+
+impl From<ApiError> for HttpError {
+    fn from(e: ApiError) -> Self {
+        HttpError(e)
+    }
+}
+
+impl IntoResponse for HttpError {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.0.code.http_status())
+            .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        (status, Json(ErrorBody { error: self.0 })).into_response()
+    }
+}
+
+fn error(code: ErrorCode, message: impl Into<String>) -> HttpError {
+    HttpError(ApiError::new(code, message))
+}
+
+type Reply<T> = Result<Json<T>, HttpError>;
+
+/// The caller's account, from `Authorization: Bearer <token>`; `None` without the header.
+/// A header with an unknown token is refused rather than treated as a spectator.
+pub struct Caller(pub Option<Account>);
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = HttpError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        match bearer(parts)? {
+            None => Ok(Caller(None)),
+            Some(token) => Ok(Caller(Some(state.service.authenticate(&token).await?))),
+        }
+    }
+}
+
+/// The bearer token of a request, if it has an `Authorization` header.
+pub fn bearer(parts: &Parts) -> Result<Option<String>, HttpError> {
+    let Some(value) = parts.headers.get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let text = value.to_str().unwrap_or_default();
+    match text
+        .strip_prefix("Bearer ")
+        .or_else(|| text.strip_prefix("bearer "))
+    {
+        Some(token) if !token.trim().is_empty() => Ok(Some(token.trim().to_string())),
+        _ => Err(error(
+            ErrorCode::Unauthorized,
+            "the Authorization header must be 'Bearer <token>'",
+        )),
+    }
+}
+
+/// A JSON body, refused with `bad_request` or `too_large` in the contract's error shape. An
+/// empty body reads as `{}`.
+pub struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = HttpError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
+            if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                error(
+                    ErrorCode::TooLarge,
+                    "the request body is larger than this server accepts",
+                )
+            } else {
+                error(
+                    ErrorCode::BadRequest,
+                    format!("the request body could not be read: {rejection}"),
+                )
+            }
+        })?;
+        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
+            b"{}"
+        } else {
+            &bytes
+        };
+        serde_json::from_slice(bytes).map(Body).map_err(|e| {
+            error(
+                ErrorCode::BadRequest,
+                format!("the request body is not what this request takes: {e}"),
+            )
+        })
+    }
+}
+
+fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, HttpError> {
+    q.map(|Query(t)| t).map_err(|e| {
+        error(
+            ErrorCode::BadRequest,
+            format!("the query string is not valid: {e}"),
+        )
+    })
+}
+
+/// All routes.
+pub fn router(state: AppState) -> Router {
+    let max_body = state.service.config().max_frame_bytes;
+    let api = Router::new()
+        .route("/api/accounts", post(create_account))
+        .route("/api/accounts/me", get(me))
+        .route("/api/catalog", get(catalog))
+        .route("/api/catalog/{game}", get(game_data))
+        .route("/api/games", post(create_game).get(list_games))
+        .route("/api/games/{id}", get(game_state))
+        .route("/api/games/{id}/join", post(join_game))
+        .route("/api/games/{id}/actions", post(post_action))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/ws", get(websocket))
+        .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
+        .layer(DefaultBodyLimit::max(max_body));
+    Router::new()
+        .route("/healthz", get(healthz))
+        .merge(api)
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .with_state(state)
+}
+
+async fn rate_limit(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let key = match request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+    {
+        Some(auth) => format!("t:{auth}"),
+        None => match request.extensions().get::<ConnectInfo<SocketAddr>>() {
+            Some(ConnectInfo(addr)) => format!("a:{}", addr.ip()),
+            None => "a:unknown".to_string(),
+        },
+    };
+    if !state.limiter.take(&key) {
+        return error(
+            ErrorCode::RateLimited,
+            "too many requests; slow down and try again in a moment",
+        )
+        .into_response();
+    }
+    next.run(request).await
+}
+
+async fn not_found() -> HttpError {
+    error(ErrorCode::NotFound, "there is nothing at this address")
+}
+
+async fn method_not_allowed() -> Response {
+    let mut response = error(
+        ErrorCode::BadRequest,
+        "this address does not take that method",
+    )
+    .into_response();
+    *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
+    response
+}
+
+async fn healthz(State(state): State<AppState>) -> Response {
+    if state.service.healthy().await {
+        (StatusCode::OK, "ok\n").into_response()
+    } else {
+        (StatusCode::SERVICE_UNAVAILABLE, "store unavailable\n").into_response()
+    }
+}
+
+async fn create_account(
+    State(state): State<AppState>,
+    Body(req): Body<CreateAccount>,
+) -> Reply<adjutant_protocol::AccountCreated> {
+    Ok(Json(state.service.create_account(&req.name).await?))
+}
+
+async fn me(Caller(account): Caller) -> Reply<adjutant_protocol::AccountInfo> {
+    let account = account.ok_or_else(|| error(ErrorCode::Unauthorized, "this needs your token"))?;
+    Ok(Json(adjutant_protocol::AccountInfo {
+        account_id: account.id,
+        name: account.name,
+    }))
+}
+
+async fn catalog(State(state): State<AppState>) -> Reply<adjutant_protocol::Catalog> {
+    Ok(Json(state.service.catalog().clone()))
+}
+
+async fn game_data(State(state): State<AppState>, Path(game): Path<String>) -> Response {
+    match state.service.game_data(&game) {
+        Ok(data) => (
+            [(header::CACHE_CONTROL, "public, max-age=3600")],
+            Json(data.clone()),
+        )
+            .into_response(),
+        Err(e) => HttpError(e).into_response(),
+    }
+}
+
+fn needs_account(account: Option<Account>) -> Result<Account, HttpError> {
+    account.ok_or_else(|| {
+        error(
+            ErrorCode::Unauthorized,
+            "this needs your token (Authorization: Bearer <token>)",
+        )
+    })
+}
+
+async fn create_game(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Body(req): Body<CreateGame>,
+) -> Reply<adjutant_protocol::GameCreated> {
+    let account = needs_account(account)?;
+    Ok(Json(state.service.create_game(&account, req).await?))
+}
+
+#[derive(Deserialize)]
+struct ListQuery {
+    #[serde(default)]
+    filter: GameFilter,
+}
+
+async fn list_games(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    q: Result<Query<ListQuery>, QueryRejection>,
+) -> Reply<adjutant_protocol::GameList> {
+    let q = query(q)?;
+    Ok(Json(
+        state.service.list_games(account.as_ref(), q.filter).await?,
+    ))
+}
+
+#[derive(Deserialize)]
+struct ViewQuery {
+    #[serde(default)]
+    spectate_code: Option<String>,
+}
+
+async fn game_state(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Path(id): Path<String>,
+    q: Result<Query<ViewQuery>, QueryRejection>,
+) -> Reply<adjutant_protocol::GameState> {
+    let q = query(q)?;
+    Ok(Json(
+        state
+            .service
+            .game_state(account.as_ref(), &id, q.spectate_code.as_deref())
+            .await?,
+    ))
+}
+
+async fn join_game(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Path(id): Path<String>,
+    Body(req): Body<JoinGame>,
+) -> Reply<adjutant_protocol::Joined> {
+    let account = needs_account(account)?;
+    Ok(Json(state.service.join_game(&account, &id, req).await?))
+}
+
+async fn post_action(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Path(id): Path<String>,
+    Body(req): Body<PostAction>,
+) -> Reply<adjutant_protocol::ActionAccepted> {
+    Ok(Json(
+        state
+            .service
+            .act(account.as_ref(), &id, req.seq, req.action)
+            .await?,
+    ))
+}
+
+async fn resign(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Path(id): Path<String>,
+) -> Reply<adjutant_protocol::ActionAccepted> {
+    Ok(Json(state.service.resign(account.as_ref(), &id).await?))
+}
+
+#[derive(Deserialize)]
+struct EventsQuery {
+    #[serde(default)]
+    after: u64,
+    #[serde(default)]
+    spectate_code: Option<String>,
+}
+
+async fn events(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Path(id): Path<String>,
+    q: Result<Query<EventsQuery>, QueryRejection>,
+) -> Reply<adjutant_protocol::EventLog> {
+    let q = query(q)?;
+    Ok(Json(
+        state
+            .service
+            .events(account.as_ref(), &id, q.after, q.spectate_code.as_deref())
+            .await?,
+    ))
+}
+
+async fn record(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Path(id): Path<String>,
+    q: Result<Query<ViewQuery>, QueryRejection>,
+) -> Reply<adjutant_protocol::Record> {
+    let q = query(q)?;
+    Ok(Json(
+        state
+            .service
+            .record(account.as_ref(), &id, q.spectate_code.as_deref())
+            .await?,
+    ))
+}
+
+async fn websocket(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let config = state.service.config();
+    // Messages up to four times the limit are read and refused with `too_large`; beyond
+    // that the connection is closed (1009) without reading them.
+    let hard_cap = config.max_frame_bytes.saturating_mul(4).max(1024);
+    upgrade
+        .max_message_size(hard_cap)
+        .max_frame_size(hard_cap)
+        .on_upgrade(move |socket| ws::serve(socket, state.service, account))
+}

@@ -1,0 +1,811 @@
+//! One task per live game: it owns the match, applies actions one at a time, commits each
+//! before telling anyone, and sends every subscriber its own redacted update. It leaves
+//! memory when idle and is rebuilt from the store (latest snapshot + later actions).
+
+use adjutant_engine::{DynMatch, EndReason, GameKind, PlayError, Played, Side, Viewer};
+use adjutant_protocol::patch;
+use adjutant_protocol::{
+    ActionAccepted, ApiError, ErrorCode, GameState, GameStatus, JoinGame, Joined, Presence,
+    ServerMessage, UpdateMode,
+};
+use axum::extract::ws::{Message, Utf8Bytes};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use tokio::sync::{Notify, mpsc, oneshot};
+use tracing::{error, info, warn};
+
+use super::meta::{Account, GameMeta, to_act_text};
+use super::{Inner, unix_now};
+use crate::auth::normalise_code;
+use crate::store::{NewAction, Write, WriteError};
+
+/// An actor's answer: done (with a result), or "I was leaving: ask my successor".
+pub enum Answer<T> {
+    Done(Result<T, ApiError>),
+    Retry,
+}
+
+/// Where an answer goes.
+pub type Reply<T> = oneshot::Sender<Answer<T>>;
+
+/// The way to a connection: its frames channel and the bell that tells it it fell behind.
+#[derive(Clone)]
+pub struct Sink {
+    /// The connection's id, unique for the life of the process.
+    pub conn: u64,
+    /// Frames to send, in order.
+    pub tx: mpsc::Sender<Message>,
+    /// Rung when the connection could not keep up; it then closes and the client resumes.
+    pub kick: Arc<Notify>,
+}
+
+/// A subscription request.
+pub struct NewSubscriber {
+    pub sink: Sink,
+    pub account: Option<Account>,
+    pub spectate_code: Option<String>,
+    pub after_seq: Option<u64>,
+    pub mode: UpdateMode,
+    pub request_id: Option<String>,
+}
+
+/// What an actor is asked to do.
+pub enum Command {
+    /// The caller's view (`GET /api/games/{id}`).
+    State {
+        account: Option<Account>,
+        spectate_code: Option<String>,
+        reply: Reply<GameState>,
+    },
+    /// Play an action.
+    Act {
+        account: Account,
+        seq: u64,
+        action: Value,
+        reply: Reply<ActionAccepted>,
+    },
+    /// Resign.
+    Resign {
+        account: Account,
+        reply: Reply<ActionAccepted>,
+    },
+    /// Take the open seat.
+    Join {
+        account: Account,
+        join: JoinGame,
+        reply: Reply<Joined>,
+    },
+    /// Start sending a connection updates.
+    Subscribe {
+        sub: NewSubscriber,
+        reply: Reply<()>,
+    },
+    /// Stop sending a connection updates.
+    Unsubscribe { conn: u64 },
+}
+
+impl Command {
+    /// Answers "ask again" without doing anything (the actor is leaving).
+    fn retry(self) {
+        match self {
+            Command::State { reply, .. } => drop(reply.send(Answer::Retry)),
+            Command::Act { reply, .. } | Command::Resign { reply, .. } => {
+                drop(reply.send(Answer::Retry))
+            }
+            Command::Join { reply, .. } => drop(reply.send(Answer::Retry)),
+            Command::Subscribe { reply, .. } => drop(reply.send(Answer::Retry)),
+            Command::Unsubscribe { .. } => {}
+        }
+    }
+
+    /// Answers with an error without doing anything.
+    fn fail(self, error: ApiError) {
+        match self {
+            Command::State { reply, .. } => drop(reply.send(Answer::Done(Err(error)))),
+            Command::Act { reply, .. } | Command::Resign { reply, .. } => {
+                drop(reply.send(Answer::Done(Err(error))))
+            }
+            Command::Join { reply, .. } => drop(reply.send(Answer::Done(Err(error)))),
+            Command::Subscribe { reply, .. } => drop(reply.send(Answer::Done(Err(error)))),
+            Command::Unsubscribe { .. } => {}
+        }
+    }
+}
+
+/// A handle on a running actor.
+#[derive(Clone)]
+pub struct ActorHandle {
+    pub tx: mpsc::Sender<Command>,
+    /// Tells this actor from its successors for the same game.
+    pub generation: u64,
+}
+
+struct Subscriber {
+    sink: Sink,
+    account: Option<Account>,
+    viewer: Viewer,
+    mode: UpdateMode,
+}
+
+struct Actor {
+    inner: Arc<Inner>,
+    generation: u64,
+    rx: mpsc::Receiver<Command>,
+    kind: Arc<dyn GameKind>,
+    meta: GameMeta,
+    /// The rules state; `None` while the game waits for its second player.
+    game: Option<Box<dyn DynMatch>>,
+    subs: Vec<Subscriber>,
+    /// The last view sent to patch-mode subscribers, per viewer: the base of the next patch.
+    patch_base: HashMap<Viewer, Value>,
+    /// Set when memory and store may disagree (a failed commit, a rules panic): the actor
+    /// answers what it is handling and then leaves, so the next request reloads the game.
+    poisoned: bool,
+}
+
+/// Starts an actor for `game_id`; it loads the game before answering anything.
+pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle {
+    let (tx, rx) = mpsc::channel(256);
+    tokio::spawn(async move {
+        match load(&inner, &game_id).await {
+            Ok((kind, meta, game)) => {
+                let actor = Actor {
+                    inner,
+                    generation,
+                    rx,
+                    kind,
+                    meta,
+                    game,
+                    subs: Vec::new(),
+                    patch_base: HashMap::new(),
+                    poisoned: false,
+                };
+                actor.run().await;
+            }
+            Err(error) => {
+                let mut rx = rx;
+                leave(&inner, &game_id, generation, &mut rx, |cmd| {
+                    cmd.fail(error.clone())
+                });
+            }
+        }
+    });
+    ActorHandle { tx, generation }
+}
+
+/// Loads a game: its row, and its match from the latest snapshot plus later actions.
+async fn load(
+    inner: &Inner,
+    game_id: &str,
+) -> Result<(Arc<dyn GameKind>, GameMeta, Option<Box<dyn DynMatch>>), ApiError> {
+    let row = inner
+        .store
+        .game(game_id)
+        .await
+        .map_err(super::store_error)?
+        .ok_or_else(|| ApiError::new(ErrorCode::NotFound, format!("there is no game {game_id}")))?;
+    let meta = GameMeta::from_row(row)?;
+    let kind = inner.registry.get(&meta.game).cloned().ok_or_else(|| {
+        ApiError::new(
+            ErrorCode::Internal,
+            format!("this server no longer hosts {}", meta.game),
+        )
+    })?;
+    if meta.status == GameStatus::Open {
+        return Ok((kind, meta, None));
+    }
+    let broken = |why: String| {
+        error!(game = %game_id, %why, "game does not load");
+        ApiError::new(
+            ErrorCode::Internal,
+            format!("game {game_id} does not load: {why}"),
+        )
+    };
+    let setup = meta
+        .setup()
+        .ok_or_else(|| broken("a seat has no secret choices".into()))?;
+    let snapshot = inner
+        .store
+        .latest_snapshot(game_id)
+        .await
+        .map_err(super::store_error)?;
+    let mut game = match snapshot.and_then(|s| {
+        let data: Value = serde_json::from_str(&s.data).ok()?;
+        kind.restore(&data, &meta.seed).ok()
+    }) {
+        Some(game) => game,
+        None => kind
+            .start(&setup, &meta.seed)
+            .map_err(|e| broken(e.to_string()))?,
+    };
+    loop {
+        let rows = inner
+            .store
+            .actions_after(game_id, game.seq() as i64, 1000)
+            .await
+            .map_err(super::store_error)?;
+        if rows.is_empty() {
+            break;
+        }
+        for row in rows {
+            let side = Side::parse(&row.side)
+                .ok_or_else(|| broken(format!("action {} has no side", row.seq)))?;
+            let action: Value =
+                serde_json::from_str(&row.action).map_err(|e| broken(e.to_string()))?;
+            let played = game
+                .play(side, &action)
+                .map_err(|e| broken(format!("action {} does not replay: {e}", row.seq)))?;
+            if played.seq as i64 != row.seq {
+                return Err(broken(format!(
+                    "action {} replays as {}",
+                    row.seq, played.seq
+                )));
+            }
+        }
+    }
+    if game.seq() != meta.seq {
+        return Err(broken(format!(
+            "the log ends at {} but the game row says {}",
+            game.seq(),
+            meta.seq
+        )));
+    }
+    Ok((kind, meta, Some(game)))
+}
+
+/// Leaves the hub (if this actor is still the one registered), stops taking commands, and
+/// hands every command already queued to `rest`.
+fn leave(
+    inner: &Inner,
+    game_id: &str,
+    generation: u64,
+    rx: &mut mpsc::Receiver<Command>,
+    rest: impl Fn(Command),
+) {
+    {
+        let mut actors = inner.actors.lock().expect("hub lock");
+        if actors
+            .get(game_id)
+            .is_some_and(|h| h.generation == generation)
+        {
+            actors.remove(game_id);
+        }
+        rx.close();
+    }
+    while let Ok(cmd) = rx.try_recv() {
+        rest(cmd);
+    }
+}
+
+impl Actor {
+    async fn run(mut self) {
+        let idle = self.inner.config.idle();
+        loop {
+            let cmd = match tokio::time::timeout(idle, self.rx.recv()).await {
+                Ok(Some(cmd)) => cmd,
+                Ok(None) => return,
+                Err(_) if self.subs.is_empty() => {
+                    if self.try_retire() {
+                        return;
+                    }
+                    continue;
+                }
+                Err(_) => continue,
+            };
+            self.handle(cmd).await;
+            if self.poisoned {
+                warn!(game = %self.meta.id, "game actor leaves after a fault; the next request reloads it");
+                self.kick_all();
+                let (inner, id, generation) =
+                    (self.inner.clone(), self.meta.id.clone(), self.generation);
+                leave(&inner, &id, generation, &mut self.rx, Command::retry);
+                return;
+            }
+        }
+    }
+
+    /// Leaves memory if nothing is queued; otherwise stays.
+    fn try_retire(&mut self) -> bool {
+        let mut actors = self.inner.actors.lock().expect("hub lock");
+        if !self.rx.is_empty() {
+            return false;
+        }
+        if actors
+            .get(&self.meta.id)
+            .is_some_and(|h| h.generation == self.generation)
+        {
+            actors.remove(&self.meta.id);
+        }
+        self.rx.close();
+        drop(actors);
+        while let Ok(cmd) = self.rx.try_recv() {
+            cmd.retry();
+        }
+        true
+    }
+
+    async fn handle(&mut self, cmd: Command) {
+        match cmd {
+            Command::State {
+                account,
+                spectate_code,
+                reply,
+            } => {
+                let result = self.state(account.as_ref(), spectate_code.as_deref());
+                let _ = reply.send(Answer::Done(result));
+            }
+            Command::Act {
+                account,
+                seq,
+                action,
+                reply,
+            } => {
+                let result = self.act(&account, seq, &action).await;
+                let _ = reply.send(Answer::Done(result));
+            }
+            Command::Resign { account, reply } => {
+                let result = self.resign(&account).await;
+                let _ = reply.send(Answer::Done(result));
+            }
+            Command::Join {
+                account,
+                join,
+                reply,
+            } => {
+                let result = self.join(&account, join).await;
+                let _ = reply.send(Answer::Done(result));
+            }
+            Command::Subscribe { sub, reply } => {
+                let result = self.subscribe(sub).await;
+                let _ = reply.send(Answer::Done(result));
+            }
+            Command::Unsubscribe { conn } => {
+                let before = self.subs.len();
+                self.subs.retain(|s| s.sink.conn != conn);
+                if self.subs.len() != before {
+                    self.send_presence();
+                }
+            }
+        }
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        self.game.as_ref().map_or(Value::Null, |g| g.view(viewer))
+    }
+
+    fn state(
+        &self,
+        account: Option<&Account>,
+        spectate_code: Option<&str>,
+    ) -> Result<GameState, ApiError> {
+        let viewer = self.meta.viewer(account, spectate_code)?;
+        Ok(self.meta.state(viewer, self.view(viewer)))
+    }
+
+    /// The seat of a caller who wants to act, or why it may not.
+    fn acting_seat(&self, account: &Account) -> Result<Side, ApiError> {
+        let side = self.meta.seat_of(&account.id).ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::Forbidden,
+                "you do not sit in this game, so you cannot act in it",
+            )
+        })?;
+        match self.meta.status {
+            GameStatus::Open => Err(ApiError::new(
+                ErrorCode::Conflict,
+                "the game has not started: it is waiting for a second player",
+            )),
+            GameStatus::Finished => Err(ApiError::new(ErrorCode::Conflict, "the game is over")),
+            GameStatus::Active => Ok(side),
+        }
+    }
+
+    async fn act(
+        &mut self,
+        account: &Account,
+        seq: u64,
+        action: &Value,
+    ) -> Result<ActionAccepted, ApiError> {
+        let side = self.acting_seat(account)?;
+        if seq != self.meta.seq {
+            return Err(ApiError::new(
+                ErrorCode::StaleSeq,
+                format!(
+                    "the game has moved on: you chose from sequence number {seq}, it is now at {}; \
+                     fetch the view and choose again",
+                    self.meta.seq
+                ),
+            ));
+        }
+        let game = self.game.as_mut().expect("an active game has a match");
+        let played = match catch_unwind(AssertUnwindSafe(|| game.play(side, action))) {
+            Ok(result) => result.map_err(play_error)?,
+            Err(_) => {
+                error!(game = %self.meta.id, %action, "the rules panicked on an action");
+                self.poisoned = true;
+                return Err(ApiError::new(
+                    ErrorCode::Internal,
+                    "the rules failed on that action; nothing was changed",
+                ));
+            }
+        };
+        self.commit_and_tell(played, side).await
+    }
+
+    async fn resign(&mut self, account: &Account) -> Result<ActionAccepted, ApiError> {
+        let side = self.acting_seat(account)?;
+        let game = self.game.as_mut().expect("an active game has a match");
+        let played = game
+            .concede(side, EndReason::Resigned)
+            .map_err(play_error)?;
+        self.commit_and_tell(played, side).await
+    }
+
+    /// Commits an action, then sends the updates, then answers the actor with its view.
+    async fn commit_and_tell(
+        &mut self,
+        played: Played,
+        side: Side,
+    ) -> Result<ActionAccepted, ApiError> {
+        let game = self.game.as_ref().expect("an active game has a match");
+        let outcome = game.outcome();
+        let status = if outcome.is_some() {
+            GameStatus::Finished
+        } else {
+            GameStatus::Active
+        };
+        let to_act = game.to_act();
+        let now = unix_now();
+        let write = Write::Action(NewAction {
+            game_id: self.meta.id.clone(),
+            seq: played.seq as i64,
+            side: side.as_str(),
+            action: played.action.to_string(),
+            rolls: serde_json::to_string(&played.rolls).expect("rolls serialise"),
+            events: Value::Array(played.events.clone()).to_string(),
+            now,
+            status: status.as_str(),
+            to_act: to_act_text(&to_act),
+            outcome: outcome
+                .as_ref()
+                .map(|o| serde_json::to_string(o).expect("outcomes serialise")),
+        });
+        if let Err(e) = self.inner.store.write(write).await {
+            error!(game = %self.meta.id, seq = played.seq, error = ?e, "action not committed");
+            self.poisoned = true;
+            return Err(ApiError::new(
+                ErrorCode::Internal,
+                "the action could not be saved; nothing was changed",
+            ));
+        }
+        self.meta.seq = played.seq;
+        self.meta.status = status;
+        self.meta.to_act = to_act;
+        self.meta.outcome = outcome;
+        self.meta.updated_at = now;
+        if status == GameStatus::Finished {
+            info!(game = %self.meta.id, seq = played.seq, "game over");
+        } else if played.seq % self.inner.config.snapshot_every.max(1) == 0 {
+            self.save_snapshot();
+        }
+        let view = self.broadcast(&played, Viewer::Seat(side));
+        Ok(ActionAccepted {
+            seq: played.seq,
+            view,
+        })
+    }
+
+    /// Stores a snapshot in the background; a failure only means a longer replay later.
+    fn save_snapshot(&self) {
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let write = Write::Snapshot {
+            game_id: self.meta.id.clone(),
+            seq: game.seq() as i64,
+            data: game.snapshot().to_string(),
+        };
+        let store = self.inner.store.clone();
+        tokio::spawn(async move {
+            if let Err(e) = store.write(write).await {
+                warn!(error = ?e, "snapshot not stored");
+            }
+        });
+    }
+
+    /// Sends each subscriber the update for its viewer; returns the view for `wanted`.
+    fn broadcast(&mut self, played: &Played, wanted: Viewer) -> Value {
+        let finished = self.meta.status == GameStatus::Finished;
+        let mut viewers: Vec<Viewer> = self.subs.iter().map(|s| s.viewer).collect();
+        viewers.push(wanted);
+        viewers.sort_by_key(|v| v.as_str());
+        viewers.dedup();
+        let mut wanted_view = Value::Null;
+        let mut frames: HashMap<(Viewer, UpdateMode), Utf8Bytes> = HashMap::new();
+        for viewer in viewers {
+            let view = self.view(viewer);
+            let has = |mode| {
+                self.subs
+                    .iter()
+                    .any(|s| s.viewer == viewer && s.mode == mode)
+            };
+            let (wants_view, wants_patch) = (has(UpdateMode::View), has(UpdateMode::Patch));
+            if wants_view || wants_patch {
+                let seen_as = if finished { Viewer::Omniscient } else { viewer };
+                let events = self.kind.redact(&played.events, seen_as);
+                let update = |view: Option<Value>, patch: Option<Vec<patch::PatchOp>>| {
+                    ServerMessage::Update {
+                        game_id: self.meta.id.clone(),
+                        seq: played.seq,
+                        side: played.side,
+                        status: self.meta.status,
+                        events: events.clone(),
+                        view,
+                        patch,
+                    }
+                };
+                if wants_patch {
+                    let ops = match self.patch_base.get(&viewer) {
+                        Some(base) => patch::diff(base, &view),
+                        None => vec![patch::PatchOp::Replace {
+                            path: String::new(),
+                            value: view.clone(),
+                        }],
+                    };
+                    frames.insert((viewer, UpdateMode::Patch), frame(&update(None, Some(ops))));
+                    self.patch_base.insert(viewer, view.clone());
+                }
+                if wants_view {
+                    frames.insert(
+                        (viewer, UpdateMode::View),
+                        frame(&update(Some(view.clone()), None)),
+                    );
+                }
+            }
+            if viewer == wanted {
+                wanted_view = view;
+            }
+        }
+        self.deliver(|sub| frames.get(&(sub.viewer, sub.mode)).cloned());
+        wanted_view
+    }
+
+    /// Sends each subscriber the frame `pick` chooses for it; drops those that are gone or
+    /// too far behind (they are told to reconnect and resume).
+    fn deliver(&mut self, pick: impl Fn(&Subscriber) -> Option<Utf8Bytes>) {
+        let before = self.subs.len();
+        self.subs.retain(|sub| {
+            let Some(text) = pick(sub) else { return true };
+            match sub.sink.tx.try_send(Message::Text(text)) {
+                Ok(()) => true,
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    sub.sink.kick.notify_one();
+                    false
+                }
+                Err(mpsc::error::TrySendError::Closed(_)) => false,
+            }
+        });
+        if self.subs.len() != before {
+            self.send_presence();
+        }
+    }
+
+    fn kick_all(&mut self) {
+        for sub in self.subs.drain(..) {
+            sub.sink.kick.notify_one();
+        }
+    }
+
+    fn presence(&self) -> Presence {
+        let mut presence = Presence::default();
+        for sub in &self.subs {
+            match sub.account.as_ref().and_then(|a| self.meta.seat_of(&a.id)) {
+                Some(Side::Union) => presence.union = true,
+                Some(Side::Confederate) => presence.confederate = true,
+                None => presence.spectators += 1,
+            }
+        }
+        presence
+    }
+
+    fn send_presence(&mut self) {
+        let text = frame(&ServerMessage::Presence {
+            game_id: self.meta.id.clone(),
+            presence: self.presence(),
+        });
+        self.deliver(|_| Some(text.clone()));
+    }
+
+    async fn subscribe(&mut self, new: NewSubscriber) -> Result<(), ApiError> {
+        let viewer = self
+            .meta
+            .viewer(new.account.as_ref(), new.spectate_code.as_deref())?;
+        self.subs.retain(|s| s.sink.conn != new.sink.conn);
+        let view = self.view(viewer);
+        let mut presence = self.presence();
+        match new.account.as_ref().and_then(|a| self.meta.seat_of(&a.id)) {
+            Some(Side::Union) => presence.union = true,
+            Some(Side::Confederate) => presence.confederate = true,
+            None => presence.spectators += 1,
+        }
+        let mut frames = vec![frame(&ServerMessage::Subscribed {
+            game_id: self.meta.id.clone(),
+            seq: self.meta.seq,
+            status: self.meta.status,
+            viewer: viewer.as_str().to_string(),
+            view: view.clone(),
+            presence,
+            id: new.request_id.clone(),
+        })];
+        if let Some(after) = new.after_seq.filter(|&after| after < self.meta.seq) {
+            let rows = self
+                .inner
+                .store
+                .actions_after(&self.meta.id, after as i64, (self.meta.seq - after) as i64)
+                .await
+                .map_err(super::store_error)?;
+            for row in rows {
+                let events: Vec<Value> = serde_json::from_str(&row.events).unwrap_or_default();
+                frames.push(frame(&ServerMessage::Update {
+                    game_id: self.meta.id.clone(),
+                    seq: row.seq as u64,
+                    side: Side::parse(&row.side).unwrap_or(Side::Union),
+                    status: self.meta.status,
+                    events: self.kind.redact(&events, viewer),
+                    view: None,
+                    patch: None,
+                }));
+            }
+        }
+        for text in frames {
+            if new.sink.tx.try_send(Message::Text(text)).is_err() {
+                new.sink.kick.notify_one();
+                return Ok(());
+            }
+        }
+        if new.mode == UpdateMode::Patch {
+            self.patch_base.insert(viewer, view);
+        }
+        self.subs.push(Subscriber {
+            sink: new.sink,
+            account: new.account,
+            viewer,
+            mode: new.mode,
+        });
+        self.send_presence();
+        Ok(())
+    }
+
+    async fn join(&mut self, account: &Account, join: JoinGame) -> Result<Joined, ApiError> {
+        if self.meta.seat_of(&account.id).is_some() {
+            return Err(ApiError::new(
+                ErrorCode::Conflict,
+                "you already sit in this game",
+            ));
+        }
+        let side = match (self.meta.status, self.meta.open_seat()) {
+            (GameStatus::Open, Some(side)) => side,
+            _ => {
+                return Err(ApiError::new(
+                    ErrorCode::Conflict,
+                    "both seats of this game are taken",
+                ));
+            }
+        };
+        let code_matches = join.invite_code.as_deref().is_some_and(|code| {
+            self.meta.invite_code.as_deref() == Some(normalise_code(code).as_str())
+        });
+        match (&join.invite_code, self.meta.visibility) {
+            (Some(_), _) if !code_matches => {
+                return Err(ApiError::new(
+                    ErrorCode::Forbidden,
+                    "that invite code is not valid for this game",
+                ));
+            }
+            (None, adjutant_protocol::Visibility::Private) => {
+                return Err(ApiError::new(
+                    ErrorCode::Forbidden,
+                    "this is a private game: joining it needs its invite code",
+                ));
+            }
+            _ => {}
+        }
+        super::check_game_limit(&self.inner, &account.id).await?;
+        let secret = self
+            .kind
+            .info()
+            .resolve_secret_choices(&self.meta.scenario, side, &join.secret_choices)
+            .map_err(|why| ApiError::new(ErrorCode::BadRequest, why))?;
+        let mut meta = self.meta.clone();
+        *meta.accounts.get_mut(side) = Some(account.id.clone());
+        *meta.names.get_mut(side) = Some(account.name.clone());
+        *meta.secrets.get_mut(side) = Some(secret.clone());
+        let setup = meta.setup().expect("both seats are now filled");
+        let game = self.kind.start(&setup, &meta.seed).map_err(|e| {
+            ApiError::new(ErrorCode::BadRequest, format!("the game cannot start: {e}"))
+        })?;
+        let to_act = game.to_act();
+        let now = unix_now();
+        self.inner
+            .store
+            .write(Write::Join {
+                game_id: meta.id.clone(),
+                side: side.as_str(),
+                account: account.id.clone(),
+                secret: Value::Object(secret).to_string(),
+                to_act: to_act_text(&to_act),
+                now,
+            })
+            .await
+            .map_err(|e| match e {
+                WriteError::Conflict(why) => ApiError::new(ErrorCode::Conflict, why),
+                WriteError::Store(_) => {
+                    ApiError::new(ErrorCode::Internal, "the store failed; you did not join")
+                }
+            })?;
+        meta.status = GameStatus::Active;
+        meta.invite_code = None;
+        meta.to_act = to_act;
+        meta.updated_at = now;
+        self.meta = meta;
+        self.game = Some(game);
+        info!(game = %self.meta.id, "game started");
+        self.announce_start();
+        Ok(Joined {
+            game_id: self.meta.id.clone(),
+            seat: side,
+        })
+    }
+
+    /// Tells every subscriber the game started, with a view for its (possibly new) seat.
+    fn announce_start(&mut self) {
+        self.patch_base.clear();
+        let mut frames: HashMap<u64, Utf8Bytes> = HashMap::new();
+        for sub in &mut self.subs {
+            if let Ok(viewer) = self
+                .meta
+                .viewer(sub.account.as_ref(), Some(&self.meta.spectate_code))
+            {
+                sub.viewer = viewer;
+            }
+        }
+        for sub in &self.subs {
+            let view = self.view(sub.viewer);
+            if sub.mode == UpdateMode::Patch {
+                self.patch_base.insert(sub.viewer, view.clone());
+            }
+            frames.insert(
+                sub.sink.conn,
+                frame(&ServerMessage::Started {
+                    game_id: self.meta.id.clone(),
+                    seq: self.meta.seq,
+                    view,
+                }),
+            );
+        }
+        self.deliver(|sub| frames.get(&sub.sink.conn).cloned());
+        self.send_presence();
+    }
+}
+
+/// A frame's text, serialised once and shared by every connection that gets it.
+pub fn frame(message: &ServerMessage) -> Utf8Bytes {
+    Utf8Bytes::from(serde_json::to_string(message).expect("server messages serialise"))
+}
+
+fn play_error(e: PlayError) -> ApiError {
+    match e {
+        PlayError::GameOver => ApiError::new(ErrorCode::Conflict, "the game is over"),
+        PlayError::NotYourTurn(_) => ApiError::new(
+            ErrorCode::NotYourTurn,
+            "it is not your turn: you have nothing to do in this game at the moment",
+        ),
+        PlayError::NotOffered(why) => ApiError::new(
+            ErrorCode::IllegalAction,
+            format!("that action is not allowed now: {why}"),
+        ),
+        PlayError::Refused(why) => ApiError::new(ErrorCode::IllegalAction, why),
+    }
+}

@@ -1,0 +1,194 @@
+//! What the server knows about a game apart from its rules state: seats, codes, seed,
+//! standing; and who may see or do what.
+
+use adjutant_engine::{Outcome, PerSide, Seed, Setup, Side, Viewer};
+use adjutant_protocol::{ApiError, ErrorCode, GameState, GameStatus, GameSummary, Visibility};
+use serde_json::{Map, Value};
+
+use crate::auth::normalise_code;
+use crate::store::GameRow;
+
+/// An authenticated caller.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Account {
+    pub id: String,
+    pub name: String,
+}
+
+/// A game's row, parsed.
+#[derive(Clone, Debug)]
+pub struct GameMeta {
+    pub id: String,
+    pub game: String,
+    pub scenario: String,
+    pub options: Map<String, Value>,
+    pub visibility: Visibility,
+    pub status: GameStatus,
+    /// Account id in each seat.
+    pub accounts: PerSide<Option<String>>,
+    /// Account name in each seat.
+    pub names: PerSide<Option<String>>,
+    /// Each seat's secret choices, once taken.
+    pub secrets: PerSide<Option<Map<String, Value>>>,
+    pub seed: Seed,
+    pub seed_commitment: String,
+    pub invite_code: Option<String>,
+    pub spectate_code: String,
+    pub seq: u64,
+    pub to_act: Vec<Side>,
+    pub outcome: Option<Outcome>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+impl GameMeta {
+    /// Parses a stored row. A row that does not parse is a store fault.
+    pub fn from_row(row: GameRow) -> Result<GameMeta, ApiError> {
+        let bad = |what: &str| {
+            ApiError::new(
+                ErrorCode::Internal,
+                format!("game {} has a damaged {what}", row.id),
+            )
+        };
+        let object = |text: &str, what: &str| -> Result<Map<String, Value>, ApiError> {
+            serde_json::from_str(text).map_err(|_| bad(what))
+        };
+        let secret = |text: &Option<String>, what: &str| {
+            text.as_deref().map(|t| object(t, what)).transpose()
+        };
+        Ok(GameMeta {
+            options: object(&row.options, "options")?,
+            visibility: if row.visibility == "private" {
+                Visibility::Private
+            } else {
+                Visibility::Public
+            },
+            status: GameStatus::parse(&row.status).ok_or_else(|| bad("status"))?,
+            secrets: PerSide {
+                union: secret(&row.union_secret, "secret choice")?,
+                confederate: secret(&row.confederate_secret, "secret choice")?,
+            },
+            seed: Seed::from_hex(&row.seed).ok_or_else(|| bad("seed"))?,
+            to_act: row.to_act.split(',').filter_map(Side::parse).collect(),
+            outcome: row
+                .outcome
+                .as_deref()
+                .map(serde_json::from_str)
+                .transpose()
+                .map_err(|_| bad("outcome"))?,
+            seq: u64::try_from(row.seq).map_err(|_| bad("sequence number"))?,
+            accounts: PerSide {
+                union: row.union_account,
+                confederate: row.confederate_account,
+            },
+            names: PerSide {
+                union: row.union_name,
+                confederate: row.confederate_name,
+            },
+            id: row.id,
+            game: row.game,
+            scenario: row.scenario,
+            seed_commitment: row.seed_commitment,
+            invite_code: row.invite_code,
+            spectate_code: row.spectate_code,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        })
+    }
+
+    /// The seat an account holds, if any.
+    pub fn seat_of(&self, account: &str) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|&side| self.accounts.get(side).as_deref() == Some(account))
+    }
+
+    /// The seat still empty, if any.
+    pub fn open_seat(&self) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|&side| self.accounts.get(side).is_none())
+    }
+
+    /// Whom a caller sees the game as: its seat, a spectator (public game, or private with
+    /// the spectate code), everything once the game is over; or `forbidden`.
+    pub fn viewer(
+        &self,
+        account: Option<&Account>,
+        spectate_code: Option<&str>,
+    ) -> Result<Viewer, ApiError> {
+        let seat = account.and_then(|a| self.seat_of(&a.id));
+        let allowed = seat.is_some()
+            || self.visibility == Visibility::Public
+            || spectate_code.is_some_and(|code| normalise_code(code) == self.spectate_code);
+        if !allowed {
+            return Err(ApiError::new(
+                ErrorCode::Forbidden,
+                "this is a private game: watching it needs its spectate code",
+            ));
+        }
+        Ok(match (self.status, seat) {
+            (GameStatus::Finished, _) => Viewer::Omniscient,
+            (_, Some(side)) => Viewer::Seat(side),
+            (_, None) => Viewer::Spectator,
+        })
+    }
+
+    /// The set-up, once both seats are taken.
+    pub fn setup(&self) -> Option<Setup> {
+        Some(Setup {
+            scenario: self.scenario.clone(),
+            options: self.options.clone(),
+            secret_choices: PerSide {
+                union: self.secrets.union.clone()?,
+                confederate: self.secrets.confederate.clone()?,
+            },
+        })
+    }
+
+    /// The `GET /api/games/{id}` reply around a view.
+    pub fn state(&self, viewer: Viewer, view: Value) -> GameState {
+        GameState {
+            game_id: self.id.clone(),
+            game: self.game.clone(),
+            scenario: self.scenario.clone(),
+            status: self.status,
+            seq: self.seq,
+            viewer: viewer.as_str().to_string(),
+            players: self.names.clone(),
+            visibility: self.visibility,
+            options: Value::Object(self.options.clone()),
+            seed_commitment: self.seed_commitment.clone(),
+            view,
+        }
+    }
+
+    /// A line of a game list, for `account`.
+    pub fn summary(&self, account: Option<&str>) -> GameSummary {
+        let my_seat = account.and_then(|a| self.seat_of(a));
+        GameSummary {
+            game_id: self.id.clone(),
+            game: self.game.clone(),
+            scenario: self.scenario.clone(),
+            status: self.status,
+            visibility: self.visibility,
+            players: self.names.clone(),
+            my_seat,
+            my_turn: my_seat.is_some_and(|s| self.to_act.contains(&s)),
+            to_act: self.to_act.clone(),
+            seq: self.seq,
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+            outcome: self.outcome.clone(),
+        }
+    }
+}
+
+/// The comma-separated form of the sides to act, as stored.
+pub fn to_act_text(sides: &[Side]) -> String {
+    sides
+        .iter()
+        .map(|s| s.as_str())
+        .collect::<Vec<_>>()
+        .join(",")
+}

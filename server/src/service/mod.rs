@@ -1,0 +1,611 @@
+//! The game service: everything the two doors (HTTP and WebSocket) can do, in one place, so
+//! that both behave the same. Lobby operations go to the store; everything about a running
+//! game goes to that game's actor.
+
+pub mod actor;
+mod meta;
+
+use adjutant_engine::{GameKind, RECORD_FORMAT, Record, RecordedAction, Registry, Side, Viewer};
+use adjutant_protocol::{
+    AccountCreated, ActionAccepted, ApiError, Catalog, CreateGame, ErrorCode, EventEntry, EventLog,
+    GameCreated, GameFilter, GameList, GameState, GameStatus, JoinGame, Joined, PROTOCOL_VERSION,
+    PerSide, SideChoice, Visibility,
+};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{SystemTime, UNIX_EPOCH};
+use tokio::sync::oneshot;
+use tracing::{error, info};
+
+use crate::auth::{hash_token, new_code, new_seed, new_token};
+use crate::config::Config;
+use crate::store::{ListQuery, NewGame, Store, Write, WriteError};
+pub use actor::{ActorHandle, Answer, Command, NewSubscriber, Sink, frame};
+pub use meta::{Account, GameMeta};
+
+/// What every part of the server shares.
+pub struct Inner {
+    /// The store.
+    pub store: Store,
+    /// The games this server hosts.
+    pub registry: Registry,
+    /// Flags and limits.
+    pub config: Config,
+    /// The live game actors, by game id.
+    pub actors: Mutex<HashMap<String, ActorHandle>>,
+    /// Generation numbers for actors (tells an actor from its successor).
+    next_generation: AtomicU64,
+    /// Accounts by token hash: a token never changes, so one store read per token suffices.
+    tokens: Mutex<HashMap<String, Account>>,
+    /// The catalog, built once.
+    catalog: Catalog,
+}
+
+/// The game service; cheap to clone.
+#[derive(Clone)]
+pub struct Service {
+    inner: Arc<Inner>,
+}
+
+/// Seconds since the Unix epoch.
+pub fn unix_now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+fn store_error(e: sqlx::Error) -> ApiError {
+    error!(error = %e, "store read failed");
+    ApiError::new(ErrorCode::Internal, "the store failed to answer; try again")
+}
+
+fn write_error(e: WriteError) -> ApiError {
+    match e {
+        WriteError::Conflict(why) => ApiError::new(ErrorCode::Conflict, why),
+        WriteError::Store(why) => {
+            error!(%why, "store write failed");
+            ApiError::new(ErrorCode::Internal, "the store failed; nothing was changed")
+        }
+    }
+}
+
+/// Refuses a new game for an account already at its limit of open and active games.
+async fn check_game_limit(inner: &Inner, account: &str) -> Result<(), ApiError> {
+    let live = inner
+        .store
+        .live_games_of(account)
+        .await
+        .map_err(store_error)?;
+    if live >= i64::from(inner.config.max_open_games) {
+        return Err(ApiError::new(
+            ErrorCode::Conflict,
+            format!(
+                "you already have {live} open or active games, the most this server allows; finish or resign one first"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks an account name: 1 to 32 letters, digits, `-`, `_` or `.`.
+pub fn check_name(name: &str) -> Result<&str, ApiError> {
+    let name = name.trim();
+    let ok = (1..=32).contains(&name.chars().count())
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if ok {
+        Ok(name)
+    } else {
+        Err(ApiError::new(
+            ErrorCode::BadRequest,
+            "a name is 1 to 32 letters, digits, '-', '_' or '.'",
+        ))
+    }
+}
+
+impl Service {
+    /// A service over an open store.
+    pub fn new(store: Store, registry: Registry, config: Config) -> Service {
+        let catalog = Catalog {
+            protocol: PROTOCOL_VERSION,
+            games: registry.games().map(|g| g.info().clone()).collect(),
+        };
+        Service {
+            inner: Arc::new(Inner {
+                store,
+                registry,
+                config,
+                actors: Mutex::new(HashMap::new()),
+                next_generation: AtomicU64::new(1),
+                tokens: Mutex::new(HashMap::new()),
+                catalog,
+            }),
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.inner.config
+    }
+
+    /// Whether the store answers.
+    pub async fn healthy(&self) -> bool {
+        self.inner.store.live_games_of("").await.is_ok()
+    }
+
+    /// Number of games in memory.
+    pub fn live_games(&self) -> usize {
+        self.inner.actors.lock().expect("hub lock").len()
+    }
+
+    /// Creates an account and returns its token (shown once).
+    pub async fn create_account(&self, name: &str) -> Result<AccountCreated, ApiError> {
+        let name = check_name(name)?.to_string();
+        let id = uuid::Uuid::new_v4().hyphenated().to_string();
+        let token = new_token();
+        self.inner
+            .store
+            .write(Write::CreateAccount {
+                id: id.clone(),
+                name: name.clone(),
+                token_hash: hash_token(&token),
+                now: unix_now(),
+            })
+            .await
+            .map_err(write_error)?;
+        info!(account = %id, %name, "account created");
+        Ok(AccountCreated {
+            account_id: id,
+            name,
+            token,
+        })
+    }
+
+    /// The account a bearer token belongs to.
+    pub async fn authenticate(&self, token: &str) -> Result<Account, ApiError> {
+        let hash = hash_token(token.trim());
+        if let Some(account) = self.inner.tokens.lock().expect("token cache").get(&hash) {
+            return Ok(account.clone());
+        }
+        let row = self
+            .inner
+            .store
+            .account_by_token(&hash)
+            .await
+            .map_err(store_error)?;
+        let account = row
+            .map(|r| Account {
+                id: r.id,
+                name: r.name,
+            })
+            .ok_or_else(|| {
+                ApiError::new(
+                    ErrorCode::Unauthorized,
+                    "that token is not valid on this server",
+                )
+            })?;
+        let mut cache = self.inner.tokens.lock().expect("token cache");
+        if cache.len() > 100_000 {
+            cache.clear();
+        }
+        cache.insert(hash, account.clone());
+        Ok(account)
+    }
+
+    /// The catalog.
+    pub fn catalog(&self) -> &Catalog {
+        &self.inner.catalog
+    }
+
+    /// A game's static data.
+    pub fn game_data(&self, game: &str) -> Result<&Value, ApiError> {
+        self.kind(game).map(|k| k.static_data())
+    }
+
+    fn kind(&self, game: &str) -> Result<&Arc<dyn GameKind>, ApiError> {
+        self.inner.registry.get(game).ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::NotFound,
+                format!("this server has no game called {game:?}"),
+            )
+        })
+    }
+
+    /// Creates a game with the caller in one seat.
+    pub async fn create_game(
+        &self,
+        account: &Account,
+        req: CreateGame,
+    ) -> Result<GameCreated, ApiError> {
+        let kind = self.kind(&req.game)?;
+        let info = kind.info();
+        if info.scenario(&req.scenario).is_none() {
+            let known: Vec<&str> = info.scenarios.iter().map(|s| s.id.as_str()).collect();
+            return Err(ApiError::new(
+                ErrorCode::NotFound,
+                format!(
+                    "{} has no scenario {:?}; it has {}",
+                    info.name,
+                    req.scenario,
+                    known.join(", ")
+                ),
+            ));
+        }
+        let bad = |why: String| ApiError::new(ErrorCode::BadRequest, why);
+        let options = info
+            .resolve_options(&req.scenario, &req.options)
+            .map_err(bad)?;
+        let side = match req.side {
+            SideChoice::Union => Side::Union,
+            SideChoice::Confederate => Side::Confederate,
+            SideChoice::Random => Side::BOTH[rand::random_range(0..2)],
+        };
+        let secret = info
+            .resolve_secret_choices(&req.scenario, side, &req.secret_choices)
+            .map_err(bad)?;
+        check_game_limit(&self.inner, &account.id).await?;
+        let seed = new_seed();
+        let id = uuid::Uuid::new_v4().hyphenated().to_string();
+        let game = NewGame {
+            id: id.clone(),
+            game: req.game.clone(),
+            scenario: req.scenario.clone(),
+            options: Value::Object(options).to_string(),
+            visibility: match req.visibility {
+                Visibility::Public => "public",
+                Visibility::Private => "private",
+            },
+            creator: account.id.clone(),
+            side: side.as_str(),
+            secret: Value::Object(secret).to_string(),
+            seed: seed.to_hex(),
+            seed_commitment: seed.commitment(),
+            invite_code: new_code(10),
+            spectate_code: new_code(10),
+            now: unix_now(),
+        };
+        let created = GameCreated {
+            game_id: id.clone(),
+            seat: side,
+            invite_code: game.invite_code.clone(),
+            spectate_code: game.spectate_code.clone(),
+            seed_commitment: game.seed_commitment.clone(),
+        };
+        self.inner
+            .store
+            .write(Write::CreateGame(game))
+            .await
+            .map_err(write_error)?;
+        info!(game = %id, kind = %req.game, scenario = %req.scenario, "game created");
+        Ok(created)
+    }
+
+    /// Lists games.
+    pub async fn list_games(
+        &self,
+        account: Option<&Account>,
+        filter: GameFilter,
+    ) -> Result<GameList, ApiError> {
+        let query = match filter {
+            GameFilter::Mine => ListQuery::Mine(
+                &account
+                    .ok_or_else(|| {
+                        ApiError::new(
+                            ErrorCode::Unauthorized,
+                            "listing your games needs your token",
+                        )
+                    })?
+                    .id,
+            ),
+            GameFilter::Open => ListQuery::Public("open"),
+            GameFilter::Active => ListQuery::Public("active"),
+            GameFilter::Finished => ListQuery::Finished(account.map(|a| a.id.as_str())),
+        };
+        let rows = self
+            .inner
+            .store
+            .games(query, 200)
+            .await
+            .map_err(store_error)?;
+        let games = rows
+            .into_iter()
+            .map(GameMeta::from_row)
+            .map(|meta| meta.map(|m| m.summary(account.map(|a| a.id.as_str()))))
+            .collect::<Result<_, _>>()?;
+        Ok(GameList { games })
+    }
+
+    /// Sends a command to a game's actor and waits for the answer, starting the actor (or
+    /// its successor) as needed.
+    async fn call<T>(
+        &self,
+        game_id: &str,
+        make: impl Fn(oneshot::Sender<Answer<T>>) -> Command,
+    ) -> Result<T, ApiError> {
+        check_game_id(game_id)?;
+        for _ in 0..4 {
+            let handle = self.handle(game_id);
+            let (reply, answer) = oneshot::channel();
+            if handle.tx.send(make(reply)).await.is_err() {
+                self.forget(game_id, handle.generation);
+                continue;
+            }
+            match answer.await {
+                Ok(Answer::Done(result)) => return result,
+                Ok(Answer::Retry) => self.forget(game_id, handle.generation),
+                Err(_) => {
+                    self.forget(game_id, handle.generation);
+                    return Err(ApiError::new(
+                        ErrorCode::Internal,
+                        "the game failed while answering; try again",
+                    ));
+                }
+            }
+        }
+        Err(ApiError::new(
+            ErrorCode::Internal,
+            "the game is restarting; try again",
+        ))
+    }
+
+    fn handle(&self, game_id: &str) -> ActorHandle {
+        let mut actors = self.inner.actors.lock().expect("hub lock");
+        if let Some(handle) = actors.get(game_id).filter(|h| !h.tx.is_closed()) {
+            return handle.clone();
+        }
+        let generation = self.inner.next_generation.fetch_add(1, Ordering::Relaxed);
+        let handle = actor::spawn(self.inner.clone(), game_id.to_string(), generation);
+        actors.insert(game_id.to_string(), handle.clone());
+        handle
+    }
+
+    fn forget(&self, game_id: &str, generation: u64) {
+        let mut actors = self.inner.actors.lock().expect("hub lock");
+        if actors
+            .get(game_id)
+            .is_some_and(|h| h.generation == generation)
+        {
+            actors.remove(game_id);
+        }
+    }
+
+    /// Takes the open seat of a game.
+    pub async fn join_game(
+        &self,
+        account: &Account,
+        game_id: &str,
+        join: JoinGame,
+    ) -> Result<Joined, ApiError> {
+        self.call(game_id, |reply| Command::Join {
+            account: account.clone(),
+            join: join.clone(),
+            reply,
+        })
+        .await
+    }
+
+    /// The caller's view of a game.
+    pub async fn game_state(
+        &self,
+        account: Option<&Account>,
+        game_id: &str,
+        spectate_code: Option<&str>,
+    ) -> Result<GameState, ApiError> {
+        self.call(game_id, |reply| Command::State {
+            account: account.cloned(),
+            spectate_code: spectate_code.map(str::to_string),
+            reply,
+        })
+        .await
+    }
+
+    /// Plays an action chosen from the view at `seq`.
+    pub async fn act(
+        &self,
+        account: Option<&Account>,
+        game_id: &str,
+        seq: u64,
+        action: Value,
+    ) -> Result<ActionAccepted, ApiError> {
+        let account = account
+            .ok_or_else(|| ApiError::new(ErrorCode::Unauthorized, "acting needs your token"))?;
+        check_text(&action, self.inner.config.max_text_chars)?;
+        self.call(game_id, |reply| Command::Act {
+            account: account.clone(),
+            seq,
+            action: action.clone(),
+            reply,
+        })
+        .await
+    }
+
+    /// Resigns a game.
+    pub async fn resign(
+        &self,
+        account: Option<&Account>,
+        game_id: &str,
+    ) -> Result<ActionAccepted, ApiError> {
+        let account = account
+            .ok_or_else(|| ApiError::new(ErrorCode::Unauthorized, "resigning needs your token"))?;
+        self.call(game_id, |reply| Command::Resign {
+            account: account.clone(),
+            reply,
+        })
+        .await
+    }
+
+    /// Subscribes a connection to a game; the frames go to its sink.
+    pub async fn subscribe(
+        &self,
+        game_id: &str,
+        sub: impl Fn() -> NewSubscriber,
+    ) -> Result<(), ApiError> {
+        self.call(game_id, |reply| Command::Subscribe { sub: sub(), reply })
+            .await
+    }
+
+    /// Ends a connection's subscription (if the game is still in memory).
+    pub async fn unsubscribe(&self, game_id: &str, conn: u64) {
+        let handle = self
+            .inner
+            .actors
+            .lock()
+            .expect("hub lock")
+            .get(game_id)
+            .cloned();
+        if let Some(handle) = handle {
+            let _ = handle.tx.send(Command::Unsubscribe { conn }).await;
+        }
+    }
+
+    /// A game's row and the caller's viewer, for reads served from the store.
+    async fn meta_and_viewer(
+        &self,
+        account: Option<&Account>,
+        game_id: &str,
+        spectate_code: Option<&str>,
+    ) -> Result<(GameMeta, Viewer), ApiError> {
+        check_game_id(game_id)?;
+        let row = self
+            .inner
+            .store
+            .game(game_id)
+            .await
+            .map_err(store_error)?
+            .ok_or_else(|| {
+                ApiError::new(ErrorCode::NotFound, format!("there is no game {game_id}"))
+            })?;
+        let meta = GameMeta::from_row(row)?;
+        let viewer = meta.viewer(account, spectate_code)?;
+        Ok((meta, viewer))
+    }
+
+    /// The caller's redacted events after sequence number `after` (at most 1000 actions).
+    pub async fn events(
+        &self,
+        account: Option<&Account>,
+        game_id: &str,
+        after: u64,
+        spectate_code: Option<&str>,
+    ) -> Result<EventLog, ApiError> {
+        let (meta, viewer) = self
+            .meta_and_viewer(account, game_id, spectate_code)
+            .await?;
+        let kind = self.kind(&meta.game)?;
+        let rows = self
+            .inner
+            .store
+            .actions_after(game_id, after.min(i64::MAX as u64) as i64, 1000)
+            .await
+            .map_err(store_error)?;
+        let entries = rows
+            .into_iter()
+            .map(|row| {
+                let events: Vec<Value> = serde_json::from_str(&row.events).unwrap_or_default();
+                EventEntry {
+                    seq: row.seq as u64,
+                    side: Side::parse(&row.side).unwrap_or(Side::Union),
+                    events: kind.redact(&events, viewer),
+                }
+            })
+            .collect();
+        Ok(EventLog {
+            game_id: meta.id,
+            seq: meta.seq,
+            viewer: viewer.as_str().to_string(),
+            entries,
+        })
+    }
+
+    /// The game record: complete once the game is over; before, what the caller may know.
+    pub async fn record(
+        &self,
+        account: Option<&Account>,
+        game_id: &str,
+        spectate_code: Option<&str>,
+    ) -> Result<Record, ApiError> {
+        let (meta, viewer) = self
+            .meta_and_viewer(account, game_id, spectate_code)
+            .await?;
+        let kind = self.kind(&meta.game)?;
+        let mut actions = Vec::with_capacity(meta.seq as usize);
+        let mut after = 0i64;
+        loop {
+            let rows = self
+                .inner
+                .store
+                .actions_after(game_id, after, 5000)
+                .await
+                .map_err(store_error)?;
+            let Some(last) = rows.last() else { break };
+            after = last.seq;
+            for row in rows {
+                let side = Side::parse(&row.side).unwrap_or(Side::Union);
+                let visible = viewer.sees_secrets_of(side);
+                let events: Vec<Value> = serde_json::from_str(&row.events).unwrap_or_default();
+                actions.push(RecordedAction {
+                    seq: row.seq as u64,
+                    side,
+                    action: visible
+                        .then(|| serde_json::from_str(&row.action).unwrap_or(Value::Null)),
+                    rolls: (viewer == Viewer::Omniscient)
+                        .then(|| serde_json::from_str(&row.rolls).unwrap_or_default()),
+                    events: kind.redact(&events, viewer),
+                });
+            }
+        }
+        let finished = meta.status == GameStatus::Finished;
+        Ok(Record {
+            format: RECORD_FORMAT.to_string(),
+            game_id: Some(meta.id.clone()),
+            game: meta.game.clone(),
+            scenario: meta.scenario.clone(),
+            options: meta.options.clone(),
+            secret_choices: PerSide::from_fn(|side| {
+                if viewer.sees_secrets_of(side) {
+                    meta.secrets.get(side).clone()
+                } else {
+                    None
+                }
+            }),
+            seed_commitment: meta.seed_commitment.clone(),
+            seed: finished.then(|| meta.seed.to_hex()),
+            players: meta.names.clone(),
+            actions,
+            outcome: meta.outcome.clone(),
+        })
+    }
+}
+
+/// Game ids are hyphenated UUIDs; anything else cannot name a game.
+fn check_game_id(game_id: &str) -> Result<(), ApiError> {
+    if uuid::Uuid::try_parse(game_id).is_ok() {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            ErrorCode::NotFound,
+            format!("there is no game {game_id:?}"),
+        ))
+    }
+}
+
+/// Refuses an action holding a text longer than the server allows.
+fn check_text(value: &Value, max: usize) -> Result<(), ApiError> {
+    let too_long = match value {
+        Value::String(s) => s.chars().count() > max,
+        Value::Array(items) => return items.iter().try_for_each(|v| check_text(v, max)),
+        Value::Object(map) => return map.values().try_for_each(|v| check_text(v, max)),
+        _ => false,
+    };
+    if too_long {
+        Err(ApiError::new(
+            ErrorCode::TooLarge,
+            format!("a text in that action is longer than {max} characters"),
+        ))
+    } else {
+        Ok(())
+    }
+}

@@ -1,0 +1,358 @@
+//! The single writer: every change to the store goes through one task holding one
+//! connection, which commits whatever has queued up in one transaction (group commit). Each
+//! write's sender is answered only after the commit that holds it is durable (fsync).
+
+use sqlx::sqlite::SqliteConnection;
+use sqlx::{AssertSqlSafe, Connection, Executor};
+use tokio::sync::{mpsc, oneshot};
+use tracing::{error, warn};
+
+/// One change to the store.
+#[derive(Clone, Debug)]
+pub enum Write {
+    /// A new account.
+    CreateAccount {
+        id: String,
+        name: String,
+        token_hash: String,
+        now: i64,
+    },
+    /// A new game, waiting for its second player.
+    CreateGame(NewGame),
+    /// The second seat is filled and the game starts.
+    Join {
+        game_id: String,
+        side: &'static str,
+        account: String,
+        secret: String,
+        to_act: String,
+        now: i64,
+    },
+    /// An accepted action and the game's new standing.
+    Action(NewAction),
+    /// The game's latest snapshot (older ones are deleted).
+    Snapshot {
+        game_id: String,
+        seq: i64,
+        data: String,
+    },
+}
+
+/// The columns of a new game.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub id: String,
+    pub game: String,
+    pub scenario: String,
+    pub options: String,
+    pub visibility: &'static str,
+    pub creator: String,
+    pub side: &'static str,
+    pub secret: String,
+    pub seed: String,
+    pub seed_commitment: String,
+    pub invite_code: String,
+    pub spectate_code: String,
+    pub now: i64,
+}
+
+/// The columns of an accepted action and the game row's new values.
+#[derive(Clone, Debug)]
+pub struct NewAction {
+    pub game_id: String,
+    pub seq: i64,
+    pub side: &'static str,
+    pub action: String,
+    pub rolls: String,
+    pub events: String,
+    pub now: i64,
+    pub status: &'static str,
+    pub to_act: String,
+    pub outcome: Option<String>,
+}
+
+/// Why a write was not committed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WriteError {
+    /// The write conflicts with what is stored (name taken, seat filled, out of order).
+    Conflict(String),
+    /// The store failed.
+    Store(String),
+}
+
+struct Pending {
+    write: Write,
+    reply: oneshot::Sender<Result<(), WriteError>>,
+}
+
+/// A handle for sending writes; cheap to clone.
+#[derive(Clone)]
+pub struct Writer {
+    tx: mpsc::Sender<Pending>,
+}
+
+impl Writer {
+    /// Starts the writer task on `conn`, committing at most `max_batch` writes at once.
+    pub fn spawn(conn: SqliteConnection, max_batch: usize) -> Writer {
+        // Room for every live game to have a write in flight, and then some.
+        let (tx, rx) = mpsc::channel(max_batch.max(1) * 8);
+        tokio::spawn(run(conn, rx, max_batch.max(1)));
+        Writer { tx }
+    }
+
+    /// Commits one write; returns once it is durable.
+    pub async fn write(&self, write: Write) -> Result<(), WriteError> {
+        let (reply, answer) = oneshot::channel();
+        self.tx
+            .send(Pending { write, reply })
+            .await
+            .map_err(|_| WriteError::Store("the store is shut down".into()))?;
+        answer
+            .await
+            .map_err(|_| WriteError::Store("the store writer stopped".into()))?
+    }
+}
+
+async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Pending>, max_batch: usize) {
+    let mut batch: Vec<Pending> = Vec::with_capacity(max_batch);
+    while rx.recv_many(&mut batch, max_batch).await > 0 {
+        match commit(&mut conn, &batch).await {
+            Ok(results) => {
+                for (pending, result) in batch.drain(..).zip(results) {
+                    let _ = pending.reply.send(result);
+                }
+            }
+            Err(e) => {
+                // One write broke the batch: commit each alone so only it fails.
+                warn!(error = %e, size = batch.len(), "group commit failed; committing one by one");
+                for pending in batch.drain(..) {
+                    let result = match commit(&mut conn, std::slice::from_ref(&pending)).await {
+                        Ok(mut results) => results.pop().unwrap_or(Ok(())),
+                        Err(e) => {
+                            error!(error = %e, "store write failed");
+                            Err(classify(&e))
+                        }
+                    };
+                    let _ = pending.reply.send(result);
+                }
+            }
+        }
+    }
+    let _ = conn.close().await;
+}
+
+/// Commits `batch` in one transaction. Writes that may conflict run inside a savepoint so a
+/// conflict fails only that write; any other error fails the whole batch.
+async fn commit(
+    conn: &mut SqliteConnection,
+    batch: &[Pending],
+) -> Result<Vec<Result<(), WriteError>>, sqlx::Error> {
+    conn.execute("BEGIN IMMEDIATE").await?;
+    let mut results = Vec::with_capacity(batch.len());
+    for pending in batch {
+        let result = if may_conflict(&pending.write) {
+            conn.execute("SAVEPOINT w").await?;
+            match apply(conn, &pending.write).await {
+                Ok(result) => {
+                    if result.is_err() {
+                        conn.execute("ROLLBACK TO w").await?;
+                    }
+                    conn.execute("RELEASE w").await?;
+                    result
+                }
+                Err(e) if is_constraint(&e) => {
+                    conn.execute("ROLLBACK TO w").await?;
+                    conn.execute("RELEASE w").await?;
+                    Err(WriteError::Conflict(conflict_sentence(&pending.write)))
+                }
+                Err(e) => {
+                    let _ = conn.execute("ROLLBACK").await;
+                    return Err(e);
+                }
+            }
+        } else {
+            match apply(conn, &pending.write).await {
+                Ok(Ok(())) => Ok(()),
+                Ok(Err(conflict)) => {
+                    let _ = conn.execute("ROLLBACK").await;
+                    return Err(sqlx::Error::Protocol(format!("{conflict:?}")));
+                }
+                Err(e) => {
+                    let _ = conn.execute("ROLLBACK").await;
+                    return Err(e);
+                }
+            }
+        };
+        results.push(result);
+    }
+    if let Err(e) = conn.execute("COMMIT").await {
+        let _ = conn.execute("ROLLBACK").await;
+        return Err(e);
+    }
+    Ok(results)
+}
+
+fn may_conflict(write: &Write) -> bool {
+    matches!(
+        write,
+        Write::CreateAccount { .. } | Write::CreateGame(_) | Write::Join { .. }
+    )
+}
+
+fn conflict_sentence(write: &Write) -> String {
+    match write {
+        Write::CreateAccount { name, .. } => format!("the name {name:?} is taken"),
+        Write::CreateGame(_) => "a game with that id or invite code exists".to_string(),
+        Write::Join { .. } => "that seat has already been taken".to_string(),
+        Write::Action(_) | Write::Snapshot { .. } => "the game moved on".to_string(),
+    }
+}
+
+fn is_constraint(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(db) if db.is_unique_violation() || db.is_check_violation() || db.is_foreign_key_violation())
+}
+
+fn classify(e: &sqlx::Error) -> WriteError {
+    if is_constraint(e) {
+        WriteError::Conflict("the write conflicts with what is stored".into())
+    } else if let sqlx::Error::Protocol(why) = e {
+        WriteError::Conflict(why.clone())
+    } else {
+        WriteError::Store(e.to_string())
+    }
+}
+
+/// Runs one write's statements. `Ok(Err(_))` is a conflict detected by a guard.
+async fn apply(
+    conn: &mut SqliteConnection,
+    write: &Write,
+) -> Result<Result<(), WriteError>, sqlx::Error> {
+    match write {
+        Write::CreateAccount {
+            id,
+            name,
+            token_hash,
+            now,
+        } => {
+            sqlx::query(
+                "INSERT INTO accounts (id, name, token_hash, created_at) VALUES (?, ?, ?, ?)",
+            )
+            .bind(id)
+            .bind(name)
+            .bind(token_hash)
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
+        }
+        Write::CreateGame(g) => {
+            let seat_column = if g.side == "union" {
+                "union"
+            } else {
+                "confederate"
+            };
+            let sql = format!(
+                "INSERT INTO games (id, game, scenario, options, visibility, status, creator, \
+                 {seat_column}_account, {seat_column}_secret, seed, seed_commitment, invite_code, \
+                 spectate_code, seq, to_act, created_at, updated_at) \
+                 VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, 0, '', ?, ?)"
+            );
+            sqlx::query(AssertSqlSafe(sql))
+                .bind(&g.id)
+                .bind(&g.game)
+                .bind(&g.scenario)
+                .bind(&g.options)
+                .bind(g.visibility)
+                .bind(&g.creator)
+                .bind(&g.creator)
+                .bind(&g.secret)
+                .bind(&g.seed)
+                .bind(&g.seed_commitment)
+                .bind(&g.invite_code)
+                .bind(&g.spectate_code)
+                .bind(g.now)
+                .bind(g.now)
+                .execute(&mut *conn)
+                .await?;
+        }
+        Write::Join {
+            game_id,
+            side,
+            account,
+            secret,
+            to_act,
+            now,
+        } => {
+            let seat_column = if *side == "union" {
+                "union"
+            } else {
+                "confederate"
+            };
+            let sql = format!(
+                "UPDATE games SET {seat_column}_account = ?, {seat_column}_secret = ?, status = 'active', \
+                 invite_code = NULL, to_act = ?, updated_at = ? \
+                 WHERE id = ? AND status = 'open' AND {seat_column}_account IS NULL"
+            );
+            let done = sqlx::query(AssertSqlSafe(sql))
+                .bind(account)
+                .bind(secret)
+                .bind(to_act)
+                .bind(now)
+                .bind(game_id)
+                .execute(&mut *conn)
+                .await?;
+            if done.rows_affected() != 1 {
+                return Ok(Err(WriteError::Conflict(
+                    "that seat has already been taken".into(),
+                )));
+            }
+        }
+        Write::Action(a) => {
+            sqlx::query(
+                "INSERT INTO actions (game_id, seq, side, action, rolls, events, created_at) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(&a.game_id)
+            .bind(a.seq)
+            .bind(a.side)
+            .bind(&a.action)
+            .bind(&a.rolls)
+            .bind(&a.events)
+            .bind(a.now)
+            .execute(&mut *conn)
+            .await?;
+            let done = sqlx::query(
+                "UPDATE games SET seq = ?, status = ?, to_act = ?, outcome = ?, updated_at = ? \
+                 WHERE id = ? AND seq = ?",
+            )
+            .bind(a.seq)
+            .bind(a.status)
+            .bind(&a.to_act)
+            .bind(&a.outcome)
+            .bind(a.now)
+            .bind(&a.game_id)
+            .bind(a.seq - 1)
+            .execute(&mut *conn)
+            .await?;
+            if done.rows_affected() != 1 {
+                return Ok(Err(WriteError::Conflict(format!(
+                    "action {} of game {} is out of order",
+                    a.seq, a.game_id
+                ))));
+            }
+        }
+        Write::Snapshot { game_id, seq, data } => {
+            sqlx::query("INSERT OR REPLACE INTO snapshots (game_id, seq, data) VALUES (?, ?, ?)")
+                .bind(game_id)
+                .bind(seq)
+                .bind(data)
+                .execute(&mut *conn)
+                .await?;
+            sqlx::query("DELETE FROM snapshots WHERE game_id = ? AND seq < ?")
+                .bind(game_id)
+                .bind(seq)
+                .execute(&mut *conn)
+                .await?;
+        }
+    }
+    Ok(Ok(()))
+}

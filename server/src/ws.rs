@@ -1,0 +1,332 @@
+//! The WebSocket door: one connection, many games. Requests are handled in order; updates
+//! from the games a connection subscribed to arrive between replies, each game's in order.
+
+use adjutant_protocol::{
+    ApiError, ClientMessage, ErrorCode, JoinGame, PROTOCOL_VERSION, ServerMessage,
+};
+use axum::extract::ws::{Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::Value;
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+use tokio::sync::{Notify, mpsc};
+use tracing::debug;
+
+use crate::ratelimit::Bucket;
+use crate::service::{Account, NewSubscriber, Service, Sink, frame};
+
+/// Connection ids, unique for the life of the process.
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+/// Frames that may wait for a slow client before it is cut off (it then resumes).
+const QUEUE: usize = 4096;
+
+struct Connection {
+    service: Service,
+    /// Who is connected, once known.
+    account: Option<Account>,
+    /// Where this connection's frames go.
+    sink: Sink,
+    /// Games this connection is subscribed to.
+    games: HashSet<String>,
+    /// Message budget.
+    bucket: Bucket,
+    /// Budget for `rate_limited` replies, so that a flood does not double as a flood back.
+    complaints: Bucket,
+}
+
+/// Serves one WebSocket until it closes.
+pub async fn serve(socket: WebSocket, service: Service, account: Option<Account>) {
+    let conn_id = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let (mut out, mut incoming) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<Message>(QUEUE);
+    let kick = Arc::new(Notify::new());
+    let writer = tokio::spawn(async move {
+        while let Some(message) = rx.recv().await {
+            if out.send(message).await.is_err() {
+                break;
+            }
+        }
+        let _ = out.close().await;
+    });
+    let config = service.config().clone();
+    let mut conn = Connection {
+        service,
+        account,
+        sink: Sink {
+            conn: conn_id,
+            tx,
+            kick: kick.clone(),
+        },
+        games: HashSet::new(),
+        bucket: Bucket::new(config.ws_rate, config.ws_burst),
+        complaints: Bucket::new(10.0, 10.0),
+    };
+    let welcome = ServerMessage::Welcome {
+        protocol: PROTOCOL_VERSION,
+        account: conn.account.as_ref().map(account_info),
+    };
+    conn.send(&welcome).await;
+    debug!(conn = conn_id, "websocket open");
+    loop {
+        tokio::select! {
+            message = incoming.next() => match message {
+                Some(Ok(Message::Text(text))) => conn.receive(text.as_str(), config.max_frame_bytes).await,
+                Some(Ok(Message::Binary(bytes))) => match std::str::from_utf8(&bytes) {
+                    Ok(text) => conn.receive(text, config.max_frame_bytes).await,
+                    Err(_) => conn.refuse(None, None, ApiError::new(ErrorCode::BadRequest, "frames are JSON text")).await,
+                },
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                Some(Ok(Message::Close(_))) | None => break,
+                Some(Err(e)) => {
+                    debug!(conn = conn_id, error = %e, "websocket read failed");
+                    break;
+                }
+            },
+            _ = kick.notified() => {
+                debug!(conn = conn_id, "websocket too slow; closing so that the client resumes");
+                writer.abort();
+                break;
+            }
+        }
+    }
+    for game in std::mem::take(&mut conn.games) {
+        conn.service.unsubscribe(&game, conn_id).await;
+    }
+    drop(conn);
+    let _ = writer.await;
+    debug!(conn = conn_id, "websocket closed");
+}
+
+fn account_info(account: &Account) -> adjutant_protocol::AccountInfo {
+    adjutant_protocol::AccountInfo {
+        account_id: account.id.clone(),
+        name: account.name.clone(),
+    }
+}
+
+impl Connection {
+    async fn send(&self, message: &ServerMessage) {
+        let _ = self.sink.tx.send(Message::Text(frame(message))).await;
+    }
+
+    async fn refuse(&mut self, id: Option<String>, game_id: Option<String>, error: ApiError) {
+        self.send(&ServerMessage::Error {
+            code: error.code,
+            message: error.message,
+            id,
+            game_id,
+        })
+        .await;
+    }
+
+    async fn receive(&mut self, text: &str, max_bytes: usize) {
+        if !self.bucket.take(Instant::now()) {
+            if self.complaints.take(Instant::now()) {
+                let error = ApiError::new(ErrorCode::RateLimited, "too many messages; slow down");
+                self.refuse(request_id(text), None, error).await;
+            }
+            return;
+        }
+        if text.len() > max_bytes {
+            let error = ApiError::new(
+                ErrorCode::TooLarge,
+                format!("messages are limited to {max_bytes} bytes"),
+            );
+            self.refuse(None, None, error).await;
+            return;
+        }
+        let message: ClientMessage = match serde_json::from_str(text) {
+            Ok(message) => message,
+            Err(e) => {
+                let error = ApiError::new(
+                    ErrorCode::BadRequest,
+                    format!("that message is not understood: {e}"),
+                );
+                self.refuse(request_id(text), None, error).await;
+                return;
+            }
+        };
+        self.handle(message).await;
+    }
+
+    async fn handle(&mut self, message: ClientMessage) {
+        let service = self.service.clone();
+        let account = self.account.clone();
+        let account = account.as_ref();
+        match message {
+            ClientMessage::Auth { token, id } => match service.authenticate(&token).await {
+                Ok(account) => {
+                    let reply = ServerMessage::Authenticated {
+                        account: account_info(&account),
+                        id,
+                    };
+                    self.account = Some(account);
+                    self.send(&reply).await;
+                }
+                Err(e) => self.refuse(id, None, e).await,
+            },
+            ClientMessage::Subscribe {
+                game_id,
+                after_seq,
+                spectate_code,
+                updates,
+                id,
+            } => {
+                let sink = self.sink.clone();
+                let result = service
+                    .subscribe(&game_id, || NewSubscriber {
+                        sink: sink.clone(),
+                        account: account.cloned(),
+                        spectate_code: spectate_code.clone(),
+                        after_seq,
+                        mode: updates,
+                        request_id: id.clone(),
+                    })
+                    .await;
+                match result {
+                    Ok(()) => {
+                        self.games.insert(game_id);
+                    }
+                    Err(e) => self.refuse(id, Some(game_id), e).await,
+                }
+            }
+            ClientMessage::Unsubscribe { game_id, id } => {
+                if self.games.remove(&game_id) {
+                    service.unsubscribe(&game_id, self.sink.conn).await;
+                }
+                self.send(&ServerMessage::Unsubscribed { game_id, id })
+                    .await;
+            }
+            ClientMessage::Act {
+                game_id,
+                seq,
+                action,
+                id,
+            } => match service.act(account, &game_id, seq, action).await {
+                Ok(accepted) => {
+                    self.send(&ServerMessage::Acted {
+                        game_id,
+                        seq: accepted.seq,
+                        id,
+                    })
+                    .await
+                }
+                Err(e) => self.refuse(id, Some(game_id), e).await,
+            },
+            ClientMessage::Resign { game_id, id } => {
+                match service.resign(account, &game_id).await {
+                    Ok(accepted) => {
+                        self.send(&ServerMessage::Acted {
+                            game_id,
+                            seq: accepted.seq,
+                            id,
+                        })
+                        .await
+                    }
+                    Err(e) => self.refuse(id, Some(game_id), e).await,
+                }
+            }
+            ClientMessage::Catalog { id } => {
+                let catalog = service.catalog().clone();
+                self.send(&ServerMessage::Catalog { catalog, id }).await;
+            }
+            ClientMessage::CreateGame { game, id } => {
+                let result = match account {
+                    Some(account) => service.create_game(account, game).await,
+                    None => Err(needs_auth()),
+                };
+                match result {
+                    Ok(created) => self.send(&ServerMessage::GameCreated { created, id }).await,
+                    Err(e) => self.refuse(id, None, e).await,
+                }
+            }
+            ClientMessage::JoinGame {
+                game_id,
+                invite_code,
+                secret_choices,
+                id,
+            } => {
+                let join = JoinGame {
+                    invite_code,
+                    secret_choices,
+                };
+                let result = match account {
+                    Some(account) => service.join_game(account, &game_id, join).await,
+                    None => Err(needs_auth()),
+                };
+                match result {
+                    Ok(joined) => self.send(&ServerMessage::Joined { joined, id }).await,
+                    Err(e) => self.refuse(id, Some(game_id), e).await,
+                }
+            }
+            ClientMessage::ListGames { filter, id } => {
+                match service.list_games(account, filter).await {
+                    Ok(list) => self.send(&ServerMessage::Games { list, id }).await,
+                    Err(e) => self.refuse(id, None, e).await,
+                }
+            }
+            ClientMessage::Events {
+                game_id,
+                after,
+                spectate_code,
+                id,
+            } => {
+                match service
+                    .events(account, &game_id, after, spectate_code.as_deref())
+                    .await
+                {
+                    Ok(log) => {
+                        let reply = ServerMessage::Events {
+                            game_id,
+                            seq: log.seq,
+                            entries: log.entries,
+                            id,
+                        };
+                        self.send(&reply).await;
+                    }
+                    Err(e) => self.refuse(id, Some(game_id), e).await,
+                }
+            }
+            ClientMessage::Record {
+                game_id,
+                spectate_code,
+                id,
+            } => {
+                match service
+                    .record(account, &game_id, spectate_code.as_deref())
+                    .await
+                {
+                    Ok(record) => {
+                        self.send(&ServerMessage::Record {
+                            record: Box::new(record),
+                            id,
+                        })
+                        .await
+                    }
+                    Err(e) => self.refuse(id, Some(game_id), e).await,
+                }
+            }
+            ClientMessage::Ping { id } => self.send(&ServerMessage::Pong { id }).await,
+        }
+    }
+}
+
+fn needs_auth() -> ApiError {
+    ApiError::new(
+        ErrorCode::Unauthorized,
+        "this needs an account: send an auth message with your token first",
+    )
+}
+
+/// The `id` of a message that did not parse as a request, if it has one, so that the error
+/// can still be matched to it.
+fn request_id(text: &str) -> Option<String> {
+    let value: Value = serde_json::from_str(text).ok()?;
+    match value.get("id")? {
+        Value::String(s) => Some(s.clone()),
+        other => Some(other.to_string()),
+    }
+}
