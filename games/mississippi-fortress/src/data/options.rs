@@ -7,10 +7,12 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::error::{ensure, DataError};
+use crate::data::error::{DataError, ensure};
 use crate::data::ids::Side;
 use crate::data::map::Map;
-use crate::data::scenarios::{check_group, Placement, RawAward, Reinforcement, ScenarioId, VpAward};
+use crate::data::scenarios::{
+    Placement, RawAward, Reinforcement, ScenarioId, VpAward, check_group,
+};
 use crate::data::units::Units;
 
 const FILE: &str = "options.toml";
@@ -149,8 +151,12 @@ impl Options {
     pub fn get() -> &'static Options {
         static OPTIONS: OnceLock<Options> = OnceLock::new();
         OPTIONS.get_or_init(|| {
-            Options::parse(include_str!("../../data/options.toml"), Map::get(), Units::get())
-                .expect("data/options.toml is valid")
+            Options::parse(
+                include_str!("../../data/options.toml"),
+                Map::get(),
+                Units::get(),
+            )
+            .expect("data/options.toml is valid")
         })
     }
 
@@ -172,7 +178,9 @@ impl Options {
                 .chain(r.reinforcement.iter().flat_map(|g| g.units.iter()))
             {
                 ensure(
-                    units.unit(id.as_str()).is_some_and(|u| u.option == Some(r.id)),
+                    units
+                        .unit(id.as_str())
+                        .is_some_and(|u| u.option == Some(r.id)),
                     FILE,
                     || format!("unit {id} is not marked as a counter of {}", r.id),
                 )?;
@@ -205,7 +213,12 @@ impl Options {
                 ensure(
                     needed.is_some_and(|n| o.scenarios.iter().all(|s| n.scenarios.contains(s))),
                     FILE,
-                    || format!("{} requires {req}, which is not offered with all its scenarios", o.id),
+                    || {
+                        format!(
+                            "{} requires {req}, which is not offered with all its scenarios",
+                            o.id
+                        )
+                    },
                 )?;
             }
         }

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::error::{ensure, DataError};
+use crate::data::error::{DataError, ensure};
 use crate::data::ids::{PerSide, Provenance, Side, UnitId};
 use crate::data::options::OptionId;
 use crate::data::scenarios::ScenarioId;
@@ -302,18 +302,24 @@ impl Units {
         let mut index = HashMap::new();
         for r in raw.unit {
             let unit = build_unit(r)?;
-            ensure(index.insert(unit.id.clone(), units.len()).is_none(), FILE, || {
-                format!("unit id {} is used twice", unit.id)
-            })?;
+            ensure(
+                index.insert(unit.id.clone(), units.len()).is_none(),
+                FILE,
+                || format!("unit id {} is used twice", unit.id),
+            )?;
             units.push(unit);
         }
         for u in &units {
             if let Some(next) = u.leader.as_ref().and_then(|l| l.successor.as_ref()) {
-                let ok = index.get(next).map(|&i| &units[i]).is_some_and(|s| {
-                    s.side == u.side && s.leader.is_some()
-                });
+                let ok = index
+                    .get(next)
+                    .map(|&i| &units[i])
+                    .is_some_and(|s| s.side == u.side && s.leader.is_some());
                 ensure(ok, FILE, || {
-                    format!("successor {next} of {} is not a Leader of the same side", u.id)
+                    format!(
+                        "successor {next} of {} is not a Leader of the same side",
+                        u.id
+                    )
                 })?;
             }
         }
@@ -378,8 +384,12 @@ fn build_unit(r: RawUnit) -> Result<Unit, DataError> {
     let bad = |what: &str| DataError::invalid(FILE, format!("unit {id}: {what}"));
     let combat = r.kind.is_combat_unit();
     if combat {
-        let s = r.strength.ok_or_else(|| bad("a combat unit needs a strength"))?;
-        ensure(s > 0, FILE, || format!("unit {id}: strength must be at least 1"))?;
+        let s = r
+            .strength
+            .ok_or_else(|| bad("a combat unit needs a strength"))?;
+        ensure(s > 0, FILE, || {
+            format!("unit {id}: strength must be at least 1")
+        })?;
     } else if r.strength.is_some() {
         return Err(bad("only combat units have a strength"));
     }
@@ -404,15 +414,19 @@ fn build_unit(r: RawUnit) -> Result<Unit, DataError> {
             || r.successor.is_some()
             || r.generic
         {
-            return Err(bad("only Leaders have a role, ratings, commands or successor"));
+            return Err(bad(
+                "only Leaders have a role, ratings, commands or successor",
+            ));
         }
         None
     };
     let naval = if r.kind.is_naval() {
         let hull = r.hull.ok_or_else(|| bad("a ship needs a hull"))?;
-        ensure(r.kind != UnitKind::Transport || hull == Hull::Wooden, FILE, || {
-            format!("unit {id}: transports are wooden (4.1)")
-        })?;
+        ensure(
+            r.kind != UnitKind::Transport || hull == Hull::Wooden,
+            FILE,
+            || format!("unit {id}: transports are wooden (4.1)"),
+        )?;
         Some(Naval {
             hull,
             farragut: r.farragut,

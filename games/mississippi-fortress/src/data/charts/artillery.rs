@@ -4,7 +4,7 @@
 use serde::Deserialize;
 
 use super::orders::CombatOrder;
-use crate::data::error::{ensure, DataError};
+use crate::data::error::{DataError, ensure};
 use crate::data::ids::{PerSide, Side};
 
 const FILE: &str = "charts/artillery_multiplier.toml";

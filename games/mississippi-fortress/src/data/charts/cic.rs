@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::orders::{AttackerOrder, DefenderOrder};
 use super::strength::RatioColumn;
 use super::table::{check_row, status};
-use crate::data::error::{ensure, DataError};
+use crate::data::error::{DataError, ensure};
 use crate::data::ids::Provenance;
 
 const FILE_A: &str = "charts/cic_a.toml";
@@ -70,11 +70,9 @@ impl CicA {
             DefenderOrder::Stand,
             DefenderOrder::Counterattack,
         ];
-        ensure(
-            raw.row.iter().map(|r| r.defender).eq(rows),
-            FILE_A,
-            || "rows must be withdraw, stand, counterattack".to_string(),
-        )?;
+        ensure(raw.row.iter().map(|r| r.defender).eq(rows), FILE_A, || {
+            "rows must be withdraw, stand, counterattack".to_string()
+        })?;
         let mut levels = [[0; 3]; 3];
         for (i, r) in raw.row.iter().enumerate() {
             check_row(FILE_A, "CIC A row", &r.levels, 3, 3)?;
@@ -96,7 +94,12 @@ impl CicA {
     }
 
     /// The level after weather: Rain subtracts one, never below 0 (3.2c).
-    pub fn level_in_weather(&self, defender: DefenderOrder, attacker: AttackerOrder, rain: bool) -> u8 {
+    pub fn level_in_weather(
+        &self,
+        defender: DefenderOrder,
+        attacker: AttackerOrder,
+        rain: bool,
+    ) -> u8 {
         let base = i16::from(self.level(defender, attacker));
         let modified = if rain {
             base + i16::from(self.rain_modifier)
@@ -175,11 +178,7 @@ pub struct CicB {
 }
 
 fn parse_fires(s: &str) -> Option<u8> {
-    if s == "-" {
-        Some(0)
-    } else {
-        s.parse().ok()
-    }
+    if s == "-" { Some(0) } else { s.parse().ok() }
 }
 
 impl CicB {

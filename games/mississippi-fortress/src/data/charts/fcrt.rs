@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::orders::FcrtGroup;
 use super::strength::StrengthBand;
 use super::table::{check_row, status};
-use crate::data::error::{ensure, DataError};
+use crate::data::error::{DataError, ensure};
 use crate::data::ids::Provenance;
 
 const FILE: &str = "charts/fcrt.toml";
@@ -148,7 +148,10 @@ impl Fcrt {
     /// The cell for a row group, a strength band and an unmodified die roll (1-6).
     pub fn cell(&self, group: FcrtGroup, band: StrengthBand, die: u8) -> Option<FcrtCell> {
         let row = &self.cells[group_index(group) * 6 + band.index()];
-        usize::from(die).checked_sub(1).and_then(|i| row.get(i)).copied()
+        usize::from(die)
+            .checked_sub(1)
+            .and_then(|i| row.get(i))
+            .copied()
     }
 
     /// SP lost on the extra roll a "*" calls for (the key: one SP on a 1 or 2).

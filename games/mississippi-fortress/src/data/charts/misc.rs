@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::table::check_rolls;
-use crate::data::error::{ensure, DataError};
+use crate::data::error::{DataError, ensure};
 use crate::data::map::Terrain;
 use crate::data::turn_track::Weather;
 

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::table::{check_rolls, check_row, roll_row};
-use crate::data::error::{ensure, DataError};
+use crate::data::error::{DataError, ensure};
 
 const FILE_SB: &str = "charts/shore_battery.toml";
 const FILE_N: &str = "charts/naval_crt.toml";

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::table::{check_rolls, check_row, roll_row, status};
-use crate::data::error::{ensure, DataError};
+use crate::data::error::{DataError, ensure};
 use crate::data::ids::Provenance;
 
 const FILE: &str = "charts/cavalry_probe.toml";

@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 /// A Line Position's modified combat strength, kept exactly (S1.3a). Strengths are whole SP
 /// multiplied (artillery x1-x4, mountains x3) and halved (river crossing or force march, cavalry);
 /// the unit is one sixteenth of an SP, so no value the rules produce is ever rounded.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct CombatStrength(u32);
 
 impl CombatStrength {
@@ -142,9 +144,7 @@ impl RatioColumn {
 
     /// The printed label, e.g. "2:1".
     pub fn label(self) -> &'static str {
-        [
-            "1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1+",
-        ][self.index()]
+        ["1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1+"][self.index()]
     }
 }
 

@@ -1,6 +1,6 @@
 //! Helpers shared by the chart loaders.
 
-use crate::data::error::{ensure, DataError};
+use crate::data::error::{DataError, ensure};
 use crate::data::ids::Provenance;
 
 /// The status of cell `index` in a row whose leftmost `printed_cells` cells are printed.
@@ -44,5 +44,7 @@ pub(crate) fn check_rolls(
             .iter()
             .enumerate()
             .all(|(i, &r)| usize::from(r) == i + 1);
-    ensure(ok, file, || format!("die-roll rows must be 1 to {expected} in order"))
+    ensure(ok, file, || {
+        format!("die-roll rows must be 1 to {expected} in order")
+    })
 }

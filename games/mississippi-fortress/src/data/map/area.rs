@@ -70,7 +70,7 @@ pub enum AreaFlag {
     ShoreBatterySite,
     /// Union reinforcements arrive here in some scenario.
     UnionEntry,
-    /// Confederate reinforcements arrive here in some scenario.
+    /// Confederate reinforcements arrive here in some scenario (18: damaged ships return, 7.21d).
     ConfederateEntry,
     /// Johnston's Home Area (2.32).
     JohnstonHome,

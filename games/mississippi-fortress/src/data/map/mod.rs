@@ -118,7 +118,8 @@ impl Map {
     /// joined by a road or railroad (5.2); artillery may enter or leave a swamp Area only across a
     /// road (5.2). Force march, Control and scenario restrictions are not considered.
     pub fn land_step(&self, from: AreaId, to: AreaId, artillery: bool) -> bool {
-        let (Some(border), Some(a), Some(b)) = (self.border(from, to), self.area(from), self.area(to))
+        let (Some(border), Some(a), Some(b)) =
+            (self.border(from, to), self.area(from), self.area(to))
         else {
             return false;
         };

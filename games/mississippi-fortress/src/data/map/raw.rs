@@ -5,10 +5,10 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde::Deserialize;
 
 use super::{
-    Area, AreaFlag, Border, BorderKind, Crossing, Extent, LonLat, MandatoryCombat, Map, MapEdge,
-    NavalNode, River, RiverArrow, RiverClass, RiverId, Route, ShoreBatterySite, Terrain, FILE,
+    Area, AreaFlag, Border, BorderKind, Crossing, Extent, FILE, LonLat, MandatoryCombat, Map,
+    MapEdge, NavalNode, River, RiverArrow, RiverClass, RiverId, Route, ShoreBatterySite, Terrain,
 };
-use crate::data::error::{ensure, DataError};
+use crate::data::error::{DataError, ensure};
 use crate::data::ids::{AreaId, ArrowId, NavigableRiver, Provenance};
 
 #[derive(Deserialize)]
@@ -102,11 +102,9 @@ pub(super) fn build(json: &str) -> Result<Map, DataError> {
     borders.sort_by_key(|b| (b.a, b.b));
     let mut border_index = HashMap::new();
     for (i, b) in borders.iter().enumerate() {
-        ensure(
-            border_index.insert((b.a, b.b), i).is_none(),
-            FILE,
-            || format!("border {}|{} is listed twice", b.a.0, b.b.0),
-        )?;
+        ensure(border_index.insert((b.a, b.b), i).is_none(), FILE, || {
+            format!("border {}|{} is listed twice", b.a.0, b.b.0)
+        })?;
     }
     let mut neighbours = vec![Vec::new(); usize::from(AreaId::LAST)];
     for b in &borders {
@@ -173,9 +171,16 @@ pub(super) fn build(json: &str) -> Result<Map, DataError> {
             ensure(borders[i].river() == Some(river), FILE, || {
                 format!("arrow {} crosses {}|{} off its river", ra.id, x.0, y.0)
             })?;
-            ensure(ra.touches.contains(&x) && ra.touches.contains(&y), FILE, || {
-                format!("arrow {} crosses {}|{} without touching both", ra.id, x.0, y.0)
-            })?;
+            ensure(
+                ra.touches.contains(&x) && ra.touches.contains(&y),
+                FILE,
+                || {
+                    format!(
+                        "arrow {} crosses {}|{} without touching both",
+                        ra.id, x.0, y.0
+                    )
+                },
+            )?;
             borders[i].arrows.push(ra.id);
             crosses.push(key);
         }
@@ -225,10 +230,18 @@ pub(super) fn build(json: &str) -> Result<Map, DataError> {
                 .get(usize::from(m.into.0).wrapping_sub(1))
                 .is_some_and(|a| a.terrain == Terrain::Mountainous),
             FILE,
-            || format!("mandatory combat Area {} is not mountainous (5.1)", m.into.0),
+            || {
+                format!(
+                    "mandatory combat Area {} is not mountainous (5.1)",
+                    m.into.0
+                )
+            },
         )?;
         ensure(m.from.iter().all(|f| f.is_on_map()), FILE, || {
-            format!("mandatory combat into {} names an Area not on the map", m.into.0)
+            format!(
+                "mandatory combat into {} names an Area not on the map",
+                m.into.0
+            )
         })?;
     }
 
@@ -271,11 +284,17 @@ fn check_areas(areas: Vec<Area>) -> Result<Vec<Area>, DataError> {
 fn check_border(rb: RawBorder) -> Result<Border, DataError> {
     let (a, b) = (rb.a, rb.b);
     ensure(a < b && a.is_on_map() && b.is_on_map(), FILE, || {
-        format!("border {}|{} must join two Areas on the map, lower first", a.0, b.0)
+        format!(
+            "border {}|{} must join two Areas on the map, lower first",
+            a.0, b.0
+        )
     })?;
     let plain = |kind: BorderKind| -> Result<BorderKind, DataError> {
         ensure(rb.river.is_none() && rb.crossings.is_empty(), FILE, || {
-            format!("border {}|{}: only Major Rivers carry a river and crossings", a.0, b.0)
+            format!(
+                "border {}|{}: only Major Rivers carry a river and crossings",
+                a.0, b.0
+            )
         })?;
         Ok(kind)
     };
@@ -286,10 +305,16 @@ fn check_border(rb: RawBorder) -> Result<Border, DataError> {
         RawBorderKind::Yazoo => plain(BorderKind::Yazoo)?,
         RawBorderKind::MajorRiver => {
             let river = rb.river.ok_or_else(|| {
-                DataError::invalid(FILE, format!("Major River border {}|{} names no river", a.0, b.0))
+                DataError::invalid(
+                    FILE,
+                    format!("Major River border {}|{} names no river", a.0, b.0),
+                )
             })?;
             ensure(river != RiverId::Mississippi, FILE, || {
-                format!("border {}|{}: the Mississippi is never a Major River border (5.3)", a.0, b.0)
+                format!(
+                    "border {}|{}: the Mississippi is never a Major River border (5.3)",
+                    a.0, b.0
+                )
             })?;
             BorderKind::MajorRiver {
                 river,
@@ -315,7 +340,9 @@ fn check_routes(
 ) -> Result<Vec<Route>, DataError> {
     let mut out = Vec::with_capacity(raw.len());
     for r in raw {
-        ensure(!r.areas.is_empty(), FILE, || format!("route {} has no Areas", r.id))?;
+        ensure(!r.areas.is_empty(), FILE, || {
+            format!("route {} has no Areas", r.id)
+        })?;
         for pair in r.areas.windows(2) {
             let key = if pair[0] < pair[1] {
                 (pair[0], pair[1])
@@ -325,11 +352,17 @@ fn check_routes(
             let i = *index.get(&key).ok_or_else(|| {
                 DataError::invalid(
                     FILE,
-                    format!("route {} steps {}-{}, not a border", r.id, pair[0].0, pair[1].0),
+                    format!(
+                        "route {} steps {}-{}, not a border",
+                        r.id, pair[0].0, pair[1].0
+                    ),
                 )
             })?;
             ensure(borders[i].land_crossable(), FILE, || {
-                format!("route {} crosses {}|{}, which land units cannot", r.id, key.0 .0, key.1 .0)
+                format!(
+                    "route {} crosses {}|{}, which land units cannot",
+                    r.id, key.0.0, key.1.0
+                )
             })?;
             if railroad {
                 borders[i].railroad = true;

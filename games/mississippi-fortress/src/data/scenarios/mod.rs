@@ -20,7 +20,7 @@ pub use victory::{AwardKind, AwardTiming, SuddenEnd, Victory, VpAward, WinCondit
 pub(crate) use raw::RawAward;
 pub(crate) use validate::check_group;
 
-use crate::data::error::{ensure, DataError};
+use crate::data::error::{DataError, ensure};
 use crate::data::ids::{PerSide, Side, UnitId};
 use crate::data::map::Map;
 use crate::data::turn_track::{TrackId, TurnTrack};
@@ -202,7 +202,13 @@ impl Scenarios {
             let scenarios = ScenarioId::ALL
                 .into_iter()
                 .map(|id| {
-                    Scenario::parse(id.file(), id.text(), Map::get(), Units::get(), TurnTrack::get())
+                    Scenario::parse(
+                        id.file(),
+                        id.text(),
+                        Map::get(),
+                        Units::get(),
+                        TurnTrack::get(),
+                    )
                 })
                 .collect::<Result<Vec<_>, _>>()
                 .expect("data/scenarios/*.toml are valid");

@@ -82,7 +82,10 @@ impl RawAward {
             },
         };
         if self.by_turn.is_some() && self.kind != AwardTag::AreaCapturedBy {
-            return Err(DataError::invalid(file, "only area-captured-by takes by_turn"));
+            return Err(DataError::invalid(
+                file,
+                "only area-captured-by takes by_turn",
+            ));
         }
         Ok(VpAward {
             side: self.side,

@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use super::{Arrival, Location, Scenario, SpecialRule, WinCondition};
-use crate::data::error::{ensure, DataError};
+use crate::data::error::{DataError, ensure};
 use crate::data::ids::{Side, UnitId};
 use crate::data::map::{AreaFlag, Map};
 use crate::data::scenarios::AwardKind;
@@ -20,7 +20,9 @@ pub(crate) fn check_group(
     map: &Map,
     units: &Units,
 ) -> Result<(), DataError> {
-    ensure(!ids.is_empty(), file, || "a placement lists no units".to_string())?;
+    ensure(!ids.is_empty(), file, || {
+        "a placement lists no units".to_string()
+    })?;
     match location {
         Location::Area(a) => ensure(map.area(a).is_some(), file, || {
             format!("Area {} is not on the map", a.0)
@@ -37,7 +39,9 @@ pub(crate) fn check_group(
         let unit = units
             .unit(id.as_str())
             .ok_or_else(|| DataError::invalid(file, format!("unknown unit {id}")))?;
-        ensure(unit.side == side, file, || format!("unit {id} is not {side:?}"))?;
+        ensure(unit.side == side, file, || {
+            format!("unit {id} is not {side:?}")
+        })?;
         let fits = match location {
             Location::Area(a) => match unit.kind {
                 UnitKind::Gunboat | UnitKind::Transport => false,
@@ -48,7 +52,9 @@ pub(crate) fn check_group(
                 unit.kind.is_naval()
             }
         };
-        ensure(fits, file, || format!("unit {id} cannot be placed at {location:?}"))?;
+        ensure(fits, file, || {
+            format!("unit {id} cannot be placed at {location:?}")
+        })?;
     }
     Ok(())
 }
@@ -62,11 +68,14 @@ pub(super) fn check_scenario(
 ) -> Result<(), DataError> {
     let turns = track.track(s.track);
     ensure(
-        s.first_turn >= 1
-            && s.first_turn <= s.last_turn
-            && usize::from(s.last_turn) <= turns.len(),
+        s.first_turn >= 1 && s.first_turn <= s.last_turn && usize::from(s.last_turn) <= turns.len(),
         file,
-        || format!("turns {}-{} are not on the track", s.first_turn, s.last_turn),
+        || {
+            format!(
+                "turns {}-{} are not on the track",
+                s.first_turn, s.last_turn
+            )
+        },
     )?;
     if let Some(n) = s.max_dummies {
         ensure(
@@ -80,7 +89,9 @@ pub(super) fn check_scenario(
     for p in &s.setup {
         check_group(file, p.side, p.location, &p.units, map, units)?;
         for id in &p.units {
-            ensure(seen.insert(id.clone()), file, || format!("unit {id} is placed twice"))?;
+            ensure(seen.insert(id.clone()), file, || {
+                format!("unit {id} is placed twice")
+            })?;
         }
     }
     for r in &s.reinforcements {
@@ -91,7 +102,9 @@ pub(super) fn check_scenario(
             })?;
         }
         for id in &r.units {
-            ensure(seen.insert(id.clone()), file, || format!("unit {id} is placed twice"))?;
+            ensure(seen.insert(id.clone()), file, || {
+                format!("unit {id} is placed twice")
+            })?;
         }
     }
     for id in &seen {
@@ -107,7 +120,10 @@ pub(super) fn check_scenario(
     }
     for (id, &present) in &s.reduced {
         let in_setup = s.setup.iter().any(|p| p.units.contains(id));
-        let full = units.unit(id.as_str()).and_then(|u| u.strength).unwrap_or(0);
+        let full = units
+            .unit(id.as_str())
+            .and_then(|u| u.strength)
+            .unwrap_or(0);
         ensure(in_setup && present >= 1 && present < full, file, || {
             format!("reduced strength of {id} must be 1..{full} and the unit must start on the map")
         })?;
@@ -122,7 +138,10 @@ pub(super) fn check_scenario(
                 ..
             } => {
                 ensure(
-                    areas.iter().chain([unless_landing_in]).all(|&a| map.area(a).is_some())
+                    areas
+                        .iter()
+                        .chain([unless_landing_in])
+                        .all(|&a| map.area(a).is_some())
                         && *until_turn > s.first_turn
                         && *until_turn <= s.last_turn,
                     file,
@@ -147,12 +166,15 @@ pub(super) fn check_scenario(
         WinCondition::HigherVp { tie_break_area: a }
         | WinCondition::HoldAreaWithVp { area: a, .. }
         | WinCondition::OccupyAreaWithInfantry { area: a, .. } => {
-            ensure(area_ok(a), file, || format!("victory Area {} is not on the map", a.0))?;
+            ensure(area_ok(a), file, || {
+                format!("victory Area {} is not on the map", a.0)
+            })?;
         }
     }
     if let Some(end) = s.victory.sudden_end {
         ensure(
-            map.area(end.area).is_some_and(|a| a.has(AreaFlag::Vicksburg)),
+            map.area(end.area)
+                .is_some_and(|a| a.has(AreaFlag::Vicksburg)),
             file,
             || "the 5.44 automatic end concerns Vicksburg".to_string(),
         )?;
@@ -162,11 +184,16 @@ pub(super) fn check_scenario(
             AwardKind::AreaOccupied { area, .. }
             | AwardKind::AreaCaptured { area, .. }
             | AwardKind::AreaHeldNotBesieged { area, .. } => {
-                ensure(area_ok(area), file, || format!("award Area {} is not on the map", area.0))?;
+                ensure(area_ok(area), file, || {
+                    format!("award Area {} is not on the map", area.0)
+                })?;
             }
             AwardKind::AreaCapturedBy { area, by_turn, .. } => {
                 ensure(area_ok(area) && by_turn <= s.last_turn, file, || {
-                    format!("award for Area {} by turn {by_turn} is out of range", area.0)
+                    format!(
+                        "award for Area {} by turn {by_turn} is out of range",
+                        area.0
+                    )
                 })?;
             }
             _ => {}
