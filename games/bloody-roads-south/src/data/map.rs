@@ -227,7 +227,7 @@ impl Map {
                     )));
                 }
                 for (i, d) in digits.into_iter().enumerate() {
-                    if !(b'0'..=b'9').contains(&d) {
+                    if !d.is_ascii_digit() {
                         return Err(DataError::new(format!(
                             "map/elevation.toml: hexrow {}{col}: bad level",
                             ext.sheet.letter()
@@ -404,12 +404,12 @@ impl Map {
         let mut cells = Vec::with_capacity(path.len());
         for &h in path {
             let c = self.existing_cell(h, what)?;
-            if let Some(&prev) = cells.last() {
-                if Cell::distance(prev, c) != 1 {
-                    return Err(DataError::new(format!(
-                        "{what}: {h} is not adjacent to the hex before it"
-                    )));
-                }
+            if let Some(&prev) = cells.last()
+                && Cell::distance(prev, c) != 1
+            {
+                return Err(DataError::new(format!(
+                    "{what}: {h} is not adjacent to the hex before it"
+                )));
             }
             cells.push(c);
         }

@@ -206,16 +206,15 @@ impl SideOrder {
                     b.id
                 ));
             }
-            if let Some(d) = &b.division {
-                if !self
+            if let Some(d) = &b.division
+                && !self
                     .division(d)
                     .is_some_and(|div| div.brigades.contains(&b.id))
-                {
-                    return err(format!(
-                        "brigade {} is not listed by its division {d}",
-                        b.id
-                    ));
-                }
+            {
+                return err(format!(
+                    "brigade {} is not listed by its division {d}",
+                    b.id
+                ));
             }
             if self.formation(&b.corps).is_none() {
                 return err(format!("brigade {} has unknown corps {}", b.id, b.corps));
@@ -230,10 +229,10 @@ impl SideOrder {
             if l.rating > 4 {
                 return err(format!("leader {}: rating above 4", l.id));
             }
-            if let Some(c) = &l.command {
-                if self.formation(c).is_none() {
-                    return err(format!("leader {} commands unknown formation {c}", l.id));
-                }
+            if let Some(c) = &l.command
+                && self.formation(c).is_none()
+            {
+                return err(format!("leader {} commands unknown formation {c}", l.id));
             }
         }
         Ok(())

@@ -423,10 +423,10 @@ fn resolve_side(
                 setup.placements.push(p);
             }
         }
-        if let Some(k) = &keep {
-            if let Some(missing) = k.iter().find(|u| !found.contains(*u)) {
-                return Err(format!("{missing} is not set up in {src_id}"));
-            }
+        if let Some(k) = &keep
+            && let Some(missing) = k.iter().find(|u| !found.contains(*u))
+        {
+            return Err(format!("{missing} is not set up in {src_id}"));
         }
         for a in &src_side.attachments {
             let members = order.members(&FormationId(a.unit.clone()));
