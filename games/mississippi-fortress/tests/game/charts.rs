@@ -1,5 +1,5 @@
 //! Every chart: printed rows read back exactly as printed; completed cells are marked and follow
-//! the printed pattern (S12).
+//! the printed pattern (reference Part C).
 
 use mississippi_fortress::data::charts::{
     AttackerOrder, BorderFeature, CombatOrder, CombatStrength, DefenderOrder, FcrtGroup,
@@ -116,7 +116,7 @@ fn cic_b_completed_cells_are_marked_and_keep_the_printed_trends() {
         let cell = charts().cic_b(0, c).unwrap();
         cell.defender_fires == 0 && cell.attacker_fires == 0
     });
-    assert!(level0_silent, "Level 0 means no fire (S12.1)");
+    assert!(level0_silent, "Level 0 means no fire (reference C9)");
 }
 
 #[test]
@@ -220,7 +220,7 @@ fn row(group: FcrtGroup, band: usize) -> Vec<FcrtResult> {
 #[test]
 fn fcrt_completion_continues_the_single_ladder() {
     // Advance/Stand runs one step ahead of Diversion/Withdraw and Assault/Counterattack two
-    // steps ahead (S12.2): row b of a group equals row b+k of the weaker group.
+    // steps ahead (reference C10): row b of a group equals row b+k of the weaker group.
     for b in 0..5 {
         assert_eq!(
             row(FcrtGroup::AdvanceStand, b),
@@ -330,7 +330,7 @@ fn straggler_loss_11_plus_column_shifts_the_6_10_results_one_row_up() {
     assert_eq!(
         col(StragglerColumn::S11Plus, 6),
         2,
-        "the 6+ row stays 2 (S12.4)"
+        "the 6+ row stays 2 (reference C4)"
     );
 }
 

@@ -117,7 +117,7 @@ pub struct CicBCell {
     pub defender_fires: u8,
     /// "y": rolls the Attacker's Line Position makes against the Defender's.
     pub attacker_fires: u8,
-    /// Printed, or completed by the project (S12.1).
+    /// Printed, or completed by the project (reference C9).
     pub status: Provenance,
 }
 

@@ -45,7 +45,7 @@ impl FcrtResult {
 pub struct FcrtCell {
     /// The result.
     pub result: FcrtResult,
-    /// Printed, or completed by the project (S12.2).
+    /// Printed, or completed by the project (reference C10).
     pub status: Provenance,
 }
 

@@ -1,5 +1,5 @@
 //! Every chart of the rulebook as data, with lookup functions that return exactly the table
-//! cell (S12). Printed cells are marked [`Provenance::Printed`]; cells the project completed are
+//! cell (reference Part C). Printed cells are marked [`Provenance::Printed`]; cells the project completed are
 //! [`Provenance::Reconstructed`]. Read from `data/charts/*.toml`.
 
 mod artillery;

@@ -17,7 +17,7 @@ pub enum StragglerColumn {
     /// 6-10 SP (printed).
     #[serde(rename = "6-10")]
     S6To10,
-    /// 11 SP or more (completed, S12.4).
+    /// 11 SP or more (completed, reference C4).
     #[serde(rename = "11+")]
     S11Plus,
 }

@@ -12,7 +12,7 @@ pub(crate) fn status(index: usize, printed_cells: usize) -> Provenance {
     }
 }
 
-/// The row for a modified die roll on a chart whose rows are 1 to `rows` (S1.1c): a roll below 1
+/// The row for a modified die roll on a chart whose rows are 1 to `rows` (S1.1b): a roll below 1
 /// uses the first ("1 or less") row, a roll above the last row uses the last ("6+") row.
 pub(crate) fn roll_row(modified_roll: i32, rows: usize) -> usize {
     let last = i32::try_from(rows).unwrap_or(1);
