@@ -1,6 +1,7 @@
 //! Every chart of the rulebook as data, with lookup functions that return exactly the table
-//! cell (reference Part C). Printed cells are marked [`Provenance::Printed`]; cells the project completed are
-//! [`Provenance::Reconstructed`]. Read from `data/charts/*.toml`.
+//! cell (reference Part C). Printed cells are marked
+//! [`Printed`](crate::data::Provenance::Printed); cells the project completed are
+//! [`Reconstructed`](crate::data::Provenance::Reconstructed). Read from `data/charts/*.toml`.
 
 mod artillery;
 mod cic;
@@ -32,7 +33,7 @@ pub use straggler::{StragglerCell, StragglerColumn, StragglerLoss, StragglerModi
 pub use strength::{CombatStrength, RatioColumn, StrengthBand};
 
 use crate::data::error::DataError;
-use crate::data::ids::{Provenance, Side};
+use crate::data::ids::Side;
 use crate::data::map::Terrain;
 use crate::data::turn_track::Weather;
 
@@ -199,9 +200,4 @@ impl Charts {
     pub fn border(&self, feature: BorderFeature) -> &BorderEffects {
         self.terrain_effects.border(feature)
     }
-}
-
-/// True if a chart cell is one the rulebook prints.
-pub fn is_printed(status: Provenance) -> bool {
-    status == Provenance::Printed
 }
