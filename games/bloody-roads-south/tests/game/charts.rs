@@ -405,6 +405,7 @@ fn series_limits() {
     );
     assert_eq!((l.range.small_arms, l.range.artillery), (2, 10));
     assert_eq!(l.extended_line.min_fire_level, FireLevel::B);
+    assert_eq!(l.extended_line.two_lines_min_fire_level, FireLevel::AA);
     assert_eq!(l.forced_march.max_extra_mp, 4);
     assert_eq!(l.night.visibility, 1);
     let c = &data::charts().command;

@@ -42,6 +42,8 @@ pub struct ExtendedLine {
     pub rule: String,
     /// The least fire level that may extend.
     pub min_fire_level: FireLevel,
+    /// The least fire level that may form a second extended line.
+    pub two_lines_min_fire_level: FireLevel,
     /// Most extended lines per brigade.
     pub max_per_brigade: u8,
 }
