@@ -6,7 +6,7 @@
 //! - [`scenarios()`]: the seven scenarios, set-ups resolved.
 //! - [`charts()`]: every chart, series and game, with its rule number.
 //! - [`turn_record()`]: the Turn Record Track.
-//! - [`variants()`]: the minor variants (3.8, 4.5) and variable entry (4.3).
+//! - [`variants()`]: the minor variants (3.8, 4.5), variable entry (4.3) and optional rules.
 //!
 //! The rules reference is `docs/rules/bloody-roads-south.md`.
 

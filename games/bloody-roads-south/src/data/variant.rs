@@ -1,4 +1,5 @@
-//! Minor variants (rules 3.8 and 4.5) and the variable reinforcement entry (rule 4.3).
+//! Minor variants (rules 3.8 and 4.5), the variable reinforcement entry (rule 4.3) and the
+//! book's optional rules (1.2b, 1.2i, 3.3, 3.6).
 //! Loaded from `data/variants.toml`.
 
 use super::error::{DataError, parse_toml};
@@ -78,6 +79,42 @@ pub struct Variant {
     pub removes_corps: Option<FormationId>,
 }
 
+/// An optional rule of the book (public game option, off by default).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OptionId {
+    /// 1.2b: Union Shaken/DG units without a leader rally only on 1-2.
+    UnionRallyNeedsLeader,
+    /// 1.2i: Shaken units in the Wilderness fire at ½, DG at ¼.
+    WildernessFirePenalty,
+    /// 3.3: Burnside's viewpoint is always negative.
+    BurnsideAlwaysNegative,
+    /// 3.6: the Army of the Potomac Reserve.
+    ArmyOfThePotomacReserve,
+}
+
+impl OptionId {
+    /// All optional rules in rule order.
+    pub const ALL: [OptionId; 4] = [
+        OptionId::UnionRallyNeedsLeader,
+        OptionId::WildernessFirePenalty,
+        OptionId::BurnsideAlwaysNegative,
+        OptionId::ArmyOfThePotomacReserve,
+    ];
+}
+
+/// An optional rule's definition.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameOption {
+    /// Its id.
+    pub id: OptionId,
+    /// Its rule number.
+    pub rule: String,
+    /// What it does.
+    pub text: String,
+}
+
 /// The id of a group of reinforcements whose entry hex the Confederate player chooses.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -138,13 +175,15 @@ impl EntryGroup {
 struct VariantsFile {
     variant: Vec<Variant>,
     entry_group: Vec<EntryGroup>,
+    option: Vec<GameOption>,
 }
 
-/// Every variant and entry group.
+/// Every variant, entry group and optional rule.
 #[derive(Debug, Clone)]
 pub struct Variants {
     variants: Vec<Variant>,
     entry_groups: Vec<EntryGroup>,
+    options: Vec<GameOption>,
 }
 
 impl Variants {
@@ -172,9 +211,17 @@ impl Variants {
                 )));
             }
         }
+        for id in OptionId::ALL {
+            if f.option.iter().filter(|o| o.id == id).count() != 1 {
+                return Err(DataError::new(format!(
+                    "variants.toml: option {id:?} must be defined once"
+                )));
+            }
+        }
         Ok(Variants {
             variants: f.variant,
             entry_groups: f.entry_group,
+            options: f.option,
         })
     }
 
@@ -199,5 +246,10 @@ impl Variants {
     /// All entry groups.
     pub fn entry_groups(&self) -> &[EntryGroup] {
         &self.entry_groups
+    }
+
+    /// The optional rules, in rule order.
+    pub fn options(&self) -> &[GameOption] {
+        &self.options
     }
 }

@@ -628,6 +628,25 @@ fn rules_3_8_and_4_5_variants_by_scenario() {
 }
 
 #[test]
+fn optional_rules_1_2b_1_2i_3_3_3_6() {
+    use bloody_roads_south::data::variant::OptionId;
+    let rules: Vec<(OptionId, &str)> = data::variants()
+        .options()
+        .iter()
+        .map(|o| (o.id, o.rule.as_str()))
+        .collect();
+    assert_eq!(
+        rules,
+        vec![
+            (OptionId::UnionRallyNeedsLeader, "1.2b"),
+            (OptionId::WildernessFirePenalty, "1.2i"),
+            (OptionId::BurnsideAlwaysNegative, "3.3"),
+            (OptionId::ArmyOfThePotomacReserve, "3.6"),
+        ]
+    );
+}
+
+#[test]
 fn rule_4_3b_variable_entry_groups() {
     let v = data::variants();
     let map = data::map();
