@@ -207,6 +207,7 @@ fn rule_5_3_differential_bands_read_back() {
 #[test]
 fn reconstructed_movement_chart() {
     let m = &data::charts().movement;
+    assert!(m.rule.contains("1.2d"));
     assert_eq!(m.columns.len(), m.keys.len());
     for class in m.keys.iter().copied() {
         assert!(m.allowance(class).is_some(), "{class:?}");

@@ -24,6 +24,12 @@ fn personality_sheets_ratings_as_printed() {
     ] {
         let l = oob.side(side).leader(&u(id)).expect(id);
         assert_eq!(l.rating, rating, "{id}");
+        assert_eq!(
+            l.initiative_points(),
+            rating as i8,
+            "{id}: no anti-initiative"
+        );
+        assert_eq!(l.morale_shift(), rating as i8 - 1, "series 25.3a");
         assert_eq!(l.rating_source, RatingSource::Book);
         assert_eq!(
             l.initiative,

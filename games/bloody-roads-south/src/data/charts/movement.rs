@@ -106,6 +106,8 @@ pub struct OtherCosts {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MovementChart {
+    /// The rules it serves.
+    pub rule: String,
     /// Printed column headings.
     pub columns: Vec<String>,
     /// The class of each column.
