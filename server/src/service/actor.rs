@@ -487,7 +487,10 @@ impl Actor {
         self.meta.updated_at = now;
         if status == GameStatus::Finished {
             info!(game = %self.meta.id, seq = played.seq, "game over");
-        } else if played.seq % self.inner.config.snapshot_every.max(1) == 0 {
+        } else if played
+            .seq
+            .is_multiple_of(self.inner.config.snapshot_every.max(1))
+        {
             self.save_snapshot();
         }
         let view = self.broadcast(&played, Viewer::Seat(side));

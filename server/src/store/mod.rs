@@ -58,8 +58,14 @@ impl Store {
             .busy_timeout(Duration::from_secs(10))
             .pragma("temp_store", "memory")
             .disable_statement_logging();
-        let mut writer_conn = options.connect().await?;
-        MIGRATOR.run(&mut writer_conn).await?;
+        // A pool (not a bare connection) keeps the migration future `Send`.
+        let migrations = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(options.clone())
+            .await?;
+        MIGRATOR.run(&migrations).await?;
+        migrations.close().await;
+        let writer_conn = options.connect().await?;
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .min_connections(1)

@@ -1,0 +1,176 @@
+//! A player that picks legal actions: for solo practice, for tests and for load. It plays
+//! over the WebSocket door in patch mode, as a live client would.
+
+use adjutant_protocol::{ClientMessage, ErrorCode, GameStatus, ServerMessage, UpdateMode, patch};
+use rand::rngs::StdRng;
+use rand::{Rng, RngExt, SeedableRng};
+use serde_json::Value;
+use std::time::{Duration, Instant};
+
+use crate::client::ClientError;
+use crate::live::Live;
+
+/// Notes a bot writes into free-text fields.
+const NOTES: [&str; 4] = [
+    "Hold the line until relieved.",
+    "Advance at first light; keep the road open.",
+    "Send word if the enemy appears in force.",
+    "Press them hard.",
+];
+
+/// Picks one of the offered actions at random and fills its free-text fields (offered as
+/// empty strings) with a short note. `None` if nothing is offered.
+pub fn choose(actions: &[Value], rng: &mut impl Rng) -> Option<Value> {
+    if actions.is_empty() {
+        return None;
+    }
+    let mut action = actions[rng.random_range(0..actions.len())].clone();
+    fill_text(&mut action, NOTES[rng.random_range(0..NOTES.len())]);
+    Some(action)
+}
+
+/// Puts `text` into every empty string field of an action (its free-text fields).
+pub fn fill_text(action: &mut Value, text: &str) {
+    if let Value::Object(map) = action {
+        for (key, value) in map.iter_mut() {
+            if key != "label" && value.as_str() == Some("") {
+                *value = Value::String(text.to_string());
+            }
+        }
+    }
+}
+
+/// What a bot did.
+#[derive(Clone, Debug, Default)]
+pub struct BotStats {
+    /// Actions accepted.
+    pub actions: u64,
+    /// Time from sending each accepted action to its `acted` reply.
+    pub latencies: Vec<Duration>,
+    /// Whether the game reached its end.
+    pub finished: bool,
+}
+
+/// Plays one seat of one game over `live` until the game ends or `deadline` passes.
+/// `seed` makes the bot's choices repeatable.
+pub async fn play(
+    live: &mut Live,
+    game_id: &str,
+    seed: u64,
+    deadline: Option<Instant>,
+) -> Result<BotStats, ClientError> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut stats = BotStats::default();
+    live.send(&ClientMessage::Subscribe {
+        game_id: game_id.to_string(),
+        after_seq: None,
+        spectate_code: None,
+        updates: UpdateMode::Patch,
+        id: None,
+    })
+    .await?;
+    let mut view = Value::Null;
+    let mut seq = 0u64;
+    let mut status = GameStatus::Open;
+    let mut sent: Option<Instant> = None;
+    loop {
+        if status == GameStatus::Finished {
+            stats.finished = true;
+            return Ok(stats);
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok(stats);
+        }
+        if sent.is_none() && view["prompt"].is_string() {
+            let actions = view["actions"].as_array().cloned().unwrap_or_default();
+            if let Some(action) = choose(&actions, &mut rng) {
+                live.send(&ClientMessage::Act {
+                    game_id: game_id.to_string(),
+                    seq,
+                    action,
+                    id: None,
+                })
+                .await?;
+                sent = Some(Instant::now());
+            }
+        }
+        let frame = match live.next_within(Duration::from_secs(30)).await {
+            Some(frame) => frame?,
+            None => {
+                return Err(ClientError::Transport(format!(
+                    "the server went quiet in game {game_id}"
+                )));
+            }
+        };
+        if frame_game(&frame).is_some_and(|g| g != game_id) {
+            continue;
+        }
+        match frame {
+            ServerMessage::Subscribed {
+                view: v,
+                seq: s,
+                status: st,
+                ..
+            } => {
+                view = v;
+                seq = s;
+                status = st;
+            }
+            ServerMessage::Started {
+                view: v, seq: s, ..
+            } => {
+                view = v;
+                seq = s;
+                status = GameStatus::Active;
+            }
+            ServerMessage::Update {
+                seq: s,
+                status: st,
+                view: v,
+                patch: p,
+                ..
+            } => {
+                if let Some(v) = v {
+                    view = v;
+                } else if let Some(ops) = p {
+                    patch::apply(&mut view, &ops).map_err(|e| {
+                        ClientError::Transport(format!("a patch did not apply: {e}"))
+                    })?;
+                }
+                seq = s;
+                status = st;
+            }
+            ServerMessage::Acted { .. } => {
+                if let Some(at) = sent.take() {
+                    stats.latencies.push(at.elapsed());
+                    stats.actions += 1;
+                }
+            }
+            ServerMessage::Error {
+                code: ErrorCode::StaleSeq | ErrorCode::NotYourTurn,
+                ..
+            } => sent = None,
+            ServerMessage::Error { code, message, .. } => {
+                return Err(ClientError::Transport(format!(
+                    "the server refused the bot's action: {message} ({code})"
+                )));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The game a frame is about, if it names one.
+pub fn frame_game(frame: &ServerMessage) -> Option<&str> {
+    match frame {
+        ServerMessage::Subscribed { game_id, .. }
+        | ServerMessage::Unsubscribed { game_id, .. }
+        | ServerMessage::Update { game_id, .. }
+        | ServerMessage::Started { game_id, .. }
+        | ServerMessage::Presence { game_id, .. }
+        | ServerMessage::Acted { game_id, .. }
+        | ServerMessage::Events { game_id, .. } => Some(game_id),
+        ServerMessage::Error { game_id, .. } => game_id.as_deref(),
+        _ => None,
+    }
+}

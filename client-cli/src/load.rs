@@ -1,0 +1,177 @@
+//! The load generator: N concurrent bot pairs over WebSocket against a running server,
+//! reporting accepted actions per second and action latency (send to `acted`).
+
+use adjutant_protocol::{CreateGame, ErrorCode, JoinGame, SideChoice, Visibility};
+use serde_json::Value;
+use std::time::{Duration, Instant};
+
+use crate::bot;
+use crate::client::{Client, ClientError};
+use crate::live::Live;
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct LoadPlan {
+    pub server: String,
+    pub pairs: usize,
+    pub duration: Duration,
+    pub game: String,
+    pub scenario: String,
+    pub options: Value,
+}
+
+/// What was measured.
+#[derive(Clone, Debug)]
+pub struct LoadReport {
+    pub pairs: usize,
+    pub elapsed: Duration,
+    pub actions: u64,
+    pub games_finished: u64,
+    pub actions_per_sec: f64,
+    pub p50: Duration,
+    pub p99: Duration,
+    pub max: Duration,
+}
+
+impl std::fmt::Display for LoadReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} bot pairs for {:.1} s: {} actions ({:.0} actions/s), {} games finished; \
+             latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            self.pairs,
+            self.elapsed.as_secs_f64(),
+            self.actions,
+            self.actions_per_sec,
+            self.games_finished,
+            ms(self.p50),
+            ms(self.p99),
+            ms(self.max)
+        )
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// Retries a lobby request while the server says `rate_limited`.
+async fn patient<T, F, Fut>(mut attempt: F) -> Result<T, ClientError>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, ClientError>>,
+{
+    let mut wait = Duration::from_millis(50);
+    loop {
+        match attempt().await {
+            Err(e) if e.code() == Some(ErrorCode::RateLimited) => {
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(Duration::from_secs(2));
+            }
+            other => return other,
+        }
+    }
+}
+
+/// Runs the plan and measures it.
+pub async fn run(plan: LoadPlan) -> Result<LoadReport, ClientError> {
+    let client = Client::new(&plan.server, None);
+    let tag = format!("load{:08x}", rand::random::<u32>());
+    let mut seats = Vec::with_capacity(plan.pairs);
+    for i in 0..plan.pairs {
+        let (u_name, c_name) = (format!("{tag}-{i}-u"), format!("{tag}-{i}-c"));
+        let union = patient(|| client.create_account(&u_name)).await?;
+        let confederate = patient(|| client.create_account(&c_name)).await?;
+        seats.push((
+            client.with_token(Some(union.token)),
+            client.with_token(Some(confederate.token)),
+        ));
+    }
+    let start = Instant::now();
+    let deadline = start + plan.duration;
+    let mut tasks = Vec::new();
+    for (i, (union, confederate)) in seats.into_iter().enumerate() {
+        let plan = plan.clone();
+        tasks.push(tokio::spawn(async move {
+            pair(i as u64, union, confederate, &plan, deadline).await
+        }));
+    }
+    let mut latencies = Vec::new();
+    let mut games_finished = 0;
+    for task in tasks {
+        let (lat, finished) = task
+            .await
+            .map_err(|e| ClientError::Transport(format!("a bot pair failed: {e}")))??;
+        latencies.extend(lat);
+        games_finished += finished;
+    }
+    let elapsed = start.elapsed();
+    latencies.sort();
+    let pick = |q: f64| {
+        latencies
+            .get(((latencies.len() as f64 * q) as usize).min(latencies.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or_default()
+    };
+    Ok(LoadReport {
+        pairs: plan.pairs,
+        elapsed,
+        actions: latencies.len() as u64,
+        games_finished,
+        actions_per_sec: latencies.len() as f64 / elapsed.as_secs_f64(),
+        p50: pick(0.50),
+        p99: pick(0.99),
+        max: latencies.last().copied().unwrap_or_default(),
+    })
+}
+
+/// One pair of bots playing game after game until the deadline.
+async fn pair(
+    index: u64,
+    union: Client,
+    confederate: Client,
+    plan: &LoadPlan,
+    deadline: Instant,
+) -> Result<(Vec<Duration>, u64), ClientError> {
+    let mut live_u = Live::connect(&union.ws_url(), union.token()).await?;
+    let mut live_c = Live::connect(&confederate.ws_url(), confederate.token()).await?;
+    let mut latencies = Vec::new();
+    let mut finished = 0;
+    let mut round = 0u64;
+    while Instant::now() < deadline {
+        let request = CreateGame {
+            game: plan.game.clone(),
+            scenario: plan.scenario.clone(),
+            options: plan.options.clone(),
+            side: SideChoice::Union,
+            visibility: Visibility::Private,
+            secret_choices: Value::Null,
+        };
+        let created = patient(|| union.create_game(&request)).await?;
+        let join = JoinGame {
+            invite_code: Some(created.invite_code.clone()),
+            secret_choices: Value::Null,
+        };
+        patient(|| confederate.join(&created.game_id, &join)).await?;
+        let seed = index * 1_000_003 + round;
+        let (u, c) = tokio::join!(
+            bot::play(&mut live_u, &created.game_id, seed, Some(deadline)),
+            bot::play(&mut live_c, &created.game_id, seed ^ 0x5eed, Some(deadline))
+        );
+        let (u, c) = (u?, c?);
+        finished += u64::from(u.finished);
+        latencies.extend(u.latencies);
+        latencies.extend(c.latencies);
+        for live in [&mut live_u, &mut live_c] {
+            live.send(&adjutant_protocol::ClientMessage::Unsubscribe {
+                game_id: created.game_id.clone(),
+                id: None,
+            })
+            .await?;
+        }
+        round += 1;
+    }
+    live_u.close().await;
+    live_c.close().await;
+    Ok((latencies, finished))
+}

@@ -1,0 +1,153 @@
+//! Views as readable text: the state, the prompt and its numbered choices.
+
+use adjutant_protocol::{GameState, GameSummary};
+use serde_json::Value;
+use std::fmt::Write;
+
+/// A game's state for a terminal.
+pub fn state(state: &GameState) -> String {
+    let mut out = String::new();
+    let players = |side: &Option<String>| side.clone().unwrap_or_else(|| "(open seat)".into());
+    let _ = writeln!(
+        out,
+        "{} · {} · game {} · {} · action {}",
+        state.game,
+        state.scenario,
+        state.game_id,
+        state.status.as_str(),
+        state.seq
+    );
+    let _ = writeln!(
+        out,
+        "Union: {}   Confederate: {}   you see it as: {}",
+        players(&state.players.union),
+        players(&state.players.confederate),
+        state.viewer
+    );
+    if state.view.is_null() {
+        let _ = writeln!(out, "\nThe game starts when the second seat is taken.");
+        return out;
+    }
+    out.push('\n');
+    out.push_str(&board(&state.view));
+    out.push_str(&prompt(&state.view));
+    out
+}
+
+/// Everything of a view but the prompt, actions and outcome, as indented text.
+pub fn board(view: &Value) -> String {
+    let mut out = String::new();
+    if let Value::Object(map) = view {
+        for (key, value) in map {
+            if matches!(
+                key.as_str(),
+                "prompt" | "actions" | "outcome" | "viewer" | "to_act"
+            ) {
+                continue;
+            }
+            write_value(&mut out, key, value, 0);
+        }
+    }
+    if let Some(outcome) = view.get("outcome").filter(|o| !o.is_null()) {
+        let _ = writeln!(
+            out,
+            "\nResult: {}",
+            outcome["summary"].as_str().unwrap_or("game over")
+        );
+    }
+    out
+}
+
+fn write_value(out: &mut String, key: &str, value: &Value, depth: usize) {
+    let pad = "  ".repeat(depth);
+    match value {
+        Value::Object(map) if !map.is_empty() => {
+            let _ = writeln!(out, "{pad}{key}:");
+            for (k, v) in map {
+                write_value(out, k, v, depth + 1);
+            }
+        }
+        Value::Array(items) if items.iter().any(Value::is_object) => {
+            let _ = writeln!(out, "{pad}{key}:");
+            for item in items {
+                let _ = writeln!(out, "{pad}  - {}", compact(item));
+            }
+        }
+        _ => {
+            let _ = writeln!(out, "{pad}{key}: {}", compact(value));
+        }
+    }
+}
+
+/// A one-line rendering of a value: `key=value` pairs for objects.
+pub fn compact(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Object(map) => map
+            .iter()
+            .map(|(k, v)| format!("{k}={}", compact(v)))
+            .collect::<Vec<_>>()
+            .join(" "),
+        Value::Array(items) => format!(
+            "[{}]",
+            items.iter().map(compact).collect::<Vec<_>>().join(", ")
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// The prompt and the numbered choices of a view.
+pub fn prompt(view: &Value) -> String {
+    let mut out = String::new();
+    let waiting: Vec<&str> = view["to_act"]
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    match view["prompt"].as_str() {
+        Some(prompt) => {
+            let _ = writeln!(out, "\n{prompt}");
+            for (i, action) in view["actions"].as_array().into_iter().flatten().enumerate() {
+                let label = action["label"]
+                    .as_str()
+                    .map(String::from)
+                    .unwrap_or_else(|| compact(action));
+                let _ = writeln!(out, "  {:>3}. {label}", i + 1);
+            }
+        }
+        None if view.get("outcome").is_some_and(|o| !o.is_null()) => {}
+        None if waiting.is_empty() => {}
+        None => {
+            let _ = writeln!(out, "\nWaiting for: {}", waiting.join(" and "));
+        }
+    }
+    out
+}
+
+/// A game list as a table.
+pub fn list(games: &[GameSummary]) -> String {
+    if games.is_empty() {
+        return "No games.\n".to_string();
+    }
+    let mut out = String::new();
+    for g in games {
+        let mark = if g.my_turn { "*" } else { " " };
+        let players = format!(
+            "{} vs {}",
+            g.players.union.as_deref().unwrap_or("?"),
+            g.players.confederate.as_deref().unwrap_or("?")
+        );
+        let seat = g
+            .my_seat
+            .map(|s| format!(" (you: {s})"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "{mark} {}  {} {}  {}  {players}{seat}",
+            g.game_id,
+            g.game,
+            g.scenario,
+            g.status.as_str()
+        );
+    }
+    out
+}

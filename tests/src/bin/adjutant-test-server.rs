@@ -1,0 +1,6 @@
+//! `adjutant-test-server`: the real server, built with the Outpost test game, for tests that
+//! need a separate process (kill -9 and restart) and for load measurements.
+
+fn main() -> std::process::ExitCode {
+    adjutant_server::main_with(adjutant_tests::registry())
+}

@@ -1,0 +1,223 @@
+//! Test support: a real server on port 0 (in this process, or as a child process that can be
+//! killed), temporary directories, accounts, and Outpost games.
+
+use adjutant_cli::{Client, Live};
+use adjutant_protocol::{CreateGame, GameCreated, JoinGame, ServerMessage, SideChoice, Visibility};
+use adjutant_server::Config;
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+/// How long a test waits for a frame that must come.
+pub const WAIT: Duration = Duration::from_secs(10);
+
+/// A directory removed when dropped.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new() -> TempDir {
+        static N: AtomicU32 = AtomicU32::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "adjutant-test-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        TempDir(dir)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A server running in this test's runtime, on a port the OS chose.
+pub struct TestServer {
+    pub base: String,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<JoinHandle<()>>,
+    _dir: TempDir,
+}
+
+impl TestServer {
+    /// A server with default limits.
+    pub async fn start() -> TestServer {
+        TestServer::start_with(|_| {}).await
+    }
+
+    /// A server whose configuration `adjust` changes first.
+    pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> TestServer {
+        let dir = TempDir::new();
+        let mut config = Config::with_db(dir.path().join("adjutant.db"));
+        adjust(&mut config);
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
+        let base = format!("http://{}", listener.local_addr().expect("local addr"));
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            let shutdown = async {
+                let _ = stopped.await;
+            };
+            adjutant_server::run(listener, config, adjutant_tests::registry(), shutdown)
+                .await
+                .expect("server runs");
+        });
+        let server = TestServer {
+            base,
+            stop: Some(stop),
+            task: Some(task),
+            _dir: dir,
+        };
+        server.wait_healthy().await;
+        server
+    }
+
+    async fn wait_healthy(&self) {
+        let client = self.client();
+        for _ in 0..200 {
+            if client.healthy().await {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        panic!("the server did not become healthy");
+    }
+
+    /// A client without an account.
+    pub fn client(&self) -> Client {
+        Client::new(&self.base, None)
+    }
+
+    /// A new account's client.
+    pub async fn account(&self, name: &str) -> Client {
+        account(&self.client(), name).await
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            task.abort();
+        }
+    }
+}
+
+/// A new account on the server `client` talks to.
+pub async fn account(client: &Client, name: &str) -> Client {
+    let created = client.create_account(name).await.expect("account created");
+    client.with_token(Some(created.token))
+}
+
+/// The test server as a separate process, so that it can be killed with SIGKILL.
+pub struct ServerProcess {
+    pub base: String,
+    child: Child,
+}
+
+impl ServerProcess {
+    /// Starts `adjutant-test-server` on a free port with the database at `db`.
+    pub fn start(db: &Path) -> ServerProcess {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_adjutant-test-server"))
+            .args(["--listen", "127.0.0.1:0", "--log-format", "json", "--db"])
+            .arg(db)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the test server starts");
+        let mut lines = BufReader::new(child.stderr.take().expect("stderr")).lines();
+        let base = loop {
+            let line = lines
+                .next()
+                .expect("the server logs its address")
+                .expect("log line");
+            let log: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
+            if log["fields"]["message"] == "adjutant is listening" {
+                break format!(
+                    "http://{}",
+                    log["fields"]["address"].as_str().expect("address")
+                );
+            }
+        };
+        // Keep reading the log so that the server never blocks on a full pipe.
+        std::thread::spawn(move || for _ in lines {});
+        ServerProcess { base, child }
+    }
+
+    /// A client without an account.
+    pub fn client(&self) -> Client {
+        Client::new(&self.base, None)
+    }
+
+    /// Kills the process with SIGKILL (no chance to flush or clean up) and reaps it.
+    pub fn kill_9(mut self) {
+        self.child.kill().expect("kill -9");
+        self.child.wait().expect("reaped");
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Creates an Outpost game with `union` in the Union seat and has `confederate` join it.
+pub async fn outpost(union: &Client, confederate: &Client, visibility: Visibility) -> GameCreated {
+    let created = union
+        .create_game(&CreateGame {
+            game: "outpost".into(),
+            scenario: "skirmish".into(),
+            options: json!({"rounds": 3}),
+            side: SideChoice::Union,
+            visibility,
+            secret_choices: json!({"decoy": "1"}),
+        })
+        .await
+        .expect("game created");
+    confederate
+        .join(
+            &created.game_id,
+            &JoinGame {
+                invite_code: Some(created.invite_code.clone()),
+                secret_choices: json!({"decoy": "3"}),
+            },
+        )
+        .await
+        .expect("joined");
+    created
+}
+
+/// Opens a WebSocket for `client` and reads the welcome frame.
+pub async fn live(client: &Client) -> Live {
+    let mut live = Live::connect(&client.ws_url(), client.token())
+        .await
+        .expect("websocket opens");
+    match live.next_within(WAIT).await {
+        Some(Ok(ServerMessage::Welcome { .. })) => live,
+        other => panic!("expected welcome, got {other:?}"),
+    }
+}
+
+/// The first offered action whose `type` is `kind`.
+pub fn offered(view: &Value, kind: &str) -> Value {
+    view["actions"]
+        .as_array()
+        .and_then(|a| a.iter().find(|x| x["type"] == kind))
+        .cloned()
+        .unwrap_or_else(|| panic!("no {kind} action offered in {view}"))
+}
