@@ -31,9 +31,11 @@ CREATE TABLE games (
     updated_at           INTEGER NOT NULL
 );
 
-CREATE INDEX games_by_union ON games(union_account, updated_at);
-CREATE INDEX games_by_confederate ON games(confederate_account, updated_at);
-CREATE INDEX games_by_status ON games(status, visibility, updated_at);
+-- No index holds a column that changes with every action (seq, to_act, updated_at): an
+-- action then rewrites the game row and nothing else.
+CREATE INDEX games_by_union ON games(union_account);
+CREATE INDEX games_by_confederate ON games(confederate_account);
+CREATE INDEX games_by_status ON games(status, visibility);
 CREATE UNIQUE INDEX games_by_invite ON games(invite_code) WHERE invite_code IS NOT NULL;
 
 -- The append-only log: one row per accepted action, committed before anyone is told.

@@ -94,11 +94,18 @@ pub async fn play(
                 sent = Some(Instant::now());
             }
         }
-        let frame = match live.next_within(Duration::from_secs(30)).await {
+        let quiet = Duration::from_secs(30);
+        let wait = deadline.map_or(quiet, |d| {
+            d.saturating_duration_since(Instant::now()).min(quiet)
+        });
+        let frame = match live.next_within(wait).await {
             Some(frame) => frame?,
+            None if deadline.is_some_and(|d| Instant::now() >= d) => return Ok(stats),
             None => {
                 return Err(ClientError::Transport(format!(
-                    "the server went quiet in game {game_id}"
+                    "the server went quiet in game {game_id} at action {seq} (to act: {}, waiting for a reply: {})",
+                    view["to_act"],
+                    sent.is_some()
                 )));
             }
         };

@@ -7,7 +7,8 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
 
 use crate::client::ClientError;
 
@@ -28,9 +29,13 @@ impl Live {
                 .map_err(|_| ClientError::Transport("the token is not a valid header".into()))?;
             request.headers_mut().insert("authorization", value);
         }
-        let (socket, _) = connect_async(request).await.map_err(|e| {
-            ClientError::Transport(format!("cannot open a WebSocket to {url}: {e}"))
-        })?;
+        let (socket, _) = connect_async_with_config(
+            request,
+            Some(WebSocketConfig::default().read_buffer_size(8 * 1024)),
+            true,
+        )
+        .await
+        .map_err(|e| ClientError::Transport(format!("cannot open a WebSocket to {url}: {e}")))?;
         Ok(Live { socket })
     }
 

@@ -158,7 +158,15 @@ async fn pair(
             bot::play(&mut live_u, &created.game_id, seed, Some(deadline)),
             bot::play(&mut live_c, &created.game_id, seed ^ 0x5eed, Some(deadline))
         );
-        let (u, c) = (u?, c?);
+        let (u, c) = match (u, c) {
+            (Ok(u), Ok(c)) => (u, c),
+            (Err(e), Ok(_)) | (Ok(_), Err(e)) => return Err(e),
+            (Err(a), Err(b)) => {
+                return Err(ClientError::Transport(format!(
+                    "both bots failed: {a}; {b}"
+                )));
+            }
+        };
         finished += u64::from(u.finished);
         latencies.extend(u.latencies);
         latencies.extend(c.latencies);

@@ -1,5 +1,9 @@
 //! `adjutant`: the command-line client.
 
+/// The same allocator as the server: the load generator must not be the bottleneck.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use adjutant_cli::config::{ConfigFile, DEFAULT_SERVER, Profile};
 use adjutant_cli::load::{self, LoadPlan};
 use adjutant_cli::{Client, Live, bot, render};

@@ -11,7 +11,7 @@ pub use adjutant_engine::{Outcome, PerSide, Record, Side};
 pub use error::{ApiError, ErrorBody, ErrorCode};
 pub use http::*;
 pub use patch::PatchOp;
-pub use ws::{ClientMessage, Presence, ServerMessage, UpdateMode};
+pub use ws::{ClientMessage, Presence, ServerMessage, UpdateFrame, UpdateMode};
 
 /// The protocol version. It changes only when a message changes incompatibly.
 pub const PROTOCOL_VERSION: u32 = 1;

@@ -24,10 +24,9 @@ pub fn diff(old: &Value, new: &Value) -> Vec<PatchOp> {
     ops
 }
 
+/// Walks both documents once: containers are compared member by member, so the cost is
+/// linear in the size of the view, not in size times depth.
 fn diff_at(path: &mut String, old: &Value, new: &Value, ops: &mut Vec<PatchOp>) {
-    if old == new {
-        return;
-    }
     match (old, new) {
         (Value::Object(a), Value::Object(b)) => {
             for (key, av) in a {
@@ -73,6 +72,7 @@ fn diff_at(path: &mut String, old: &Value, new: &Value, ops: &mut Vec<PatchOp>) 
                 });
             }
         }
+        _ if old == new => {}
         _ => ops.push(PatchOp::Replace {
             path: path.clone(),
             value: new.clone(),

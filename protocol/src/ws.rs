@@ -325,3 +325,56 @@ mod tests {
         assert_eq!(error, json!({"type": "pong", "id": null}));
     }
 }
+
+/// The `update` frame, borrowed: serialises exactly as [`ServerMessage::Update`] without
+/// copying the view and events, which the server sends to many connections.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename = "update")]
+pub struct UpdateFrame<'a> {
+    pub game_id: &'a str,
+    pub seq: u64,
+    pub side: Side,
+    pub status: GameStatus,
+    pub events: &'a [Value],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<&'a Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub patch: Option<&'a [PatchOp]>,
+}
+
+#[cfg(test)]
+mod frame_tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_borrowed_update_frame_serialises_as_the_owned_one() {
+        let events = vec![json!({"type": "moved"})];
+        let view = json!({"seq": 3});
+        let ops = [PatchOp::Remove { path: "/a".into() }];
+        for (v, p) in [(Some(&view), None), (None, Some(&ops[..]))] {
+            let borrowed = UpdateFrame {
+                game_id: "g",
+                seq: 3,
+                side: Side::Union,
+                status: GameStatus::Active,
+                events: &events,
+                view: v,
+                patch: p,
+            };
+            let owned = ServerMessage::Update {
+                game_id: "g".into(),
+                seq: 3,
+                side: Side::Union,
+                status: GameStatus::Active,
+                events: events.clone(),
+                view: v.cloned(),
+                patch: p.map(<[PatchOp]>::to_vec),
+            };
+            assert_eq!(
+                serde_json::to_string(&borrowed).unwrap(),
+                serde_json::to_string(&owned).unwrap()
+            );
+        }
+    }
+}

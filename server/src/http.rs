@@ -372,6 +372,10 @@ async fn websocket(
     // that the connection is closed (1009) without reading them.
     let hard_cap = config.max_frame_bytes.saturating_mul(4).max(1024);
     upgrade
+        // Every read zero-fills the buffer up to this size: 128 KiB (the default) costs more
+        // than everything else an action does. Frames are small; larger ones still arrive,
+        // in several reads.
+        .read_buffer_size(8 * 1024)
         .max_message_size(hard_cap)
         .max_frame_size(hard_cap)
         .on_upgrade(move |socket| ws::serve(socket, state.service, account))

@@ -11,6 +11,7 @@ pub mod store;
 pub mod ws;
 
 use adjutant_engine::Registry;
+use axum::serve::ListenerExt;
 use clap::Parser;
 use std::future::Future;
 use std::net::SocketAddr;
@@ -34,6 +35,11 @@ pub async fn run(
     let service = Service::new(store, registry, config);
     let app = http::router(http::AppState { service, limiter });
     info!(address = %listener.local_addr()?, "adjutant is listening");
+    // Small frames must leave at once: without TCP_NODELAY, Nagle's algorithm and delayed
+    // ACKs add tens of milliseconds to every exchange.
+    let listener = listener.tap_io(|stream| {
+        let _ = stream.set_nodelay(true);
+    });
     axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),

@@ -6,7 +6,7 @@ use adjutant_engine::{DynMatch, EndReason, GameKind, PlayError, Played, Side, Vi
 use adjutant_protocol::patch;
 use adjutant_protocol::{
     ActionAccepted, ApiError, ErrorCode, GameState, GameStatus, JoinGame, Joined, Presence,
-    ServerMessage, UpdateMode,
+    ServerMessage, UpdateFrame, UpdateMode,
 };
 use axum::extract::ws::{Message, Utf8Bytes};
 use serde_json::Value;
@@ -538,16 +538,14 @@ impl Actor {
             if wants_view || wants_patch {
                 let seen_as = if finished { Viewer::Omniscient } else { viewer };
                 let events = self.kind.redact(&played.events, seen_as);
-                let update = |view: Option<Value>, patch: Option<Vec<patch::PatchOp>>| {
-                    ServerMessage::Update {
-                        game_id: self.meta.id.clone(),
-                        seq: played.seq,
-                        side: played.side,
-                        status: self.meta.status,
-                        events: events.clone(),
-                        view,
-                        patch,
-                    }
+                let update = UpdateFrame {
+                    game_id: &self.meta.id,
+                    seq: played.seq,
+                    side: played.side,
+                    status: self.meta.status,
+                    events: &events,
+                    view: None,
+                    patch: None,
                 };
                 if wants_patch {
                     let ops = match self.patch_base.get(&viewer) {
@@ -557,18 +555,31 @@ impl Actor {
                             value: view.clone(),
                         }],
                     };
-                    frames.insert((viewer, UpdateMode::Patch), frame(&update(None, Some(ops))));
-                    self.patch_base.insert(viewer, view.clone());
+                    let patched = UpdateFrame {
+                        patch: Some(&ops),
+                        ..update
+                    };
+                    frames.insert((viewer, UpdateMode::Patch), frame(&patched));
                 }
                 if wants_view {
-                    frames.insert(
-                        (viewer, UpdateMode::View),
-                        frame(&update(Some(view.clone()), None)),
-                    );
+                    let whole = UpdateFrame {
+                        view: Some(&view),
+                        ..update
+                    };
+                    frames.insert((viewer, UpdateMode::View), frame(&whole));
                 }
             }
-            if viewer == wanted {
-                wanted_view = view;
+            // The view becomes the next patch's base and, for the actor, the reply.
+            match (viewer == wanted, wants_patch) {
+                (true, true) => {
+                    self.patch_base.insert(viewer, view.clone());
+                    wanted_view = view;
+                }
+                (true, false) => wanted_view = view,
+                (false, true) => {
+                    self.patch_base.insert(viewer, view);
+                }
+                (false, false) => {}
             }
         }
         self.deliver(|sub| frames.get(&(sub.viewer, sub.mode)).cloned());
@@ -794,7 +805,7 @@ impl Actor {
 }
 
 /// A frame's text, serialised once and shared by every connection that gets it.
-pub fn frame(message: &ServerMessage) -> Utf8Bytes {
+pub fn frame(message: &impl serde::Serialize) -> Utf8Bytes {
     Utf8Bytes::from(serde_json::to_string(message).expect("server messages serialise"))
 }
 

@@ -142,54 +142,119 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Pending>, max_ba
 }
 
 /// Commits `batch` in one transaction. Writes that may conflict run inside a savepoint so a
-/// conflict fails only that write; any other error fails the whole batch.
+/// conflict fails only that write. Actions go last, many to a statement: every write in a
+/// batch is independent of the others (a sender waits for its answer before sending anything
+/// that depends on it), so the order within a batch does not matter. Any other error fails
+/// the whole batch.
 async fn commit(
     conn: &mut SqliteConnection,
     batch: &[Pending],
 ) -> Result<Vec<Result<(), WriteError>>, sqlx::Error> {
     conn.execute("BEGIN IMMEDIATE").await?;
-    let mut results = Vec::with_capacity(batch.len());
-    for pending in batch {
-        let result = if may_conflict(&pending.write) {
-            conn.execute("SAVEPOINT w").await?;
-            match apply(conn, &pending.write).await {
-                Ok(result) => {
-                    if result.is_err() {
-                        conn.execute("ROLLBACK TO w").await?;
-                    }
-                    conn.execute("RELEASE w").await?;
-                    result
-                }
-                Err(e) if is_constraint(&e) => {
-                    conn.execute("ROLLBACK TO w").await?;
-                    conn.execute("RELEASE w").await?;
-                    Err(WriteError::Conflict(conflict_sentence(&pending.write)))
-                }
-                Err(e) => {
-                    let _ = conn.execute("ROLLBACK").await;
-                    return Err(e);
-                }
+    let result = commit_inside(conn, batch).await;
+    match result {
+        Ok(results) => match conn.execute("COMMIT").await {
+            Ok(_) => Ok(results),
+            Err(e) => {
+                let _ = conn.execute("ROLLBACK").await;
+                Err(e)
             }
-        } else {
-            match apply(conn, &pending.write).await {
-                Ok(Ok(())) => Ok(()),
-                Ok(Err(conflict)) => {
-                    let _ = conn.execute("ROLLBACK").await;
+        },
+        Err(e) => {
+            let _ = conn.execute("ROLLBACK").await;
+            Err(e)
+        }
+    }
+}
+
+async fn commit_inside(
+    conn: &mut SqliteConnection,
+    batch: &[Pending],
+) -> Result<Vec<Result<(), WriteError>>, sqlx::Error> {
+    let mut results = vec![Ok(()); batch.len()];
+    let mut actions = Vec::new();
+    for (i, pending) in batch.iter().enumerate() {
+        match &pending.write {
+            Write::Action(action) => actions.push(action),
+            write if may_conflict(write) => {
+                conn.execute("SAVEPOINT w").await?;
+                let result = match apply(conn, write).await {
+                    Ok(result) => result,
+                    Err(e) if is_constraint(&e) => {
+                        Err(WriteError::Conflict(conflict_sentence(write)))
+                    }
+                    Err(e) => return Err(e),
+                };
+                if result.is_err() {
+                    conn.execute("ROLLBACK TO w").await?;
+                }
+                conn.execute("RELEASE w").await?;
+                results[i] = result;
+            }
+            write => {
+                if let Err(conflict) = apply(conn, write).await? {
                     return Err(sqlx::Error::Protocol(format!("{conflict:?}")));
                 }
-                Err(e) => {
-                    let _ = conn.execute("ROLLBACK").await;
-                    return Err(e);
-                }
             }
-        };
-        results.push(result);
+        }
     }
-    if let Err(e) = conn.execute("COMMIT").await {
-        let _ = conn.execute("ROLLBACK").await;
-        return Err(e);
+    for chunk in actions.chunks(ACTIONS_PER_STATEMENT) {
+        append_actions(conn, chunk).await?;
     }
     Ok(results)
+}
+
+/// Actions written by one statement (each binds 14 values; SQLite allows 32766).
+const ACTIONS_PER_STATEMENT: usize = 256;
+
+/// Appends actions and moves their games on, two statements for the lot. The update checks
+/// that each game was at the action before; if one was not, the batch fails and is retried
+/// write by write, which pins the fault on that one action.
+async fn append_actions(
+    conn: &mut SqliteConnection,
+    chunk: &[&NewAction],
+) -> Result<(), sqlx::Error> {
+    let rows = vec!["(?, ?, ?, ?, ?, ?, ?)"; chunk.len()].join(", ");
+    let mut insert = sqlx::query(AssertSqlSafe(format!(
+        "INSERT INTO actions (game_id, seq, side, action, rolls, events, created_at) VALUES {rows}"
+    )));
+    for a in chunk {
+        insert = insert
+            .bind(&a.game_id)
+            .bind(a.seq)
+            .bind(a.side)
+            .bind(&a.action)
+            .bind(&a.rolls)
+            .bind(&a.events)
+            .bind(a.now);
+    }
+    insert.execute(&mut *conn).await?;
+    let update = sqlx::query(AssertSqlSafe(format!(
+        "WITH v(id, seq, status, to_act, outcome, now) AS (VALUES {}) \
+         UPDATE games SET seq = v.seq, status = v.status, to_act = v.to_act, \
+         outcome = v.outcome, updated_at = v.now \
+         FROM v WHERE games.id = v.id AND games.seq = v.seq - 1",
+        vec!["(?, ?, ?, ?, ?, ?)"; chunk.len()].join(", ")
+    )));
+    let mut update = update;
+    for a in chunk {
+        update = update
+            .bind(&a.game_id)
+            .bind(a.seq)
+            .bind(a.status)
+            .bind(&a.to_act)
+            .bind(&a.outcome)
+            .bind(a.now);
+    }
+    let done = update.execute(&mut *conn).await?;
+    if done.rows_affected() != chunk.len() as u64 {
+        return Err(sqlx::Error::Protocol(format!(
+            "{} of {} games were not at the action before the one appended",
+            chunk.len() as u64 - done.rows_affected(),
+            chunk.len()
+        )));
+    }
+    Ok(())
 }
 
 fn may_conflict(write: &Write) -> bool {
@@ -306,40 +371,7 @@ async fn apply(
                 )));
             }
         }
-        Write::Action(a) => {
-            sqlx::query(
-                "INSERT INTO actions (game_id, seq, side, action, rolls, events, created_at) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?)",
-            )
-            .bind(&a.game_id)
-            .bind(a.seq)
-            .bind(a.side)
-            .bind(&a.action)
-            .bind(&a.rolls)
-            .bind(&a.events)
-            .bind(a.now)
-            .execute(&mut *conn)
-            .await?;
-            let done = sqlx::query(
-                "UPDATE games SET seq = ?, status = ?, to_act = ?, outcome = ?, updated_at = ? \
-                 WHERE id = ? AND seq = ?",
-            )
-            .bind(a.seq)
-            .bind(a.status)
-            .bind(&a.to_act)
-            .bind(&a.outcome)
-            .bind(a.now)
-            .bind(&a.game_id)
-            .bind(a.seq - 1)
-            .execute(&mut *conn)
-            .await?;
-            if done.rows_affected() != 1 {
-                return Ok(Err(WriteError::Conflict(format!(
-                    "action {} of game {} is out of order",
-                    a.seq, a.game_id
-                ))));
-            }
-        }
+        Write::Action(a) => append_actions(conn, &[a]).await?,
         Write::Snapshot { game_id, seq, data } => {
             sqlx::query("INSERT OR REPLACE INTO snapshots (game_id, seq, data) VALUES (?, ?, ?)")
                 .bind(game_id)

@@ -1,6 +1,10 @@
 //! `adjutant-test-server`: the real server, built with the Outpost test game, for tests that
 //! need a separate process (kill -9 and restart) and for load measurements.
 
+/// The same allocator as `adjutant-server`.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> std::process::ExitCode {
     adjutant_server::main_with(adjutant_tests::registry())
 }
