@@ -3,7 +3,7 @@
 use adjutant_protocol::{
     AccountCreated, AccountInfo, ActionAccepted, ApiError, Catalog, CreateAccount, CreateGame,
     ErrorBody, ErrorCode, EventLog, GameCreated, GameFilter, GameList, GameState, JoinGame, Joined,
-    PostAction, Record,
+    PostAction, Record, ReplayStep,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -246,6 +246,12 @@ impl Client {
             code_query('&', spectate_code)
         ))
         .await
+    }
+
+    /// `GET /api/games/{id}/replay?at=N` (finished games).
+    pub async fn replay(&self, game_id: &str, at: u64) -> Result<ReplayStep, ClientError> {
+        self.get(&format!("/api/games/{game_id}/replay?at={at}"))
+            .await
     }
 
     /// `GET /api/games/{id}/record`.

@@ -243,3 +243,16 @@ pub struct EventLog {
     /// One entry per action after N, oldest first.
     pub entries: Vec<EventEntry>,
 }
+
+/// Reply to `GET /api/games/{id}/replay?at=N` (finished games only): the game as it stood
+/// after action N, seen by everyone, with that action's events.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReplayStep {
+    pub game_id: String,
+    /// The action the view stands after (0: the set-up).
+    pub seq: u64,
+    /// The game's last sequence number.
+    pub last: u64,
+    pub view: Value,
+    pub events: Vec<Value>,
+}

@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 use crate::ratelimit::Limiter;
 use crate::service::{Account, Service};
-use crate::ws;
+use crate::{web, ws};
 
 /// What every handler reaches.
 #[derive(Clone)]
@@ -151,12 +151,14 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/replay", get(replay))
         .route("/api/ws", get(websocket))
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(DefaultBodyLimit::max(max_body));
     Router::new()
         .route("/healthz", get(healthz))
         .merge(api)
+        .merge(web::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state)
@@ -358,6 +360,29 @@ async fn record(
         state
             .service
             .record(account.as_ref(), &id, q.spectate_code.as_deref())
+            .await?,
+    ))
+}
+
+#[derive(Deserialize)]
+struct ReplayQuery {
+    #[serde(default)]
+    at: u64,
+    #[serde(default)]
+    spectate_code: Option<String>,
+}
+
+async fn replay(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Path(id): Path<String>,
+    q: Result<Query<ReplayQuery>, QueryRejection>,
+) -> Reply<adjutant_protocol::ReplayStep> {
+    let q = query(q)?;
+    Ok(Json(
+        state
+            .service
+            .replay(account.as_ref(), &id, q.at, q.spectate_code.as_deref())
             .await?,
     ))
 }

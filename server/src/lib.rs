@@ -8,6 +8,7 @@ pub mod http;
 pub mod ratelimit;
 pub mod service;
 pub mod store;
+pub mod web;
 pub mod ws;
 
 use adjutant_engine::Registry;

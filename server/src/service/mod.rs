@@ -9,7 +9,7 @@ use adjutant_engine::{GameKind, RECORD_FORMAT, Record, RecordedAction, Registry,
 use adjutant_protocol::{
     AccountCreated, ActionAccepted, ApiError, Catalog, CreateGame, ErrorCode, EventEntry, EventLog,
     GameCreated, GameFilter, GameList, GameState, GameStatus, JoinGame, Joined, PROTOCOL_VERSION,
-    PerSide, SideChoice, Visibility,
+    PerSide, ReplayStep, SideChoice, Visibility,
 };
 use serde_json::Value;
 use std::collections::HashMap;
@@ -576,6 +576,75 @@ impl Service {
             players: meta.names.clone(),
             actions,
             outcome: meta.outcome.clone(),
+        })
+    }
+}
+
+impl Service {
+    /// A finished game as it stood after action `at`, for stepping through it.
+    pub async fn replay(
+        &self,
+        account: Option<&Account>,
+        game_id: &str,
+        at: u64,
+        spectate_code: Option<&str>,
+    ) -> Result<ReplayStep, ApiError> {
+        let (meta, _) = self
+            .meta_and_viewer(account, game_id, spectate_code)
+            .await?;
+        if meta.status != GameStatus::Finished {
+            return Err(ApiError::new(
+                ErrorCode::Conflict,
+                "a game can be stepped through once it is over",
+            ));
+        }
+        if at > meta.seq {
+            return Err(ApiError::new(
+                ErrorCode::BadRequest,
+                format!("the game ended at action {}", meta.seq),
+            ));
+        }
+        let kind = self.kind(&meta.game)?;
+        let setup = meta
+            .setup()
+            .ok_or_else(|| ApiError::new(ErrorCode::Internal, "the game has no set-up"))?;
+        let broken = |why: String| {
+            ApiError::new(
+                ErrorCode::Internal,
+                format!("the game does not replay: {why}"),
+            )
+        };
+        let mut game = kind
+            .start(&setup, &meta.seed)
+            .map_err(|e| broken(e.to_string()))?;
+        let mut events = Vec::new();
+        while game.seq() < at {
+            let rows = self
+                .inner
+                .store
+                .actions_after(game_id, game.seq() as i64, (at - game.seq()) as i64)
+                .await
+                .map_err(store_error)?;
+            if rows.is_empty() {
+                return Err(broken("actions are missing".into()));
+            }
+            for row in rows {
+                let side =
+                    Side::parse(&row.side).ok_or_else(|| broken("an action has no side".into()))?;
+                let action: Value =
+                    serde_json::from_str(&row.action).map_err(|e| broken(e.to_string()))?;
+                events = game
+                    .play(side, &action)
+                    .map_err(|e| broken(e.to_string()))?
+                    .events;
+            }
+        }
+        Ok(ReplayStep {
+            game_id: meta.id,
+            seq: at,
+            last: meta.seq,
+            view: game.view(Viewer::Omniscient),
+            events,
         })
     }
 }

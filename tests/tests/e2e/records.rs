@@ -35,6 +35,8 @@ async fn verify_accepts_an_honest_record_and_rejects_a_changed_roll() {
         adjutant_cli::verify(&adjutant_tests::registry(), &running),
         Err(VerifyError::NoSeed)
     ));
+    let early = union.replay(&game, 1).await.unwrap_err();
+    assert_eq!(early.code(), Some(adjutant_protocol::ErrorCode::Conflict));
 
     // Both sides march on each other, so the counters meet and battles roll dice.
     loop {
@@ -77,6 +79,24 @@ async fn verify_accepts_an_honest_record_and_rejects_a_changed_roll() {
 
     let record = server.client().record(&game, None).await.unwrap();
     assert!(record.seed.is_some());
+
+    // A finished game can be stepped through, action by action, by anyone who may watch it.
+    let last = record.actions.len() as u64;
+    let start = server.client().replay(&game, 0).await.unwrap();
+    assert_eq!((start.seq, start.last), (0, last));
+    assert_eq!(start.view["round"], 1);
+    assert!(start.events.is_empty());
+    let end = server.client().replay(&game, last).await.unwrap();
+    assert_eq!(
+        end.view,
+        server.client().state(&game, None).await.unwrap().view
+    );
+    assert_eq!(end.events, record.actions.last().unwrap().events);
+    let beyond = server.client().replay(&game, last + 1).await.unwrap_err();
+    assert_eq!(
+        beyond.code(),
+        Some(adjutant_protocol::ErrorCode::BadRequest)
+    );
     let registry = adjutant_tests::registry();
     let verified = adjutant_cli::verify(&registry, &record).expect("an honest record verifies");
     assert_eq!(verified.actions, record.actions.len() as u64);

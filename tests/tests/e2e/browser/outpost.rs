@@ -1,0 +1,195 @@
+//! Two people play Outpost in two browsers while a third watches; one drops its connection
+//! and catches up.
+
+use super::artifacts;
+use super::cdp::{Browser, Page};
+use crate::common::TestServer;
+
+/// Creates an account through the start page.
+async fn sign_up(page: &Page, base: &str, name: &str) {
+    page.goto(&format!("{base}/")).await;
+    page.type_into("#name", name).await;
+    page.click("#create-account").await;
+    page.wait_for("document.querySelector('#new-token')").await;
+}
+
+/// Clicks this page's choice of type `kind` (filling a free-text form if one opens).
+/// Returns false if no such choice is offered.
+async fn choose(page: &Page, kind: &str, note: &str) -> bool {
+    let selector = format!("#choices button.choice[data-type='{kind}']");
+    let present = page
+        .eval(&format!("!!document.querySelector(\"{selector}\")"))
+        .await;
+    if present != true {
+        return false;
+    }
+    page.click(&selector).await;
+    if page
+        .eval("!!document.querySelector('.free-text textarea')")
+        .await
+        == true
+    {
+        page.type_into(".free-text textarea", note).await;
+        page.click(".free-text button[type=submit]").await;
+    }
+    true
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_browsers_play_outpost_while_a_third_watches_and_a_dropped_page_catches_up() {
+    let server = TestServer::start().await;
+    let base = server.base.clone();
+    let browser = Browser::start().await;
+    let dir = artifacts();
+
+    // The Union player creates an account and a private game.
+    let union = browser.page("outpost-union", 1280, 800).await;
+    sign_up(&union, &base, "grant").await;
+    union.screenshot(&dir, "start").await;
+    union.click("#to-lobby").await;
+    union
+        .wait_for("document.querySelector('#create-game')")
+        .await;
+    union.eval("(() => { const s = document.querySelector('#side'); s.value = 'union'; s.dispatchEvent(new Event('change')); })()").await;
+    union.screenshot(&dir, "lobby").await;
+    union.click("#create-game").await;
+    union
+        .wait_for("document.querySelector('#invite-link')")
+        .await;
+    let invite = union
+        .eval("document.querySelector('#invite-link').textContent")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string();
+    let watch = union
+        .eval("document.querySelector('#watch-link').textContent")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string();
+    union.click("#open-game").await;
+    union.wait_for("document.querySelector('#prompt')").await;
+
+    // The Confederate player, on a phone-sized screen, follows the invite link.
+    let confederate = browser.page("outpost-confederate", 390, 844).await;
+    sign_up(&confederate, &base, "pemberton").await;
+    confederate.goto(&invite).await;
+    confederate
+        .wait_for("document.querySelector('#prompt') && location.hash.startsWith('#/game/')")
+        .await;
+
+    // A spectator with the watch link and no account.
+    let spectator = browser.page("outpost-spectator", 1280, 800).await;
+    spectator.goto(&watch).await;
+    spectator.wait_for("document.querySelector('#prompt') && document.querySelector('#status').textContent.includes('Spectator')").await;
+
+    union
+        .wait_for("document.querySelectorAll('#choices button.choice').length > 0")
+        .await;
+    union.screenshot(&dir, "game").await;
+    confederate.screenshot(&dir, "game").await;
+    spectator.screenshot(&dir, "game").await;
+
+    // Play round after round by clicking: each side ends its movement, then both give orders.
+    let mut dropped = false;
+    for step in 0..200 {
+        if union.eval("!document.querySelector('#end').hidden").await == true {
+            break;
+        }
+        let union_note = format!("union note {step}: hold the crossroads");
+        let union_moved = choose(&union, "end_movement", "").await;
+        let union_ordered = !union_moved && choose(&union, "order", &union_note).await;
+        if union_moved || union_ordered {
+            tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+        }
+        // An order is secret until both are in: the Union's note is nowhere else yet.
+        if union_ordered {
+            for page in [&confederate, &spectator] {
+                let text = page.text().await;
+                assert!(
+                    !text.contains(&union_note),
+                    "{} shows the Union's order early:\n{text}",
+                    page.name
+                );
+            }
+        }
+        // Once, mid-game, the Union page loses its connection while the Confederate moves,
+        // and catches up when it reconnects.
+        if !dropped && union_moved && step >= 1 {
+            dropped = true;
+            confederate
+                .wait_for("document.querySelectorAll('#choices button.choice').length > 0")
+                .await;
+            union.eval("window.adjutantLive.drop()").await;
+            let seq =
+                "Number(document.querySelector('#status').textContent.match(/action (\\d+)/)[1])";
+            let before = union.eval(seq).await;
+            assert!(
+                choose(&confederate, "end_movement", "").await,
+                "the Confederate could end its movement"
+            );
+            confederate.wait_for(&format!("{seq} > {before}")).await;
+            let after = confederate.eval(seq).await;
+            union
+                .wait_for(&format!(
+                    "{seq} === {after} && document.querySelector('#log li[data-seq=\"{after}\"]')"
+                ))
+                .await;
+            continue;
+        }
+        if choose(&confederate, "end_movement", "").await
+            || choose(&confederate, "order", &format!("confederate note {step}")).await
+        {
+            tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+        }
+        // No battle is fought (nobody advances), so no counter is ever revealed.
+        let over = union.eval("!document.querySelector('#end').hidden").await == true;
+        if !over {
+            let union_text = union.text().await;
+            for secret in ["c1", "c2", "c3"] {
+                assert!(
+                    !union_text.contains(secret),
+                    "the Union page shows {secret}:\n{union_text}"
+                );
+            }
+            let watched = spectator.text().await;
+            for secret in ["u1", "u2", "u3", "c1", "c2", "c3"] {
+                assert!(
+                    !watched.contains(secret),
+                    "the spectator sees {secret}:\n{watched}"
+                );
+            }
+        }
+    }
+    union.wait_for("!document.querySelector('#end').hidden && document.querySelector('#result').textContent.length > 0").await;
+    spectator
+        .wait_for("!document.querySelector('#end').hidden")
+        .await;
+    confederate
+        .wait_for("!document.querySelector('#end').hidden")
+        .await;
+    union.wait_for("document.querySelector('#seed')").await;
+    assert_eq!(
+        union
+            .eval("document.querySelector('#result').textContent")
+            .await,
+        spectator
+            .eval("document.querySelector('#result').textContent")
+            .await
+    );
+
+    // The replay slider shows the game at its start.
+    union.eval("(() => { const r = document.querySelector('#replay'); r.value = 0; r.dispatchEvent(new Event('change')); })()").await;
+    union.wait_for("document.querySelector('#board').textContent.includes('round') && document.querySelector('#board').textContent.includes('movement')").await;
+
+    for page in [&union, &confederate, &spectator] {
+        page.screenshot(&dir, "end").await;
+        assert!(
+            page.problems().is_empty(),
+            "{} reported errors: {:?}",
+            page.name,
+            page.problems()
+        );
+    }
+}

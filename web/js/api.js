@@ -1,0 +1,75 @@
+// The HTTP door: one function per route of the wire contract, and the token kept in the browser.
+
+const TOKEN_KEY = "adjutant.token";
+const NAME_KEY = "adjutant.name";
+
+export const session = {
+  get token() { return localStorage.getItem(TOKEN_KEY); },
+  get name() { return localStorage.getItem(NAME_KEY); },
+  save(token, name) {
+    localStorage.setItem(TOKEN_KEY, token);
+    localStorage.setItem(NAME_KEY, name);
+  },
+  clear() {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(NAME_KEY);
+  },
+};
+
+/** An error the server answered with: `code` is the wire contract's error code. */
+export class ApiError extends Error {
+  constructor(code, message, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function call(method, path, body, token = session.token) {
+  const headers = {};
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError("network", "The server cannot be reached; check your connection.", 0);
+  }
+  const text = await response.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  if (!response.ok) {
+    const error = data && data.error;
+    throw new ApiError(error ? error.code : "internal", error ? error.message : `The server answered ${response.status}.`, response.status);
+  }
+  return data;
+}
+
+const q = (params) => {
+  const parts = Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== "")
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  return parts.length ? `?${parts.join("&")}` : "";
+};
+
+export const api = {
+  createAccount: (name) => call("POST", "/api/accounts", { name }, null),
+  me: (token) => call("GET", "/api/accounts/me", undefined, token),
+  catalog: () => call("GET", "/api/catalog"),
+  gameData: (game) => call("GET", `/api/catalog/${encodeURIComponent(game)}`),
+  createGame: (request) => call("POST", "/api/games", request),
+  join: (id, request) => call("POST", `/api/games/${id}/join`, request),
+  list: (filter) => call("GET", `/api/games${q({ filter })}`),
+  state: (id, code) => call("GET", `/api/games/${id}${q({ spectate_code: code })}`),
+  act: (id, seq, action) => call("POST", `/api/games/${id}/actions`, { seq, action }),
+  resign: (id) => call("POST", `/api/games/${id}/resign`, {}),
+  events: (id, after, code) => call("GET", `/api/games/${id}/events${q({ after, spectate_code: code })}`),
+  record: (id, code) => call("GET", `/api/games/${id}/record${q({ spectate_code: code })}`),
+  replay: (id, at, code) => call("GET", `/api/games/${id}/replay${q({ at, spectate_code: code })}`),
+};
+
+const dataCache = new Map();
+/** A game's static data (map, charts), fetched once. */
+export function gameData(game) {
+  if (!dataCache.has(game)) dataCache.set(game, api.gameData(game));
+  return dataCache.get(game);
+}

@@ -1,0 +1,49 @@
+// The page shell: a hash router and the account shown in the header.
+
+import { session } from "./api.js";
+import { startPage } from "./pages/start.js";
+import { lobbyPage } from "./pages/lobby.js";
+import { gamePage } from "./pages/game.js";
+import { joinPage } from "./pages/join.js";
+
+let leave = null;
+
+const routes = [
+  [/^#?\/?$/, () => (session.token ? lobbyPage() : startPage())],
+  [/^#\/start$/, () => startPage()],
+  [/^#\/lobby$/, () => (session.token ? lobbyPage() : startPage())],
+  [/^#\/game\/([0-9a-fA-F-]{36})(?:\?code=([A-Za-z0-9]+))?$/, (m) => gamePage(m[1], m[2])],
+  [/^#\/join\/([0-9a-fA-F-]{36})\/([A-Za-z0-9]+)$/, (m) => joinPage(m[1], m[2])],
+];
+
+async function route() {
+  if (leave) {
+    try { leave(); } catch { /* the old page is gone anyway */ }
+    leave = null;
+  }
+  showWho();
+  const hash = location.hash || "#/";
+  for (const [pattern, page] of routes) {
+    const m = hash.match(pattern);
+    if (m) {
+      leave = (await page(m)) || null;
+      return;
+    }
+  }
+  location.hash = "#/";
+}
+
+export function showWho() {
+  const who = document.getElementById("who");
+  who.replaceChildren();
+  if (session.token) {
+    who.textContent = `${session.name || "signed in"} · `;
+    const out = document.createElement("a");
+    out.href = "#/start";
+    out.textContent = "switch account";
+    who.append(out);
+  }
+}
+
+window.addEventListener("hashchange", route);
+route();

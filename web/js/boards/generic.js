@@ -1,0 +1,41 @@
+// The board for a game without a drawing of its own: the view as readable panels. Hidden
+// counters show as counter backs.
+
+import { h } from "../ui.js";
+
+const SKIP = new Set(["prompt", "actions", "outcome", "viewer", "to_act"]);
+
+function value(v) {
+  if (v === null || v === undefined) return h("span", { class: "muted" }, "—");
+  if (Array.isArray(v)) {
+    if (v.length && v.every((x) => x && typeof x === "object" && !Array.isArray(x))) return table(v);
+    return v.map(String).join(", ");
+  }
+  if (typeof v === "object") {
+    return h("dl", {}, Object.entries(v).map(([k, x]) => [h("dt", {}, k.replace(/_/g, " ")), h("dd", {}, value(x))]));
+  }
+  return String(v);
+}
+
+function table(rows) {
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => k !== "hidden");
+  return h("table", { class: "counters" },
+    h("thead", {}, h("tr", {}, keys.map((k) => h("th", {}, k)))),
+    h("tbody", {}, rows.map((r) => h("tr", { class: r.hidden ? "hidden-counter" : "" },
+      keys.map((k) => h("td", {}, r.hidden && !(k in r) ? "?" : value(r[k])))))));
+}
+
+export const genericBoard = {
+  render(container, view) {
+    const parts = Object.entries(view || {}).filter(([k]) => !SKIP.has(k));
+    container.replaceChildren(h("div", { class: "generic-board" },
+      parts.map(([k, v]) => h("section", { class: "panel" }, h("h3", {}, k.replace(/_/g, " ")), value(v)))));
+  },
+  status() { return null; },
+  describe(event) {
+    const { type, ...rest } = event;
+    const bits = Object.entries(rest).map(([k, v]) => `${k.replace(/_/g, " ")} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+    return `${type.replace(/_/g, " ")}${bits.length ? ": " + bits.join(", ") : ""}`;
+  },
+  targets() { return []; },
+};

@@ -1,0 +1,225 @@
+// The game page: the board, the prompt and its choices, the event log, who is connected;
+// live over the WebSocket, resuming after a drop. Spectators get the same page, read-only.
+
+import { api, session, gameData } from "../api.js";
+import { Live } from "../live.js";
+import { h, mount, toast, title } from "../ui.js";
+import { genericBoard } from "../boards/generic.js";
+import { boards } from "../boards/index.js";
+
+export async function gamePage(gameId, code) {
+  mount(h("p", { class: "muted" }, "Loading the game…"));
+  let state;
+  try {
+    state = await api.state(gameId, code);
+  } catch (err) {
+    mount(h("section", {}, h("h1", {}, "This game cannot be shown"), h("p", { class: "error" }, err.message), h("a", { href: "#/lobby" }, "Back to the lobby")));
+    return;
+  }
+  const board = boards[state.game] || genericBoard;
+  const data = await gameData(state.game).catch(() => null);
+
+  const boardEl = h("div", { class: "board", id: "board" });
+  const statusEl = h("div", { class: "panel status", id: "status" });
+  const promptEl = h("p", { class: "prompt", id: "prompt" });
+  const choicesEl = h("div", { class: "choices", id: "choices", role: "group", "aria-label": "Your choices" });
+  const formEl = h("div", { class: "free-text" });
+  const presenceEl = h("p", { class: "presence", id: "presence" });
+  const connEl = h("span", { class: "conn", id: "connection" }, "connecting");
+  const logEl = h("ol", { class: "log", id: "log" });
+  const endEl = h("div", { class: "panel end", id: "end", hidden: true });
+  const resignBtn = h("button", { class: "danger", id: "resign", hidden: true }, "Resign");
+  const heading = h("h1", { class: "game-title" }, `${state.game} · ${state.scenario}`);
+
+  let view = state.view;
+  let seq = state.seq;
+  let status = state.status;
+  let viewer = state.viewer;
+  let busy = false;
+  let highlight = null;
+  const seen = new Set();
+
+  mount(h("section", { class: "game", dataset: { viewer } },
+    h("div", { class: "main" }, heading, boardEl),
+    h("aside", { class: "side" },
+      statusEl,
+      h("div", { class: "panel" }, promptEl, choicesEl, formEl),
+      h("div", { class: "panel" }, presenceEl, connEl, resignBtn),
+      endEl,
+      h("div", { class: "panel" }, h("h3", {}, "Log"), logEl))));
+
+  const players = () => `${state.players.union || "open seat"} (Union) vs ${state.players.confederate || "open seat"} (Confederate)`;
+
+  function addEvents(entries) {
+    for (const entry of entries) {
+      if (seen.has(entry.seq)) continue;
+      seen.add(entry.seq);
+      for (const event of entry.events) {
+        const text = board.describe(event, data) || genericBoard.describe(event);
+        const dice = diceOf(event);
+        logEl.prepend(h("li", { class: `ev ${entry.side}`, dataset: { seq: entry.seq } },
+          h("span", { class: "seq" }, entry.seq), " ", text,
+          dice.length ? h("span", { class: "dice" }, dice.map((d) => h("span", { class: "die", title: `rolled ${d}` }, d))) : ""));
+      }
+    }
+  }
+
+  async function choose(action) {
+    if (busy) return;
+    const blanks = Object.entries(action).filter(([k, v]) => k !== "label" && v === "");
+    if (blanks.length) {
+      askText(action, blanks.map(([k]) => k));
+      return;
+    }
+    await send(action);
+  }
+
+  function askText(action, keys) {
+    const inputs = keys.map((k) => h("textarea", { name: k, rows: 3, maxlength: 2000, placeholder: `Write the ${k.replace(/_/g, " ")}`, "aria-label": k }));
+    const submit = async (e) => {
+      e.preventDefault();
+      const filled = { ...action };
+      inputs.forEach((t, i) => { filled[keys[i]] = t.value; });
+      formEl.replaceChildren();
+      await send(filled);
+    };
+    formEl.replaceChildren(h("form", { onsubmit: submit }, h("p", {}, action.label), inputs,
+      h("button", { type: "submit", class: "primary" }, "Send"), " ",
+      h("button", { type: "button", onclick: () => formEl.replaceChildren() }, "Cancel")));
+    inputs[0].focus();
+  }
+
+  async function send(action) {
+    busy = true;
+    choicesEl.classList.add("busy");
+    try {
+      await live.act(gameId, seq, action);
+    } catch (err) {
+      if (err.code !== "stale_seq") toast(err.message, "error");
+    } finally {
+      busy = false;
+      choicesEl.classList.remove("busy");
+    }
+  }
+
+  function renderChoices() {
+    const actions = (view && view.actions) || [];
+    const mine = actions.length > 0;
+    promptEl.textContent = view && view.prompt ? view.prompt
+      : status === "finished" ? "The game is over."
+      : status === "open" ? "Waiting for a second player to join."
+      : viewer === "spectator" ? "You are watching." : `Waiting for ${(view?.to_act || []).map(title).join(" and ") || "the other player"}.`;
+    promptEl.classList.toggle("your-move", mine);
+    const shown = highlight ? actions.filter((a) => board.targets(a).includes(highlight)) : actions;
+    choicesEl.replaceChildren(
+      highlight ? h("p", { class: "muted" }, `Choices for ${highlight} `, h("button", { class: "link", onclick: () => { highlight = null; renderChoices(); } }, "show all")) : "",
+      ...shown.map((a) => {
+        const n = actions.indexOf(a) + 1;
+        return h("button", {
+          class: a.type === "undo" ? "choice undo" : "choice",
+          dataset: { n, type: a.type },
+          onclick: () => choose(a),
+        }, n <= 9 ? h("kbd", {}, n) : "", " ", a.label || a.type);
+      }));
+    resignBtn.hidden = !(status === "active" && (viewer === "union" || viewer === "confederate"));
+  }
+
+  function onMapPick(key) {
+    const actions = (view && view.actions) || [];
+    const matching = actions.filter((a) => board.targets(a).includes(key));
+    if (matching.length === 1) choose(matching[0]);
+    else if (matching.length > 1) { highlight = key; renderChoices(); }
+  }
+
+  function render() {
+    document.querySelector(".game")?.setAttribute("data-viewer", viewer);
+    heading.textContent = `${state.game} · ${state.scenario} — ${players()}`;
+    if (view) board.render(boardEl, view, { data, onPick: onMapPick, viewer });
+    else boardEl.replaceChildren(h("p", { class: "muted" }, "The board appears when both seats are taken."));
+    const s = view ? board.status(view, data) : null;
+    statusEl.replaceChildren(h("p", {}, h("strong", {}, title(viewer)), ` · action ${seq} · ${status}`), s || "");
+    renderChoices();
+    if (status === "finished") showEnd();
+  }
+
+  let endShown = false;
+  async function showEnd() {
+    endEl.hidden = false;
+    if (endShown) return;
+    endShown = true;
+    const outcome = view?.outcome;
+    const record = await api.record(gameId, code).catch(() => null);
+    const slider = h("input", { type: "range", min: 0, max: seq, value: seq, id: "replay", "aria-label": "Step through the game" });
+    const at = h("output", { for: "replay" }, `action ${seq}`);
+    slider.oninput = () => { at.textContent = `action ${slider.value}`; };
+    slider.onchange = async () => {
+      try {
+        const step = await api.replay(gameId, Number(slider.value), code);
+        board.render(boardEl, step.view, { data, onPick: () => {}, viewer: "omniscient" });
+      } catch (err) { toast(err.message, "error"); }
+    };
+    const download = record ? h("a", { download: `adjutant-${gameId}.json`, href: URL.createObjectURL(new Blob([JSON.stringify(record, null, 2)], { type: "application/json" })) }, "Download the game record") : "";
+    endEl.replaceChildren(
+      h("h3", {}, "Result"),
+      h("p", { class: "result", id: "result" }, outcome ? outcome.summary : "The game is over."),
+      record?.seed ? h("p", { class: "muted" }, "Seed (hash it to check the commitment): ", h("code", { id: "seed" }, record.seed)) : "",
+      h("label", { for: "replay" }, "Replay: "), slider, " ", at, h("p", {}, download));
+  }
+
+  resignBtn.onclick = async () => {
+    if (!confirm("Resign this game?")) return;
+    try { await live.resign(gameId); } catch (err) { toast(err.message, "error"); }
+  };
+
+  const keys = (e) => {
+    if (e.target.closest("input, textarea, select")) return;
+    const n = Number(e.key);
+    if (n >= 1 && n <= 9) {
+      const a = (view?.actions || [])[n - 1];
+      if (a) { e.preventDefault(); choose(a); }
+    }
+  };
+  document.addEventListener("keydown", keys);
+
+  const live = new Live((s) => { connEl.textContent = s; connEl.dataset.state = s; });
+  live.subscribe(gameId, code, {
+    view: (v, s, st, who) => {
+      view = v; seq = s; status = st;
+      if (who) viewer = who;
+      if (st === "active" && (!state.players.union || !state.players.confederate)) {
+        api.state(gameId, code).then((fresh) => { state = fresh; render(); }).catch(() => {});
+      }
+      render();
+    },
+    events: addEvents,
+    presence: (p) => {
+      presenceEl.replaceChildren(
+        h("span", { class: p.union ? "on" : "off" }, "Union"), " ",
+        h("span", { class: p.confederate ? "on" : "off" }, "Confederate"), " ",
+        h("span", {}, `${p.spectators} watching`));
+    },
+    error: (err) => toast(err.message, "error"),
+  });
+  window.adjutantLive = live;
+
+  render();
+  api.events(gameId, 0, code).then((log) => addEvents(log.entries)).catch(() => {});
+
+  return () => {
+    document.removeEventListener("keydown", keys);
+    live.close();
+    if (window.adjutantLive === live) delete window.adjutantLive;
+  };
+}
+
+function diceOf(event) {
+  const out = [];
+  for (const [k, v] of Object.entries(event)) {
+    if (/^(roll|rolls|die|dice)$/.test(k)) {
+      if (Array.isArray(v)) out.push(...v.filter((x) => typeof x === "number"));
+      else if (typeof v === "number") out.push(v);
+      else if (v && typeof v === "object") out.push(...Object.values(v).filter((x) => typeof x === "number"));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,148 @@
+// Lobby: my games (marked where it is my move), open games to join, join by invite, and a
+// form to create a game from the catalog.
+
+import { api } from "../api.js";
+import { h, mount, toast, ago, title } from "../ui.js";
+
+function scopeSide(choice) {
+  return typeof choice.scope === "object" && choice.scope.secret ? choice.scope.secret : null;
+}
+
+function field(choice, prefix) {
+  const id = `${prefix}-${choice.id}`;
+  const kind = choice.kind;
+  let input;
+  if (kind.type === "bool") {
+    input = h("input", { type: "checkbox", id, name: choice.id, checked: kind.default });
+  } else if (kind.type === "enum") {
+    input = h("select", { id, name: choice.id },
+      kind.values.map((v) => h("option", { value: v.id, selected: v.id === kind.default }, v.name)));
+  } else {
+    input = h("input", { type: "number", id, name: choice.id, min: kind.min, max: kind.max, value: kind.default });
+  }
+  const read = () => (kind.type === "bool" ? input.checked : kind.type === "int" ? Number(input.value) : input.value);
+  return { el: h("div", { class: "field" }, h("label", { for: id }, choice.name), input, h("small", {}, choice.description)), id: choice.id, read };
+}
+
+function gameRow(g, catalog) {
+  const game = catalog.games.find((x) => x.id === g.game);
+  const scenario = game?.scenarios.find((s) => s.id === g.scenario);
+  const players = `${g.players.union || "open seat"} (Union) vs ${g.players.confederate || "open seat"} (Confederate)`;
+  return h("li", { class: g.my_turn ? "mine turn" : "mine", dataset: { game: g.game_id } },
+    h("a", { href: `#/game/${g.game_id}` },
+      h("strong", {}, `${game?.name || g.game}: ${scenario?.name || g.scenario}`),
+      h("span", {}, players),
+      h("span", { class: "tag" }, g.my_turn ? "your move" : g.status === "finished" ? (g.outcome?.summary || "finished") : g.status === "open" ? "waiting for an opponent" : "their move"),
+      h("span", { class: "muted" }, ago(g.updated_at))));
+}
+
+export async function lobbyPage() {
+  mount(h("p", { class: "muted" }, "Loading the lobby…"));
+  let catalog, mine, open;
+  try {
+    [catalog, mine, open] = await Promise.all([api.catalog(), api.list("mine"), api.list("open")]);
+  } catch (err) {
+    mount(h("p", { class: "error" }, err.message));
+    return;
+  }
+
+  const myList = h("ul", { class: "games", id: "my-games" }, mine.games.length ? mine.games.map((g) => gameRow(g, catalog)) : h("li", { class: "muted" }, "No games yet: create one below or join an open one."));
+  const openList = h("ul", { class: "games", id: "open-games" }, open.games.filter((g) => !g.my_seat).map((g) => {
+    const game = catalog.games.find((x) => x.id === g.game);
+    const seat = g.players.union ? "Confederate" : "Union";
+    return h("li", {},
+      h("span", {}, `${game?.name || g.game}: ${g.scenario} — ${g.players.union || g.players.confederate} waits; you would play the ${seat}`),
+      h("button", { onclick: async () => {
+        try {
+          await api.join(g.game_id, { secret_choices: {} });
+          location.hash = `#/game/${g.game_id}`;
+        } catch (err) { toast(err.message, "error"); }
+      } }, "Join"));
+  }));
+  if (!openList.children.length) openList.append(h("li", { class: "muted" }, "Nobody is waiting right now."));
+
+  const invite = h("input", { id: "invite", placeholder: "Paste an invite link" });
+  const joinForm = h("form", { class: "inline", onsubmit: (e) => {
+    e.preventDefault();
+    const m = invite.value.trim().match(/([0-9a-fA-F-]{36})[\s/]+([A-Za-z0-9]+)\s*$/);
+    if (!m) { toast("An invite link looks like …/#/join/<game>/<code>.", "error"); return; }
+    location.hash = `#/join/${m[1]}/${m[2]}`;
+  } }, invite, h("button", { type: "submit" }, "Join"));
+
+  mount(
+    h("section", { class: "lobby" },
+      h("div", { class: "col" },
+        h("h2", {}, "My games"), myList,
+        h("h2", {}, "Waiting for an opponent"), openList,
+        h("h2", {}, "Join by invite"), joinForm),
+      h("div", { class: "col" }, h("h2", {}, "New game"), createForm(catalog))),
+  );
+}
+
+function createForm(catalog) {
+  if (!catalog.games.length) return h("p", { class: "muted" }, "This server hosts no games.");
+  const gameSelect = h("select", { id: "game" }, catalog.games.map((g) => h("option", { value: g.id }, g.name)));
+  const scenarioSelect = h("select", { id: "scenario" });
+  const sideSelect = h("select", { id: "side" },
+    h("option", { value: "random" }, "Random"), h("option", { value: "union" }, "Union"), h("option", { value: "confederate" }, "Confederate"));
+  const privateBox = h("input", { type: "checkbox", id: "private", checked: true });
+  const about = h("p", { class: "muted", id: "scenario-about" });
+  const optionsBox = h("div", { class: "choices-box" });
+  const secretsBox = h("div", { class: "choices-box" });
+  const result = h("div", { id: "created" });
+  let fields = { options: [], secrets: [] };
+
+  const refresh = () => {
+    const game = catalog.games.find((g) => g.id === gameSelect.value);
+    if (scenarioSelect.dataset.game !== game.id) {
+      scenarioSelect.replaceChildren(...game.scenarios.map((s) => h("option", { value: s.id }, `${s.name} (${s.turns} turns)`)));
+      scenarioSelect.dataset.game = game.id;
+    }
+    const scenario = game.scenarios.find((s) => s.id === scenarioSelect.value);
+    about.textContent = `${game.description} ${scenario ? scenario.description : ""}`;
+    const applies = (c) => !c.scenarios || !c.scenarios.length || c.scenarios.includes(scenarioSelect.value);
+    const side = sideSelect.value;
+    fields.options = game.choices.filter((c) => c.scope === "option" && applies(c)).map((c) => field(c, "opt"));
+    fields.secrets = game.choices.filter((c) => scopeSide(c) && applies(c) && (side === "random" || scopeSide(c) === side))
+      .map((c) => ({ ...field(c, `secret-${scopeSide(c)}`), side: scopeSide(c) }));
+    optionsBox.replaceChildren(fields.options.length ? h("h3", {}, "Options") : "", ...fields.options.map((f) => f.el));
+    secretsBox.replaceChildren(fields.secrets.length ? h("h3", {}, "Your secret choices", h("small", {}, " (your opponent never sees them until the rules reveal them)")) : "",
+      ...fields.secrets.map((f) => h("div", {}, side === "random" ? h("small", { class: "muted" }, `If you play the ${title(f.side)}:`) : "", f.el)));
+  };
+  gameSelect.onchange = refresh;
+  scenarioSelect.onchange = refresh;
+  sideSelect.onchange = refresh;
+  refresh();
+
+  const submit = async (e) => {
+    e.preventDefault();
+    const options = Object.fromEntries(fields.options.map((f) => [f.id, f.read()]));
+    const secret_choices = Object.fromEntries(fields.secrets.map((f) => [f.id, f.read()]));
+    try {
+      const created = await api.createGame({
+        game: gameSelect.value, scenario: scenarioSelect.value, side: sideSelect.value,
+        visibility: privateBox.checked ? "private" : "public", options, secret_choices,
+      });
+      const link = `${location.origin}${location.pathname}#/join/${created.game_id}/${created.invite_code}`;
+      const watch = `${location.origin}${location.pathname}#/game/${created.game_id}?code=${created.spectate_code}`;
+      result.replaceChildren(h("div", { class: "card" },
+        h("p", {}, `Game created; you are the ${title(created.seat)} player. Send your opponent this invite link:`),
+        h("code", { class: "link", id: "invite-link" }, link),
+        h("p", {}, "Spectators can watch with:"), h("code", { class: "link", id: "watch-link" }, watch),
+        h("p", { class: "muted" }, `Dice commitment (SHA-256 of the secret seed): ${created.seed_commitment}`),
+        h("a", { class: "button primary", href: `#/game/${created.game_id}`, id: "open-game" }, "Open the game")));
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  };
+
+  return h("form", { class: "card create", onsubmit: submit },
+    h("div", { class: "field" }, h("label", { for: "game" }, "Game"), gameSelect),
+    h("div", { class: "field" }, h("label", { for: "scenario" }, "Scenario"), scenarioSelect),
+    about,
+    h("div", { class: "field" }, h("label", { for: "side" }, "Your side"), sideSelect),
+    h("div", { class: "field" }, h("label", { for: "private" }, privateBox, " Private (only your invite link lets someone join)")),
+    optionsBox, secretsBox,
+    h("button", { type: "submit", class: "primary", id: "create-game" }, "Create the game"),
+    result);
+}
