@@ -5,6 +5,7 @@ mod browser;
 mod common;
 mod durability;
 mod errors;
+mod lifecycle;
 mod lobby;
 mod outpost_props;
 mod play;

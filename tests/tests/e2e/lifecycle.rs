@@ -1,0 +1,93 @@
+//! Idle games leave memory and come back from the store (latest snapshot + later actions).
+
+use adjutant_protocol::{CreateGame, GameStatus, JoinGame, SideChoice, Visibility};
+use adjutant_server::service::Account;
+use adjutant_server::store::Store;
+use adjutant_server::{Config, Service};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde_json::json;
+
+use crate::common::TempDir;
+
+#[tokio::test]
+async fn idle_games_leave_memory_and_come_back_from_snapshots_and_actions() {
+    let dir = TempDir::new();
+    let mut config = Config::with_db(dir.path().join("adjutant.db"));
+    // Leave memory as soon as nothing is queued; snapshot every third action.
+    config.idle_secs = 0;
+    config.snapshot_every = 3;
+    let store = Store::open(&config.db, config.max_batch).await.unwrap();
+    let service = Service::new(store, adjutant_tests::registry(), config);
+
+    let account = |name: &str| {
+        let service = service.clone();
+        let name = name.to_string();
+        async move {
+            let created = service.create_account(&name).await.unwrap();
+            Account {
+                id: created.account_id,
+                name: created.name,
+            }
+        }
+    };
+    let union = account("union").await;
+    let confederate = account("confederate").await;
+    let created = service
+        .create_game(
+            &union,
+            CreateGame {
+                game: "outpost".into(),
+                scenario: "skirmish".into(),
+                options: json!({}),
+                side: SideChoice::Union,
+                visibility: Visibility::Public,
+                secret_choices: json!({}),
+            },
+        )
+        .await
+        .unwrap();
+    let game = created.game_id;
+    service
+        .join_game(&confederate, &game, JoinGame::default())
+        .await
+        .unwrap();
+
+    let mut rng = StdRng::seed_from_u64(3);
+    let mut played = 0;
+    loop {
+        let mut acted = false;
+        for who in [&union, &confederate] {
+            // Let the actor notice it is idle and leave.
+            tokio::task::yield_now().await;
+            tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+            let state = service.game_state(Some(who), &game, None).await.unwrap();
+            if state.status == GameStatus::Finished {
+                assert!(played > 6, "the game ran across several snapshots");
+                return;
+            }
+            let actions = state.view["actions"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            if let Some(action) = adjutant_cli::bot::choose(&actions, &mut rng) {
+                let accepted = service
+                    .act(Some(who), &game, state.seq, action)
+                    .await
+                    .unwrap();
+                assert_eq!(accepted.seq, state.seq + 1);
+                played += 1;
+                acted = true;
+            }
+        }
+        assert!(acted, "someone can always act until the end");
+        // Between requests nothing holds the game in memory.
+        for _ in 0..50 {
+            if service.live_games() == 0 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+        }
+        assert_eq!(service.live_games(), 0, "an idle game stays in memory");
+    }
+}
