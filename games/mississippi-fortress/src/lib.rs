@@ -1,6 +1,173 @@
 //! *Mississippi Fortress* (Clash of Arms, 2nd edition): Grant's Vicksburg campaign, 1863.
 //!
 //! `data` holds the game's map, units, scenarios, turn record and charts, read from the text
-//! files in `data/` (compiled in with `include_str!`). The rules engine builds on it.
+//! files in `data/` (compiled in with `include_str!`). The rest is the rules engine, one
+//! concept a module, each citing the rules it implements (numbers of
+//! `docs/rules/mississippi-fortress.md`): [`MississippiFortress`] implements the engine's
+//! [`Rules`](adjutant_engine::Rules) contract.
 
+pub mod actions;
+pub mod catalog;
+pub mod combat;
+pub mod communications;
+pub mod contact;
+pub mod control;
 pub mod data;
+pub mod decisions;
+pub mod dummies;
+pub mod events;
+pub mod fog;
+pub mod force_march;
+pub mod invariants;
+pub mod leaders;
+pub mod movement;
+pub mod naval;
+pub mod probe;
+pub mod reinforcements;
+pub mod sequence;
+pub mod setup;
+pub mod shore_battery;
+pub mod siege;
+pub mod state;
+pub mod stragglers;
+pub mod transfers;
+pub mod victory;
+pub mod view;
+pub mod weather;
+
+use std::sync::Arc;
+
+use adjutant_engine::{
+    Applied, Dice, GameInfo, GameKind, Outcome, Rules, Setup, Side, Viewer,
+};
+use serde_json::Value;
+
+pub use actions::Action;
+pub use events::Event;
+pub use state::MississippiFortress;
+
+use crate::events::Fx;
+use crate::sequence::Step;
+
+/// The game for a server's registry.
+pub fn kind() -> Arc<dyn GameKind> {
+    adjutant_engine::kind::<MississippiFortress>()
+}
+
+impl MississippiFortress {
+    /// The sentence that tells `side` what to do now (whenever it has actions).
+    pub fn prompt_text(&self, side: Side) -> String {
+        if let Some(d) = self.decisions.first() {
+            return self.decision_prompt(d);
+        }
+        let title = self.phase_title();
+        match self.step {
+            Step::SetUpDummies(_) => format!(
+                "Set-up, {side} player: place dummies ({} left in your pool) in Areas holding your set-up counters, or finish",
+                self.dummy_pool(side)
+            ),
+            Step::Arrival(_) => format!(
+                "{title}, arrival: place or withhold reinforcements, place or take back dummies ({} in your pool), then go on to movement",
+                self.dummy_pool(side)
+            ),
+            Step::Embarkation(_) => format!(
+                "{title}, embarkation: choose a counter to put aboard a steamer, or finish embarking"
+            ),
+            Step::Movement(_) => self.movement_prompt(),
+            Step::Disembarkation(_) => format!(
+                "{title}, disembarkation: choose a counter to land from its steamer, or finish disembarking"
+            ),
+            Step::Transfers(_) => format!(
+                "{title}, strength transfers (4.5): absorb a brigade into a division, or finish"
+            ),
+            Step::Probes(_) => self.probe_prompt(),
+            Step::Declaration(_) => {
+                let compelled = self.compelled_battles(side);
+                format!(
+                    "{title}, Declaration Segment: choose an Area to attack in, or finish declaring{}",
+                    if compelled.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " (combat is compelled in {}, 5.11)",
+                            compelled
+                                .iter()
+                                .map(|&a| Self::area_name(a))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    }
+                )
+            }
+            Step::Battles(_) => self.battle_prompt(side),
+            _ => title,
+        }
+    }
+}
+
+impl Rules for MississippiFortress {
+    type Action = Action;
+    type Event = Event;
+
+    fn info() -> GameInfo {
+        catalog::game_info()
+    }
+
+    fn static_data() -> Value {
+        catalog::static_data()
+    }
+
+    fn setup(setup: &Setup, dice: &mut Dice) -> Result<Self, String> {
+        let mut game = MississippiFortress::new_game(setup)?;
+        let mut fx = Fx::new(dice);
+        game.advance(&mut fx);
+        Ok(game)
+    }
+
+    fn prompt(&self, side: Side) -> Option<String> {
+        if self.actions_for(side).is_empty() {
+            None
+        } else {
+            Some(self.prompt_text(side))
+        }
+    }
+
+    fn legal_actions(&self, side: Side) -> Vec<Action> {
+        self.actions_for(side)
+    }
+
+    fn label(&self, side: Side, action: &Action) -> String {
+        self.action_label(side, action)
+    }
+
+    fn apply(
+        &mut self,
+        side: Side,
+        action: Action,
+        dice: &mut Dice,
+    ) -> Result<Applied<Event>, String> {
+        if !self.actions_for(side).contains(&action) {
+            return Err("that action is not offered now".to_string());
+        }
+        let mut fx = Fx::new(dice);
+        self.perform(side, action, &mut fx);
+        self.advance(&mut fx);
+        Ok(if fx.reveals {
+            Applied::revealing(fx.events)
+        } else {
+            Applied::quiet(fx.events)
+        })
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        self.build_view(viewer)
+    }
+
+    fn redact(event: &Event, viewer: Viewer) -> Option<Value> {
+        event.redact(viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.result.clone()
+    }
+}

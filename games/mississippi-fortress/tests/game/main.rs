@@ -1,11 +1,13 @@
-//! Integration tests of the Mississippi Fortress data: one binary, one module per concept.
-//! Test names carry the rule they check.
+//! Integration tests of Mississippi Fortress: the data (one module per concept) and the rules
+//! engine (tests named with the rule they check), one binary.
 
+mod bot_games;
 mod charts;
 mod facts;
 mod map_facts;
 mod map_graph;
 mod options;
 mod scenarios;
+mod support;
 mod turn_track;
 mod units;

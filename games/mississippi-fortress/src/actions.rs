@@ -1,0 +1,324 @@
+//! Every choice a player can make, as small atomic actions (S3.1c: big decisions are
+//! sequences of small choices), and their human labels.
+//!
+//! Actions name the acting player's own counters by id; they are shown only to that player
+//! (the server hides a seat's actions from the other seat until the game ends).
+
+use adjutant_engine::Side;
+use serde::{Deserialize, Serialize};
+
+use crate::data::charts::CombatOrder;
+use crate::data::AreaId;
+use crate::naval::Node;
+use crate::state::MississippiFortress;
+
+/// A position on the Battle Board (S8.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Position {
+    /// Line Position 1 (left).
+    Lp1,
+    /// Line Position 2 (centre).
+    Lp2,
+    /// Line Position 3 (right).
+    Lp3,
+    /// The Reserve Position.
+    Reserve,
+}
+
+impl Position {
+    /// The three Line Positions, left to right.
+    pub const LINES: [Position; 3] = [Position::Lp1, Position::Lp2, Position::Lp3];
+
+    /// 0, 1 or 2 for a Line Position.
+    pub fn line(self) -> Option<usize> {
+        match self {
+            Position::Lp1 => Some(0),
+            Position::Lp2 => Some(1),
+            Position::Lp3 => Some(2),
+            Position::Reserve => None,
+        }
+    }
+
+    /// The Line Position of an index.
+    pub fn of_line(i: usize) -> Position {
+        Position::LINES[i.min(2)]
+    }
+
+    /// "Line Position 2", "the Reserve".
+    pub fn name(self) -> &'static str {
+        match self {
+            Position::Lp1 => "Line Position 1",
+            Position::Lp2 => "Line Position 2",
+            Position::Lp3 => "Line Position 3",
+            Position::Reserve => "the Reserve",
+        }
+    }
+}
+
+/// Where a departing counter goes: a land Area, or aboard steamers (4.13, 4.12).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Dest {
+    /// A land Area.
+    Area(AreaId),
+    /// Aboard one steamer, or two lashed together (ids, on the same arrow).
+    Ships(Vec<String>),
+}
+
+/// One choice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    /// Place one dummy from the pool in an Area (S2.1 step 2, S4.6b).
+    PlaceDummy { area: AreaId },
+    /// Take one dummy back from an Area into the pool (S4.6d(5)).
+    RemoveDummy { area: AreaId },
+    /// Finish placing set-up dummies (S2.1 step 2).
+    FinishSetUp,
+    /// Place a reinforcement group on the map (S3.7a).
+    PlaceReinforcements { group: usize },
+    /// Withhold a reinforcement group this turn (S3.7c).
+    WithholdReinforcements { group: usize },
+    /// Finish the arrival segment (1a).
+    FinishArrival,
+    /// Put a counter aboard steamers (4.12, 1b); the steamers are chosen next.
+    Board { counter: String },
+    /// Finish embarkation (1b).
+    FinishEmbarkation,
+    /// Choose an Area whose counters will move (S3.1c step 1).
+    MoveFrom { area: AreaId },
+    /// Add a counter to the moving stack (S3.1c step 2).
+    Take { counter: String },
+    /// Add every counter of the Area that can move.
+    TakeAll,
+    /// Move the stack one Area (S3.1c step 3).
+    StepTo { area: AreaId },
+    /// Drop a counter from the moving stack: it stops here.
+    Leave { counter: String },
+    /// Stop the moving stack (land or naval) where it is.
+    Halt,
+    /// Put the chosen counters or ships down again without moving them.
+    Cancel,
+    /// Choose ships at an arrow (or off the map) to move (S12.1a).
+    SailFrom { node: Node },
+    /// Add a ship to the naval stack; the first chosen sails on top (R8).
+    TakeShip { ship: String },
+    /// Move the naval stack one arrow (4.11).
+    SailTo { node: Node },
+    /// Finish movement (1c).
+    FinishMovement,
+    /// Land a counter from its steamer into an adjacent Area (4.12b, 1e).
+    Land { counter: String, area: AreaId },
+    /// Finish disembarkation (1e).
+    FinishDisembarkation,
+    /// Absorb a brigade into a division in its Area (4.5, 1g).
+    Absorb { brigade: String, division: String },
+    /// Finish strength transfers (1g).
+    FinishTransfers,
+    /// Add a cavalry unit to the next probe (S5.1).
+    ProbeWith { cavalry: String },
+    /// Probe an Area with the chosen cavalry (S5).
+    ProbeInto { area: AreaId },
+    /// Finish the Cavalry Probe Segment (2a).
+    FinishProbes,
+    /// Declare a battle in an Area (S8.2).
+    Declare { area: AreaId },
+    /// Finish the Declaration Segment (2b).
+    FinishDeclarations,
+    /// Fight the battle in an Area next (2c).
+    FightIn { area: AreaId },
+    /// As Defender, retreat a counter before combat (S8.4); its destination is chosen next.
+    RetreatBeforeCombat { counter: String },
+    /// As Defender, stay and fight with the rest (S8.4).
+    StandAndFight,
+    /// Place a counter on the Battle Board (S8.6), secretly.
+    Deploy { counter: String, position: Position },
+    /// As Attacker, swing a Line Position facing an empty one onto a target, or leave it idle
+    /// (`target: null`) (S8.7b).
+    Engage { line: u8, target: Option<u8> },
+    /// Give a Line Position its Combat Order (S8.8), secretly; `null` leaves an unengaged
+    /// Defender Line Position without an order.
+    Order { line: u8, order: Option<CombatOrder> },
+    /// As Attacker, fight a second round (S9.81).
+    SecondRound,
+    /// As Attacker, end the battle after the first round (S9.81).
+    EndBattle,
+    /// Before round 2, commit a Reserve counter to a Line Position, or keep it (`null`)
+    /// (S9.82), secretly.
+    Commit {
+        counter: String,
+        position: Option<Position>,
+    },
+    /// Answer a question about where something goes: a displaced Leader, a retreating or
+    /// withdrawing unit, a Leader going with them, steamers to board, a replacement Leader.
+    Go { to: Dest },
+    /// Choose the top ship of a stack before the battery fires (R8).
+    TopShip { ship: String },
+    /// Send a ship off the map to relieve overstacking (4.11a, R7).
+    SendOffMap { ship: String },
+    /// Take one SP of a Line Position's loss on this unit (S9.61).
+    TakeLoss { counter: String },
+}
+
+impl MississippiFortress {
+    /// The name of a counter for its owner's labels: "1st Division (XV)", "dummy".
+    pub fn counter_name(&self, id: &str) -> String {
+        match self.key(id) {
+            Some(k) => {
+                let c = &self.counters[k];
+                match c.kind {
+                    crate::state::Kind::Dummy => format!("a dummy ({id})"),
+                    _ => c.name(),
+                }
+            }
+            None => match self.ship_index(id) {
+                Some(i) => self.ships[i].name(),
+                None => id.to_string(),
+            },
+        }
+    }
+
+    fn dest_name(&self, dest: &Dest) -> String {
+        match dest {
+            Dest::Area(a) => Self::area_name(*a),
+            Dest::Ships(ids) => {
+                let names: Vec<String> = ids.iter().map(|s| self.counter_name(s)).collect();
+                let at = ids
+                    .first()
+                    .and_then(|s| self.ship_index(s))
+                    .and_then(|i| self.ships[i].at)
+                    .map(|n| format!(" at {}", n.name()))
+                    .unwrap_or_default();
+                format!("aboard {}{at}", names.join(" and "))
+            }
+        }
+    }
+
+    /// A short human description of an offered action.
+    pub fn action_label(&self, side: Side, action: &Action) -> String {
+        match action {
+            Action::PlaceDummy { area } => format!(
+                "Place a dummy in {} ({} left in the pool)",
+                Self::area_name(*area),
+                self.dummy_pool(side)
+            ),
+            Action::RemoveDummy { area } => {
+                format!("Take a dummy back from {}", Self::area_name(*area))
+            }
+            Action::FinishSetUp => "Finish placing dummies".to_string(),
+            Action::PlaceReinforcements { group } => {
+                format!("Place reinforcements: {}", self.group_description(*group))
+            }
+            Action::WithholdReinforcements { group } => {
+                format!("Withhold for now: {}", self.group_description(*group))
+            }
+            Action::FinishArrival => "Go on to movement".to_string(),
+            Action::Board { counter } => format!("Embark {}", self.counter_name(counter)),
+            Action::FinishEmbarkation => "Finish embarking".to_string(),
+            Action::MoveFrom { area } => format!("Move counters from {}", Self::area_name(*area)),
+            Action::Take { counter } => format!("Take {} along", self.counter_name(counter)),
+            Action::TakeAll => "Take every counter here that can move".to_string(),
+            Action::StepTo { area } => self.step_label(*area),
+            Action::Leave { counter } => {
+                format!("Leave {} here (it stops)", self.counter_name(counter))
+            }
+            Action::Halt => "Stop here".to_string(),
+            Action::Cancel => "Put them down again (no move)".to_string(),
+            Action::SailFrom { node } => format!("Move ships from {}", node.name()),
+            Action::TakeShip { ship } => self.take_ship_label(ship),
+            Action::SailTo { node } => self.sail_label(*node),
+            Action::FinishMovement => "Finish movement".to_string(),
+            Action::Land { counter, area } => format!(
+                "Land {} in {}",
+                self.counter_name(counter),
+                Self::area_name(*area)
+            ),
+            Action::FinishDisembarkation => "Finish disembarking".to_string(),
+            Action::Absorb { brigade, division } => format!(
+                "Absorb {} into {} (4.5)",
+                self.counter_name(brigade),
+                self.counter_name(division)
+            ),
+            Action::FinishTransfers => "Finish strength transfers".to_string(),
+            Action::ProbeWith { cavalry } => {
+                format!("Probe with {}", self.counter_name(cavalry))
+            }
+            Action::ProbeInto { area } => format!("Probe {}", Self::area_name(*area)),
+            Action::FinishProbes => "Finish probing".to_string(),
+            Action::Declare { area } => format!("Attack in {}", Self::area_name(*area)),
+            Action::FinishDeclarations => "Finish declaring battles".to_string(),
+            Action::FightIn { area } => format!("Fight the battle in {}", Self::area_name(*area)),
+            Action::RetreatBeforeCombat { counter } => {
+                format!("Retreat {} before combat", self.counter_name(counter))
+            }
+            Action::StandAndFight => "Stand and fight with the rest".to_string(),
+            Action::Deploy { counter, position } => format!(
+                "Deploy {} in {}",
+                self.counter_name(counter),
+                position.name()
+            ),
+            Action::Engage { line, target } => match target {
+                Some(t) => format!(
+                    "Line Position {} attacks the enemy's Line Position {}",
+                    line + 1,
+                    t + 1
+                ),
+                None => format!("Line Position {} stays idle", line + 1),
+            },
+            Action::Order { line, order } => match order {
+                Some(o) => format!("Line Position {}: {}", line + 1, order_name(*o)),
+                None => format!("Line Position {}: no order (stay)", line + 1),
+            },
+            Action::SecondRound => "Fight a second round".to_string(),
+            Action::EndBattle => "End the battle".to_string(),
+            Action::Commit { counter, position } => match position {
+                Some(p) => format!("Commit {} to {}", self.counter_name(counter), p.name()),
+                None => format!("Keep {} in the Reserve", self.counter_name(counter)),
+            },
+            Action::Go { to } => self.go_label(to),
+            Action::TopShip { ship } => format!("Put {} on top", self.counter_name(ship)),
+            Action::SendOffMap { ship } => format!("Send {} off the map", self.counter_name(ship)),
+            Action::TakeLoss { counter } => format!(
+                "{} loses 1 SP (now {})",
+                self.counter_name(counter),
+                self.key(counter)
+                    .map_or(0, |k| self.counters[k].present().saturating_sub(1))
+            ),
+        }
+    }
+
+    fn go_label(&self, to: &Dest) -> String {
+        let verb = match self.decisions.first() {
+            Some(crate::decisions::Decision::Displace { leader }) => {
+                format!("Displace {} to", self.counters[*leader].name())
+            }
+            Some(crate::decisions::Decision::Depart { unit, .. }) => {
+                format!("{} goes to", self.counters[*unit].name())
+            }
+            Some(crate::decisions::Decision::Escort { leader, .. }) => {
+                format!("{} goes to", self.counters[*leader].name())
+            }
+            Some(crate::decisions::Decision::Carrier { unit }) => {
+                format!("{} goes", self.counters[*unit].name())
+            }
+            Some(crate::decisions::Decision::Replacement { leader }) => {
+                format!("Place {} in", self.counters[*leader].name())
+            }
+            _ => "Go to".to_string(),
+        };
+        format!("{verb} {}", self.dest_name(to))
+    }
+}
+
+/// The name of a Combat Order.
+pub fn order_name(order: CombatOrder) -> &'static str {
+    match order {
+        CombatOrder::Diversion => "Diversion",
+        CombatOrder::Advance => "Advance",
+        CombatOrder::Assault => "Assault",
+        CombatOrder::Withdraw => "Withdraw",
+        CombatOrder::Stand => "Stand",
+        CombatOrder::Counterattack => "Counterattack",
+    }
+}

@@ -1,0 +1,285 @@
+//! Questions that interrupt the sequence of play and must be answered by one player before it
+//! goes on: where a displaced Leader goes (S3.92), where each retreating or withdrawing unit
+//! goes (S3.54, S8.4, S9.74), which Leaders go with them, which steamers a counter boards
+//! (4.12), the order of a naval stack (R8), ships sent off the map (4.11a), loss allocation
+//! (S9.61), and where a replacement Leader is placed (S9.66).
+//!
+//! A question with a single answer is answered automatically; one with none has a fallback
+//! (a Leader is captured, a unit surrenders, nothing happens).
+
+use adjutant_engine::Side;
+use serde::{Deserialize, Serialize};
+
+use crate::actions::{Action, Dest};
+use crate::data::AreaId;
+use crate::events::Fx;
+use crate::naval::Node;
+use crate::state::{Key, MississippiFortress};
+
+/// Why a unit leaves its Area (and so which destinations and straggler check apply).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "why")]
+pub enum Departure {
+    /// S8.4: Retreat Before Combat (Defender); 4.13 evacuation possible.
+    BeforeCombat,
+    /// S3.54: artillery overrun during movement; not into the Area the enemy came from (R18).
+    Overrun {
+        /// The Area the entering unit came from.
+        not_into: Option<AreaId>,
+    },
+    /// S8.4e: Defender artillery left alone in the battle Area (also after a battle).
+    ArtilleryAlone,
+    /// S9.71: a Withdraw order; 4.13 evacuation possible.
+    Withdraw,
+    /// S9.72: driven off.
+    DrivenOff,
+    /// S9.73: repulsed.
+    Repulsed,
+    /// S9.84 step 1: all Line Positions empty.
+    EmptyLine,
+    /// 5.12: mandatory mountain withdrawal, without straggler checks.
+    Mountain,
+    /// S9.92b: crossing units return across the river.
+    RiverCrossing,
+}
+
+/// A question for one player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Decision {
+    /// S3.92: where a displaced Leader goes.
+    Displace {
+        /// The Leader.
+        leader: Key,
+    },
+    /// Where a departing combat unit goes.
+    Depart {
+        /// The unit.
+        unit: Key,
+        /// Why it leaves.
+        why: Departure,
+        /// The Area it leaves.
+        from: AreaId,
+    },
+    /// S8.4b, S9.74c: a Leader goes with departing units.
+    Escort {
+        /// The Leader.
+        leader: Key,
+        /// The units he may go with.
+        with: Vec<Key>,
+        /// The Area they leave.
+        from: AreaId,
+    },
+    /// 4.12a: which steamers a counter boards.
+    Carrier {
+        /// The counter.
+        unit: Key,
+    },
+    /// R8/R21: which ship is on top of a stack that spent the phase on a guarded arrow.
+    TopShip {
+        /// The arrow.
+        node: Node,
+    },
+    /// 4.11a: too many ships on an arrow at the end of the Movement Phase.
+    OffMap {
+        /// The arrow.
+        node: Node,
+    },
+    /// S9.61: one SP of a Line Position's loss to allocate.
+    Allocate {
+        /// The owner.
+        side: Side,
+        /// The Line Position (0-2).
+        line: u8,
+    },
+    /// S9.66: where a replacement Leader is placed.
+    Replacement {
+        /// The Leader.
+        leader: Key,
+    },
+}
+
+impl Decision {
+    /// The player who answers.
+    pub fn owner(&self, game: &MississippiFortress) -> Side {
+        match self {
+            Decision::Displace { leader: k }
+            | Decision::Depart { unit: k, .. }
+            | Decision::Escort { leader: k, .. }
+            | Decision::Carrier { unit: k }
+            | Decision::Replacement { leader: k } => game.counters[*k].side,
+            Decision::TopShip { .. } | Decision::OffMap { .. } => Side::Union,
+            Decision::Allocate { side, .. } => *side,
+        }
+    }
+}
+
+impl MississippiFortress {
+    /// The answers to a decision.
+    pub(crate) fn decision_options(&self, decision: &Decision) -> Vec<Action> {
+        let go = |dests: Vec<Dest>| dests.into_iter().map(|to| Action::Go { to }).collect();
+        match decision {
+            Decision::Displace { leader } => go(self
+                .displacement_areas(*leader)
+                .into_iter()
+                .map(Dest::Area)
+                .collect()),
+            Decision::Depart { unit, why, from } => go(self.departure_options(*unit, *why, *from)),
+            Decision::Escort { leader, with, from } => {
+                go(self.escort_options(*leader, with, *from))
+            }
+            Decision::Carrier { unit } => go(self
+                .carriers_for(*unit, false)
+                .into_iter()
+                .map(|ships| Dest::Ships(self.ship_ids(&ships)))
+                .collect()),
+            Decision::TopShip { node } => self
+                .idle_ships_on(*node)
+                .into_iter()
+                .map(|i| Action::TopShip {
+                    ship: self.ships[i].id.to_string(),
+                })
+                .collect(),
+            Decision::OffMap { node } => self.off_map_options(*node),
+            Decision::Allocate { side, line } => self.allocation_options(*side, *line),
+            Decision::Replacement { leader } => go(self
+                .replacement_areas(*leader)
+                .into_iter()
+                .map(Dest::Area)
+                .collect()),
+        }
+    }
+
+    /// Applies the answer to the first decision and removes it.
+    pub(crate) fn answer_decision(&mut self, action: Action, fx: &mut Fx) {
+        if self.decisions.is_empty() {
+            return;
+        }
+        let decision = self.decisions.remove(0);
+        match (decision, action) {
+            (Decision::Displace { leader }, Action::Go { to: Dest::Area(area) }) => {
+                self.displace_to(leader, area, fx);
+            }
+            (Decision::Depart { unit, why, from }, Action::Go { to }) => {
+                self.depart(unit, why, from, &to, fx);
+            }
+            (Decision::Escort { leader, from, .. }, Action::Go { to }) => {
+                self.escort(leader, from, &to, fx);
+            }
+            (Decision::Carrier { unit }, Action::Go { to: Dest::Ships(ids) }) => {
+                self.embark(unit, &ids, fx);
+            }
+            (Decision::TopShip { .. }, Action::TopShip { ship }) => {
+                if let Some(i) = self.ship_index(&ship) {
+                    self.ships[i].rec.on_top = true;
+                }
+            }
+            (Decision::OffMap { node }, Action::SendOffMap { ship }) => {
+                self.send_off_map(node, &ship, fx);
+            }
+            (Decision::Allocate { side, line }, Action::TakeLoss { counter }) => {
+                self.take_loss(side, line, &counter, fx);
+            }
+            (Decision::Replacement { leader }, Action::Go { to: Dest::Area(area) }) => {
+                self.place_replacement(leader, area, fx);
+            }
+            (decision, _) => {
+                // Not an answer to this question: put it back (never offered).
+                self.decisions.insert(0, decision);
+            }
+        }
+    }
+
+    /// What happens when the first decision has no answer at all.
+    pub(crate) fn decision_fallback(&mut self, fx: &mut Fx) {
+        if self.decisions.is_empty() {
+            return;
+        }
+        let decision = self.decisions.remove(0);
+        match decision {
+            Decision::Displace { leader } => self.capture_displaced(leader, fx),
+            Decision::Depart { unit, why, from } => self.no_destination(unit, why, from, fx),
+            Decision::Allocate { side, line } => self.allocation_done(side, line),
+            // A Leader who cannot follow stays (displaced once alone, S3.92); the other
+            // questions simply lapse.
+            Decision::Escort { .. }
+            | Decision::Carrier { .. }
+            | Decision::TopShip { .. }
+            | Decision::OffMap { .. }
+            | Decision::Replacement { .. } => {}
+        }
+    }
+
+    /// True if a decision about this counter waits.
+    pub fn decision_waits_for(&self, k: Key) -> bool {
+        self.decisions.iter().any(|d| match d {
+            Decision::Displace { leader } | Decision::Replacement { leader } => *leader == k,
+            Decision::Depart { unit, .. } | Decision::Carrier { unit } => *unit == k,
+            Decision::Escort { leader, .. } => *leader == k,
+            _ => false,
+        })
+    }
+
+    /// The prompt of the first decision.
+    pub(crate) fn decision_prompt(&self, decision: &Decision) -> String {
+        let title = self.phase_title();
+        match decision {
+            Decision::Displace { leader } => format!(
+                "{title}: {} is displaced (S3.92): choose the nearest Area with friendly combat units to move him to",
+                self.counters[*leader].name()
+            ),
+            Decision::Depart { unit, why, from } => format!(
+                "{title}: {} must leave {} ({}): choose where it goes",
+                self.counters[*unit].name(),
+                Self::area_name(*from),
+                departure_name(*why)
+            ),
+            Decision::Escort { leader, from, .. } => format!(
+                "{title}: {} leaves {} with the departing units: choose which way he goes",
+                self.counters[*leader].name(),
+                Self::area_name(*from)
+            ),
+            Decision::Carrier { unit } => format!(
+                "{title}: choose the steamers {} boards (6 SP per steamer, 4.12c)",
+                self.counters[*unit].name()
+            ),
+            Decision::TopShip { node } => format!(
+                "{title}: the battery fires at your ships at {}: choose the ship on top (R8)",
+                node.name()
+            ),
+            Decision::OffMap { node } => format!(
+                "{title}: more than two ships at {} (4.11a): choose a ship to send off the map",
+                node.name()
+            ),
+            Decision::Allocate { side, line } => {
+                let left = self
+                    .battle
+                    .as_ref()
+                    .map_or(0, |b| b.to_allocate(*side, usize::from(*line)));
+                format!(
+                    "{title}: your Line Position {} must lose {left} more SP (S9.61): choose the unit that loses 1 SP",
+                    line + 1
+                )
+            }
+            Decision::Replacement { leader } => format!(
+                "{title}: choose where {} takes command (S9.66)",
+                self.counters[*leader].name()
+            ),
+        }
+    }
+}
+
+/// A departure's reason in words.
+pub fn departure_name(why: Departure) -> &'static str {
+    match why {
+        Departure::BeforeCombat => "retreat before combat",
+        Departure::Overrun { .. } => "artillery overrun, S3.54",
+        Departure::ArtilleryAlone => "artillery left alone, S8.4e",
+        Departure::Withdraw => "Withdraw order",
+        Departure::DrivenOff => "driven off",
+        Departure::Repulsed => "repulsed",
+        Departure::EmptyLine => "all Line Positions empty",
+        Departure::Mountain => "mandatory withdrawal, 5.12",
+        Departure::RiverCrossing => "river-crossing return, S9.92b",
+    }
+}

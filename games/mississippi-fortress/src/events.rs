@@ -1,0 +1,180 @@
+//! The log: what happened, in a public sentence both players and spectators read, with an
+//! optional secret part only its owner (and, after the game, everyone) reads (Appendix V).
+//!
+//! [`Fx`] is what every rule that changes the state writes to while an action is applied:
+//! the dice, the events, and whether hidden information became known (a reveal, which undo
+//! may never cross).
+
+use adjutant_engine::{Dice, Side, Viewer};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+/// The kind of an event, for clients that style the log. (`undone`, `resigned`, `timed_out`
+/// and `game_over` are the engine's own and never used here.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EventKind {
+    /// Set-up and dummy placement (S2.1, S4.6b).
+    SetUp,
+    /// A new turn and its weather (3.1-3.3).
+    Weather,
+    /// A player turn or phase begins.
+    Phase,
+    /// Dummies placed or removed (S4.6).
+    Dummy,
+    /// Reinforcements placed or withheld (S3.7).
+    Reinforcement,
+    /// Land counters moving (S3).
+    Move,
+    /// Ships moving (S12.1).
+    Sail,
+    /// Counters boarding or landing from steamers (4.12, 4.13).
+    Transport,
+    /// Shore battery fire and its results (4.23).
+    BatteryFire,
+    /// A straggler check (S7).
+    Straggler,
+    /// A strength transfer (4.5).
+    Transfer,
+    /// A cavalry probe (S5).
+    Probe,
+    /// Battles declared (S8.2).
+    Declaration,
+    /// Something of a battle: retreats, deployment, orders, fire, losses, outcomes (S8, S9).
+    Battle,
+    /// A unit eliminated or surrendered.
+    Elimination,
+    /// A Leader displaced, captured, fallen or replaced (S3.92, S9.63-S9.66).
+    Leader,
+    /// Communications and straggler recovery (S6, S7.5).
+    Communications,
+    /// Victory points scored (S10).
+    VictoryPoints,
+    /// Siege and surrender of Vicksburg (5.4).
+    Siege,
+    /// A shore battery destroyed (4.22c).
+    BatteryDestroyed,
+    /// Captures recorded at the end of a turn (S10.7).
+    Capture,
+    /// The game ends.
+    EndOfGame,
+}
+
+/// The part of an event only one player may read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Secret {
+    /// Who may read it.
+    pub side: Side,
+    /// What it says.
+    pub text: String,
+}
+
+/// One entry of the log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// Its kind.
+    #[serde(rename = "type")]
+    pub kind: EventKind,
+    /// The public sentence (empty when only the owner learns anything).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub text: String,
+    /// The owner's part.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<Secret>,
+}
+
+impl Event {
+    /// The event as `viewer` may read it: without the secret part unless the viewer owns it;
+    /// `None` if nothing of it is public.
+    pub fn redact(&self, viewer: Viewer) -> Option<Value> {
+        match &self.secret {
+            Some(secret) if !viewer.sees_secrets_of(secret.side) => {
+                if self.text.is_empty() {
+                    None
+                } else {
+                    Some(json!({"type": self.kind, "text": self.text}))
+                }
+            }
+            _ => serde_json::to_value(self).ok(),
+        }
+    }
+}
+
+/// What applying one action writes to.
+pub struct Fx<'a> {
+    /// The game's dice: every random number comes from here.
+    pub dice: &'a mut Dice,
+    /// The events, in order.
+    pub events: Vec<Event>,
+    /// Hidden information became known to a player who did not have it.
+    pub reveals: bool,
+}
+
+impl<'a> Fx<'a> {
+    /// A fresh effect log over `dice`.
+    pub fn new(dice: &'a mut Dice) -> Self {
+        Fx {
+            dice,
+            events: Vec::new(),
+            reveals: false,
+        }
+    }
+
+    /// A public event.
+    pub fn public(&mut self, kind: EventKind, text: impl Into<String>) {
+        self.events.push(Event {
+            kind,
+            text: text.into(),
+            secret: None,
+        });
+    }
+
+    /// An event only `side` reads.
+    pub fn private(&mut self, kind: EventKind, side: Side, text: impl Into<String>) {
+        self.events.push(Event {
+            kind,
+            text: String::new(),
+            secret: Some(Secret {
+                side,
+                text: text.into(),
+            }),
+        });
+    }
+
+    /// An event with a public sentence and a secret one for `side`.
+    pub fn both(
+        &mut self,
+        kind: EventKind,
+        public: impl Into<String>,
+        side: Side,
+        secret: impl Into<String>,
+    ) {
+        self.events.push(Event {
+            kind,
+            text: public.into(),
+            secret: Some(Secret {
+                side,
+                text: secret.into(),
+            }),
+        });
+    }
+
+    /// One die (1.11).
+    pub fn d6(&mut self) -> u8 {
+        self.dice.d6()
+    }
+
+    /// Marks that hidden information became known.
+    pub fn reveal(&mut self) {
+        self.reveals = true;
+    }
+}
+
+/// "1 counter", "3 counters".
+pub fn counters(n: usize) -> String {
+    if n == 1 {
+        "1 counter".to_string()
+    } else {
+        format!("{n} counters")
+    }
+}

@@ -1,0 +1,198 @@
+//! The reference's invariants, checked by the tests after every action: strengths are never
+//! negative, stacking limits hold (two ships an arrow at the end of a Movement Phase, 4.11a;
+//! 6 SP a steamer, 4.12c; the Battle Board limits, S8.6b-d), and counters are conserved
+//! (every counter of the scenario exists exactly once, in exactly one valid place; the dummy
+//! pool plus the dummies in play is constant).
+
+use std::collections::BTreeSet;
+
+use adjutant_engine::Side;
+
+use crate::actions::Position;
+use crate::data::units::Formation;
+use crate::data::{Constants, Units};
+use crate::naval::Node;
+use crate::naval::transport::capacity;
+use crate::sequence::Step;
+use crate::state::{Kind, MississippiFortress, Place};
+
+impl MississippiFortress {
+    /// The first broken invariant, if any.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.check_strengths()?;
+        self.check_places()?;
+        self.check_conservation()?;
+        self.check_ships()?;
+        self.check_battle_board()?;
+        Ok(())
+    }
+
+    fn check_strengths(&self) -> Result<(), String> {
+        for c in &self.counters {
+            if u16::from(c.casualties) + u16::from(c.stragglers) > u16::from(c.full) {
+                return Err(format!(
+                    "{} has {} casualties and {} stragglers but only {} SP",
+                    c.id, c.casualties, c.stragglers, c.full
+                ));
+            }
+            if c.is_combat() && c.on_map() && c.present() == 0 {
+                return Err(format!("{} is on the map at strength 0", c.id));
+            }
+            if !c.is_combat() && (c.full != 0 || c.casualties != 0 || c.stragglers != 0) {
+                return Err(format!("{} has a strength but is no combat unit", c.id));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_places(&self) -> Result<(), String> {
+        for c in &self.counters {
+            match c.place {
+                Place::Area(a) if !a.is_on_map() => {
+                    return Err(format!("{} is in Area {}, off the map", c.id, a.number()));
+                }
+                Place::Aboard(carrier) => {
+                    for i in std::iter::once(carrier.ship).chain(carrier.also) {
+                        let Some(ship) = self.ships.get(i) else {
+                            return Err(format!("{} is aboard a ship that does not exist", c.id));
+                        };
+                        if !ship.transport || ship.at.is_none() || ship.side != c.side {
+                            return Err(format!("{} is aboard {}, which cannot carry it", c.id, ship.id));
+                        }
+                    }
+                }
+                Place::Pool if c.kind != Kind::Dummy => {
+                    return Err(format!("{} is in the dummy pool", c.id));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn check_conservation(&self) -> Result<(), String> {
+        let units = Units::get();
+        let mut seen = BTreeSet::new();
+        for c in &self.counters {
+            let Some(unit) = &c.unit else { continue };
+            let generic = units
+                .unit(unit.as_str())
+                .and_then(|u| u.leader.as_ref())
+                .is_some_and(|l| l.generic);
+            let id = if generic { c.id.clone() } else { unit.to_string() };
+            if !seen.insert(id.clone()) {
+                return Err(format!("{id} exists twice"));
+            }
+        }
+        for id in self.scenario_data().unit_ids() {
+            let Some(u) = units.unit(id.as_str()) else { continue };
+            if Kind::from_data(u.kind).is_some() && !seen.contains(id.as_str()) {
+                return Err(format!("{id} of the scenario is missing"));
+            }
+        }
+        let dummies = units.dummies();
+        for side in Side::BOTH {
+            let data_side = match side {
+                Side::Union => crate::data::Side::Union,
+                Side::Confederate => crate::data::Side::Confederate,
+            };
+            let limit = self
+                .scenario_data()
+                .max_dummies
+                .unwrap_or(dummies.get(data_side))
+                .min(dummies.get(data_side));
+            let n = self
+                .counters
+                .iter()
+                .filter(|c| c.side == side && c.kind == Kind::Dummy)
+                .count();
+            if n != usize::from(limit) {
+                return Err(format!("the {side} player has {n} dummies, not {limit}"));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_ships(&self) -> Result<(), String> {
+        for (i, ship) in self.ships.iter().enumerate() {
+            if ship.at.is_none() && self.aboard(i).next().is_some() {
+                return Err(format!("{} is sunk with counters aboard", ship.id));
+            }
+            if !ship.transport && self.aboard(i).next().is_some() {
+                return Err(format!("the gunboat {} carries land units (4.12d)", ship.id));
+            }
+            if self.load(i) > capacity() {
+                return Err(format!("{} carries {} SP (4.12c)", ship.id, self.load(i)));
+            }
+            if ship.rec.taken > capacity() {
+                return Err(format!("{} took {} SP aboard this turn (R10)", ship.id, ship.rec.taken));
+            }
+        }
+        let in_union_movement = matches!(
+            self.step,
+            Step::Arrival(Side::Union)
+                | Step::Embarkation(Side::Union)
+                | Step::Movement(Side::Union)
+                | Step::MovementEnd(Side::Union)
+                | Step::BatteryFire(Side::Union)
+                | Step::Disembarkation(Side::Union)
+                | Step::ForceMarchChecks(Side::Union)
+                | Step::Transfers(Side::Union)
+                | Step::PhaseChecks(Side::Union)
+                | Step::SetUpDummies(_)
+        );
+        if in_union_movement || !self.decisions.is_empty() {
+            return Ok(());
+        }
+        let max = usize::from(Constants::get().naval.max_ships_per_arrow);
+        for ship in &self.ships {
+            let Some(node @ Node::Arrow(_)) = ship.at else { continue };
+            let n = self.ships_at(ship.side, node).count();
+            if n > max {
+                return Err(format!("{n} {} ships on {node} (4.11a)", ship.side));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_battle_board(&self) -> Result<(), String> {
+        if self.battle.is_none() {
+            return Ok(());
+        }
+        let bb = &Constants::get().battle_board;
+        for side in Side::BOTH {
+            for line in 0..3 {
+                let keys = self.at_position(side, Position::of_line(line));
+                let count = |k: Kind| keys.iter().filter(|&&x| self.counters[x].kind == k).count();
+                if count(Kind::Artillery) > usize::from(bb.max_artillery_per_line_position) {
+                    return Err(format!("{side} LP{} holds two artillery units", line + 1));
+                }
+                if count(Kind::Cavalry) > usize::from(bb.max_cavalry_per_line_position) {
+                    return Err(format!("{side} LP{} holds two cavalry units", line + 1));
+                }
+                if side == Side::Confederate {
+                    for letter in [Formation::J, Formation::P] {
+                        let halves: u32 = keys
+                            .iter()
+                            .map(|&k| &self.counters[k])
+                            .filter(|c| c.formation == Some(letter))
+                            .map(|c| match c.kind {
+                                Kind::Division => 2,
+                                Kind::Brigade => 1,
+                                _ => 0,
+                            })
+                            .sum();
+                        if halves > 2 * u32::from(bb.max_divisions_per_identifier) {
+                            return Err(format!(
+                                "Confederate LP{} holds more than four {} divisions (2.22a)",
+                                line + 1,
+                                letter.label()
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,218 @@
+//! Set-up (S2.1): the scenario's counters are placed (Second Player first, all face down
+//! except batteries and ships, printed reduced strengths recorded as casualties), each player
+//! places his set-up dummies, and the initial LOC status is taken.
+
+use adjutant_engine::{PerSide, Setup, Side};
+
+use crate::data::scenarios::{Location, Placement};
+use crate::data::units::UnitKind;
+use crate::data::{Map, ScenarioId, Scenarios, Units, Weather};
+use crate::events::{EventKind, Fx};
+use crate::state::{
+    Battery, BatteryState, Counter, Kind, LeaderInfo, MississippiFortress, Place, Rec,
+    Reinforcement, Ship, ShipRec, Siege, side_of,
+};
+use crate::naval::Node;
+use crate::sequence::Step;
+
+/// The scenarios this engine plays from set-up to the victory check.
+pub const PLAYABLE: [ScenarioId; 1] = [ScenarioId::ChampionHill];
+
+impl MississippiFortress {
+    /// S2.1: the initial state of a scenario, before the set-up dummies.
+    pub fn new_game(setup: &Setup) -> Result<MississippiFortress, String> {
+        let id: ScenarioId = setup.scenario.parse()?;
+        if !PLAYABLE.contains(&id) {
+            return Err(format!(
+                "the scenario {id} is not playable yet: only {} is",
+                PLAYABLE.map(ScenarioId::as_str).join(", ")
+            ));
+        }
+        let scenario = Scenarios::get().scenario(id);
+        let mut game = MississippiFortress {
+            scenario: id,
+            optional_weather: setup.option_bool("optional-weather"),
+            troop_density: setup.option_bool("troop-density"),
+            turn: scenario.first_turn,
+            weather: Weather::Clear,
+            previous_weather: Weather::Clear,
+            step: Step::SetUpDummies(crate::state::side_of(scenario.first_player).opponent()),
+            counters: Vec::new(),
+            ships: Vec::new(),
+            batteries: Vec::new(),
+            reinforcements: Vec::new(),
+            vp: PerSide {
+                union: i64::from(scenario.starting_vp.union),
+                confederate: i64::from(scenario.starting_vp.confederate),
+            },
+            lost: PerSide::default(),
+            ships_lost: PerSide::default(),
+            siege: Siege::default(),
+            captures: Vec::new(),
+            vicksburg_hold: None,
+            decisions: Vec::new(),
+            moving: None,
+            sailing: None,
+            dummies_placed: false,
+            probe: None,
+            probed_areas: Vec::new(),
+            compelled: Vec::new(),
+            declared: Vec::new(),
+            declarations_done: false,
+            battle: None,
+            replacements_made: 0,
+            result: None,
+        };
+        // Second Player's units first, then the First Player's (S2.1 step 1).
+        let second = scenario.first_player.opponent();
+        for side in [second, scenario.first_player] {
+            for placement in scenario.setup.iter().filter(|p| p.side == side) {
+                game.place_setup_group(placement, scenario)?;
+            }
+        }
+        for group in &scenario.reinforcements {
+            let Location::Area(area) = group.location else {
+                return Err(format!(
+                    "naval reinforcements are not supported in {}",
+                    scenario.name
+                ));
+            };
+            let turn = group.turn.turn().ok_or("reinforcements need a turn")?;
+            let mut keys = Vec::new();
+            for unit in &group.units {
+                let counter = land_counter(unit.as_str(), Place::Waiting)?;
+                keys.push(game.counters.len());
+                game.counters.push(counter);
+            }
+            game.reinforcements.push(Reinforcement {
+                side: side_of(group.side),
+                turn,
+                area,
+                units: keys,
+                placed: false,
+                withheld: None,
+            });
+        }
+        // S4.6a: each side's dummy counters start in its pool.
+        let dummies = Units::get().dummies();
+        for side in Side::BOTH {
+            let data_side = match side {
+                Side::Union => crate::data::Side::Union,
+                Side::Confederate => crate::data::Side::Confederate,
+            };
+            let n = scenario
+                .max_dummies
+                .unwrap_or(dummies.get(data_side))
+                .min(dummies.get(data_side));
+            for i in 1..=n {
+                game.counters.push(Counter {
+                    id: format!("{}-dummy-{i}", side.as_str()),
+                    unit: None,
+                    side,
+                    kind: Kind::Dummy,
+                    formation: None,
+                    full: 0,
+                    casualties: 0,
+                    stragglers: 0,
+                    place: Place::Pool,
+                    face_up: false,
+                    leader: None,
+                    rec: Rec::default(),
+                });
+            }
+        }
+        Ok(game)
+    }
+
+    fn place_setup_group(
+        &mut self,
+        placement: &Placement,
+        scenario: &crate::data::Scenario,
+    ) -> Result<(), String> {
+        let map = Map::get();
+        let units = Units::get();
+        for id in &placement.units {
+            let unit = units
+                .unit(id.as_str())
+                .ok_or_else(|| format!("unknown unit {id}"))?;
+            match (placement.location, unit.kind) {
+                (Location::Area(area), UnitKind::ShoreBattery) => {
+                    let site = map
+                        .shore_battery_site(area)
+                        .ok_or_else(|| format!("no battery site in Area {}", area.number()))?;
+                    self.batteries.push(Battery {
+                        id: id.clone(),
+                        area,
+                        arrow: site.arrow,
+                        state: BatteryState::FaceUp,
+                    });
+                }
+                (Location::Area(area), _) => {
+                    let mut counter = land_counter(id.as_str(), Place::Area(area))?;
+                    // S1.7d: printed reduced strengths are casualties before play.
+                    if let Some(present) = scenario.reduced_strength(id.as_str()) {
+                        counter.casualties = counter.full.saturating_sub(present);
+                    }
+                    self.counters.push(counter);
+                }
+                (Location::ArrowAt(area), UnitKind::Gunboat | UnitKind::Transport) => {
+                    let arrow = map
+                        .setup_arrow(area)
+                        .ok_or_else(|| format!("no set-up arrow at Area {}", area.number()))?;
+                    let naval = unit.naval.ok_or("a ship without a hull")?;
+                    self.ships.push(Ship {
+                        id: id.clone(),
+                        side: side_of(unit.side),
+                        transport: unit.kind == UnitKind::Transport,
+                        wooden: naval.hull == crate::data::units::Hull::Wooden,
+                        at: Some(Node::Arrow(arrow)),
+                        rec: ShipRec::default(),
+                    });
+                }
+                _ => return Err(format!("{id} cannot be set up there")),
+            }
+        }
+        Ok(())
+    }
+
+    /// S2.1 step 2: the player has placed his set-up dummies. After the First Player, the
+    /// initial LOC status is taken (step 3) and the first turn begins.
+    pub(crate) fn finish_setup(&mut self, side: Side, fx: &mut Fx) {
+        if side != self.first_player() {
+            self.step = Step::SetUpDummies(side.opponent());
+            return;
+        }
+        for s in Side::BOTH {
+            self.trace_communications(s);
+        }
+        fx.public(EventKind::SetUp, "Set-up is complete.");
+        self.step = Step::TurnStart;
+    }
+}
+
+/// A land counter of the data, at full strength, face down.
+pub fn land_counter(id: &str, place: Place) -> Result<Counter, String> {
+    let unit = Units::get()
+        .unit(id)
+        .ok_or_else(|| format!("unknown unit {id}"))?;
+    let kind = Kind::from_data(unit.kind).ok_or_else(|| format!("{id} is not a land counter"))?;
+    let leader = unit.leader.as_ref().map(|l| LeaderInfo {
+        role: l.role,
+        ratings: l.ratings,
+        commands: l.commands.clone(),
+    });
+    Ok(Counter {
+        id: id.to_string(),
+        unit: Some(unit.id.clone()),
+        side: side_of(unit.side),
+        kind,
+        formation: unit.formation,
+        full: unit.strength.unwrap_or(0),
+        casualties: 0,
+        stragglers: 0,
+        place,
+        face_up: false,
+        leader,
+        rec: Rec::default(),
+    })
+}
