@@ -1,9 +1,11 @@
 //! A typed client for the HTTP door: one method per route of the wire contract.
 
 use adjutant_protocol::{
-    AccountCreated, AccountInfo, ActionAccepted, ApiError, Catalog, CreateAccount, CreateGame,
-    ErrorBody, ErrorCode, EventLog, GameCreated, GameFilter, GameList, GameState, JoinGame, Joined,
-    PostAction, Record, ReplayStep,
+    AccountCreated, AccountInfo, ActionAccepted, AnswerPause, ApiError, Catalog, ChatChannel,
+    ChatLog, ChatMessage, ClockReply, CreateAccount, CreateGame, ErrorBody, ErrorCode, EventLog,
+    GameCreated, GameFilter, GameList, GameState, ImportGame, Imported, JoinGame, Joined,
+    NoticeList, NoticeSettings, PostAction, PostChat, Record, ReplayStep, RequestPause,
+    RequestRematch, TurnIndex, UpdateNoticeSettings, VacationInfo, Visibility,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -131,6 +133,15 @@ impl Client {
         body: &B,
     ) -> Result<T, ClientError> {
         self.send(self.http.post(format!("{}{path}", self.base)).json(body))
+            .await
+    }
+
+    async fn put<B: Serialize, T: DeserializeOwned>(
+        &self,
+        path: &str,
+        body: &B,
+    ) -> Result<T, ClientError> {
+        self.send(self.http.put(format!("{}{path}", self.base)).json(body))
             .await
     }
 
@@ -265,6 +276,151 @@ impl Client {
             code_query('?', spectate_code)
         ))
         .await
+    }
+}
+
+/// Correspondence play.
+impl Client {
+    /// `GET /api/games/{id}/turns` (finished games).
+    pub async fn turns(&self, game_id: &str) -> Result<TurnIndex, ClientError> {
+        self.get(&format!("/api/games/{game_id}/turns")).await
+    }
+
+    /// `POST /api/games/{id}/pause`.
+    pub async fn pause(&self, game_id: &str, days: u32) -> Result<ClockReply, ClientError> {
+        self.post(
+            &format!("/api/games/{game_id}/pause"),
+            &RequestPause { days },
+        )
+        .await
+    }
+
+    /// `POST /api/games/{id}/pause/answer`.
+    pub async fn answer_pause(
+        &self,
+        game_id: &str,
+        accept: bool,
+    ) -> Result<ClockReply, ClientError> {
+        self.post(
+            &format!("/api/games/{game_id}/pause/answer"),
+            &AnswerPause { accept },
+        )
+        .await
+    }
+
+    /// `POST /api/games/{id}/pause/end`.
+    pub async fn end_pause(&self, game_id: &str) -> Result<ClockReply, ClientError> {
+        self.post(
+            &format!("/api/games/{game_id}/pause/end"),
+            &serde_json::json!({}),
+        )
+        .await
+    }
+
+    /// `POST /api/games/{id}/reclaim`.
+    pub async fn reclaim(&self, game_id: &str) -> Result<ClockReply, ClientError> {
+        self.post(
+            &format!("/api/games/{game_id}/reclaim"),
+            &serde_json::json!({}),
+        )
+        .await
+    }
+
+    /// `GET /api/games/{id}/chat?channel=...&after=...`.
+    pub async fn chat(
+        &self,
+        game_id: &str,
+        channel: ChatChannel,
+        after: i64,
+        spectate_code: Option<&str>,
+    ) -> Result<ChatLog, ClientError> {
+        let channel = serde_json::to_value(channel)
+            .ok()
+            .and_then(|v| v.as_str().map(String::from))
+            .unwrap_or_default();
+        self.get(&format!(
+            "/api/games/{game_id}/chat?channel={channel}&after={after}{}",
+            code_query('&', spectate_code)
+        ))
+        .await
+    }
+
+    /// `POST /api/games/{id}/chat`.
+    pub async fn post_chat(
+        &self,
+        game_id: &str,
+        channel: ChatChannel,
+        text: &str,
+        spectate_code: Option<&str>,
+    ) -> Result<ChatMessage, ClientError> {
+        self.post(
+            &format!(
+                "/api/games/{game_id}/chat{}",
+                code_query('?', spectate_code)
+            ),
+            &PostChat {
+                channel,
+                text: text.to_string(),
+            },
+        )
+        .await
+    }
+
+    /// `POST /api/games/{id}/rematch`.
+    pub async fn rematch(
+        &self,
+        game_id: &str,
+        secret_choices: Value,
+    ) -> Result<GameCreated, ClientError> {
+        self.post(
+            &format!("/api/games/{game_id}/rematch"),
+            &RequestRematch { secret_choices },
+        )
+        .await
+    }
+
+    /// `POST /api/games/import`.
+    pub async fn import(
+        &self,
+        record: &Record,
+        visibility: Visibility,
+    ) -> Result<Imported, ClientError> {
+        self.post(
+            "/api/games/import",
+            &ImportGame {
+                record: record.clone(),
+                visibility,
+            },
+        )
+        .await
+    }
+
+    /// `GET /api/notices`.
+    pub async fn notices(&self) -> Result<NoticeList, ClientError> {
+        self.get("/api/notices").await
+    }
+
+    /// `GET /api/notices/settings`.
+    pub async fn notice_settings(&self) -> Result<NoticeSettings, ClientError> {
+        self.get("/api/notices/settings").await
+    }
+
+    /// `PUT /api/notices/settings`.
+    pub async fn set_notice_settings(
+        &self,
+        settings: &UpdateNoticeSettings,
+    ) -> Result<NoticeSettings, ClientError> {
+        self.put("/api/notices/settings", settings).await
+    }
+
+    /// `POST /api/notices/test`.
+    pub async fn test_notice(&self) -> Result<NoticeSettings, ClientError> {
+        self.post("/api/notices/test", &serde_json::json!({})).await
+    }
+
+    /// `GET /api/vacation`.
+    pub async fn vacation(&self) -> Result<VacationInfo, ClientError> {
+        self.get("/api/vacation").await
     }
 }
 

@@ -146,6 +146,7 @@ async fn pair(
             side: SideChoice::Union,
             visibility: Visibility::Private,
             secret_choices: Value::Null,
+            clock: None,
         };
         let created = patient(|| union.create_game(&request)).await?;
         let join = JoinGame {

@@ -4,15 +4,18 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod corr_cli;
+
 use adjutant_cli::config::{ConfigFile, DEFAULT_SERVER, Profile};
 use adjutant_cli::load::{self, LoadPlan};
 use adjutant_cli::{Client, Live, bot, render};
 use adjutant_protocol::{
-    ClientMessage, CreateGame, GameFilter, GameStatus, JoinGame, Record, ServerMessage, SideChoice,
-    UpdateMode, Visibility, patch,
+    ChatChannel, ClientMessage, CreateGame, GameFilter, GameStatus, JoinGame, Record,
+    ServerMessage, SideChoice, UpdateMode, UpdateNoticeSettings, Visibility, patch,
 };
 use clap::{Parser, Subcommand};
 use serde_json::{Map, Value};
+use std::io::BufRead;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -65,6 +68,14 @@ enum Command {
         /// A secret choice of yours, KEY=VALUE (repeatable).
         #[arg(long = "secret", value_name = "KEY=VALUE")]
         secrets: Vec<String>,
+        /// A correspondence clock: a preset (brisk, a-move-a-day, leisurely) or
+        /// BANK,INCREMENT,CAP such as 3d,36h,10d.
+        #[arg(long)]
+        clock: Option<String>,
+        /// When a bank runs out: forfeit, or bot (the server plays the seat until you
+        /// take it back).
+        #[arg(long, default_value = "forfeit")]
+        on_timeout: String,
     },
     /// Take the open seat of a game.
     Join {
@@ -128,6 +139,69 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Your notices: the latest (default), your settings, or a test notice.
+    Notices {
+        #[command(subcommand)]
+        action: Option<NoticesCommand>,
+    },
+    /// Ask for a pause of DAYS days (both clocks stop), or answer or end one.
+    Pause {
+        game_id: String,
+        /// Days to ask for.
+        days: Option<u32>,
+        /// Agree to your opponent's request.
+        #[arg(long, conflicts_with_all = ["refuse", "end"])]
+        accept: bool,
+        /// Refuse your opponent's request.
+        #[arg(long, conflicts_with = "end")]
+        refuse: bool,
+        /// End the running pause now (the unused days go back to its asker).
+        #[arg(long)]
+        end: bool,
+    },
+    /// Take your seat back from the server's bot after a time-out.
+    Reclaim { game_id: String },
+    /// Your pause allowance this year.
+    Vacation,
+    /// Read a game's chat, or post TEXT to it.
+    Chat {
+        game_id: String,
+        text: Option<String>,
+        /// players, spectators or notes (your private notes).
+        #[arg(long, default_value = "players")]
+        channel: String,
+        /// Only messages after this id.
+        #[arg(long, default_value_t = 0)]
+        after: i64,
+        #[arg(long)]
+        spectate: Option<String>,
+    },
+    /// Import a finished game's record (checked against the rules) into the server, read-only.
+    Import {
+        file: String,
+        #[arg(long)]
+        private: bool,
+    },
+    /// Offer a rematch of a finished game with sides swapped.
+    Rematch {
+        game_id: String,
+        /// A secret choice for your new side, KEY=VALUE (repeatable).
+        #[arg(long = "secret", value_name = "KEY=VALUE")]
+        secrets: Vec<String>,
+    },
+    /// Step through a finished game: turn by turn (interactive, or --turn N), or --at ACTION.
+    Replay {
+        game_id: String,
+        /// Show the game as it stood when turn (or round) N began.
+        #[arg(long, conflicts_with = "at")]
+        turn: Option<i64>,
+        /// Show the game as it stood after action N.
+        #[arg(long)]
+        at: Option<u64>,
+        /// Only list where each turn starts.
+        #[arg(long)]
+        list: bool,
+    },
     /// Run N bot pairs against the server and report actions/s and latency.
     Load {
         #[arg(long, default_value_t = 100)]
@@ -141,6 +215,33 @@ enum Command {
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
     },
+}
+
+#[derive(Subcommand)]
+enum NoticesCommand {
+    /// The latest notices sent to you, newest first.
+    List,
+    /// Show your settings, or change them with the flags given.
+    Settings {
+        /// Where notices are POSTed (http://...).
+        #[arg(long, conflicts_with = "no_webhook")]
+        webhook: Option<String>,
+        #[arg(long)]
+        no_webhook: bool,
+        /// Where notices are mailed.
+        #[arg(long, conflicts_with = "no_email")]
+        email: Option<String>,
+        #[arg(long)]
+        no_email: bool,
+        /// Also while you are connected to the game: yes or no.
+        #[arg(long)]
+        always: Option<bool>,
+        /// A daily list of the games where it is your move: yes or no.
+        #[arg(long)]
+        digest: Option<bool>,
+    },
+    /// Send yourself a test notice on every channel.
+    Test,
 }
 
 #[derive(Subcommand)]
@@ -257,7 +358,12 @@ async fn run(cli: Cli) -> Outcome {
             private,
             options,
             secrets,
+            clock,
+            on_timeout,
         } => {
+            let clock = clock
+                .map(|spec| corr_cli::clock_choice(&spec, &on_timeout))
+                .transpose()?;
             let side = match side.as_str() {
                 "union" => SideChoice::Union,
                 "confederate" => SideChoice::Confederate,
@@ -279,6 +385,7 @@ async fn run(cli: Cli) -> Outcome {
                     Visibility::Public
                 },
                 secret_choices: pairs(&secrets)?,
+                clock,
             };
             let created = client.create_game(&request).await.map_err(e)?;
             println!(
@@ -331,6 +438,12 @@ async fn run(cli: Cli) -> Outcome {
                 );
             } else {
                 print!("{}", render::state(&state));
+                if let Some(clock) = &state.clock {
+                    print!("\n{}", corr_cli::clock(clock));
+                }
+                if let Some(id) = &state.rematch {
+                    println!("\nA rematch is offered: game {id}.");
+                }
             }
         }
         Command::Act {
@@ -427,6 +540,143 @@ async fn run(cli: Cli) -> Outcome {
                 stats.actions
             );
         }
+        Command::Notices { action } => match action.unwrap_or(NoticesCommand::List) {
+            NoticesCommand::List => {
+                let list = client.notices().await.map_err(e)?;
+                print!("{}", corr_cli::notices(&list.notices));
+            }
+            NoticesCommand::Test => {
+                let settings = client.test_notice().await.map_err(e)?;
+                println!("A test notice is on its way to every channel you have.");
+                print!("{}", corr_cli::settings(&settings));
+            }
+            NoticesCommand::Settings {
+                webhook,
+                no_webhook,
+                email,
+                no_email,
+                always,
+                digest,
+            } => {
+                let current = client.notice_settings().await.map_err(e)?;
+                let changed = webhook.is_some()
+                    || no_webhook
+                    || email.is_some()
+                    || no_email
+                    || always.is_some()
+                    || digest.is_some();
+                let settings = if changed {
+                    let update = UpdateNoticeSettings {
+                        webhook_url: if no_webhook {
+                            None
+                        } else {
+                            webhook.or(current.webhook_url)
+                        },
+                        email: if no_email {
+                            None
+                        } else {
+                            email.or(current.email)
+                        },
+                        always: always.unwrap_or(current.always),
+                        digest: digest.unwrap_or(current.digest),
+                    };
+                    client.set_notice_settings(&update).await.map_err(e)?
+                } else {
+                    current
+                };
+                print!("{}", corr_cli::settings(&settings));
+            }
+        },
+        Command::Pause {
+            game_id,
+            days,
+            accept,
+            refuse,
+            end,
+        } => {
+            let reply = match (days, accept, refuse, end) {
+                (_, true, _, _) => client.answer_pause(&game_id, true).await,
+                (_, _, true, _) => client.answer_pause(&game_id, false).await,
+                (_, _, _, true) => client.end_pause(&game_id).await,
+                (Some(days), ..) => client.pause(&game_id, days).await,
+                (None, ..) => {
+                    return Err(
+                        "give the number of days to ask for, or --accept, --refuse or --end".into(),
+                    );
+                }
+            }
+            .map_err(e)?;
+            print!("{}", corr_cli::clock(&reply.clock));
+        }
+        Command::Reclaim { game_id } => {
+            let reply = client.reclaim(&game_id).await.map_err(e)?;
+            println!("Your seat is yours again.");
+            print!("{}", corr_cli::clock(&reply.clock));
+        }
+        Command::Vacation => {
+            let vacation = client.vacation().await.map_err(e)?;
+            print!("{}", corr_cli::vacation(&vacation));
+        }
+        Command::Chat {
+            game_id,
+            text,
+            channel,
+            after,
+            spectate,
+        } => {
+            let channel: ChatChannel = serde_json::from_value(Value::String(channel.clone()))
+                .map_err(|_| {
+                    format!("--channel is players, spectators or notes, not {channel:?}")
+                })?;
+            match text {
+                Some(text) => {
+                    let message = client
+                        .post_chat(&game_id, channel, &text, spectate.as_deref())
+                        .await
+                        .map_err(e)?;
+                    print!("{}", corr_cli::chat(&[message]));
+                }
+                None => {
+                    let log = client
+                        .chat(&game_id, channel, after, spectate.as_deref())
+                        .await
+                        .map_err(e)?;
+                    print!("{}", corr_cli::chat(&log.messages));
+                }
+            }
+        }
+        Command::Import { file, private } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|err| format!("cannot read {file}: {err}"))?;
+            let record: Record = serde_json::from_str(&text)
+                .map_err(|err| format!("{file} is not a game record: {err}"))?;
+            let visibility = if private {
+                Visibility::Private
+            } else {
+                Visibility::Public
+            };
+            let imported = client.import(&record, visibility).await.map_err(e)?;
+            println!(
+                "Imported as game {} ({} actions and {} rolls checked). Step through it with `adjutant replay {}`.",
+                imported.game_id, imported.actions, imported.rolls, imported.game_id
+            );
+        }
+        Command::Rematch { game_id, secrets } => {
+            let created = client
+                .rematch(&game_id, pairs(&secrets)?)
+                .await
+                .map_err(e)?;
+            println!(
+                "Rematch {} created; you are the {} player. Your opponent's seat is kept for them.",
+                created.game_id, created.seat
+            );
+        }
+        Command::Replay {
+            game_id,
+            turn,
+            at,
+            list,
+        } => replay(&client, &game_id, turn, at, list).await?,
         Command::Load {
             pairs: n,
             seconds,
@@ -445,6 +695,82 @@ async fn run(cli: Cli) -> Outcome {
             let report = load::run(plan).await.map_err(e)?;
             println!("{report}");
         }
+    }
+    Ok(())
+}
+
+/// Steps through a finished game: one position (`--turn`, `--at`), the turn list
+/// (`--list`), or interactively from the start, a turn at a time.
+async fn replay(
+    client: &Client,
+    game_id: &str,
+    turn: Option<i64>,
+    at: Option<u64>,
+    list: bool,
+) -> Outcome {
+    let e = |e: adjutant_cli::ClientError| e.to_string();
+    let index = client.turns(game_id).await.map_err(e)?;
+    if list {
+        print!("{}", corr_cli::turns(&index));
+        return Ok(());
+    }
+    let show = |seq: u64| async move {
+        let step = client.replay(game_id, seq).await.map_err(e)?;
+        println!("— after action {} of {} —", step.seq, step.last);
+        for event in &step.events {
+            println!("  {}", render::compact(event));
+        }
+        print!("{}", render::board(&step.view));
+        Ok::<(), String>(())
+    };
+    if let Some(at) = at {
+        return show(at).await;
+    }
+    if let Some(turn) = turn {
+        let mark = index
+            .turns
+            .iter()
+            .find(|m| m.turn == turn)
+            .ok_or_else(|| format!("the game has no turn {turn}"))?;
+        return show(mark.seq).await;
+    }
+    // Interactive: n (next turn), p (previous), a (next action), a number (that turn), q.
+    let marks: Vec<u64> = if index.turns.is_empty() {
+        (0..=index.last).collect()
+    } else {
+        index.turns.iter().map(|m| m.seq).collect()
+    };
+    let (mut i, mut seq) = (0usize, 0u64);
+    show(seq).await?;
+    println!("n: next turn, p: previous, a: next action, a number: that turn, q: quit");
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|err| err.to_string())?;
+        match line.trim() {
+            "q" => break,
+            "p" => i = i.saturating_sub(1),
+            "a" => {
+                seq = (seq + 1).min(index.last);
+                show(seq).await?;
+                continue;
+            }
+            "" | "n" => i = (i + 1).min(marks.len() - 1),
+            other => match other.parse::<i64>() {
+                Ok(n) => match index.turns.iter().position(|m| m.turn == n) {
+                    Some(found) => i = found,
+                    None => {
+                        println!("there is no turn {n}");
+                        continue;
+                    }
+                },
+                Err(_) => {
+                    println!("n, p, a, a turn number or q");
+                    continue;
+                }
+            },
+        }
+        seq = marks[i];
+        show(seq).await?;
     }
     Ok(())
 }

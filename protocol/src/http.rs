@@ -4,6 +4,8 @@ use adjutant_engine::{GameInfo, Outcome, PerSide, Side};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::corr::{ClockChoice, ClockInfo, ClockPreset};
+
 /// `POST /api/accounts`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CreateAccount {
@@ -33,6 +35,9 @@ pub struct Catalog {
     pub protocol: u32,
     /// The games, each with its scenarios, options and secret choices.
     pub games: Vec<GameInfo>,
+    /// The clock paces a game can be created with (`CreateGame.clock.preset`).
+    #[serde(default)]
+    pub clock_presets: Vec<ClockPreset>,
 }
 
 /// Which seat the creator takes.
@@ -89,7 +94,7 @@ impl GameStatus {
 }
 
 /// `POST /api/games`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CreateGame {
     /// Game id (`mississippi-fortress`).
     pub game: String,
@@ -106,6 +111,9 @@ pub struct CreateGame {
     /// The creator's secret choices; omitted ones take their defaults.
     #[serde(default)]
     pub secret_choices: Value,
+    /// The game's clock; omitted or null: none.
+    #[serde(default)]
+    pub clock: Option<ClockChoice>,
 }
 
 /// Reply to `POST /api/games`.
@@ -176,6 +184,12 @@ pub struct GameSummary {
     /// Unix seconds of the last action.
     pub updated_at: i64,
     pub outcome: Option<Outcome>,
+    /// The clock, if the game has one.
+    #[serde(default)]
+    pub clock: Option<ClockInfo>,
+    /// Imported from a game file (read-only).
+    #[serde(default)]
+    pub imported: bool,
 }
 
 /// Reply to `GET /api/games`.
@@ -203,6 +217,15 @@ pub struct GameState {
     /// The view (null while the game is open): the game's state for this viewer, with
     /// `prompt`, `actions`, `to_act` and `outcome`.
     pub view: Value,
+    /// The clock, if the game has one.
+    #[serde(default)]
+    pub clock: Option<ClockInfo>,
+    /// Imported from a game file (read-only).
+    #[serde(default)]
+    pub imported: bool,
+    /// The rematch offered after this game, if any (its game id).
+    #[serde(default)]
+    pub rematch: Option<String>,
 }
 
 /// `POST /api/games/{id}/actions`.
@@ -230,6 +253,9 @@ pub struct EventEntry {
     /// Who acted.
     pub side: Side,
     pub events: Vec<Value>,
+    /// Played by the server's bot for a timed-out seat.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
 }
 
 /// Reply to `GET /api/games/{id}/events?after=N`.

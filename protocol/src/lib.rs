@@ -2,12 +2,14 @@
 //! contract ([`http`]), the WebSocket frames ([`ws`]), the error codes ([`error`]) and the
 //! JSON Patch used by patch-mode subscriptions ([`patch`]). `docs/protocol.md` documents them.
 
+pub mod corr;
 pub mod error;
 pub mod http;
 pub mod patch;
 pub mod ws;
 
 pub use adjutant_engine::{Outcome, PerSide, Record, Side};
+pub use corr::*;
 pub use error::{ApiError, ErrorBody, ErrorCode};
 pub use http::*;
 pub use patch::PatchOp;

@@ -6,6 +6,7 @@ use adjutant_engine::{Record, Side};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::corr::{ChatChannel, ChatMessage, ClockInfo};
 use crate::error::ErrorCode;
 use crate::http::{
     AccountInfo, Catalog, CreateGame, EventEntry, GameCreated, GameFilter, GameList, GameStatus,
@@ -117,6 +118,48 @@ pub enum ClientMessage {
     },
     /// Keep-alive; answered by `pong`.
     Ping {
+        #[serde(default)]
+        id: Option<String>,
+    },
+    /// Post to a game's chat (as `POST /api/games/{id}/chat`); answered by `chat_posted`.
+    Chat {
+        game_id: String,
+        channel: ChatChannel,
+        text: String,
+        #[serde(default)]
+        id: Option<String>,
+    },
+    /// Ask the opponent to pause both clocks (as `POST .../pause`); answered by `clock`.
+    PauseRequest {
+        game_id: String,
+        days: u32,
+        #[serde(default)]
+        id: Option<String>,
+    },
+    /// Agree to or refuse the opponent's pause (as `POST .../pause/answer`); answered by `clock`.
+    PauseAnswer {
+        game_id: String,
+        accept: bool,
+        #[serde(default)]
+        id: Option<String>,
+    },
+    /// End a running pause early (as `POST .../pause/end`); answered by `clock`.
+    PauseEnd {
+        game_id: String,
+        #[serde(default)]
+        id: Option<String>,
+    },
+    /// Take one's seat back from the server's bot (as `POST .../reclaim`); answered by `clock`.
+    Reclaim {
+        game_id: String,
+        #[serde(default)]
+        id: Option<String>,
+    },
+    /// Offer a rematch with sides swapped (as `POST .../rematch`); answered by `game_created`.
+    Rematch {
+        game_id: String,
+        #[serde(default)]
+        secret_choices: Value,
         #[serde(default)]
         id: Option<String>,
     },
@@ -243,6 +286,27 @@ pub enum ServerMessage {
         #[serde(default)]
         id: Option<String>,
     },
+    /// A chat message or note, sent only to the connections that may read its channel.
+    Chat {
+        game_id: String,
+        message: ChatMessage,
+    },
+    /// Reply to `chat`.
+    ChatPosted {
+        message: ChatMessage,
+        #[serde(default)]
+        id: Option<String>,
+    },
+    /// A game's clock: after `subscribed`, whenever it changes (a hand-over, a pause, a bot
+    /// taking a seat), and as the reply to the pause and reclaim requests.
+    Clock {
+        game_id: String,
+        clock: ClockInfo,
+        #[serde(default)]
+        id: Option<String>,
+    },
+    /// A player of this finished game offered a rematch: `rematch_id` is the new game.
+    RematchOffered { game_id: String, rematch_id: String },
     /// A request was refused; nothing changed. `id` and `game_id` say which, where known.
     Error {
         code: ErrorCode,

@@ -66,6 +66,64 @@ pub struct Config {
     #[arg(long, env = "ADJUTANT_MAX_BATCH", default_value_t = 512)]
     pub max_batch: usize,
 
+    /// The address players reach the web client at, for links in notices
+    /// (default: `http://` and the listen address).
+    #[arg(long, env = "ADJUTANT_PUBLIC_URL")]
+    pub public_url: Option<String>,
+
+    /// Seconds between sweeps of correspondence clocks, pauses and daily digests (0: never;
+    /// for tests, which sweep by hand).
+    #[arg(long, env = "ADJUTANT_SWEEP_SECS", default_value_t = 60)]
+    pub sweep_secs: u64,
+
+    /// SMTP server for e-mail notices (none: e-mail notices are off).
+    #[arg(long, env = "ADJUTANT_SMTP_HOST")]
+    pub smtp_host: Option<String>,
+
+    /// Port of the SMTP server (plain SMTP: a local relay or submission without TLS).
+    #[arg(long, env = "ADJUTANT_SMTP_PORT", default_value_t = 25)]
+    pub smtp_port: u16,
+
+    /// Sender address of e-mail notices.
+    #[arg(
+        long,
+        env = "ADJUTANT_SMTP_FROM",
+        default_value = "Adjutant <adjutant@localhost>"
+    )]
+    pub smtp_from: String,
+
+    /// SMTP user name, if the server wants one.
+    #[arg(long, env = "ADJUTANT_SMTP_USER")]
+    pub smtp_user: Option<String>,
+
+    /// SMTP password.
+    #[arg(long, env = "ADJUTANT_SMTP_PASSWORD", hide_env_values = true)]
+    pub smtp_password: Option<String>,
+
+    /// Seconds a webhook or SMTP server has to answer one notice.
+    #[arg(long, env = "ADJUTANT_NOTICE_TIMEOUT_SECS", default_value_t = 10)]
+    pub notice_timeout_secs: u64,
+
+    /// Longest chat message or note, in characters.
+    #[arg(long, env = "ADJUTANT_MAX_CHAT_CHARS", default_value_t = 1000)]
+    pub max_chat_chars: usize,
+
+    /// Chat messages per second one account may post in one game, sustained.
+    #[arg(long, env = "ADJUTANT_CHAT_RATE", default_value_t = 0.2)]
+    pub chat_rate: f64,
+
+    /// Chat messages one account may post in one game in a burst.
+    #[arg(long, env = "ADJUTANT_CHAT_BURST", default_value_t = 10.0)]
+    pub chat_burst: f64,
+
+    /// Days of pause (vacation) each account may ask for per calendar year (UTC).
+    #[arg(long, env = "ADJUTANT_PAUSE_DAYS_PER_YEAR", default_value_t = 30)]
+    pub pause_days_per_year: u32,
+
+    /// Largest game record `POST /api/games/import` accepts, in bytes.
+    #[arg(long, env = "ADJUTANT_MAX_IMPORT_BYTES", default_value_t = 16 * 1024 * 1024)]
+    pub max_import_bytes: usize,
+
     /// Log format: `text` or `json`.
     #[arg(long, env = "ADJUTANT_LOG_FORMAT", default_value = "text")]
     pub log_format: String,
@@ -77,6 +135,14 @@ impl Config {
         let mut config = Config::parse_from(["adjutant-server"]);
         config.db = db.into();
         config
+    }
+
+    /// The base of links in notices.
+    pub fn link_base(&self) -> String {
+        match &self.public_url {
+            Some(url) => url.trim_end_matches('/').to_string(),
+            None => format!("http://{}", self.listen),
+        }
     }
 
     /// How long an idle game stays in memory.

@@ -2,7 +2,9 @@
 //! as `{"error": {"code", "message"}}` with a fitting status.
 
 use adjutant_protocol::{
-    ApiError, CreateAccount, CreateGame, ErrorBody, ErrorCode, GameFilter, JoinGame, PostAction,
+    AnswerPause, ApiError, ChatChannel, CreateAccount, CreateGame, ErrorBody, ErrorCode,
+    GameFilter, ImportGame, JoinGame, PostAction, PostChat, RequestPause, RequestRematch,
+    UpdateNoticeSettings,
 };
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
@@ -22,7 +24,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use crate::ratelimit::Limiter;
-use crate::service::{Account, Service};
+use crate::service::{Account, ClockOp, Service};
 use crate::{web, ws};
 
 /// What every handler reaches.
@@ -139,6 +141,7 @@ fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, HttpError> {
 /// All routes.
 pub fn router(state: AppState) -> Router {
     let max_body = state.service.config().max_frame_bytes;
+    let max_import = state.service.config().max_import_bytes;
     let api = Router::new()
         .route("/api/accounts", post(create_account))
         .route("/api/accounts/me", get(me))
@@ -152,9 +155,29 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(replay))
+        .route("/api/games/{id}/turns", get(turns))
+        .route("/api/games/{id}/pause", post(request_pause))
+        .route("/api/games/{id}/pause/answer", post(answer_pause))
+        .route("/api/games/{id}/pause/end", post(end_pause))
+        .route("/api/games/{id}/reclaim", post(reclaim))
+        .route("/api/games/{id}/chat", get(chat_log).post(post_chat))
+        .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/notices", get(notices))
+        .route(
+            "/api/notices/settings",
+            get(notice_settings).put(set_notice_settings),
+        )
+        .route("/api/notices/test", post(test_notice))
+        .route("/api/vacation", get(vacation))
         .route("/api/ws", get(websocket))
-        .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(DefaultBodyLimit::max(max_body));
+    // A finished game's record may be far larger than any other request.
+    let import = Router::new()
+        .route("/api/games/import", post(import))
+        .layer(DefaultBodyLimit::max(max_import));
+    let api = api
+        .merge(import)
+        .layer(middleware::from_fn_with_state(state.clone(), rate_limit));
     Router::new()
         .route("/healthz", get(healthz))
         .merge(api)
@@ -385,6 +408,182 @@ async fn replay(
             .replay(account.as_ref(), &id, q.at, q.spectate_code.as_deref())
             .await?,
     ))
+}
+
+async fn turns(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Path(id): Path<String>,
+    q: Result<Query<ViewQuery>, QueryRejection>,
+) -> Reply<adjutant_protocol::TurnIndex> {
+    let q = query(q)?;
+    Ok(Json(
+        state
+            .service
+            .turns(account.as_ref(), &id, q.spectate_code.as_deref())
+            .await?,
+    ))
+}
+
+async fn clock_op(
+    state: &AppState,
+    account: Option<Account>,
+    id: &str,
+    op: ClockOp,
+) -> Reply<adjutant_protocol::ClockReply> {
+    let account = needs_account(account)?;
+    Ok(Json(state.service.clock_op(&account, id, op).await?))
+}
+
+async fn request_pause(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Path(id): Path<String>,
+    Body(req): Body<RequestPause>,
+) -> Reply<adjutant_protocol::ClockReply> {
+    clock_op(&state, account, &id, ClockOp::RequestPause(req.days)).await
+}
+
+async fn answer_pause(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Path(id): Path<String>,
+    Body(req): Body<AnswerPause>,
+) -> Reply<adjutant_protocol::ClockReply> {
+    clock_op(&state, account, &id, ClockOp::AnswerPause(req.accept)).await
+}
+
+async fn end_pause(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Path(id): Path<String>,
+) -> Reply<adjutant_protocol::ClockReply> {
+    clock_op(&state, account, &id, ClockOp::EndPause).await
+}
+
+async fn reclaim(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Path(id): Path<String>,
+) -> Reply<adjutant_protocol::ClockReply> {
+    clock_op(&state, account, &id, ClockOp::Reclaim).await
+}
+
+#[derive(Deserialize)]
+struct ChatQuery {
+    channel: ChatChannel,
+    #[serde(default)]
+    after: i64,
+    #[serde(default)]
+    spectate_code: Option<String>,
+}
+
+async fn chat_log(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Path(id): Path<String>,
+    q: Result<Query<ChatQuery>, QueryRejection>,
+) -> Reply<adjutant_protocol::ChatLog> {
+    let q = query(q)?;
+    Ok(Json(
+        state
+            .service
+            .chat_log(
+                account.as_ref(),
+                &id,
+                q.channel,
+                q.after,
+                q.spectate_code.as_deref(),
+            )
+            .await?,
+    ))
+}
+
+async fn post_chat(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Path(id): Path<String>,
+    q: Result<Query<ViewQuery>, QueryRejection>,
+    Body(req): Body<PostChat>,
+) -> Reply<adjutant_protocol::ChatMessage> {
+    let q = query(q)?;
+    Ok(Json(
+        state
+            .service
+            .post_chat(
+                account.as_ref(),
+                &id,
+                req.channel,
+                &req.text,
+                q.spectate_code.as_deref(),
+            )
+            .await?,
+    ))
+}
+
+async fn rematch(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Path(id): Path<String>,
+    Body(req): Body<RequestRematch>,
+) -> Reply<adjutant_protocol::GameCreated> {
+    Ok(Json(
+        state
+            .service
+            .rematch(account.as_ref(), &id, req.secret_choices)
+            .await?,
+    ))
+}
+
+async fn import(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Body(req): Body<ImportGame>,
+) -> Reply<adjutant_protocol::Imported> {
+    Ok(Json(state.service.import(account.as_ref(), req).await?))
+}
+
+async fn notices(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+) -> Reply<adjutant_protocol::NoticeList> {
+    let account = needs_account(account)?;
+    Ok(Json(state.service.notices(&account).await?))
+}
+
+async fn notice_settings(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+) -> Reply<adjutant_protocol::NoticeSettings> {
+    let account = needs_account(account)?;
+    Ok(Json(state.service.notice_settings(&account).await?))
+}
+
+async fn set_notice_settings(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    Body(req): Body<UpdateNoticeSettings>,
+) -> Reply<adjutant_protocol::NoticeSettings> {
+    let account = needs_account(account)?;
+    Ok(Json(
+        state.service.set_notice_settings(&account, req).await?,
+    ))
+}
+
+async fn test_notice(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+) -> Reply<adjutant_protocol::NoticeSettings> {
+    let account = needs_account(account)?;
+    Ok(Json(state.service.test_notice(&account).await?))
+}
+
+async fn vacation(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+) -> Reply<adjutant_protocol::VacationInfo> {
+    let account = needs_account(account)?;
+    Ok(Json(state.service.vacation(&account).await?))
 }
 
 async fn websocket(

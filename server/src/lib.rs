@@ -3,8 +3,10 @@
 //! SQLite.
 
 pub mod auth;
+pub mod clock;
 pub mod config;
 pub mod http;
+pub mod notify;
 pub mod ratelimit;
 pub mod service;
 pub mod store;
@@ -17,23 +19,49 @@ use clap::Parser;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::net::TcpListener;
-use tracing::info;
+use tracing::{info, warn};
 
+pub use clock::{Clock, ManualClock, SharedClock, SystemClock};
 pub use config::Config;
 pub use service::Service;
 
-/// Serves on `listener` until `shutdown` completes. The caller owns the listener, so tests
-/// can bind port 0 and read the address first.
+/// Serves on `listener` until `shutdown` completes, on the system clock. The caller owns the
+/// listener, so tests can bind port 0 and read the address first.
 pub async fn run(
     listener: TcpListener,
     config: Config,
     registry: Registry,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let store = store::Store::open(&config.db, config.max_batch).await?;
+    let service = Service::open(config, registry, Arc::new(SystemClock)).await?;
+    serve(listener, service, shutdown).await
+}
+
+/// Serves `service` on `listener` until `shutdown` completes, sweeping its correspondence
+/// clocks every `--sweep-secs` (never when that is 0: tests sweep by hand).
+pub async fn serve(
+    listener: TcpListener,
+    service: Service,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let config = service.config();
     let limiter = Arc::new(ratelimit::Limiter::new(config.http_rate, config.http_burst));
-    let service = Service::new(store, registry, config);
+    let sweeper = (config.sweep_secs > 0).then(|| {
+        let service = service.clone();
+        let every = Duration::from_secs(config.sweep_secs);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                if let Err(e) = service.sweep().await {
+                    warn!(error = %e, "the clock sweep failed; it runs again shortly");
+                }
+            }
+        })
+    });
     let app = http::router(http::AppState { service, limiter });
     info!(address = %listener.local_addr()?, "adjutant is listening");
     // Small frames must leave at once: without TCP_NODELAY, Nagle's algorithm and delayed
@@ -47,6 +75,9 @@ pub async fn run(
     )
     .with_graceful_shutdown(shutdown)
     .await?;
+    if let Some(sweeper) = sweeper {
+        sweeper.abort();
+    }
     Ok(())
 }
 

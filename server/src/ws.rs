@@ -15,7 +15,7 @@ use tokio::sync::{Notify, mpsc};
 use tracing::debug;
 
 use crate::ratelimit::Bucket;
-use crate::service::{Account, NewSubscriber, Service, Sink, frame};
+use crate::service::{Account, ClockOp, NewSubscriber, Service, Sink, frame};
 
 /// Connection ids, unique for the life of the process.
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
@@ -310,6 +310,62 @@ impl Connection {
                 }
             }
             ClientMessage::Ping { id } => self.send(&ServerMessage::Pong { id }).await,
+            ClientMessage::Chat {
+                game_id,
+                channel,
+                text,
+                id,
+            } => match service
+                .post_chat(account, &game_id, channel, &text, None)
+                .await
+            {
+                Ok(message) => self.send(&ServerMessage::ChatPosted { message, id }).await,
+                Err(e) => self.refuse(id, Some(game_id), e).await,
+            },
+            ClientMessage::PauseRequest { game_id, days, id } => {
+                self.clock_op(game_id, ClockOp::RequestPause(days), id)
+                    .await
+            }
+            ClientMessage::PauseAnswer {
+                game_id,
+                accept,
+                id,
+            } => {
+                self.clock_op(game_id, ClockOp::AnswerPause(accept), id)
+                    .await
+            }
+            ClientMessage::PauseEnd { game_id, id } => {
+                self.clock_op(game_id, ClockOp::EndPause, id).await
+            }
+            ClientMessage::Reclaim { game_id, id } => {
+                self.clock_op(game_id, ClockOp::Reclaim, id).await
+            }
+            ClientMessage::Rematch {
+                game_id,
+                secret_choices,
+                id,
+            } => match service.rematch(account, &game_id, secret_choices).await {
+                Ok(created) => self.send(&ServerMessage::GameCreated { created, id }).await,
+                Err(e) => self.refuse(id, Some(game_id), e).await,
+            },
+        }
+    }
+
+    async fn clock_op(&mut self, game_id: String, op: ClockOp, id: Option<String>) {
+        let result = match &self.account {
+            Some(account) => self.service.clock_op(account, &game_id, op).await,
+            None => Err(needs_auth()),
+        };
+        match result {
+            Ok(reply) => {
+                self.send(&ServerMessage::Clock {
+                    game_id: reply.game_id,
+                    clock: reply.clock,
+                    id,
+                })
+                .await
+            }
+            Err(e) => self.refuse(id, Some(game_id), e).await,
         }
     }
 }

@@ -2,11 +2,12 @@
 //! before telling anyone, and sends every subscriber its own redacted update. It leaves
 //! memory when idle and is rebuilt from the store (latest snapshot + later actions).
 
-use adjutant_engine::{DynMatch, EndReason, GameKind, PlayError, Played, Side, Viewer};
+use adjutant_engine::{DynMatch, EndReason, GameKind, PerSide, PlayError, Played, Side, Viewer};
 use adjutant_protocol::patch;
 use adjutant_protocol::{
-    ActionAccepted, ApiError, ErrorCode, GameState, GameStatus, JoinGame, Joined, Presence,
-    ServerMessage, UpdateFrame, UpdateMode,
+    ActionAccepted, ApiError, ChatChannel, ChatMessage, ClockReply, ErrorCode, GameCreated,
+    GameState, GameStatus, JoinGame, Joined, NoticeKind, Presence, ServerMessage, TimeoutPolicy,
+    UpdateFrame, UpdateMode,
 };
 use axum::extract::ws::{Message, Utf8Bytes};
 use serde_json::Value;
@@ -16,10 +17,31 @@ use std::sync::Arc;
 use tokio::sync::{Notify, mpsc, oneshot};
 use tracing::{error, info, warn};
 
+use super::chat;
+use super::clockwork::{Due, GameClock};
 use super::meta::{Account, GameMeta, to_act_text};
-use super::{Inner, unix_now};
-use crate::auth::normalise_code;
-use crate::store::{NewAction, Write, WriteError};
+use super::{Inner, write_error};
+use crate::auth::{new_code, new_seed, normalise_code};
+use crate::clock::{utc_text, utc_year};
+use crate::notify::{GameBrief, Intent, Recipient};
+use crate::store::{IdOf, NewAction, NewGame, Write, WriteError};
+
+/// Most actions the server's bot plays in one go (a game whose both seats timed out plays
+/// itself out, a slice at a time).
+const BOT_STEPS: usize = 2000;
+
+/// A change to a game's clock asked for by a player.
+#[derive(Clone, Copy, Debug)]
+pub enum ClockOp {
+    /// Ask the opponent to pause both clocks for this many days.
+    RequestPause(u32),
+    /// Agree to (or refuse) the opponent's request.
+    AnswerPause(bool),
+    /// End the running pause early.
+    EndPause,
+    /// Take one's seat back from the bot.
+    Reclaim,
+}
 
 /// An actor's answer: done (with a result), or "I was leaving: ask my successor".
 pub enum Answer<T> {
@@ -84,33 +106,56 @@ pub enum Command {
     },
     /// Stop sending a connection updates.
     Unsubscribe { conn: u64 },
+    /// Look at the clock: end a pause, time a side out, warn a side.
+    Tick { reply: Reply<()> },
+    /// Pause, answer, end a pause, reclaim a seat.
+    Clock {
+        account: Account,
+        op: ClockOp,
+        reply: Reply<ClockReply>,
+    },
+    /// Post a chat message or note.
+    Chat {
+        account: Account,
+        spectate_code: Option<String>,
+        channel: ChatChannel,
+        text: String,
+        reply: Reply<ChatMessage>,
+    },
+    /// Offer a rematch of this finished game with sides swapped.
+    Rematch {
+        account: Account,
+        secret_choices: Value,
+        reply: Reply<GameCreated>,
+    },
+}
+
+/// Answers a command's reply, whatever its type.
+macro_rules! answer {
+    ($cmd:expr, $answer:expr) => {
+        match $cmd {
+            Command::State { reply, .. } => drop(reply.send($answer)),
+            Command::Act { reply, .. } | Command::Resign { reply, .. } => drop(reply.send($answer)),
+            Command::Join { reply, .. } => drop(reply.send($answer)),
+            Command::Subscribe { reply, .. } => drop(reply.send($answer)),
+            Command::Tick { reply } => drop(reply.send($answer)),
+            Command::Clock { reply, .. } => drop(reply.send($answer)),
+            Command::Chat { reply, .. } => drop(reply.send($answer)),
+            Command::Rematch { reply, .. } => drop(reply.send($answer)),
+            Command::Unsubscribe { .. } => {}
+        }
+    };
 }
 
 impl Command {
     /// Answers "ask again" without doing anything (the actor is leaving).
     fn retry(self) {
-        match self {
-            Command::State { reply, .. } => drop(reply.send(Answer::Retry)),
-            Command::Act { reply, .. } | Command::Resign { reply, .. } => {
-                drop(reply.send(Answer::Retry))
-            }
-            Command::Join { reply, .. } => drop(reply.send(Answer::Retry)),
-            Command::Subscribe { reply, .. } => drop(reply.send(Answer::Retry)),
-            Command::Unsubscribe { .. } => {}
-        }
+        answer!(self, Answer::Retry)
     }
 
     /// Answers with an error without doing anything.
     fn fail(self, error: ApiError) {
-        match self {
-            Command::State { reply, .. } => drop(reply.send(Answer::Done(Err(error)))),
-            Command::Act { reply, .. } | Command::Resign { reply, .. } => {
-                drop(reply.send(Answer::Done(Err(error))))
-            }
-            Command::Join { reply, .. } => drop(reply.send(Answer::Done(Err(error)))),
-            Command::Subscribe { reply, .. } => drop(reply.send(Answer::Done(Err(error)))),
-            Command::Unsubscribe { .. } => {}
-        }
+        answer!(self, Answer::Done(Err(error)))
     }
 }
 
@@ -143,6 +188,8 @@ struct Actor {
     /// Set when memory and store may disagree (a failed commit, a rules panic): the actor
     /// answers what it is handling and then leaves, so the next request reloads the game.
     poisoned: bool,
+    /// The clock as stored (JSON), reused while only its running charge changes.
+    clock_json: Option<String>,
 }
 
 /// Starts an actor for `game_id`; it loads the game before answering anything.
@@ -151,7 +198,12 @@ pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle
     tokio::spawn(async move {
         match load(&inner, &game_id).await {
             Ok((kind, meta, game)) => {
+                let clock_json = meta
+                    .clock
+                    .as_ref()
+                    .map(|c| serde_json::to_string(c).expect("clocks serialise"));
                 let actor = Actor {
+                    clock_json,
                     inner,
                     generation,
                     rx,
@@ -344,6 +396,7 @@ impl Actor {
             } => {
                 let result = self.act(&account, seq, &action).await;
                 let _ = reply.send(Answer::Done(result));
+                self.run_bots().await;
             }
             Command::Resign { account, reply } => {
                 let result = self.resign(&account).await;
@@ -368,7 +421,39 @@ impl Actor {
                     self.send_presence();
                 }
             }
+            Command::Tick { reply } => {
+                self.tick().await;
+                let _ = reply.send(Answer::Done(Ok(())));
+            }
+            Command::Clock { account, op, reply } => {
+                let result = self.clock_op(&account, op).await;
+                let _ = reply.send(Answer::Done(result));
+            }
+            Command::Chat {
+                account,
+                spectate_code,
+                channel,
+                text,
+                reply,
+            } => {
+                let result = self
+                    .chat(&account, spectate_code.as_deref(), channel, &text)
+                    .await;
+                let _ = reply.send(Answer::Done(result));
+            }
+            Command::Rematch {
+                account,
+                secret_choices,
+                reply,
+            } => {
+                let result = self.rematch(&account, &secret_choices).await;
+                let _ = reply.send(Answer::Done(result));
+            }
         }
+    }
+
+    fn now(&self) -> i64 {
+        self.inner.clock.now()
     }
 
     fn view(&self, viewer: Viewer) -> Value {
@@ -381,7 +466,7 @@ impl Actor {
         spectate_code: Option<&str>,
     ) -> Result<GameState, ApiError> {
         let viewer = self.meta.viewer(account, spectate_code)?;
-        Ok(self.meta.state(viewer, self.view(viewer)))
+        Ok(self.meta.state(viewer, self.view(viewer), self.now()))
     }
 
     /// The seat of a caller who wants to act, or why it may not.
@@ -409,6 +494,21 @@ impl Actor {
         action: &Value,
     ) -> Result<ActionAccepted, ApiError> {
         let side = self.acting_seat(account)?;
+        if let Some(clock) = &self.meta.clock {
+            if *clock.bot.get(side) {
+                return Err(ApiError::new(
+                    ErrorCode::Conflict,
+                    "the server's bot plays your seat since your time ran out; take it back first (reclaim)",
+                ));
+            }
+            if let Some(deadline) = clock.deadline_of(side).filter(|&d| d <= self.now()) {
+                self.tick().await;
+                return Err(ApiError::new(
+                    ErrorCode::Conflict,
+                    format!("your time ran out at {}", utc_text(deadline)),
+                ));
+            }
+        }
         if seq != self.meta.seq {
             return Err(ApiError::new(
                 ErrorCode::StaleSeq,
@@ -431,7 +531,7 @@ impl Actor {
                 ));
             }
         };
-        self.commit_and_tell(played, side).await
+        self.commit_and_tell(played, side, false).await
     }
 
     async fn resign(&mut self, account: &Account) -> Result<ActionAccepted, ApiError> {
@@ -440,7 +540,7 @@ impl Actor {
         let played = game
             .concede(side, EndReason::Resigned)
             .map_err(play_error)?;
-        self.commit_and_tell(played, side).await
+        self.commit_and_tell(played, side, false).await
     }
 
     /// Commits an action, then sends the updates, then answers the actor with its view.
@@ -448,6 +548,7 @@ impl Actor {
         &mut self,
         played: Played,
         side: Side,
+        by_bot: bool,
     ) -> Result<ActionAccepted, ApiError> {
         let game = self.game.as_ref().expect("an active game has a match");
         let outcome = game.outcome();
@@ -457,7 +558,20 @@ impl Actor {
             GameStatus::Active
         };
         let to_act = game.to_act();
-        let now = unix_now();
+        let now = self.now();
+        // The clock rides in the same row update. Only a hand-over (or a side's first action
+        // of its turn) changes what is stored; the running charge alone does not.
+        let mut clock = self.meta.clock.clone();
+        let clock_changed = clock.as_mut().is_some_and(|c| c.acted(now, side, &to_act));
+        let (clock, clock_json) = if clock_changed {
+            let json = clock
+                .as_ref()
+                .map(|c| serde_json::to_string(c).expect("clocks serialise"));
+            (clock, json)
+        } else {
+            (self.meta.clock.clone(), self.clock_json.clone())
+        };
+        let wake_at = clock.as_ref().and_then(GameClock::wake_at);
         let write = Write::Action(NewAction {
             game_id: self.meta.id.clone(),
             seq: played.seq as i64,
@@ -471,6 +585,9 @@ impl Actor {
             outcome: outcome
                 .as_ref()
                 .map(|o| serde_json::to_string(o).expect("outcomes serialise")),
+            by_bot,
+            clock: clock_json.clone(),
+            wake_at,
         });
         if let Err(e) = self.inner.store.write(write).await {
             error!(game = %self.meta.id, seq = played.seq, error = ?e, "action not committed");
@@ -480,11 +597,13 @@ impl Actor {
                 "the action could not be saved; nothing was changed",
             ));
         }
+        let before = std::mem::replace(&mut self.meta.to_act, to_act);
         self.meta.seq = played.seq;
         self.meta.status = status;
-        self.meta.to_act = to_act;
         self.meta.outcome = outcome;
         self.meta.updated_at = now;
+        self.meta.clock = clock;
+        self.clock_json = clock_json;
         if status == GameStatus::Finished {
             info!(game = %self.meta.id, seq = played.seq, "game over");
         } else if played
@@ -494,6 +613,24 @@ impl Actor {
             self.save_snapshot();
         }
         let view = self.broadcast(&played, Viewer::Seat(side));
+        if clock_changed {
+            self.send_clock();
+        }
+        if status == GameStatus::Finished {
+            self.notify(NoticeKind::GameOver, &Side::BOTH, None, None);
+        } else {
+            let bot = |s: Side| self.meta.clock.as_ref().is_some_and(|c| *c.bot.get(s));
+            let newly: Vec<Side> = self
+                .meta
+                .to_act
+                .iter()
+                .copied()
+                .filter(|s| !before.contains(s) && !bot(*s))
+                .collect();
+            if !newly.is_empty() {
+                self.notify(NoticeKind::YourMove, &newly, None, None);
+            }
+        }
         Ok(ActionAccepted {
             seq: played.seq,
             view,
@@ -673,6 +810,16 @@ impl Actor {
                 }));
             }
         }
+        if let Some(clock) = self.meta.clock_info(self.now()) {
+            frames.insert(
+                1,
+                frame(&ServerMessage::Clock {
+                    game_id: self.meta.id.clone(),
+                    clock,
+                    id: None,
+                }),
+            );
+        }
         for text in frames {
             if new.sink.tx.try_send(Message::Text(text)).is_err() {
                 new.sink.kick.notify_one();
@@ -711,7 +858,15 @@ impl Actor {
         let code_matches = join.invite_code.as_deref().is_some_and(|code| {
             self.meta.invite_code.as_deref() == Some(normalise_code(code).as_str())
         });
+        let reserved = self.meta.reserved_for.as_deref();
         match (&join.invite_code, self.meta.visibility) {
+            _ if reserved.is_some_and(|r| r != account.id) => {
+                return Err(ApiError::new(
+                    ErrorCode::Forbidden,
+                    "this seat is kept for the former opponent: it is a rematch",
+                ));
+            }
+            _ if reserved.is_some() => {}
             (Some(_), _) if !code_matches => {
                 return Err(ApiError::new(
                     ErrorCode::Forbidden,
@@ -741,7 +896,14 @@ impl Actor {
             ApiError::new(ErrorCode::BadRequest, format!("the game cannot start: {e}"))
         })?;
         let to_act = game.to_act();
-        let now = unix_now();
+        let now = self.now();
+        if let Some(clock) = meta.clock.as_mut() {
+            clock.start(now, &to_act);
+        }
+        let clock_json = meta
+            .clock
+            .as_ref()
+            .map(|c| serde_json::to_string(c).expect("clocks serialise"));
         self.inner
             .store
             .write(Write::Join {
@@ -750,6 +912,8 @@ impl Actor {
                 account: account.id.clone(),
                 secret: Value::Object(secret).to_string(),
                 to_act: to_act_text(&to_act),
+                clock: clock_json.clone(),
+                wake_at: meta.clock.as_ref().and_then(GameClock::wake_at),
                 now,
             })
             .await
@@ -765,8 +929,13 @@ impl Actor {
         meta.updated_at = now;
         self.meta = meta;
         self.game = Some(game);
+        self.clock_json = clock_json;
         info!(game = %self.meta.id, "game started");
         self.announce_start();
+        self.send_clock();
+        // The player who just joined knows; the other is told (unless connected).
+        let others: Vec<Side> = Side::BOTH.into_iter().filter(|&s| s != side).collect();
+        self.notify(NoticeKind::GameStarted, &others, None, None);
         Ok(Joined {
             game_id: self.meta.id.clone(),
             seat: side,
@@ -801,6 +970,503 @@ impl Actor {
         }
         self.deliver(|sub| frames.get(&sub.sink.conn).cloned());
         self.send_presence();
+    }
+}
+
+/// Correspondence play: the clock, notices, the bot, chat and rematches.
+impl Actor {
+    /// Whether the player in `side` has a live connection subscribed to this game.
+    fn connected(&self, side: Side) -> bool {
+        self.subs
+            .iter()
+            .any(|sub| sub.account.as_ref().and_then(|a| self.meta.seat_of(&a.id)) == Some(side))
+    }
+
+    /// The public facts of this game, for a notice.
+    fn brief(&self) -> GameBrief {
+        let info = self.kind.info();
+        GameBrief {
+            game_id: self.meta.id.clone(),
+            game_name: info.name.clone(),
+            scenario_name: info
+                .scenario(&self.meta.scenario)
+                .map_or_else(|| self.meta.scenario.clone(), |s| s.name.clone()),
+            names: self.meta.names.clone(),
+            to_act: self.meta.to_act.clone(),
+            deadlines: PerSide::from_fn(|s| {
+                self.meta
+                    .clock
+                    .as_ref()
+                    .filter(|_| self.meta.status == GameStatus::Active)
+                    .and_then(|c| c.deadline_of(s))
+            }),
+            outcome: self.meta.outcome.clone(),
+        }
+    }
+
+    /// Tells the players in `sides` (through the notifier, which decides who hears it).
+    fn notify(&self, kind: NoticeKind, sides: &[Side], subject: Option<Side>, until: Option<i64>) {
+        let recipients: Vec<Recipient> = sides
+            .iter()
+            .filter_map(|&side| {
+                Some(Recipient {
+                    account: self.meta.account_in(side)?.to_string(),
+                    seat: Some(side),
+                    connected: self.connected(side),
+                })
+            })
+            .collect();
+        if recipients.is_empty() {
+            return;
+        }
+        self.inner.notifier.send(Intent {
+            kind,
+            game: self.brief(),
+            recipients,
+            subject,
+            until,
+            games: Vec::new(),
+        });
+    }
+
+    /// Sends every subscriber the clock (it is public).
+    fn send_clock(&mut self) {
+        let Some(clock) = self.meta.clock_info(self.now()) else {
+            return;
+        };
+        let text = frame(&ServerMessage::Clock {
+            game_id: self.meta.id.clone(),
+            clock,
+            id: None,
+        });
+        self.deliver(|_| Some(text.clone()));
+    }
+
+    /// Stores a clock changed without an action, and tells the subscribers.
+    async fn save_clock(&mut self, clock: GameClock) -> Result<(), ApiError> {
+        let json = serde_json::to_string(&clock).expect("clocks serialise");
+        let write = Write::Clock {
+            game_id: self.meta.id.clone(),
+            clock: json.clone(),
+            wake_at: clock.wake_at(),
+        };
+        if let Err(e) = self.inner.store.write(write).await {
+            error!(game = %self.meta.id, error = ?e, "clock not stored");
+            return Err(ApiError::new(
+                ErrorCode::Internal,
+                "the store failed; nothing was changed",
+            ));
+        }
+        self.meta.clock = Some(clock);
+        self.clock_json = Some(json);
+        self.send_clock();
+        Ok(())
+    }
+
+    /// Does what the clock says is due: ends a pause, times a side out (it forfeits, or the
+    /// bot takes its seat), warns a side whose bank is 80 % gone.
+    async fn tick(&mut self) {
+        for _ in 0..4 {
+            if self.meta.status != GameStatus::Active {
+                return;
+            }
+            let now = self.now();
+            let Some(mut clock) = self.meta.clock.clone() else {
+                return;
+            };
+            let Some(due) = clock.due(now).first().copied() else {
+                return;
+            };
+            let saved = match due {
+                Due::PauseOver => {
+                    clock.unpause(now);
+                    let saved = self.save_clock(clock).await;
+                    if saved.is_ok() {
+                        self.notify(NoticeKind::PauseEnded, &Side::BOTH, None, None);
+                    }
+                    saved
+                }
+                Due::Warn(side) => {
+                    *clock.warned.get_mut(side) = true;
+                    let saved = self.save_clock(clock).await;
+                    if saved.is_ok() {
+                        self.notify(NoticeKind::TimeLow, &[side], Some(side), None);
+                    }
+                    saved
+                }
+                Due::TimedOut(side) => match clock.settings.on_timeout {
+                    TimeoutPolicy::Forfeit => {
+                        clock.time_out(now, side);
+                        self.meta.clock = Some(clock);
+                        let game = self.game.as_mut().expect("an active game has a match");
+                        match game.concede(side, EndReason::TimedOut) {
+                            Ok(played) => {
+                                info!(game = %self.meta.id, %side, "time ran out: forfeit");
+                                self.commit_and_tell(played, side, false).await.map(drop)
+                            }
+                            Err(e) => Err(play_error(e)),
+                        }
+                    }
+                    TimeoutPolicy::Bot => {
+                        clock.time_out(now, side);
+                        let saved = self.save_clock(clock).await;
+                        if saved.is_ok() {
+                            info!(game = %self.meta.id, %side, "time ran out: the bot takes the seat");
+                            self.notify(NoticeKind::BotTookSeat, &Side::BOTH, Some(side), None);
+                            self.run_bots().await;
+                        }
+                        saved
+                    }
+                },
+            };
+            if let Err(e) = saved {
+                warn!(game = %self.meta.id, error = %e, "clock tick failed");
+                return;
+            }
+        }
+    }
+
+    /// Plays every seat the bot holds while it is that seat's turn: the first offered action
+    /// that is not an undo.
+    async fn run_bots(&mut self) {
+        for _ in 0..BOT_STEPS {
+            if self.meta.status != GameStatus::Active || self.poisoned {
+                return;
+            }
+            let Some(clock) = &self.meta.clock else {
+                return;
+            };
+            let Some(side) = self
+                .meta
+                .to_act
+                .iter()
+                .copied()
+                .find(|&s| *clock.bot.get(s))
+            else {
+                return;
+            };
+            let game = self.game.as_mut().expect("an active game has a match");
+            let view = game.view(Viewer::Seat(side));
+            let Some(action) = view["actions"]
+                .as_array()
+                .and_then(|a| a.iter().find(|x| x["type"] != "undo"))
+                .cloned()
+            else {
+                return;
+            };
+            let played = match catch_unwind(AssertUnwindSafe(|| game.play(side, &action))) {
+                Ok(Ok(played)) => played,
+                Ok(Err(e)) => {
+                    warn!(game = %self.meta.id, error = %e, "the bot's action was refused");
+                    return;
+                }
+                Err(_) => {
+                    error!(game = %self.meta.id, "the rules panicked on the bot's action");
+                    self.poisoned = true;
+                    return;
+                }
+            };
+            if self.commit_and_tell(played, side, true).await.is_err() {
+                return;
+            }
+        }
+    }
+
+    /// The seat of a player asking for a clock change, with the game's clock.
+    fn clock_seat(&self, account: &Account) -> Result<(Side, GameClock), ApiError> {
+        let side = self.acting_seat(account)?;
+        let clock = self.meta.clock.clone().ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::Conflict,
+                "this game has no clock, so there is nothing to pause or take back",
+            )
+        })?;
+        Ok((side, clock))
+    }
+
+    async fn clock_op(&mut self, account: &Account, op: ClockOp) -> Result<ClockReply, ApiError> {
+        let (side, mut clock) = self.clock_seat(account)?;
+        let now = self.now();
+        let conflict = |why: &str| Err(ApiError::new(ErrorCode::Conflict, why.to_string()));
+        let allowance = i64::from(self.inner.config.pause_days_per_year) * 86_400;
+        match op {
+            ClockOp::RequestPause(days) => {
+                if clock.paused.is_some() {
+                    return conflict("the game is already paused");
+                }
+                let secs = i64::from(days) * 86_400;
+                let used = self
+                    .inner
+                    .store
+                    .vacation_used(&account.id, utc_year(now))
+                    .await
+                    .map_err(super::store_error)?;
+                if days == 0 || secs > allowance - used {
+                    return Err(ApiError::new(
+                        ErrorCode::BadRequest,
+                        format!(
+                            "a pause is 1 day or more, and you have {} of your {} days left this year",
+                            (allowance - used).max(0) / 86_400,
+                            self.inner.config.pause_days_per_year
+                        ),
+                    ));
+                }
+                clock.request = Some(adjutant_protocol::PauseRequestInfo {
+                    by: side,
+                    secs,
+                    at: now,
+                });
+                self.save_clock(clock).await?;
+                self.notify(
+                    NoticeKind::PauseRequested,
+                    &[side.opponent()],
+                    Some(side),
+                    Some(now + secs),
+                );
+            }
+            ClockOp::AnswerPause(accept) => {
+                let Some(request) = clock.request.clone() else {
+                    return conflict("no pause has been asked for");
+                };
+                if request.by == side {
+                    return conflict("your opponent answers your request, not you");
+                }
+                if !accept {
+                    clock.request = None;
+                    self.save_clock(clock).await?;
+                } else {
+                    if clock.paused.is_some() {
+                        return conflict("the game is already paused");
+                    }
+                    let asker = self
+                        .meta
+                        .account_in(request.by)
+                        .expect("an active game has both seats")
+                        .to_string();
+                    self.inner
+                        .store
+                        .write(Write::Vacation {
+                            account: asker,
+                            year: utc_year(now),
+                            secs: request.secs,
+                            limit: Some(allowance),
+                        })
+                        .await
+                        .map_err(write_error)?;
+                    let until = now + request.secs;
+                    clock.pause(now, request.by, until);
+                    self.save_clock(clock).await?;
+                    info!(game = %self.meta.id, "paused");
+                    self.notify(
+                        NoticeKind::PauseStarted,
+                        &Side::BOTH,
+                        Some(request.by),
+                        Some(until),
+                    );
+                }
+            }
+            ClockOp::EndPause => {
+                let Some(pause) = clock.unpause(now) else {
+                    return conflict("the game is not paused");
+                };
+                let unused = pause.until - now;
+                if unused > 0 {
+                    let asker = self
+                        .meta
+                        .account_in(pause.by)
+                        .expect("an active game has both seats")
+                        .to_string();
+                    let refund = Write::Vacation {
+                        account: asker,
+                        year: utc_year(pause.since),
+                        secs: -unused,
+                        limit: None,
+                    };
+                    if let Err(e) = self.inner.store.write(refund).await {
+                        warn!(error = ?e, "unused pause not given back");
+                    }
+                }
+                self.save_clock(clock).await?;
+                self.notify(NoticeKind::PauseEnded, &Side::BOTH, Some(side), None);
+            }
+            ClockOp::Reclaim => {
+                if !*clock.bot.get(side) {
+                    return conflict("the bot does not play your seat");
+                }
+                clock.reclaim(now, side);
+                self.save_clock(clock).await?;
+                info!(game = %self.meta.id, %side, "seat taken back from the bot");
+            }
+        }
+        Ok(ClockReply {
+            game_id: self.meta.id.clone(),
+            clock: self
+                .meta
+                .clock_info(self.now())
+                .expect("the game has a clock"),
+        })
+    }
+
+    async fn chat(
+        &mut self,
+        account: &Account,
+        spectate_code: Option<&str>,
+        channel: ChatChannel,
+        text: &str,
+    ) -> Result<ChatMessage, ApiError> {
+        self.meta.viewer(Some(account), spectate_code)?;
+        let seat = self.meta.seat_of(&account.id);
+        let finished = self.meta.status == GameStatus::Finished;
+        chat::may_post(channel, seat, finished)?;
+        let text = chat::check_text(text, self.inner.config.max_chat_chars)?;
+        let key = format!("{}:{}", account.id, self.meta.id);
+        if !self.inner.chat_limiter.take(&key) {
+            return Err(ApiError::new(
+                ErrorCode::RateLimited,
+                "you are posting too fast; wait a moment",
+            ));
+        }
+        let stored = chat::stored_channel(channel, seat);
+        let message = ChatMessage {
+            id: self.inner.store.next_id(IdOf::Chat),
+            game_id: self.meta.id.clone(),
+            channel,
+            author: account.name.clone(),
+            side: seat,
+            text,
+            at: self.now(),
+        };
+        self.inner
+            .store
+            .write(Write::Chat {
+                id: message.id,
+                game_id: message.game_id.clone(),
+                channel: stored.clone(),
+                account: account.id.clone(),
+                author: message.author.clone(),
+                side: seat.map(Side::as_str),
+                text: message.text.clone(),
+                now: message.at,
+            })
+            .await
+            .map_err(write_error)?;
+        let text = frame(&ServerMessage::Chat {
+            game_id: self.meta.id.clone(),
+            message: message.clone(),
+        });
+        let meta = &self.meta;
+        let readers: Vec<u64> = self
+            .subs
+            .iter()
+            .filter(|sub| {
+                let seat = sub.account.as_ref().and_then(|a| meta.seat_of(&a.id));
+                chat::may_read_stored(&stored, seat, finished)
+            })
+            .map(|sub| sub.sink.conn)
+            .collect();
+        self.deliver(|sub| readers.contains(&sub.sink.conn).then(|| text.clone()));
+        Ok(message)
+    }
+
+    async fn rematch(
+        &mut self,
+        account: &Account,
+        secret_choices: &Value,
+    ) -> Result<GameCreated, ApiError> {
+        let seat = self.meta.seat_of(&account.id).ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::Forbidden,
+                "only a player of this game can offer a rematch",
+            )
+        })?;
+        if self.meta.status != GameStatus::Finished {
+            return Err(ApiError::new(
+                ErrorCode::Conflict,
+                "a rematch is offered once the game is over",
+            ));
+        }
+        if let Some(id) = &self.meta.rematch_id {
+            return Err(ApiError::new(
+                ErrorCode::Conflict,
+                format!("a rematch of this game has already been offered: game {id}"),
+            ));
+        }
+        let side = seat.opponent();
+        let opponent = self
+            .meta
+            .account_in(side)
+            .expect("a finished game has both seats")
+            .to_string();
+        let secret = self
+            .kind
+            .info()
+            .resolve_secret_choices(&self.meta.scenario, side, secret_choices)
+            .map_err(|why| ApiError::new(ErrorCode::BadRequest, why))?;
+        super::check_game_limit(&self.inner, &account.id).await?;
+        let seed = new_seed();
+        let id = uuid::Uuid::new_v4().hyphenated().to_string();
+        let game = NewGame {
+            id: id.clone(),
+            game: self.meta.game.clone(),
+            scenario: self.meta.scenario.clone(),
+            options: Value::Object(self.meta.options.clone()).to_string(),
+            visibility: match self.meta.visibility {
+                adjutant_protocol::Visibility::Public => "public",
+                adjutant_protocol::Visibility::Private => "private",
+            },
+            creator: account.id.clone(),
+            side: side.as_str(),
+            secret: Value::Object(secret).to_string(),
+            seed: seed.to_hex(),
+            seed_commitment: seed.commitment(),
+            invite_code: new_code(10),
+            spectate_code: new_code(10),
+            now: self.now(),
+            clock: self.meta.clock.as_ref().map(|c| {
+                serde_json::to_string(&GameClock::new(c.settings.clone()))
+                    .expect("clocks serialise")
+            }),
+            reserved_for: Some(opponent),
+            rematch_of: Some(self.meta.id.clone()),
+        };
+        let created = GameCreated {
+            game_id: id.clone(),
+            seat: side,
+            invite_code: game.invite_code.clone(),
+            spectate_code: game.spectate_code.clone(),
+            seed_commitment: game.seed_commitment.clone(),
+        };
+        self.inner
+            .store
+            .write(Write::CreateGame(game))
+            .await
+            .map_err(write_error)?;
+        info!(game = %id, of = %self.meta.id, "rematch offered");
+        self.meta.rematch_id = Some(id.clone());
+        let text = frame(&ServerMessage::RematchOffered {
+            game_id: self.meta.id.clone(),
+            rematch_id: id.clone(),
+        });
+        self.deliver(|_| Some(text.clone()));
+        let mut brief = self.brief();
+        brief.game_id = id;
+        brief.outcome = None;
+        brief.to_act = Vec::new();
+        *brief.names.get_mut(side) = Some(account.name.clone());
+        *brief.names.get_mut(seat) = self.meta.names.get(side).clone();
+        self.inner.notifier.send(Intent {
+            kind: NoticeKind::RematchOffered,
+            game: brief,
+            recipients: vec![Recipient {
+                account: self.meta.account_in(side).unwrap_or_default().to_string(),
+                seat: Some(seat),
+                connected: self.connected(side),
+            }],
+            subject: Some(side),
+            until: None,
+            games: Vec::new(),
+        });
+        Ok(created)
     }
 }
 

@@ -3,10 +3,23 @@
 
 use adjutant_engine::{Outcome, PerSide, Seed, Setup, Side, Viewer};
 use adjutant_protocol::{ApiError, ErrorCode, GameState, GameStatus, GameSummary, Visibility};
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::clockwork::GameClock;
 use crate::auth::normalise_code;
 use crate::store::GameRow;
+
+/// Where an imported game came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Origin {
+    /// The account that imported it.
+    pub imported_by: String,
+    /// The players' names as the record gives them.
+    pub players: PerSide<Option<String>>,
+    /// The game's id on the server it was played on.
+    pub original_id: Option<String>,
+}
 
 /// An authenticated caller.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,6 +52,14 @@ pub struct GameMeta {
     pub outcome: Option<Outcome>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The clock, if the game has one.
+    pub clock: Option<GameClock>,
+    /// Set for a game imported from a record.
+    pub origin: Option<Origin>,
+    /// The open seat is kept for this account (a rematch).
+    pub reserved_for: Option<String>,
+    /// The rematch offered after this game.
+    pub rematch_id: Option<String>,
 }
 
 impl GameMeta {
@@ -56,7 +77,30 @@ impl GameMeta {
         let secret = |text: &Option<String>, what: &str| {
             text.as_deref().map(|t| object(t, what)).transpose()
         };
+        let origin: Option<Origin> = row
+            .origin
+            .as_deref()
+            .map(serde_json::from_str)
+            .transpose()
+            .map_err(|_| bad("origin"))?;
+        let names = match &origin {
+            Some(origin) => origin.players.clone(),
+            None => PerSide {
+                union: row.union_name,
+                confederate: row.confederate_name,
+            },
+        };
         Ok(GameMeta {
+            clock: row
+                .clock
+                .as_deref()
+                .map(serde_json::from_str)
+                .transpose()
+                .map_err(|_| bad("clock"))?,
+            origin,
+            names,
+            reserved_for: row.reserved_for,
+            rematch_id: row.rematch_id,
             options: object(&row.options, "options")?,
             visibility: if row.visibility == "private" {
                 Visibility::Private
@@ -80,10 +124,6 @@ impl GameMeta {
             accounts: PerSide {
                 union: row.union_account,
                 confederate: row.confederate_account,
-            },
-            names: PerSide {
-                union: row.union_name,
-                confederate: row.confederate_name,
             },
             id: row.id,
             game: row.game,
@@ -146,8 +186,8 @@ impl GameMeta {
         })
     }
 
-    /// The `GET /api/games/{id}` reply around a view.
-    pub fn state(&self, viewer: Viewer, view: Value) -> GameState {
+    /// The `GET /api/games/{id}` reply around a view, with the clock as it stands at `now`.
+    pub fn state(&self, viewer: Viewer, view: Value, now: i64) -> GameState {
         GameState {
             game_id: self.id.clone(),
             game: self.game.clone(),
@@ -160,11 +200,25 @@ impl GameMeta {
             options: Value::Object(self.options.clone()),
             seed_commitment: self.seed_commitment.clone(),
             view,
+            clock: self.clock_info(now),
+            imported: self.origin.is_some(),
+            rematch: self.rematch_id.clone(),
         }
     }
 
+    /// The clock's wire form at `now` (none once the game is over: it stopped).
+    pub fn clock_info(&self, now: i64) -> Option<adjutant_protocol::ClockInfo> {
+        let clock = self.clock.as_ref()?;
+        let mut info = clock.info(now);
+        if self.status != GameStatus::Active {
+            info.running.clear();
+            info.deadline = None;
+        }
+        Some(info)
+    }
+
     /// A line of a game list, for `account`.
-    pub fn summary(&self, account: Option<&str>) -> GameSummary {
+    pub fn summary(&self, account: Option<&str>, now: i64) -> GameSummary {
         let my_seat = account.and_then(|a| self.seat_of(a));
         GameSummary {
             game_id: self.id.clone(),
@@ -180,7 +234,14 @@ impl GameMeta {
             created_at: self.created_at,
             updated_at: self.updated_at,
             outcome: self.outcome.clone(),
+            clock: self.clock_info(now),
+            imported: self.origin.is_some(),
         }
+    }
+
+    /// The account in `side`'s seat.
+    pub fn account_in(&self, side: Side) -> Option<&str> {
+        self.accounts.get(side).as_deref()
     }
 }
 

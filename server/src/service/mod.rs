@@ -3,27 +3,36 @@
 //! game goes to that game's actor.
 
 pub mod actor;
+mod chat;
+pub mod clockwork;
 mod meta;
 
-use adjutant_engine::{GameKind, RECORD_FORMAT, Record, RecordedAction, Registry, Side, Viewer};
+use adjutant_engine::{
+    DynMatch, GameKind, RECORD_FORMAT, Record, RecordedAction, Registry, Side, Viewer,
+};
 use adjutant_protocol::{
-    AccountCreated, ActionAccepted, ApiError, Catalog, CreateGame, ErrorCode, EventEntry, EventLog,
-    GameCreated, GameFilter, GameList, GameState, GameStatus, JoinGame, Joined, PROTOCOL_VERSION,
-    PerSide, ReplayStep, SideChoice, Visibility,
+    AccountCreated, ActionAccepted, ApiError, Catalog, ChannelError, ChatChannel, ChatLog,
+    ChatMessage, ClockReply, CreateGame, DigestLine, ErrorCode, EventEntry, EventLog, GameCreated,
+    GameFilter, GameList, GameState, GameStatus, ImportGame, Imported, JoinGame, Joined,
+    NoticeEntry, NoticeKind, NoticeList, NoticeSettings, PROTOCOL_VERSION, PerSide, ReplayStep,
+    SideChoice, TurnIndex, TurnMark, UpdateNoticeSettings, VacationInfo, Visibility,
 };
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{SystemTime, UNIX_EPOCH};
 use tokio::sync::oneshot;
 use tracing::{error, info};
 
 use crate::auth::{hash_token, new_code, new_seed, new_token};
+use crate::clock::{SharedClock, SystemClock, utc_year};
 use crate::config::Config;
-use crate::store::{ListQuery, NewGame, Store, Write, WriteError};
-pub use actor::{ActorHandle, Answer, Command, NewSubscriber, Sink, frame};
-pub use meta::{Account, GameMeta};
+use crate::notify::{GameBrief, Intent, Notifier, Recipient};
+use crate::ratelimit::Limiter;
+use crate::store::{ImportedGame, ListQuery, NewAction, NewGame, Store, Write, WriteError};
+pub use actor::{ActorHandle, Answer, ClockOp, Command, NewSubscriber, Sink, frame};
+use clockwork::GameClock;
+pub use meta::{Account, GameMeta, Origin};
 
 /// What every part of the server shares.
 pub struct Inner {
@@ -41,6 +50,14 @@ pub struct Inner {
     tokens: Mutex<HashMap<String, Account>>,
     /// The catalog, built once.
     catalog: Catalog,
+    /// The only source of the time.
+    pub clock: SharedClock,
+    /// Where notices go.
+    pub notifier: Notifier,
+    /// Chat posts per account and game.
+    pub chat_limiter: Limiter,
+    /// Turn indexes of finished games (they never change), computed on demand.
+    turns: Mutex<HashMap<String, TurnIndex>>,
 }
 
 /// The game service; cheap to clone.
@@ -49,19 +66,12 @@ pub struct Service {
     inner: Arc<Inner>,
 }
 
-/// Seconds since the Unix epoch.
-pub fn unix_now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
 fn store_error(e: sqlx::Error) -> ApiError {
     error!(error = %e, "store read failed");
     ApiError::new(ErrorCode::Internal, "the store failed to answer; try again")
 }
 
-fn write_error(e: WriteError) -> ApiError {
+pub(crate) fn write_error(e: WriteError) -> ApiError {
     match e {
         WriteError::Conflict(why) => ApiError::new(ErrorCode::Conflict, why),
         WriteError::Store(why) => {
@@ -107,14 +117,27 @@ pub fn check_name(name: &str) -> Result<&str, ApiError> {
 }
 
 impl Service {
-    /// A service over an open store.
+    /// A service over an open store, on the system clock.
     pub fn new(store: Store, registry: Registry, config: Config) -> Service {
+        Service::with_clock(store, registry, config, Arc::new(SystemClock))
+    }
+
+    /// A service over an open store that reads the time from `clock`. Starts the notifier.
+    pub fn with_clock(
+        store: Store,
+        registry: Registry,
+        config: Config,
+        clock: SharedClock,
+    ) -> Service {
         let catalog = Catalog {
             protocol: PROTOCOL_VERSION,
             games: registry.games().map(|g| g.info().clone()).collect(),
+            clock_presets: clockwork::presets(),
         };
+        let notifier = Notifier::spawn(store.clone(), &config, clock.clone());
         Service {
             inner: Arc::new(Inner {
+                chat_limiter: Limiter::new(config.chat_rate, config.chat_burst),
                 store,
                 registry,
                 config,
@@ -122,8 +145,26 @@ impl Service {
                 next_generation: AtomicU64::new(1),
                 tokens: Mutex::new(HashMap::new()),
                 catalog,
+                clock,
+                notifier,
+                turns: Mutex::new(HashMap::new()),
             }),
         }
+    }
+
+    /// Opens the store of `config` and builds the service on `clock`.
+    pub async fn open(
+        config: Config,
+        registry: Registry,
+        clock: SharedClock,
+    ) -> Result<Service, sqlx::Error> {
+        let store = Store::open(&config.db, config.max_batch).await?;
+        Ok(Service::with_clock(store, registry, config, clock))
+    }
+
+    /// The current time, from the service's clock.
+    pub fn now(&self) -> i64 {
+        self.inner.clock.now()
     }
 
     /// The configuration.
@@ -152,7 +193,7 @@ impl Service {
                 id: id.clone(),
                 name: name.clone(),
                 token_hash: hash_token(&token),
-                now: unix_now(),
+                now: self.now(),
             })
             .await
             .map_err(write_error)?;
@@ -246,6 +287,15 @@ impl Service {
         let secret = info
             .resolve_secret_choices(&req.scenario, side, &req.secret_choices)
             .map_err(bad)?;
+        let clock = req
+            .clock
+            .as_ref()
+            .map(clockwork::resolve)
+            .transpose()
+            .map_err(bad)?
+            .map(|settings| {
+                serde_json::to_string(&GameClock::new(settings)).expect("clocks serialise")
+            });
         check_game_limit(&self.inner, &account.id).await?;
         let seed = new_seed();
         let id = uuid::Uuid::new_v4().hyphenated().to_string();
@@ -265,7 +315,10 @@ impl Service {
             seed_commitment: seed.commitment(),
             invite_code: new_code(10),
             spectate_code: new_code(10),
-            now: unix_now(),
+            now: self.now(),
+            clock,
+            reserved_for: None,
+            rematch_of: None,
         };
         let created = GameCreated {
             game_id: id.clone(),
@@ -310,10 +363,11 @@ impl Service {
             .games(query, 200)
             .await
             .map_err(store_error)?;
+        let now = self.now();
         let games = rows
             .into_iter()
             .map(GameMeta::from_row)
-            .map(|meta| meta.map(|m| m.summary(account.map(|a| a.id.as_str()))))
+            .map(|meta| meta.map(|m| m.summary(account.map(|a| a.id.as_str()), now)))
             .collect::<Result<_, _>>()?;
         Ok(GameList { games })
     }
@@ -509,6 +563,7 @@ impl Service {
                     seq: row.seq as u64,
                     side: Side::parse(&row.side).unwrap_or(Side::Union),
                     events: kind.redact(&events, viewer),
+                    bot: row.by_bot,
                 }
             })
             .collect();
@@ -581,14 +636,13 @@ impl Service {
 }
 
 impl Service {
-    /// A finished game as it stood after action `at`, for stepping through it.
-    pub async fn replay(
+    /// A finished game's row, for stepping through it.
+    async fn finished_meta(
         &self,
         account: Option<&Account>,
         game_id: &str,
-        at: u64,
         spectate_code: Option<&str>,
-    ) -> Result<ReplayStep, ApiError> {
+    ) -> Result<GameMeta, ApiError> {
         let (meta, _) = self
             .meta_and_viewer(account, game_id, spectate_code)
             .await?;
@@ -598,12 +652,17 @@ impl Service {
                 "a game can be stepped through once it is over",
             ));
         }
-        if at > meta.seq {
-            return Err(ApiError::new(
-                ErrorCode::BadRequest,
-                format!("the game ended at action {}", meta.seq),
-            ));
-        }
+        Ok(meta)
+    }
+
+    /// Replays a game from its set-up to action `until`, calling `each` after every action
+    /// with the match and that action's events.
+    async fn replay_to(
+        &self,
+        meta: &GameMeta,
+        until: u64,
+        mut each: impl FnMut(&dyn DynMatch, Vec<Value>),
+    ) -> Result<Box<dyn DynMatch>, ApiError> {
         let kind = self.kind(&meta.game)?;
         let setup = meta
             .setup()
@@ -617,12 +676,15 @@ impl Service {
         let mut game = kind
             .start(&setup, &meta.seed)
             .map_err(|e| broken(e.to_string()))?;
-        let mut events = Vec::new();
-        while game.seq() < at {
+        while game.seq() < until {
             let rows = self
                 .inner
                 .store
-                .actions_after(game_id, game.seq() as i64, (at - game.seq()) as i64)
+                .actions_after(
+                    &meta.id,
+                    game.seq() as i64,
+                    (until - game.seq()).min(5000) as i64,
+                )
                 .await
                 .map_err(store_error)?;
             if rows.is_empty() {
@@ -633,18 +695,546 @@ impl Service {
                     Side::parse(&row.side).ok_or_else(|| broken("an action has no side".into()))?;
                 let action: Value =
                     serde_json::from_str(&row.action).map_err(|e| broken(e.to_string()))?;
-                events = game
+                let played = game
                     .play(side, &action)
-                    .map_err(|e| broken(e.to_string()))?
-                    .events;
+                    .map_err(|e| broken(e.to_string()))?;
+                each(game.as_ref(), played.events);
             }
         }
+        Ok(game)
+    }
+
+    /// A finished game as it stood after action `at`, for stepping through it.
+    pub async fn replay(
+        &self,
+        account: Option<&Account>,
+        game_id: &str,
+        at: u64,
+        spectate_code: Option<&str>,
+    ) -> Result<ReplayStep, ApiError> {
+        let meta = self.finished_meta(account, game_id, spectate_code).await?;
+        if at > meta.seq {
+            return Err(ApiError::new(
+                ErrorCode::BadRequest,
+                format!("the game ended at action {}", meta.seq),
+            ));
+        }
+        let mut events = Vec::new();
+        let game = self.replay_to(&meta, at, |_, e| events = e).await?;
         Ok(ReplayStep {
             game_id: meta.id,
             seq: at,
             last: meta.seq,
             view: game.view(Viewer::Omniscient),
             events,
+        })
+    }
+
+    /// Where each turn (or round) of a finished game starts, for stepping turn by turn.
+    pub async fn turns(
+        &self,
+        account: Option<&Account>,
+        game_id: &str,
+        spectate_code: Option<&str>,
+    ) -> Result<TurnIndex, ApiError> {
+        let meta = self.finished_meta(account, game_id, spectate_code).await?;
+        if let Some(index) = self.inner.turns.lock().expect("turn cache").get(game_id) {
+            return Ok(index.clone());
+        }
+        let start = self.replay_to(&meta, 0, |_, _| {}).await?;
+        let view = start.view(Viewer::Omniscient);
+        let key = ["turn", "round"]
+            .into_iter()
+            .find(|k| view[*k].is_i64())
+            .map(str::to_string);
+        let mut turns = Vec::new();
+        if let Some(key) = &key {
+            let mut last = view[key.as_str()].as_i64();
+            turns.push(TurnMark {
+                turn: last.unwrap_or_default(),
+                seq: 0,
+            });
+            self.replay_to(&meta, meta.seq, |game, _| {
+                let turn = game.view(Viewer::Omniscient)[key.as_str()].as_i64();
+                if let Some(t) = turn.filter(|_| turn != last) {
+                    turns.push(TurnMark {
+                        turn: t,
+                        seq: game.seq(),
+                    });
+                    last = turn;
+                }
+            })
+            .await?;
+        }
+        let index = TurnIndex {
+            game_id: meta.id,
+            key,
+            last: meta.seq,
+            turns,
+        };
+        let mut cache = self.inner.turns.lock().expect("turn cache");
+        if cache.len() >= 256 {
+            cache.clear();
+        }
+        cache.insert(game_id.to_string(), index.clone());
+        Ok(index)
+    }
+}
+
+/// Correspondence play: the sweep, notices, pauses, chat, import and rematch.
+impl Service {
+    /// Looks at every game whose clock needs it (a pause ending, a warning, a time-out) and
+    /// sends the daily digests that are due. Runs every `--sweep-secs`; tests call it after
+    /// moving their manual clock. Returns the number of games looked at.
+    pub async fn sweep(&self) -> Result<usize, ApiError> {
+        let now = self.now();
+        let ids = self
+            .inner
+            .store
+            .games_to_wake(now)
+            .await
+            .map_err(store_error)?;
+        for id in &ids {
+            if let Err(e) = self.call(id, |reply| Command::Tick { reply }).await {
+                error!(game = %id, error = %e, "sweep could not look at a game");
+            }
+        }
+        self.digests(now).await?;
+        Ok(ids.len())
+    }
+
+    /// Sends the daily digests that are due: the games where it is the account's move.
+    async fn digests(&self, now: i64) -> Result<(), ApiError> {
+        let accounts = self
+            .inner
+            .store
+            .digests_due(now - 86_400)
+            .await
+            .map_err(store_error)?;
+        let base = self.inner.config.link_base();
+        for account in accounts {
+            let rows = self
+                .inner
+                .store
+                .games(ListQuery::Mine(&account), 200)
+                .await
+                .map_err(store_error)?;
+            let mut games = Vec::new();
+            for row in rows {
+                let meta = GameMeta::from_row(row)?;
+                let Some(seat) = meta.seat_of(&account) else {
+                    continue;
+                };
+                if meta.status != GameStatus::Active || !meta.to_act.contains(&seat) {
+                    continue;
+                }
+                let info = self.kind(&meta.game)?.info();
+                games.push(DigestLine {
+                    game_id: meta.id.clone(),
+                    game_name: info.name.clone(),
+                    scenario_name: info
+                        .scenario(&meta.scenario)
+                        .map_or_else(|| meta.scenario.clone(), |s| s.name.clone()),
+                    opponent: meta.names.get(seat.opponent()).clone(),
+                    deadline: meta.clock.as_ref().and_then(|c| c.deadline_of(seat)),
+                    link: format!("{base}/#/game/{}", meta.id),
+                });
+            }
+            if !games.is_empty() {
+                self.inner.notifier.send(Intent {
+                    kind: NoticeKind::Digest,
+                    game: GameBrief::default(),
+                    recipients: vec![Recipient {
+                        account: account.clone(),
+                        seat: None,
+                        connected: false,
+                    }],
+                    subject: None,
+                    until: None,
+                    games,
+                });
+            }
+            self.inner
+                .store
+                .write(Write::DigestSent { account, now })
+                .await
+                .map_err(write_error)?;
+        }
+        Ok(())
+    }
+
+    /// Returns once every notice asked for so far has been written and every notice due now
+    /// has had its delivery attempt.
+    pub async fn flush_notices(&self) {
+        self.inner.notifier.flush().await;
+    }
+
+    /// The caller's notice settings, with each channel's last error.
+    pub async fn notice_settings(&self, account: &Account) -> Result<NoticeSettings, ApiError> {
+        let row = self
+            .inner
+            .store
+            .notice_settings(&account.id)
+            .await
+            .map_err(store_error)?;
+        let error = |message: Option<String>, at: Option<i64>| {
+            message.map(|message| ChannelError {
+                message,
+                at: at.unwrap_or_default(),
+            })
+        };
+        Ok(NoticeSettings {
+            webhook_url: row.webhook_url,
+            email: row.email,
+            always: row.always,
+            digest: row.digest,
+            webhook_error: error(row.webhook_error, row.webhook_error_at),
+            email_error: error(row.email_error, row.email_error_at),
+            email_available: self.inner.notifier.email_available(),
+        })
+    }
+
+    /// Replaces the caller's notice settings.
+    pub async fn set_notice_settings(
+        &self,
+        account: &Account,
+        update: UpdateNoticeSettings,
+    ) -> Result<NoticeSettings, ApiError> {
+        let bad = |why: &str| ApiError::new(ErrorCode::BadRequest, why.to_string());
+        let webhook_url = update
+            .webhook_url
+            .map(|u| u.trim().to_string())
+            .filter(|u| !u.is_empty());
+        if let Some(url) = &webhook_url {
+            if url.len() > 2000 {
+                return Err(bad("a webhook address is at most 2000 characters"));
+            }
+            if url.starts_with("https://") {
+                return Err(bad(
+                    "this server is built without TLS and cannot post to https:// webhooks; give an http:// address (a relay on your side can forward it)",
+                ));
+            }
+            if !url.starts_with("http://") || reqwest::Url::parse(url).is_err() {
+                return Err(bad("a webhook is an http:// address"));
+            }
+        }
+        let email = update
+            .email
+            .map(|e| e.trim().to_string())
+            .filter(|e| !e.is_empty());
+        if let Some(email) = &email {
+            if email.len() > 254 || email.parse::<lettre::Address>().is_err() {
+                return Err(bad("that is not an e-mail address"));
+            }
+            if !self.inner.notifier.email_available() {
+                return Err(bad(
+                    "this server sends no e-mail (it has no SMTP server set up)",
+                ));
+            }
+        }
+        self.inner
+            .store
+            .write(Write::NoticeSettings {
+                account: account.id.clone(),
+                webhook_url,
+                email,
+                always: update.always,
+                digest: update.digest,
+            })
+            .await
+            .map_err(write_error)?;
+        self.notice_settings(account).await
+    }
+
+    /// Sends the caller a test notice on every channel it has.
+    pub async fn test_notice(&self, account: &Account) -> Result<NoticeSettings, ApiError> {
+        self.inner.notifier.send(Intent {
+            kind: NoticeKind::Test,
+            game: GameBrief::default(),
+            recipients: vec![Recipient {
+                account: account.id.clone(),
+                seat: None,
+                connected: false,
+            }],
+            subject: None,
+            until: None,
+            games: Vec::new(),
+        });
+        self.notice_settings(account).await
+    }
+
+    /// The caller's latest notices (50), newest first.
+    pub async fn notices(&self, account: &Account) -> Result<NoticeList, ApiError> {
+        let rows = self
+            .inner
+            .store
+            .notices_of(&account.id, 50)
+            .await
+            .map_err(store_error)?;
+        let notices = rows
+            .into_iter()
+            .filter_map(|row| {
+                let text = serde_json::from_str::<adjutant_protocol::Notice>(&row.body)
+                    .map(|n| n.text)
+                    .unwrap_or_default();
+                Some(NoticeEntry {
+                    id: row.id,
+                    channel: row.channel,
+                    kind: NoticeKind::parse(&row.kind)?,
+                    game_id: row.game_id,
+                    text,
+                    created_at: row.created_at,
+                    attempts: row.attempts,
+                    sent_at: row.sent_at,
+                    next_at: row.next_at,
+                    failed: row.failed,
+                    last_error: row.last_error,
+                })
+            })
+            .collect();
+        Ok(NoticeList { notices })
+    }
+
+    /// The caller's pause allowance this year.
+    pub async fn vacation(&self, account: &Account) -> Result<VacationInfo, ApiError> {
+        let year = utc_year(self.now());
+        let used = self
+            .inner
+            .store
+            .vacation_used(&account.id, year)
+            .await
+            .map_err(store_error)?;
+        let allowance = self.inner.config.pause_days_per_year;
+        Ok(VacationInfo {
+            year,
+            allowance_days: allowance,
+            used_secs: used,
+            remaining_secs: (i64::from(allowance) * 86_400 - used).max(0),
+        })
+    }
+
+    /// Asks for, answers or ends a pause, or takes a seat back from the bot.
+    pub async fn clock_op(
+        &self,
+        account: &Account,
+        game_id: &str,
+        op: ClockOp,
+    ) -> Result<ClockReply, ApiError> {
+        self.call(game_id, |reply| Command::Clock {
+            account: account.clone(),
+            op,
+            reply,
+        })
+        .await
+    }
+
+    /// Posts a chat message or note.
+    pub async fn post_chat(
+        &self,
+        account: Option<&Account>,
+        game_id: &str,
+        channel: ChatChannel,
+        text: &str,
+        spectate_code: Option<&str>,
+    ) -> Result<ChatMessage, ApiError> {
+        let account = account.ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::Unauthorized,
+                "posting in a chat needs your token",
+            )
+        })?;
+        self.call(game_id, |reply| Command::Chat {
+            account: account.clone(),
+            spectate_code: spectate_code.map(str::to_string),
+            channel,
+            text: text.to_string(),
+            reply,
+        })
+        .await
+    }
+
+    /// Reads a chat channel after message `after` (at most 500 messages).
+    pub async fn chat_log(
+        &self,
+        account: Option<&Account>,
+        game_id: &str,
+        channel: ChatChannel,
+        after: i64,
+        spectate_code: Option<&str>,
+    ) -> Result<ChatLog, ApiError> {
+        let (meta, _) = self
+            .meta_and_viewer(account, game_id, spectate_code)
+            .await?;
+        let seat = account.and_then(|a| meta.seat_of(&a.id));
+        let finished = meta.status == GameStatus::Finished;
+        chat::may_read(channel, seat, finished)?;
+        let stored = chat::stored_channel(channel, seat);
+        let rows = self
+            .inner
+            .store
+            .chat(game_id, &stored, after, 500)
+            .await
+            .map_err(store_error)?;
+        Ok(ChatLog {
+            game_id: meta.id.clone(),
+            channel,
+            messages: rows
+                .into_iter()
+                .map(|row| ChatMessage {
+                    id: row.id,
+                    game_id: meta.id.clone(),
+                    channel,
+                    author: row.author,
+                    side: row.side.as_deref().and_then(Side::parse),
+                    text: row.text,
+                    at: row.created_at,
+                })
+                .collect(),
+        })
+    }
+
+    /// Offers a rematch of a finished game with sides swapped.
+    pub async fn rematch(
+        &self,
+        account: Option<&Account>,
+        game_id: &str,
+        secret_choices: Value,
+    ) -> Result<GameCreated, ApiError> {
+        let account = account
+            .ok_or_else(|| ApiError::new(ErrorCode::Unauthorized, "a rematch needs your token"))?;
+        self.call(game_id, |reply| Command::Rematch {
+            account: account.clone(),
+            secret_choices: secret_choices.clone(),
+            reply,
+        })
+        .await
+    }
+
+    /// Stores a finished game from its record, read-only, after replaying it against this
+    /// server's rules: the seed against its commitment, every action, roll and event, and the
+    /// result. A record that does not verify is refused and nothing is stored.
+    pub async fn import(
+        &self,
+        account: Option<&Account>,
+        request: ImportGame,
+    ) -> Result<Imported, ApiError> {
+        let account = account.ok_or_else(|| {
+            ApiError::new(ErrorCode::Unauthorized, "importing a game needs your token")
+        })?;
+        let bad = |why: String| ApiError::new(ErrorCode::BadRequest, why);
+        let record = request.record;
+        if record.outcome.is_none() || record.seed.is_none() {
+            return Err(bad(
+                "only the record of a finished game (with its seed and result) can be imported"
+                    .into(),
+            ));
+        }
+        let kind = self.kind(&record.game)?;
+        let info = kind.info();
+        let options = info
+            .resolve_options(&record.scenario, &Value::Object(record.options.clone()))
+            .map_err(|why| bad(format!("the record's options are not valid: {why}")))?;
+        if options != record.options {
+            return Err(bad(
+                "the record's options are incomplete or not valid".into()
+            ));
+        }
+        for side in Side::BOTH {
+            let Some(secret) = record.secret_choices.get(side) else {
+                return Err(bad(format!(
+                    "the record lacks the {side} player's secret choices"
+                )));
+            };
+            let resolved = info
+                .resolve_secret_choices(&record.scenario, side, &Value::Object(secret.clone()))
+                .map_err(|why| {
+                    bad(format!(
+                        "the {side} player's secret choices are not valid: {why}"
+                    ))
+                })?;
+            if &resolved != secret {
+                return Err(bad(format!(
+                    "the {side} player's secret choices are incomplete or not valid"
+                )));
+            }
+        }
+        if record
+            .players
+            .union
+            .iter()
+            .chain(record.players.confederate.iter())
+            .any(|name| name.chars().count() > 64)
+        {
+            return Err(bad(
+                "a player's name in the record is longer than 64 characters".into(),
+            ));
+        }
+        let verified = adjutant_engine::verify(&self.inner.registry, &record)
+            .map_err(|e| bad(format!("the record does not verify: {e}")))?;
+        let id = uuid::Uuid::new_v4().hyphenated().to_string();
+        let now = self.now();
+        let origin = Origin {
+            imported_by: account.id.clone(),
+            players: record.players.clone(),
+            original_id: record.game_id.clone(),
+        };
+        let json = |v: &Value| v.to_string();
+        let actions = record
+            .actions
+            .iter()
+            .map(|a| NewAction {
+                game_id: id.clone(),
+                seq: a.seq as i64,
+                side: a.side.as_str(),
+                action: a.action.as_ref().map(json).unwrap_or_default(),
+                rolls: serde_json::to_string(&a.rolls).expect("rolls serialise"),
+                events: Value::Array(a.events.clone()).to_string(),
+                now,
+                status: "finished",
+                to_act: String::new(),
+                outcome: None,
+                by_bot: false,
+                clock: None,
+                wake_at: None,
+            })
+            .collect();
+        let secret = |side: Side| {
+            Value::Object(record.secret_choices.get(side).clone().unwrap_or_default()).to_string()
+        };
+        let game = ImportedGame {
+            id: id.clone(),
+            game: record.game.clone(),
+            scenario: record.scenario.clone(),
+            options: Value::Object(record.options.clone()).to_string(),
+            visibility: match request.visibility {
+                Visibility::Public => "public",
+                Visibility::Private => "private",
+            },
+            creator: account.id.clone(),
+            union_secret: secret(Side::Union),
+            confederate_secret: secret(Side::Confederate),
+            seed: record.seed.clone().unwrap_or_default(),
+            seed_commitment: record.seed_commitment.clone(),
+            spectate_code: new_code(10),
+            outcome: verified
+                .outcome
+                .as_ref()
+                .map(|o| serde_json::to_string(o).expect("outcomes serialise")),
+            origin: serde_json::to_string(&origin).expect("origins serialise"),
+            now,
+            actions,
+        };
+        self.inner
+            .store
+            .write(Write::Import(Box::new(game)))
+            .await
+            .map_err(write_error)?;
+        info!(game = %id, by = %account.id, actions = verified.actions, "game imported");
+        Ok(Imported {
+            game_id: id,
+            actions: verified.actions,
+            rolls: verified.rolls,
+            outcome: verified.outcome,
         })
     }
 }

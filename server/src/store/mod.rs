@@ -9,10 +9,14 @@ use sqlx::sqlite::{
 };
 use sqlx::{AssertSqlSafe, ConnectOptions};
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
-pub use rows::{AccountRow, ActionRow, GameRow, SnapshotRow};
-pub use writer::{NewAction, NewGame, Write, WriteError, Writer};
+pub use rows::{
+    AccountRow, ActionRow, ChatRow, GameRow, NoticeRow, NoticeSettingsRow, SnapshotRow,
+};
+pub use writer::{ImportedGame, NewAction, NewGame, NoticeResult, Write, WriteError, Writer};
 
 /// The migrations in `migrations/`, compiled in.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
@@ -21,7 +25,8 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 const GAME_COLUMNS: &str = "g.id, g.game, g.scenario, g.options, g.visibility, g.status, g.creator, \
      g.union_account, g.confederate_account, ua.name AS union_name, ca.name AS confederate_name, \
      g.union_secret, g.confederate_secret, g.seed, g.seed_commitment, g.invite_code, \
-     g.spectate_code, g.seq, g.to_act, g.outcome, g.created_at, g.updated_at";
+     g.spectate_code, g.seq, g.to_act, g.outcome, g.created_at, g.updated_at, g.clock, g.origin, \
+     g.reserved_for, g.rematch_id";
 
 const GAME_FROM: &str = "FROM games g LEFT JOIN accounts ua ON ua.id = g.union_account \
      LEFT JOIN accounts ca ON ca.id = g.confederate_account";
@@ -29,7 +34,7 @@ const GAME_FROM: &str = "FROM games g LEFT JOIN accounts ua ON ua.id = g.union_a
 /// Which games a list holds.
 #[derive(Clone, Copy, Debug)]
 pub enum ListQuery<'a> {
-    /// Games this account sits in.
+    /// Games this account sits in or imported.
     Mine(&'a str),
     /// Public games with this status.
     Public(&'static str),
@@ -44,6 +49,16 @@ pub struct Store {
     pool: SqlitePool,
     /// The one writer.
     writer: Writer,
+    /// The next chat message id and notice id (ids are handed out before the write, so that
+    /// the message can be sent to its readers as soon as it is committed).
+    ids: Arc<[AtomicI64; 2]>,
+}
+
+/// Tables whose ids the store hands out.
+#[derive(Clone, Copy, Debug)]
+pub enum IdOf {
+    Chat = 0,
+    Notice = 1,
 }
 
 impl Store {
@@ -71,10 +86,28 @@ impl Store {
             .min_connections(1)
             .connect_with(options.read_only(true))
             .await?;
+        let max = |table: &'static str| {
+            let pool = pool.clone();
+            async move {
+                sqlx::query_scalar::<_, Option<i64>>(AssertSqlSafe(format!(
+                    "SELECT MAX(id) FROM {table}"
+                )))
+                .fetch_one(&pool)
+                .await
+                .map(|m| AtomicI64::new(m.unwrap_or(0) + 1))
+            }
+        };
+        let ids = Arc::new([max("chat").await?, max("notices").await?]);
         Ok(Store {
             pool,
             writer: Writer::spawn(writer_conn, max_batch),
+            ids,
         })
+    }
+
+    /// A fresh id for a row of `table`.
+    pub fn next_id(&self, table: IdOf) -> i64 {
+        self.ids[table as usize].fetch_add(1, Ordering::Relaxed)
     }
 
     /// Commits one write; returns once it is durable.
@@ -112,7 +145,7 @@ impl Store {
         let base = format!("SELECT {GAME_COLUMNS} {GAME_FROM}");
         let q = match query {
             ListQuery::Mine(account) => sqlx::query_as(AssertSqlSafe(format!(
-                "{base} WHERE g.union_account = ?1 OR g.confederate_account = ?1 \
+                "{base} WHERE g.union_account = ?1 OR g.confederate_account = ?1 OR g.creator = ?1 \
                  ORDER BY g.updated_at DESC LIMIT ?2"
             )))
             .bind(account.to_string()),
@@ -149,7 +182,7 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<ActionRow>, sqlx::Error> {
         sqlx::query_as(
-            "SELECT seq, side, action, rolls, events FROM actions \
+            "SELECT seq, side, action, rolls, events, by_bot FROM actions \
              WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
         )
         .bind(game_id)
@@ -168,4 +201,99 @@ impl Store {
         .fetch_optional(&self.pool)
         .await
     }
+
+    /// Active games the sweep must look at by `now`.
+    pub async fn games_to_wake(&self, now: i64) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query_scalar(
+            "SELECT id FROM games WHERE status = 'active' AND wake_at IS NOT NULL AND wake_at <= ? \
+             ORDER BY wake_at LIMIT 1000",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await
+    }
+
+    /// An account's notice settings (defaults when it never set any).
+    pub async fn notice_settings(&self, account: &str) -> Result<NoticeSettingsRow, sqlx::Error> {
+        let row = sqlx::query_as(
+            "SELECT webhook_url, email, always, digest, webhook_error, webhook_error_at, \
+             email_error, email_error_at FROM notice_settings WHERE account_id = ?",
+        )
+        .bind(account)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.unwrap_or_default())
+    }
+
+    /// Notices due for an attempt by `now`, oldest first.
+    pub async fn due_notices(&self, now: i64, limit: i64) -> Result<Vec<NoticeRow>, sqlx::Error> {
+        sqlx::query_as(AssertSqlSafe(format!(
+            "SELECT {NOTICE_COLUMNS} FROM notices WHERE next_at IS NOT NULL AND next_at <= ? \
+             ORDER BY id LIMIT ?"
+        )))
+        .bind(now)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+    }
+
+    /// An account's latest notices, newest first.
+    pub async fn notices_of(
+        &self,
+        account: &str,
+        limit: i64,
+    ) -> Result<Vec<NoticeRow>, sqlx::Error> {
+        sqlx::query_as(AssertSqlSafe(format!(
+            "SELECT {NOTICE_COLUMNS} FROM notices WHERE account_id = ? ORDER BY id DESC LIMIT ?"
+        )))
+        .bind(account)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+    }
+
+    /// Accounts that asked for a daily digest and had none since `before`.
+    pub async fn digests_due(&self, before: i64) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query_scalar(
+            "SELECT account_id FROM notice_settings WHERE digest = 1 \
+             AND (last_digest_at IS NULL OR last_digest_at <= ?) LIMIT 1000",
+        )
+        .bind(before)
+        .fetch_all(&self.pool)
+        .await
+    }
+
+    /// Seconds of pause an account was charged in `year`.
+    pub async fn vacation_used(&self, account: &str, year: i32) -> Result<i64, sqlx::Error> {
+        let used: Option<i64> =
+            sqlx::query_scalar("SELECT used_secs FROM vacations WHERE account_id = ? AND year = ?")
+                .bind(account)
+                .bind(year)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(used.unwrap_or(0))
+    }
+
+    /// Messages of one chat channel of a game after id `after`, oldest first.
+    pub async fn chat(
+        &self,
+        game_id: &str,
+        channel: &str,
+        after: i64,
+        limit: i64,
+    ) -> Result<Vec<ChatRow>, sqlx::Error> {
+        sqlx::query_as(
+            "SELECT id, channel, author, side, text, created_at FROM chat \
+             WHERE game_id = ? AND channel = ? AND id > ? ORDER BY id LIMIT ?",
+        )
+        .bind(game_id)
+        .bind(channel)
+        .bind(after)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+    }
 }
+
+const NOTICE_COLUMNS: &str = "id, account_id, channel, kind, game_id, body, created_at, attempts, \
+     next_at, sent_at, failed, last_error";

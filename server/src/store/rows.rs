@@ -34,6 +34,10 @@ pub struct GameRow {
     pub outcome: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
+    pub clock: Option<String>,
+    pub origin: Option<String>,
+    pub reserved_for: Option<String>,
+    pub rematch_id: Option<String>,
 }
 
 /// One recorded action.
@@ -44,6 +48,7 @@ pub struct ActionRow {
     pub action: String,
     pub rolls: String,
     pub events: String,
+    pub by_bot: bool,
 }
 
 /// The latest snapshot of a game.
@@ -51,4 +56,45 @@ pub struct ActionRow {
 pub struct SnapshotRow {
     pub seq: i64,
     pub data: String,
+}
+
+/// An account's notice settings.
+#[derive(Clone, Debug, Default, FromRow)]
+pub struct NoticeSettingsRow {
+    pub webhook_url: Option<String>,
+    pub email: Option<String>,
+    pub always: bool,
+    pub digest: bool,
+    pub webhook_error: Option<String>,
+    pub webhook_error_at: Option<i64>,
+    pub email_error: Option<String>,
+    pub email_error_at: Option<i64>,
+}
+
+/// One notice of the outbox.
+#[derive(Clone, Debug, FromRow)]
+pub struct NoticeRow {
+    pub id: i64,
+    pub account_id: String,
+    pub channel: String,
+    pub kind: String,
+    pub game_id: Option<String>,
+    pub body: String,
+    pub created_at: i64,
+    pub attempts: i64,
+    pub next_at: Option<i64>,
+    pub sent_at: Option<i64>,
+    pub failed: bool,
+    pub last_error: Option<String>,
+}
+
+/// One chat message or note.
+#[derive(Clone, Debug, FromRow)]
+pub struct ChatRow {
+    pub id: i64,
+    pub channel: String,
+    pub author: String,
+    pub side: Option<String>,
+    pub text: String,
+    pub created_at: i64,
 }

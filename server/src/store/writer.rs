@@ -26,6 +26,8 @@ pub enum Write {
         account: String,
         secret: String,
         to_act: String,
+        clock: Option<String>,
+        wake_at: Option<i64>,
         now: i64,
     },
     /// An accepted action and the game's new standing.
@@ -36,6 +38,87 @@ pub enum Write {
         seq: i64,
         data: String,
     },
+    /// The clock changed without an action (a pause, a warning, a bot taking a seat).
+    Clock {
+        game_id: String,
+        clock: String,
+        wake_at: Option<i64>,
+    },
+    /// A finished game read from a record, with all its actions.
+    Import(Box<ImportedGame>),
+    /// An account's notice settings (its error columns and digest time are kept).
+    NoticeSettings {
+        account: String,
+        webhook_url: Option<String>,
+        email: Option<String>,
+        always: bool,
+        digest: bool,
+    },
+    /// A notice into the outbox.
+    Notice {
+        id: i64,
+        account: String,
+        channel: &'static str,
+        kind: &'static str,
+        game_id: Option<String>,
+        body: String,
+        now: i64,
+    },
+    /// The result of an attempt to deliver a notice.
+    NoticeResult(NoticeResult),
+    /// A daily digest went out (or there was nothing to say).
+    DigestSent { account: String, now: i64 },
+    /// Seconds of pause charged to (or, negative, given back to) an account; refused if the
+    /// charge would take it past `limit`.
+    Vacation {
+        account: String,
+        year: i32,
+        secs: i64,
+        limit: Option<i64>,
+    },
+    /// A chat message or note.
+    Chat {
+        id: i64,
+        game_id: String,
+        channel: String,
+        account: String,
+        author: String,
+        side: Option<&'static str>,
+        text: String,
+        now: i64,
+    },
+}
+
+/// What happened to one delivery attempt.
+#[derive(Clone, Debug)]
+pub struct NoticeResult {
+    pub id: i64,
+    pub account: String,
+    pub channel: &'static str,
+    pub now: i64,
+    /// `None`: delivered. `Some((error, next_at))`: failed; retried at `next_at`, or given
+    /// up when that is `None`.
+    pub error: Option<(String, Option<i64>)>,
+}
+
+/// A finished game from a record.
+#[derive(Clone, Debug)]
+pub struct ImportedGame {
+    pub id: String,
+    pub game: String,
+    pub scenario: String,
+    pub options: String,
+    pub visibility: &'static str,
+    pub creator: String,
+    pub union_secret: String,
+    pub confederate_secret: String,
+    pub seed: String,
+    pub seed_commitment: String,
+    pub spectate_code: String,
+    pub outcome: Option<String>,
+    pub origin: String,
+    pub now: i64,
+    pub actions: Vec<NewAction>,
 }
 
 /// The columns of a new game.
@@ -54,6 +137,12 @@ pub struct NewGame {
     pub invite_code: String,
     pub spectate_code: String,
     pub now: i64,
+    /// The clock settings and state, JSON.
+    pub clock: Option<String>,
+    /// The open seat is kept for this account (a rematch).
+    pub reserved_for: Option<String>,
+    /// This game is the rematch of that one (which must not have one yet).
+    pub rematch_of: Option<String>,
 }
 
 /// The columns of an accepted action and the game row's new values.
@@ -69,6 +158,11 @@ pub struct NewAction {
     pub status: &'static str,
     pub to_act: String,
     pub outcome: Option<String>,
+    /// Played by the server's bot.
+    pub by_bot: bool,
+    /// The game's clock after the action (null for a game without one).
+    pub clock: Option<String>,
+    pub wake_at: Option<i64>,
 }
 
 /// Why a write was not committed.
@@ -204,19 +298,18 @@ async fn commit_inside(
     Ok(results)
 }
 
-/// Actions written by one statement (each binds 14 values; SQLite allows 32766).
+/// Actions written by one statement (each binds 16 values; SQLite allows 32766).
 const ACTIONS_PER_STATEMENT: usize = 256;
 
-/// Appends actions and moves their games on, two statements for the lot. The update checks
-/// that each game was at the action before; if one was not, the batch fails and is retried
-/// write by write, which pins the fault on that one action.
-async fn append_actions(
+/// Inserts action rows, many to a statement.
+async fn insert_actions(
     conn: &mut SqliteConnection,
     chunk: &[&NewAction],
 ) -> Result<(), sqlx::Error> {
-    let rows = vec!["(?, ?, ?, ?, ?, ?, ?)"; chunk.len()].join(", ");
+    let rows = vec!["(?, ?, ?, ?, ?, ?, ?, ?)"; chunk.len()].join(", ");
     let mut insert = sqlx::query(AssertSqlSafe(format!(
-        "INSERT INTO actions (game_id, seq, side, action, rolls, events, created_at) VALUES {rows}"
+        "INSERT INTO actions (game_id, seq, side, action, rolls, events, created_at, by_bot) \
+         VALUES {rows}"
     )));
     for a in chunk {
         insert = insert
@@ -226,15 +319,28 @@ async fn append_actions(
             .bind(&a.action)
             .bind(&a.rolls)
             .bind(&a.events)
-            .bind(a.now);
+            .bind(a.now)
+            .bind(a.by_bot);
     }
     insert.execute(&mut *conn).await?;
+    Ok(())
+}
+
+/// Appends actions and moves their games on, two statements for the lot. The update checks
+/// that each game was at the action before; if one was not, the batch fails and is retried
+/// write by write, which pins the fault on that one action. The clock rides in the same
+/// row update.
+async fn append_actions(
+    conn: &mut SqliteConnection,
+    chunk: &[&NewAction],
+) -> Result<(), sqlx::Error> {
+    insert_actions(conn, chunk).await?;
     let update = sqlx::query(AssertSqlSafe(format!(
-        "WITH v(id, seq, status, to_act, outcome, now) AS (VALUES {}) \
+        "WITH v(id, seq, status, to_act, outcome, now, clock, wake_at) AS (VALUES {}) \
          UPDATE games SET seq = v.seq, status = v.status, to_act = v.to_act, \
-         outcome = v.outcome, updated_at = v.now \
+         outcome = v.outcome, updated_at = v.now, clock = v.clock, wake_at = v.wake_at \
          FROM v WHERE games.id = v.id AND games.seq = v.seq - 1",
-        vec!["(?, ?, ?, ?, ?, ?)"; chunk.len()].join(", ")
+        vec!["(?, ?, ?, ?, ?, ?, ?, ?)"; chunk.len()].join(", ")
     )));
     let mut update = update;
     for a in chunk {
@@ -244,7 +350,9 @@ async fn append_actions(
             .bind(a.status)
             .bind(&a.to_act)
             .bind(&a.outcome)
-            .bind(a.now);
+            .bind(a.now)
+            .bind(&a.clock)
+            .bind(a.wake_at);
     }
     let done = update.execute(&mut *conn).await?;
     if done.rows_affected() != chunk.len() as u64 {
@@ -260,7 +368,14 @@ async fn append_actions(
 fn may_conflict(write: &Write) -> bool {
     matches!(
         write,
-        Write::CreateAccount { .. } | Write::CreateGame(_) | Write::Join { .. }
+        Write::CreateAccount { .. }
+            | Write::CreateGame(_)
+            | Write::Join { .. }
+            | Write::Import(_)
+            | Write::Vacation { .. }
+            | Write::Chat { .. }
+            | Write::Notice { .. }
+            | Write::NoticeSettings { .. }
     )
 }
 
@@ -269,7 +384,16 @@ fn conflict_sentence(write: &Write) -> String {
         Write::CreateAccount { name, .. } => format!("the name {name:?} is taken"),
         Write::CreateGame(_) => "a game with that id or invite code exists".to_string(),
         Write::Join { .. } => "that seat has already been taken".to_string(),
-        Write::Action(_) | Write::Snapshot { .. } => "the game moved on".to_string(),
+        Write::Import(_) => "that game is already on this server".to_string(),
+        Write::Vacation { .. } => "that pause would exceed the yearly allowance".to_string(),
+        Write::Chat { .. } | Write::Notice { .. } | Write::NoticeSettings { .. } => {
+            "the game or account is gone".to_string()
+        }
+        Write::Action(_)
+        | Write::Snapshot { .. }
+        | Write::Clock { .. }
+        | Write::NoticeResult(_)
+        | Write::DigestSent { .. } => "the game moved on".to_string(),
     }
 }
 
@@ -318,8 +442,8 @@ async fn apply(
             let sql = format!(
                 "INSERT INTO games (id, game, scenario, options, visibility, status, creator, \
                  {seat_column}_account, {seat_column}_secret, seed, seed_commitment, invite_code, \
-                 spectate_code, seq, to_act, created_at, updated_at) \
-                 VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, 0, '', ?, ?)"
+                 spectate_code, seq, to_act, created_at, updated_at, clock, reserved_for) \
+                 VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, 0, '', ?, ?, ?, ?)"
             );
             sqlx::query(AssertSqlSafe(sql))
                 .bind(&g.id)
@@ -336,8 +460,25 @@ async fn apply(
                 .bind(&g.spectate_code)
                 .bind(g.now)
                 .bind(g.now)
+                .bind(&g.clock)
+                .bind(&g.reserved_for)
                 .execute(&mut *conn)
                 .await?;
+            if let Some(old) = &g.rematch_of {
+                let done = sqlx::query(
+                    "UPDATE games SET rematch_id = ? WHERE id = ? AND rematch_id IS NULL \
+                     AND status = 'finished'",
+                )
+                .bind(&g.id)
+                .bind(old)
+                .execute(&mut *conn)
+                .await?;
+                if done.rows_affected() != 1 {
+                    return Ok(Err(WriteError::Conflict(
+                        "a rematch of that game has already been offered".into(),
+                    )));
+                }
+            }
         }
         Write::Join {
             game_id,
@@ -345,6 +486,8 @@ async fn apply(
             account,
             secret,
             to_act,
+            clock,
+            wake_at,
             now,
         } => {
             let seat_column = if *side == "union" {
@@ -354,7 +497,7 @@ async fn apply(
             };
             let sql = format!(
                 "UPDATE games SET {seat_column}_account = ?, {seat_column}_secret = ?, status = 'active', \
-                 invite_code = NULL, to_act = ?, updated_at = ? \
+                 invite_code = NULL, to_act = ?, updated_at = ?, clock = ?, wake_at = ? \
                  WHERE id = ? AND status = 'open' AND {seat_column}_account IS NULL"
             );
             let done = sqlx::query(AssertSqlSafe(sql))
@@ -362,6 +505,8 @@ async fn apply(
                 .bind(secret)
                 .bind(to_act)
                 .bind(now)
+                .bind(clock)
+                .bind(wake_at)
                 .bind(game_id)
                 .execute(&mut *conn)
                 .await?;
@@ -384,6 +529,199 @@ async fn apply(
                 .bind(seq)
                 .execute(&mut *conn)
                 .await?;
+        }
+        Write::Clock {
+            game_id,
+            clock,
+            wake_at,
+        } => {
+            sqlx::query("UPDATE games SET clock = ?, wake_at = ? WHERE id = ?")
+                .bind(clock)
+                .bind(wake_at)
+                .bind(game_id)
+                .execute(&mut *conn)
+                .await?;
+        }
+        Write::Import(g) => {
+            sqlx::query(
+                "INSERT INTO games (id, game, scenario, options, visibility, status, creator, \
+                 union_secret, confederate_secret, seed, seed_commitment, spectate_code, seq, \
+                 to_act, outcome, created_at, updated_at, origin) \
+                 VALUES (?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?)",
+            )
+            .bind(&g.id)
+            .bind(&g.game)
+            .bind(&g.scenario)
+            .bind(&g.options)
+            .bind(g.visibility)
+            .bind(&g.creator)
+            .bind(&g.union_secret)
+            .bind(&g.confederate_secret)
+            .bind(&g.seed)
+            .bind(&g.seed_commitment)
+            .bind(&g.spectate_code)
+            .bind(g.actions.len() as i64)
+            .bind(&g.outcome)
+            .bind(g.now)
+            .bind(g.now)
+            .bind(&g.origin)
+            .execute(&mut *conn)
+            .await?;
+            let actions: Vec<&NewAction> = g.actions.iter().collect();
+            for chunk in actions.chunks(ACTIONS_PER_STATEMENT) {
+                insert_actions(conn, chunk).await?;
+            }
+        }
+        Write::NoticeSettings {
+            account,
+            webhook_url,
+            email,
+            always,
+            digest,
+        } => {
+            sqlx::query(
+                "INSERT INTO notice_settings (account_id, webhook_url, email, always, digest) \
+                 VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (account_id) DO UPDATE SET \
+                 webhook_url = ?2, email = ?3, always = ?4, digest = ?5, \
+                 webhook_error = CASE WHEN webhook_url IS ?2 THEN webhook_error END, \
+                 webhook_error_at = CASE WHEN webhook_url IS ?2 THEN webhook_error_at END, \
+                 email_error = CASE WHEN email IS ?3 THEN email_error END, \
+                 email_error_at = CASE WHEN email IS ?3 THEN email_error_at END",
+            )
+            .bind(account)
+            .bind(webhook_url)
+            .bind(email)
+            .bind(always)
+            .bind(digest)
+            .execute(&mut *conn)
+            .await?;
+        }
+        Write::Notice {
+            id,
+            account,
+            channel,
+            kind,
+            game_id,
+            body,
+            now,
+        } => {
+            sqlx::query(
+                "INSERT INTO notices (id, account_id, channel, kind, game_id, body, created_at, \
+                 attempts, next_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+            )
+            .bind(id)
+            .bind(account)
+            .bind(channel)
+            .bind(kind)
+            .bind(game_id)
+            .bind(body)
+            .bind(now)
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
+        }
+        Write::NoticeResult(r) => {
+            let column = if r.channel == "email" {
+                "email"
+            } else {
+                "webhook"
+            };
+            match &r.error {
+                None => {
+                    sqlx::query(
+                        "UPDATE notices SET attempts = attempts + 1, sent_at = ?, next_at = NULL, \
+                         last_error = NULL WHERE id = ?",
+                    )
+                    .bind(r.now)
+                    .bind(r.id)
+                    .execute(&mut *conn)
+                    .await?;
+                    sqlx::query(AssertSqlSafe(format!(
+                        "UPDATE notice_settings SET {column}_error = NULL, {column}_error_at = NULL \
+                         WHERE account_id = ?"
+                    )))
+                    .bind(&r.account)
+                    .execute(&mut *conn)
+                    .await?;
+                }
+                Some((error, next_at)) => {
+                    sqlx::query(
+                        "UPDATE notices SET attempts = attempts + 1, next_at = ?, last_error = ?, \
+                         failed = ? WHERE id = ?",
+                    )
+                    .bind(next_at)
+                    .bind(error)
+                    .bind(next_at.is_none())
+                    .bind(r.id)
+                    .execute(&mut *conn)
+                    .await?;
+                    sqlx::query(AssertSqlSafe(format!(
+                        "UPDATE notice_settings SET {column}_error = ?, {column}_error_at = ? \
+                         WHERE account_id = ?"
+                    )))
+                    .bind(error)
+                    .bind(r.now)
+                    .bind(&r.account)
+                    .execute(&mut *conn)
+                    .await?;
+                }
+            }
+        }
+        Write::DigestSent { account, now } => {
+            sqlx::query("UPDATE notice_settings SET last_digest_at = ? WHERE account_id = ?")
+                .bind(now)
+                .bind(account)
+                .execute(&mut *conn)
+                .await?;
+        }
+        Write::Vacation {
+            account,
+            year,
+            secs,
+            limit,
+        } => {
+            let done = sqlx::query(
+                "INSERT INTO vacations (account_id, year, used_secs) \
+                 SELECT ?1, ?2, MAX(0, ?3) WHERE ?4 IS NULL OR ?3 <= ?4 \
+                 ON CONFLICT (account_id, year) DO UPDATE SET \
+                 used_secs = MAX(0, used_secs + ?3) WHERE ?4 IS NULL OR used_secs + ?3 <= ?4",
+            )
+            .bind(account)
+            .bind(year)
+            .bind(secs)
+            .bind(limit)
+            .execute(&mut *conn)
+            .await?;
+            if done.rows_affected() != 1 {
+                return Ok(Err(WriteError::Conflict(
+                    "that pause would take you past your yearly allowance".into(),
+                )));
+            }
+        }
+        Write::Chat {
+            id,
+            game_id,
+            channel,
+            account,
+            author,
+            side,
+            text,
+            now,
+        } => {
+            sqlx::query(
+                "INSERT INTO chat (id, game_id, channel, account_id, author, side, text, created_at) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(id)
+            .bind(game_id)
+            .bind(channel)
+            .bind(account)
+            .bind(author)
+            .bind(side)
+            .bind(text)
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
         }
     }
     Ok(Ok(()))

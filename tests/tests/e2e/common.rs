@@ -3,11 +3,12 @@
 
 use adjutant_cli::{Client, Live};
 use adjutant_protocol::{CreateGame, GameCreated, JoinGame, ServerMessage, SideChoice, Visibility};
-use adjutant_server::Config;
+use adjutant_server::{Config, ManualClock, Service, SharedClock, SystemClock};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 use tokio::net::TcpListener;
@@ -46,6 +47,8 @@ impl Drop for TempDir {
 /// A server running in this test's runtime, on a port the OS chose.
 pub struct TestServer {
     pub base: String,
+    /// The service behind it, for sweeping clocks and flushing notices by hand.
+    pub service: Service,
     stop: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<()>>,
     _dir: TempDir,
@@ -59,22 +62,48 @@ impl TestServer {
 
     /// A server whose configuration `adjust` changes first.
     pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> TestServer {
+        TestServer::start_on(Arc::new(SystemClock), adjust).await
+    }
+
+    /// A server on a manual clock standing at `now`, that never sweeps by itself: the test
+    /// moves the clock and calls [`TestServer::sweep`].
+    pub async fn on_manual_clock(
+        now: i64,
+        adjust: impl FnOnce(&mut Config),
+    ) -> (TestServer, Arc<ManualClock>) {
+        let clock = ManualClock::new(now);
+        let server = TestServer::start_on(clock.clone(), |config| {
+            config.sweep_secs = 0;
+            adjust(config);
+        })
+        .await;
+        (server, clock)
+    }
+
+    /// A server reading the time from `clock`, its configuration changed by `adjust`.
+    pub async fn start_on(clock: SharedClock, adjust: impl FnOnce(&mut Config)) -> TestServer {
         let dir = TempDir::new();
         let mut config = Config::with_db(dir.path().join("adjutant.db"));
-        adjust(&mut config);
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
         let base = format!("http://{}", listener.local_addr().expect("local addr"));
+        config.public_url = Some(base.clone());
+        adjust(&mut config);
+        let service = Service::open(config, adjutant_tests::registry(), clock)
+            .await
+            .expect("the store opens");
         let (stop, stopped) = oneshot::channel::<()>();
+        let serving = service.clone();
         let task = tokio::spawn(async move {
             let shutdown = async {
                 let _ = stopped.await;
             };
-            adjutant_server::run(listener, config, adjutant_tests::registry(), shutdown)
+            adjutant_server::serve(listener, serving, shutdown)
                 .await
                 .expect("server runs");
         });
         let server = TestServer {
             base,
+            service,
             stop: Some(stop),
             task: Some(task),
             _dir: dir,
@@ -102,6 +131,17 @@ impl TestServer {
     /// A new account's client.
     pub async fn account(&self, name: &str) -> Client {
         account(&self.client(), name).await
+    }
+
+    /// Runs the clock sweep now, then lets the notifier write and send what it produced.
+    pub async fn sweep(&self) {
+        self.service.sweep().await.expect("the sweep runs");
+        self.service.flush_notices().await;
+    }
+
+    /// Waits until every notice asked for so far has had its delivery attempt.
+    pub async fn flush(&self) {
+        self.service.flush_notices().await;
     }
 }
 
@@ -186,6 +226,7 @@ pub async fn outpost(union: &Client, confederate: &Client, visibility: Visibilit
             side: SideChoice::Union,
             visibility,
             secret_choices: json!({"decoy": "1"}),
+            clock: None,
         })
         .await
         .expect("game created");

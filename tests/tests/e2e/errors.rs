@@ -220,6 +220,7 @@ async fn websocket_requests_need_an_account_where_http_ones_do() {
             side: adjutant_protocol::SideChoice::Union,
             visibility: Visibility::Public,
             secret_choices: json!({}),
+            clock: None,
         },
         id: Some("c".into()),
     })

@@ -43,6 +43,7 @@ async fn idle_games_leave_memory_and_come_back_from_snapshots_and_actions() {
                 side: SideChoice::Union,
                 visibility: Visibility::Public,
                 secret_choices: json!({}),
+                clock: None,
             },
         )
         .await

@@ -68,6 +68,7 @@ async fn a_game_is_created_joined_by_invite_once_and_listed() {
             side: SideChoice::Random,
             visibility: Visibility::Private,
             secret_choices: json!({"decoy": "2"}),
+            clock: None,
         })
         .await
         .unwrap();
@@ -145,6 +146,7 @@ async fn the_public_lobby_fills_the_open_seat_without_a_code() {
             side: SideChoice::Confederate,
             visibility: Visibility::Public,
             secret_choices: json!({}),
+            clock: None,
         })
         .await
         .unwrap();
@@ -177,6 +179,7 @@ async fn bad_game_requests_are_refused_with_a_sentence() {
         side: SideChoice::Union,
         visibility: Visibility::Public,
         secret_choices: json!({}),
+        clock: None,
     };
     assert_eq!(
         alice.create_game(&request).await.unwrap_err().code(),

@@ -2,12 +2,17 @@
 //! test game.
 
 mod browser;
+mod chat;
 mod common;
+mod correspondence_clock;
 mod durability;
 mod errors;
+mod import;
 mod lifecycle;
 mod lobby;
+mod notices;
 mod outpost_props;
 mod play;
 mod records;
 mod resume;
+mod sinks;

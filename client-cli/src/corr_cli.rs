@@ -1,0 +1,262 @@
+//! Correspondence play at the terminal: clock choices and how clocks, notices, chat and turn
+//! lists read as text.
+
+use adjutant_protocol::{
+    ChatMessage, ClockChoice, ClockInfo, NoticeEntry, NoticeSettings, Side, TimeoutPolicy,
+    TurnIndex, VacationInfo,
+};
+use std::fmt::Write;
+
+/// A duration such as `3d`, `36h`, `90m`, `45s` or `3600` (seconds), in seconds.
+pub fn parse_duration(text: &str) -> Result<i64, String> {
+    let text = text.trim();
+    let (number, unit) = match text.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
+        Some((at, _)) => text.split_at(at),
+        None => (text, "s"),
+    };
+    let n: i64 = number
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a duration like 3d, 36h, 90m or 3600"))?;
+    let scale = match unit {
+        "d" => 86_400,
+        "h" => 3600,
+        "m" => 60,
+        "s" => 1,
+        _ => return Err(format!("{text:?}: the unit is d, h, m or s")),
+    };
+    Ok(n * scale)
+}
+
+/// The clock of `adjutant new --clock`: a preset id, or `BANK,INCREMENT,CAP` (`3d,36h,10d`).
+pub fn clock_choice(spec: &str, on_timeout: &str) -> Result<ClockChoice, String> {
+    let on_timeout = match on_timeout {
+        "forfeit" => TimeoutPolicy::Forfeit,
+        "bot" => TimeoutPolicy::Bot,
+        other => return Err(format!("--on-timeout is forfeit or bot, not {other:?}")),
+    };
+    let parts: Vec<&str> = spec.split(',').collect();
+    match parts.as_slice() {
+        [preset] => Ok(ClockChoice {
+            preset: Some(preset.trim().to_string()),
+            on_timeout,
+            ..ClockChoice::default()
+        }),
+        [bank, increment, cap] => Ok(ClockChoice {
+            preset: None,
+            initial_secs: Some(parse_duration(bank)?),
+            increment_secs: Some(parse_duration(increment)?),
+            cap_secs: Some(parse_duration(cap)?),
+            on_timeout,
+        }),
+        _ => Err(
+            "--clock is a preset (see `adjutant catalog`) or BANK,INCREMENT,CAP like 3d,36h,10d"
+                .into(),
+        ),
+    }
+}
+
+/// Seconds as `2d 4h`, `5h 10m` or `40s`.
+pub fn span(secs: i64) -> String {
+    let secs = secs.max(0);
+    let (d, h, m) = (secs / 86_400, secs % 86_400 / 3600, secs % 3600 / 60);
+    match (d, h, m) {
+        (0, 0, 0) => format!("{secs}s"),
+        (0, 0, m) => format!("{m}m"),
+        (0, h, m) => format!("{h}h {m}m"),
+        (d, h, _) => format!("{d}d {h}h"),
+    }
+}
+
+/// A clock as text.
+pub fn clock(info: &ClockInfo) -> String {
+    let mut out = String::new();
+    let s = &info.settings;
+    let _ = writeln!(
+        out,
+        "Clock: {} bank, +{} a move, at most {}; on time-out: {}",
+        span(s.initial_secs),
+        span(s.increment_secs),
+        span(s.cap_secs),
+        match s.on_timeout {
+            TimeoutPolicy::Forfeit => "forfeit",
+            TimeoutPolicy::Bot => "the bot plays the seat",
+        }
+    );
+    for side in Side::BOTH {
+        let running = info.running.contains(&side) && info.paused.is_none();
+        let _ = writeln!(
+            out,
+            "  {:<11} {}{}{}",
+            side.to_string(),
+            span(*info.remaining.get(side)),
+            if running { " (running)" } else { "" },
+            if *info.bot.get(side) {
+                " — the bot plays this seat"
+            } else {
+                ""
+            }
+        );
+    }
+    if let Some(pause) = &info.paused {
+        let _ = writeln!(
+            out,
+            "  paused (asked by the {}) for {} more",
+            pause.by,
+            span(pause.until - info.at)
+        );
+    }
+    if let Some(request) = &info.pause_request {
+        let _ = writeln!(
+            out,
+            "  the {} asks for a pause of {} (answer: adjutant pause GAME --accept or --refuse)",
+            request.by,
+            span(request.secs)
+        );
+    }
+    if let Some(deadline) = info.deadline {
+        let _ = writeln!(
+            out,
+            "  the first running clock runs out in {}",
+            span(deadline - info.at)
+        );
+    }
+    out
+}
+
+/// Notice settings as text.
+pub fn settings(s: &NoticeSettings) -> String {
+    let mut out = String::new();
+    let or_none = |v: &Option<String>| v.clone().unwrap_or_else(|| "(none)".into());
+    let _ = writeln!(out, "Webhook: {}", or_none(&s.webhook_url));
+    if let Some(e) = &s.webhook_error {
+        let _ = writeln!(out, "  last error: {} (at {})", e.message, e.at);
+    }
+    let _ = writeln!(
+        out,
+        "E-mail:  {}{}",
+        or_none(&s.email),
+        if s.email_available {
+            ""
+        } else {
+            " (this server sends no e-mail)"
+        }
+    );
+    if let Some(e) = &s.email_error {
+        let _ = writeln!(out, "  last error: {} (at {})", e.message, e.at);
+    }
+    let _ = writeln!(
+        out,
+        "Also while connected: {}   Daily digest: {}",
+        if s.always { "yes" } else { "no" },
+        if s.digest { "yes" } else { "no" }
+    );
+    out
+}
+
+/// A notice list as text, newest first.
+pub fn notices(list: &[NoticeEntry]) -> String {
+    let mut out = String::new();
+    if list.is_empty() {
+        out.push_str("No notices yet.\n");
+    }
+    for n in list {
+        let state = match (n.sent_at, n.failed, &n.next_at) {
+            (Some(_), _, _) => "sent".to_string(),
+            (None, true, _) => "given up".to_string(),
+            (None, false, Some(at)) => format!("retry at {at}"),
+            (None, false, None) => "pending".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "{:>6} {:<7} {:<15} {} — {}",
+            n.id,
+            n.channel,
+            n.kind.as_str(),
+            state,
+            n.text
+        );
+        if let Some(error) = &n.last_error {
+            let _ = writeln!(out, "       error: {error}");
+        }
+    }
+    out
+}
+
+/// Chat messages as text.
+pub fn chat(messages: &[ChatMessage]) -> String {
+    let mut out = String::new();
+    if messages.is_empty() {
+        out.push_str("No messages.\n");
+    }
+    for m in messages {
+        let seat = m.side.map(|s| format!(" ({s})")).unwrap_or_default();
+        let _ = writeln!(out, "[{}] {}{seat}: {}", m.id, m.author, m.text);
+    }
+    out
+}
+
+/// A turn index as text.
+pub fn turns(index: &TurnIndex) -> String {
+    let mut out = String::new();
+    match &index.key {
+        None => {
+            let _ = writeln!(
+                out,
+                "This game's view shows no turn; step by action (0 to {}).",
+                index.last
+            );
+        }
+        Some(key) => {
+            for mark in &index.turns {
+                let _ = writeln!(
+                    out,
+                    "{key} {:>3} starts after action {}",
+                    mark.turn, mark.seq
+                );
+            }
+            let _ = writeln!(out, "The game ends after action {}.", index.last);
+        }
+    }
+    out
+}
+
+/// The pause allowance as text.
+pub fn vacation(v: &VacationInfo) -> String {
+    format!(
+        "Pauses in {}: {} of {} days used, {} left.\n",
+        v.year,
+        span(v.used_secs),
+        v.allowance_days,
+        span(v.remaining_secs)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_and_clock_choices_read_as_written() {
+        assert_eq!(parse_duration("3d"), Ok(3 * 86_400));
+        assert_eq!(parse_duration("36h"), Ok(36 * 3600));
+        assert_eq!(parse_duration("90m"), Ok(5400));
+        assert_eq!(parse_duration("3600"), Ok(3600));
+        assert!(parse_duration("3w").is_err());
+        assert!(parse_duration("soon").is_err());
+        let custom = clock_choice("3d,36h,10d", "bot").unwrap();
+        assert_eq!(custom.cap_secs, Some(10 * 86_400));
+        assert_eq!(custom.on_timeout, TimeoutPolicy::Bot);
+        assert_eq!(
+            clock_choice("a-move-a-day", "forfeit")
+                .unwrap()
+                .preset
+                .as_deref(),
+            Some("a-move-a-day")
+        );
+        assert!(clock_choice("1d,2h", "forfeit").is_err());
+        assert!(clock_choice("brisk", "sleep").is_err());
+        assert_eq!(span(2 * 86_400 + 4 * 3600 + 5), "2d 4h");
+        assert_eq!(span(40), "40s");
+    }
+}

@@ -1,0 +1,429 @@
+//! Notices: the game actors and the sweep describe what happened ([`Intent`]); one notifier
+//! task decides who is told (accounts with a channel, not connected to the game unless they
+//! asked for `always`), writes one outbox row per notice and channel, and delivers the outbox
+//! in order: webhooks by JSON POST, e-mail through the configured SMTP server. A failed
+//! delivery is retried with backoff (30 s, 2 min, 10 min, 1 h, 6 h, then given up) and its
+//! error is kept on the notice and on the account's settings.
+//!
+//! A notice never carries hidden information: only the game, the scenario, the players,
+//! whose move it is, deadlines, a result and a link.
+
+use adjutant_engine::{Outcome, PerSide, Side};
+use adjutant_protocol::{DigestLine, Notice, NoticeKind};
+use lettre::message::Mailbox;
+use lettre::message::header::ContentType;
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+use tracing::warn;
+
+use crate::clock::{SharedClock, utc_text};
+use crate::config::Config;
+use crate::store::{IdOf, NoticeResult, NoticeRow, Store, Write};
+
+/// Delays before the 2nd, 3rd, ... attempt; after the last, the notice is given up.
+const BACKOFF: [i64; 5] = [30, 120, 600, 3600, 6 * 3600];
+
+/// What a notice is about: the public facts of a game.
+#[derive(Clone, Debug, Default)]
+pub struct GameBrief {
+    pub game_id: String,
+    pub game_name: String,
+    pub scenario_name: String,
+    pub names: PerSide<Option<String>>,
+    pub to_act: Vec<Side>,
+    /// When each side's clock runs out, where it runs.
+    pub deadlines: PerSide<Option<i64>>,
+    pub outcome: Option<Outcome>,
+}
+
+/// Someone who may be told.
+#[derive(Clone, Debug)]
+pub struct Recipient {
+    pub account: String,
+    pub seat: Option<Side>,
+    /// Has a live connection subscribed to the game.
+    pub connected: bool,
+}
+
+/// Something worth telling.
+#[derive(Clone, Debug)]
+pub struct Intent {
+    pub kind: NoticeKind,
+    pub game: GameBrief,
+    pub recipients: Vec<Recipient>,
+    /// The side the news is about (who ran out of time, who asked for a pause).
+    pub subject: Option<Side>,
+    /// A pause's end, where one is asked for or agreed.
+    pub until: Option<i64>,
+    /// For a digest.
+    pub games: Vec<DigestLine>,
+}
+
+enum Job {
+    Intent(Box<Intent>),
+    Flush(oneshot::Sender<()>),
+}
+
+/// The way to the notifier task; cheap to clone.
+#[derive(Clone)]
+pub struct Notifier {
+    tx: mpsc::UnboundedSender<Job>,
+    email: bool,
+}
+
+impl Notifier {
+    /// Starts the notifier task.
+    pub fn spawn(store: Store, config: &Config, clock: SharedClock) -> Notifier {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let timeout = Duration::from_secs(config.notice_timeout_secs.max(1));
+        let mailer = config.smtp_host.as_ref().and_then(|host| {
+            let from: Mailbox = match config.smtp_from.parse() {
+                Ok(from) => from,
+                Err(e) => {
+                    warn!(error = %e, "--smtp-from is not an address; e-mail notices are off");
+                    return None;
+                }
+            };
+            let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host)
+                .port(config.smtp_port)
+                .timeout(Some(timeout));
+            if let (Some(user), Some(password)) = (&config.smtp_user, &config.smtp_password) {
+                builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
+            }
+            Some((builder.build(), from))
+        });
+        let email = mailer.is_some();
+        let worker = Worker {
+            store,
+            clock,
+            http: reqwest::Client::builder()
+                .timeout(timeout)
+                .build()
+                .unwrap_or_default(),
+            mailer,
+            link_base: config.link_base(),
+        };
+        tokio::spawn(worker.run(rx));
+        Notifier { tx, email }
+    }
+
+    /// Whether e-mail notices can be sent.
+    pub fn email_available(&self) -> bool {
+        self.email
+    }
+
+    /// Hands an intent to the notifier (never waits).
+    pub fn send(&self, intent: Intent) {
+        let _ = self.tx.send(Job::Intent(Box::new(intent)));
+    }
+
+    /// Returns once every intent sent before has been handled and every notice due now has
+    /// had its attempt.
+    pub async fn flush(&self) {
+        let (done, wait) = oneshot::channel();
+        if self.tx.send(Job::Flush(done)).is_ok() {
+            let _ = wait.await;
+        }
+    }
+}
+
+struct Worker {
+    store: Store,
+    clock: SharedClock,
+    http: reqwest::Client,
+    mailer: Option<(AsyncSmtpTransport<Tokio1Executor>, Mailbox)>,
+    link_base: String,
+}
+
+impl Worker {
+    async fn run(self, mut rx: mpsc::UnboundedReceiver<Job>) {
+        // Retries fall due as time passes; look for them now and then.
+        let mut tick = tokio::time::interval(Duration::from_secs(15));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                message = rx.recv() => match message {
+                    Some(Job::Intent(intent)) => {
+                        self.enqueue(*intent).await;
+                        self.deliver_due().await;
+                    }
+                    Some(Job::Flush(done)) => {
+                        self.deliver_due().await;
+                        let _ = done.send(());
+                    }
+                    None => return,
+                },
+                _ = tick.tick() => self.deliver_due().await,
+            }
+        }
+    }
+
+    /// Writes the outbox rows of an intent.
+    async fn enqueue(&self, intent: Intent) {
+        let now = self.clock.now();
+        for recipient in &intent.recipients {
+            let settings = match self.store.notice_settings(&recipient.account).await {
+                Ok(settings) => settings,
+                Err(e) => {
+                    warn!(error = %e, "notice settings unreadable; notice dropped");
+                    continue;
+                }
+            };
+            let digest = intent.kind == NoticeKind::Digest;
+            if recipient.connected && !settings.always && !digest {
+                continue;
+            }
+            let mut channels = Vec::new();
+            if settings.webhook_url.is_some() {
+                channels.push("webhook");
+            }
+            if settings.email.is_some() && self.mailer.is_some() {
+                channels.push("email");
+            }
+            if channels.is_empty() {
+                continue;
+            }
+            let notice = self.notice(&intent, recipient, now);
+            let body = serde_json::to_string(&notice).expect("notices serialise");
+            for channel in channels {
+                let write = Write::Notice {
+                    id: self.store.next_id(IdOf::Notice),
+                    account: recipient.account.clone(),
+                    channel,
+                    kind: intent.kind.as_str(),
+                    game_id: notice.game_id.clone(),
+                    body: body.clone(),
+                    now,
+                };
+                if let Err(e) = self.store.write(write).await {
+                    warn!(error = ?e, "notice not stored");
+                }
+            }
+        }
+    }
+
+    /// The notice one recipient gets.
+    fn notice(&self, intent: &Intent, to: &Recipient, now: i64) -> Notice {
+        let g = &intent.game;
+        let seat = to.seat;
+        let opponent = seat.and_then(|s| g.names.get(s.opponent()).clone());
+        let deadline = seat.and_then(|s| *g.deadlines.get(s));
+        let against = opponent
+            .as_deref()
+            .map(|o| format!(" against {o}"))
+            .unwrap_or_default();
+        let title = format!("{} ({}){against}", g.game_name, g.scenario_name);
+        let your_move = seat.is_some_and(|s| g.to_act.contains(&s));
+        let clock = deadline
+            .map(|d| format!(" Your clock runs out at {}.", utc_text(d)))
+            .unwrap_or_default();
+        let who = |side: Option<Side>| match (side, seat) {
+            (Some(s), Some(me)) if s == me => "you".to_string(),
+            (Some(s), _) => g
+                .names
+                .get(s)
+                .clone()
+                .unwrap_or_else(|| format!("the {s} player")),
+            (None, _) => "a player".to_string(),
+        };
+        let until = intent.until.map(utc_text).unwrap_or_default();
+        let text = match intent.kind {
+            NoticeKind::GameStarted => format!(
+                "Your game of {title} has started; {}.{clock}",
+                if your_move {
+                    "it is your move"
+                } else {
+                    "your opponent moves first"
+                }
+            ),
+            NoticeKind::YourMove => format!("It is your move in {title}.{clock}"),
+            NoticeKind::TimeLow => {
+                format!("80 % of your time for this move is gone in {title}.{clock}")
+            }
+            NoticeKind::GameOver => format!(
+                "Your game of {title} is over: {}.",
+                g.outcome
+                    .as_ref()
+                    .map_or("no result", |o| o.summary.as_str())
+            ),
+            NoticeKind::PauseRequested => format!(
+                "{} asked to pause both clocks of {title} until {until}; agree or refuse in the game.",
+                who(intent.subject)
+            ),
+            NoticeKind::PauseStarted => {
+                format!("Both clocks of {title} are stopped until {until}.")
+            }
+            NoticeKind::PauseEnded => {
+                format!("The pause of {title} is over; the clocks run again.{clock}")
+            }
+            NoticeKind::BotTookSeat => {
+                if intent.subject.is_some() && intent.subject == seat {
+                    format!(
+                        "Your time ran out in {title}; the server's bot plays your seat until you take it back."
+                    )
+                } else {
+                    format!(
+                        "{} ran out of time in {title}; the server's bot plays that seat.",
+                        who(intent.subject)
+                    )
+                }
+            }
+            NoticeKind::RematchOffered => {
+                format!(
+                    "{} offers a rematch of {title} with sides swapped.",
+                    who(intent.subject)
+                )
+            }
+            NoticeKind::Digest => format!(
+                "It is your move in {} game{}.",
+                intent.games.len(),
+                if intent.games.len() == 1 { "" } else { "s" }
+            ),
+            NoticeKind::Test => "A test notice from Adjutant: this channel works.".to_string(),
+        };
+        let game_id = (!g.game_id.is_empty()).then(|| g.game_id.clone());
+        Notice {
+            kind: intent.kind,
+            account: to.account.clone(),
+            link: Some(match &game_id {
+                Some(id) => format!("{}/#/game/{id}", self.link_base),
+                None => format!("{}/#/lobby", self.link_base),
+            }),
+            game_name: game_id.as_ref().map(|_| g.game_name.clone()),
+            scenario_name: game_id.as_ref().map(|_| g.scenario_name.clone()),
+            game_id,
+            seat,
+            opponent,
+            to_act: g.to_act.clone(),
+            deadline,
+            outcome: g.outcome.clone(),
+            games: intent.games.clone(),
+            text,
+            at: now,
+        }
+    }
+
+    /// Attempts every notice due now, oldest first.
+    async fn deliver_due(&self) {
+        let now = self.clock.now();
+        loop {
+            let rows = match self.store.due_notices(now, 50).await {
+                Ok(rows) => rows,
+                Err(e) => {
+                    warn!(error = %e, "outbox unreadable");
+                    return;
+                }
+            };
+            let more = rows.len() == 50;
+            for row in rows {
+                let result = self.attempt(&row).await;
+                let attempts = row.attempts + 1;
+                let error = result.err().map(|e| {
+                    let next = BACKOFF.get(attempts as usize - 1).map(|delay| now + delay);
+                    (e, next)
+                });
+                let write = Write::NoticeResult(NoticeResult {
+                    id: row.id,
+                    account: row.account_id.clone(),
+                    channel: if row.channel == "email" {
+                        "email"
+                    } else {
+                        "webhook"
+                    },
+                    now,
+                    error,
+                });
+                if let Err(e) = self.store.write(write).await {
+                    warn!(error = ?e, "notice result not stored");
+                    return;
+                }
+            }
+            if !more {
+                return;
+            }
+        }
+    }
+
+    async fn attempt(&self, row: &NoticeRow) -> Result<(), String> {
+        let settings = self
+            .store
+            .notice_settings(&row.account_id)
+            .await
+            .map_err(|e| format!("the store failed: {e}"))?;
+        let notice: Notice =
+            serde_json::from_str(&row.body).map_err(|e| format!("a damaged notice: {e}"))?;
+        match row.channel.as_str() {
+            "email" => {
+                let to = settings.email.ok_or("the e-mail address was removed")?;
+                let (mailer, from) = self
+                    .mailer
+                    .as_ref()
+                    .ok_or("this server no longer sends e-mail")?;
+                let to: Mailbox = to
+                    .parse()
+                    .map_err(|e| format!("the address {to:?} is not valid: {e}"))?;
+                let link = notice.link.clone().unwrap_or_default();
+                let mut body = format!("{}\n\n{link}\n", notice.text);
+                for line in &notice.games {
+                    body.push_str(&format!(
+                        "\n- {} ({}){}: {}",
+                        line.game_name,
+                        line.scenario_name,
+                        line.opponent
+                            .as_deref()
+                            .map(|o| format!(" against {o}"))
+                            .unwrap_or_default(),
+                        line.link
+                    ));
+                }
+                let message = Message::builder()
+                    .from(from.clone())
+                    .to(to)
+                    .subject(format!("Adjutant: {}", subject(&notice)))
+                    .header(ContentType::TEXT_PLAIN)
+                    .body(body)
+                    .map_err(|e| format!("the message could not be built: {e}"))?;
+                mailer
+                    .send(message)
+                    .await
+                    .map(drop)
+                    .map_err(|e| format!("the SMTP server refused the notice: {e}"))
+            }
+            _ => {
+                let url = settings.webhook_url.ok_or("the webhook was removed")?;
+                let response = self
+                    .http
+                    .post(&url)
+                    .json(&notice)
+                    .send()
+                    .await
+                    .map_err(|e| format!("the webhook could not be reached: {e}"))?;
+                if response.status().is_success() {
+                    Ok(())
+                } else {
+                    Err(format!("the webhook answered {}", response.status()))
+                }
+            }
+        }
+    }
+}
+
+/// A notice's e-mail subject.
+fn subject(notice: &Notice) -> String {
+    let game = notice.game_name.clone().unwrap_or_default();
+    match notice.kind {
+        NoticeKind::GameStarted => format!("your game of {game} has started"),
+        NoticeKind::YourMove => format!("your move in {game}"),
+        NoticeKind::TimeLow => format!("your time is running out in {game}"),
+        NoticeKind::GameOver => format!("your game of {game} is over"),
+        NoticeKind::PauseRequested => format!("a pause is asked for in {game}"),
+        NoticeKind::PauseStarted => format!("{game} is paused"),
+        NoticeKind::PauseEnded => format!("the pause of {game} is over"),
+        NoticeKind::BotTookSeat => format!("time ran out in {game}"),
+        NoticeKind::RematchOffered => format!("a rematch of {game}"),
+        NoticeKind::Digest => "games waiting for your move".to_string(),
+        NoticeKind::Test => "test notice".to_string(),
+    }
+}

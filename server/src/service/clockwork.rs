@@ -1,0 +1,492 @@
+//! A game's bank clock: presets, validation, and the state machine that charges the sides
+//! that must act, credits a move, stops for a pause and says when the sweep must look again.
+//!
+//! **Time runs** for every side in `to_act` (both during simultaneous secret choices), never
+//! while the game is paused.
+//!
+//! **A move** is a hand-over: a side that acted and is then no longer asked to act is
+//! credited the increment once (up to the cap). The many atomic actions of one turn, and
+//! undo (which never crosses a turn change), credit nothing, so no one can farm time.
+//!
+//! **Warning**: once 80 % of the bank a side had when its clock last started is gone, one
+//! `time_low` notice per running period.
+
+use adjutant_engine::{PerSide, Side};
+use adjutant_protocol::{
+    ClockChoice, ClockInfo, ClockPreset, ClockSettings, PauseInfo, PauseRequestInfo, TimeoutPolicy,
+};
+use serde::{Deserialize, Serialize};
+
+const HOUR: i64 = 3600;
+const DAY: i64 = 24 * HOUR;
+
+/// The paces offered in the catalog.
+pub fn presets() -> Vec<ClockPreset> {
+    let preset = |id: &str, name: &str, initial, increment, cap| ClockPreset {
+        id: id.into(),
+        name: name.into(),
+        initial_secs: initial,
+        increment_secs: increment,
+        cap_secs: cap,
+    };
+    vec![
+        preset(
+            "brisk",
+            "Brisk: 1 day bank, +12 h a move, at most 3 days",
+            DAY,
+            12 * HOUR,
+            3 * DAY,
+        ),
+        preset(
+            "a-move-a-day",
+            "A move a day: 3 days bank, +36 h a move, at most 10 days",
+            3 * DAY,
+            36 * HOUR,
+            10 * DAY,
+        ),
+        preset(
+            "leisurely",
+            "Leisurely: 7 days bank, +3 days a move, at most 21 days",
+            7 * DAY,
+            3 * DAY,
+            21 * DAY,
+        ),
+    ]
+}
+
+/// Checks a clock choice and resolves it to settings.
+pub fn resolve(choice: &ClockChoice) -> Result<ClockSettings, String> {
+    let custom = [choice.initial_secs, choice.increment_secs, choice.cap_secs];
+    let (initial, increment, cap) = match &choice.preset {
+        Some(id) => {
+            if custom.iter().any(Option::is_some) {
+                return Err("a clock is a preset or custom numbers, not both".into());
+            }
+            let all = presets();
+            let preset = all.iter().find(|p| &p.id == id).ok_or_else(|| {
+                let ids: Vec<&str> = all.iter().map(|p| p.id.as_str()).collect();
+                format!(
+                    "there is no clock preset {id:?}; there are {}",
+                    ids.join(", ")
+                )
+            })?;
+            (preset.initial_secs, preset.increment_secs, preset.cap_secs)
+        }
+        None => match custom {
+            [Some(initial), Some(increment), Some(cap)] => (initial, increment, cap),
+            _ => {
+                return Err(
+                    "a custom clock needs initial_secs, increment_secs and cap_secs (or give a preset)"
+                        .into(),
+                );
+            }
+        },
+    };
+    if !(60..=365 * DAY).contains(&initial) {
+        return Err("a clock's initial bank is from 60 seconds to 365 days".into());
+    }
+    if !(0..=365 * DAY).contains(&increment) {
+        return Err("a clock's increment is from 0 to 365 days".into());
+    }
+    if cap < initial || cap > 365 * DAY {
+        return Err("a clock's cap is at least its initial bank and at most 365 days".into());
+    }
+    Ok(ClockSettings {
+        preset: choice.preset.clone(),
+        initial_secs: initial,
+        increment_secs: increment,
+        cap_secs: cap,
+        on_timeout: choice.on_timeout,
+    })
+}
+
+/// What the sweep found due in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Due {
+    /// The agreed pause is over.
+    PauseOver,
+    /// This side's bank is empty.
+    TimedOut(Side),
+    /// 80 % of this side's bank is gone.
+    Warn(Side),
+}
+
+/// A game's clock, as stored in the game row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameClock {
+    pub settings: ClockSettings,
+    /// Each side's bank as of `since`.
+    pub bank: PerSide<i64>,
+    /// Sides whose clock runs (those that must act).
+    pub running: Vec<Side>,
+    /// When the running clocks were last charged.
+    pub since: i64,
+    /// The bank each side had when its clock last started (the base of the 80 % warning).
+    pub period_bank: PerSide<i64>,
+    /// Whether the side acted since its clock last started.
+    pub acted: PerSide<bool>,
+    /// Whether the 80 % warning went out in this running period.
+    pub warned: PerSide<bool>,
+    pub paused: Option<PauseInfo>,
+    pub request: Option<PauseRequestInfo>,
+    /// Seats the server's bot plays.
+    pub bot: PerSide<bool>,
+}
+
+impl GameClock {
+    /// A clock for a game that has not started: full banks, nothing running.
+    pub fn new(settings: ClockSettings) -> GameClock {
+        let bank = PerSide::from_fn(|_| settings.initial_secs);
+        GameClock {
+            period_bank: bank.clone(),
+            bank,
+            settings,
+            running: Vec::new(),
+            since: 0,
+            acted: PerSide::default(),
+            warned: PerSide::default(),
+            paused: None,
+            request: None,
+            bot: PerSide::default(),
+        }
+    }
+
+    /// Starts the clocks of the sides that must act first.
+    pub fn start(&mut self, now: i64, to_act: &[Side]) {
+        self.since = now;
+        self.running.clear();
+        self.run(to_act);
+    }
+
+    fn run(&mut self, to_act: &[Side]) {
+        for &side in to_act {
+            if !self.running.contains(&side) {
+                self.running.push(side);
+                *self.period_bank.get_mut(side) = *self.bank.get(side);
+                *self.acted.get_mut(side) = false;
+                *self.warned.get_mut(side) = false;
+            }
+        }
+    }
+
+    /// Whether time runs at all now.
+    fn ticking(&self) -> bool {
+        self.paused.is_none()
+    }
+
+    /// Seconds left in `side`'s bank at `now` (negative once it ran out).
+    pub fn left(&self, side: Side, now: i64) -> i64 {
+        let bank = *self.bank.get(side);
+        if self.ticking() && self.running.contains(&side) {
+            bank - (now - self.since).max(0)
+        } else {
+            bank
+        }
+    }
+
+    /// Charges the running clocks up to `now`.
+    pub fn settle(&mut self, now: i64) {
+        if self.ticking() {
+            let elapsed = (now - self.since).max(0);
+            for &side in &self.running {
+                *self.bank.get_mut(side) -= elapsed;
+            }
+        }
+        self.since = now;
+    }
+
+    /// Accounts for an action by `side` at `now` after which `to_act` must act: charges the
+    /// running clocks, credits a side that acted and is no longer asked (unless the game is
+    /// over), starts the clocks of the sides newly asked. Returns whether anything but the
+    /// running charge changed; when nothing did, the clock is left as it was (the charge is
+    /// implied by `since`).
+    pub fn acted(&mut self, now: i64, side: Side, to_act: &[Side]) -> bool {
+        let first = self.running.contains(&side) && !*self.acted.get(side);
+        let handed_over = self.running.iter().any(|s| !to_act.contains(s))
+            || to_act.iter().any(|s| !self.running.contains(s));
+        if !first && !handed_over {
+            return false;
+        }
+        self.settle(now);
+        if first {
+            *self.acted.get_mut(side) = true;
+        }
+        let leaving: Vec<Side> = self
+            .running
+            .iter()
+            .copied()
+            .filter(|s| !to_act.contains(s))
+            .collect();
+        for s in leaving {
+            if *self.acted.get(s) && !to_act.is_empty() {
+                let bank = self.bank.get_mut(s);
+                *bank = (*bank + self.settings.increment_secs).min(self.settings.cap_secs);
+            }
+        }
+        self.running.retain(|s| to_act.contains(s));
+        self.run(to_act);
+        true
+    }
+
+    /// A side ran out: its bank stands at zero and, with the bot policy, the bot takes it.
+    pub fn time_out(&mut self, now: i64, side: Side) {
+        self.settle(now);
+        let bank = self.bank.get_mut(side);
+        *bank = (*bank).max(0);
+        if self.settings.on_timeout == TimeoutPolicy::Bot {
+            *self.bot.get_mut(side) = true;
+        }
+    }
+
+    /// The owner takes the seat back from the bot; its clock starts afresh from its bank.
+    pub fn reclaim(&mut self, now: i64, side: Side) {
+        self.settle(now);
+        *self.bot.get_mut(side) = false;
+        *self.period_bank.get_mut(side) = *self.bank.get(side);
+        *self.warned.get_mut(side) = false;
+    }
+
+    /// Both clocks stop until `until`.
+    pub fn pause(&mut self, now: i64, by: Side, until: i64) {
+        self.settle(now);
+        self.request = None;
+        self.paused = Some(PauseInfo {
+            by,
+            since: now,
+            until,
+        });
+    }
+
+    /// The pause ends; the clocks run again from `now`. Returns the pause that ended.
+    pub fn unpause(&mut self, now: i64) -> Option<PauseInfo> {
+        let pause = self.paused.take()?;
+        self.since = now;
+        Some(pause)
+    }
+
+    /// The earliest moment a running, bot-free clock runs out, unless paused.
+    pub fn deadline(&self) -> Option<i64> {
+        if !self.ticking() {
+            return None;
+        }
+        self.running
+            .iter()
+            .filter(|&&s| !*self.bot.get(s))
+            .map(|&s| self.since + self.bank.get(s))
+            .min()
+    }
+
+    /// When `side`'s clock runs out, if it runs.
+    pub fn deadline_of(&self, side: Side) -> Option<i64> {
+        (self.ticking() && self.running.contains(&side) && !*self.bot.get(side))
+            .then(|| self.since + self.bank.get(side))
+    }
+
+    /// The moment the 80 % warning falls due for `side`, if it has yet to go out.
+    fn warn_at(&self, side: Side) -> Option<i64> {
+        let period = *self.period_bank.get(side);
+        (self.ticking()
+            && self.running.contains(&side)
+            && !*self.bot.get(side)
+            && !*self.warned.get(side)
+            && period > 0)
+            .then(|| self.since + self.bank.get(side) - period / 5)
+    }
+
+    /// When the sweep must look at this game next.
+    pub fn wake_at(&self) -> Option<i64> {
+        let pause = self.paused.as_ref().map(|p| p.until);
+        let sides = Side::BOTH
+            .into_iter()
+            .flat_map(|s| [self.deadline_of(s), self.warn_at(s)]);
+        pause.into_iter().chain(sides.flatten()).min()
+    }
+
+    /// What is due at `now`, most urgent first: the end of a pause, then time-outs (the
+    /// earliest first), then warnings.
+    pub fn due(&self, now: i64) -> Vec<Due> {
+        let mut due = Vec::new();
+        if let Some(pause) = &self.paused {
+            if pause.until <= now {
+                due.push(Due::PauseOver);
+            }
+            return due;
+        }
+        let mut out: Vec<(i64, Side)> = Side::BOTH
+            .into_iter()
+            .filter_map(|s| self.deadline_of(s).filter(|&d| d <= now).map(|d| (d, s)))
+            .collect();
+        out.sort();
+        due.extend(out.into_iter().map(|(_, s)| Due::TimedOut(s)));
+        let warn: Vec<Due> = Side::BOTH
+            .into_iter()
+            .filter(|&s| self.warn_at(s).is_some_and(|w| w <= now))
+            .filter(|s| !due.contains(&Due::TimedOut(*s)))
+            .map(Due::Warn)
+            .collect();
+        due.extend(warn);
+        due
+    }
+
+    /// The wire form at `now`.
+    pub fn info(&self, now: i64) -> ClockInfo {
+        ClockInfo {
+            settings: self.settings.clone(),
+            remaining: PerSide::from_fn(|s| self.left(s, now).max(0)),
+            running: self.running.clone(),
+            at: now,
+            deadline: self.deadline(),
+            paused: self.paused.clone(),
+            pause_request: self.request.clone(),
+            bot: self.bot.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Side::{Confederate, Union};
+
+    fn a_move_a_day() -> GameClock {
+        let settings = resolve(&ClockChoice {
+            preset: Some("a-move-a-day".into()),
+            ..ClockChoice::default()
+        })
+        .unwrap();
+        GameClock::new(settings)
+    }
+
+    #[test]
+    fn presets_and_custom_clocks_resolve_and_nonsense_is_refused() {
+        let clock = a_move_a_day();
+        assert_eq!(clock.settings.initial_secs, 3 * DAY);
+        assert_eq!(clock.settings.increment_secs, 36 * HOUR);
+        assert_eq!(clock.settings.cap_secs, 10 * DAY);
+        let custom = ClockChoice {
+            initial_secs: Some(DAY),
+            increment_secs: Some(HOUR),
+            cap_secs: Some(2 * DAY),
+            on_timeout: TimeoutPolicy::Bot,
+            ..ClockChoice::default()
+        };
+        assert_eq!(resolve(&custom).unwrap().on_timeout, TimeoutPolicy::Bot);
+        for bad in [
+            ClockChoice {
+                preset: Some("blitz".into()),
+                ..ClockChoice::default()
+            },
+            ClockChoice {
+                preset: Some("brisk".into()),
+                cap_secs: Some(DAY),
+                ..ClockChoice::default()
+            },
+            ClockChoice {
+                initial_secs: Some(DAY),
+                ..ClockChoice::default()
+            },
+            ClockChoice {
+                cap_secs: Some(HOUR),
+                ..custom.clone()
+            },
+            ClockChoice {
+                initial_secs: Some(10),
+                ..custom.clone()
+            },
+            ClockChoice {
+                increment_secs: Some(-1),
+                ..custom
+            },
+        ] {
+            assert!(resolve(&bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn only_the_side_to_act_is_charged_and_a_hand_over_credits_once() {
+        let mut clock = a_move_a_day();
+        clock.start(0, &[Union]);
+        // Many atomic actions within one turn credit nothing.
+        assert!(
+            clock.acted(HOUR, Union, &[Union]),
+            "the first action is noted"
+        );
+        for t in [2 * HOUR, 3 * HOUR] {
+            assert!(!clock.acted(t, Union, &[Union]));
+        }
+        assert_eq!(clock.left(Union, 3 * HOUR), 3 * DAY - 3 * HOUR);
+        assert_eq!(clock.left(Confederate, 3 * HOUR), 3 * DAY);
+        // The hand-over credits the Union once and starts the Confederate clock.
+        assert!(clock.acted(4 * HOUR, Union, &[Confederate]));
+        assert_eq!(clock.bank.union, 3 * DAY - 4 * HOUR + 36 * HOUR);
+        assert_eq!(clock.left(Confederate, 10 * HOUR), 3 * DAY - 6 * HOUR);
+        assert_eq!(clock.left(Union, 10 * HOUR), clock.bank.union);
+    }
+
+    #[test]
+    fn the_cap_bounds_the_bank_and_a_move_a_day_never_runs_out() {
+        let mut clock = a_move_a_day();
+        clock.start(0, &[Union]);
+        let mut now = 0;
+        let mut side = Union;
+        for _ in 0..60 {
+            now += DAY;
+            assert!(clock.left(side, now) > 0);
+            clock.acted(now, side, &[side.opponent()]);
+            side = side.opponent();
+        }
+        assert!(clock.bank.union <= 10 * DAY && clock.bank.confederate <= 10 * DAY);
+        let bank = *clock.bank.get(side);
+        assert_eq!(clock.wake_at(), Some(now + bank - bank / 5));
+        assert!(clock.due(now).is_empty());
+    }
+
+    #[test]
+    fn simultaneous_choices_run_both_clocks_and_leaving_without_acting_credits_nothing() {
+        let mut clock = a_move_a_day();
+        clock.start(0, &[Union, Confederate]);
+        assert_eq!(clock.left(Union, DAY), 2 * DAY);
+        assert_eq!(clock.left(Confederate, DAY), 2 * DAY);
+        clock.acted(DAY, Union, &[Confederate]);
+        assert_eq!(clock.bank.union, 2 * DAY + 36 * HOUR);
+        // The Confederate is released by the Union's action without having acted.
+        clock.acted(2 * DAY, Union, &[Union]);
+        assert_eq!(clock.bank.confederate, DAY);
+    }
+
+    #[test]
+    fn warnings_then_time_outs_fall_due_in_order() {
+        let mut clock = a_move_a_day();
+        clock.start(0, &[Union]);
+        let warn = 3 * DAY - (3 * DAY) / 5;
+        assert_eq!(clock.wake_at(), Some(warn));
+        assert!(clock.due(warn - 1).is_empty());
+        assert_eq!(clock.due(warn), vec![Due::Warn(Union)]);
+        clock.warned.union = true;
+        assert_eq!(clock.wake_at(), Some(3 * DAY));
+        assert_eq!(clock.due(3 * DAY), vec![Due::TimedOut(Union)]);
+        clock.time_out(3 * DAY + 5, Union);
+        assert_eq!(clock.bank.union, 0);
+        assert!(!clock.bot.union, "the forfeit policy has no bot");
+    }
+
+    #[test]
+    fn a_pause_stops_both_clocks_and_the_bot_policy_hands_the_seat_over() {
+        let mut clock = a_move_a_day();
+        clock.settings.on_timeout = TimeoutPolicy::Bot;
+        clock.start(0, &[Union, Confederate]);
+        clock.pause(DAY, Union, 8 * DAY);
+        assert_eq!(clock.left(Union, 5 * DAY), 2 * DAY);
+        assert_eq!(clock.left(Confederate, 5 * DAY), 2 * DAY);
+        assert_eq!(clock.deadline(), None);
+        assert_eq!(clock.wake_at(), Some(8 * DAY));
+        assert_eq!(clock.due(8 * DAY), vec![Due::PauseOver]);
+        clock.unpause(8 * DAY);
+        assert_eq!(clock.left(Union, 9 * DAY), DAY);
+        clock.time_out(10 * DAY, Union);
+        assert!(clock.bot.union);
+        assert_eq!(clock.deadline(), Some(10 * DAY));
+        clock.reclaim(11 * DAY, Union);
+        assert!(!clock.bot.union);
+    }
+}

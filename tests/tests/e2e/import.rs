@@ -1,0 +1,205 @@
+//! Game files: a finished game's record imported into another server (read-only, stepped
+//! through turn by turn); a tampered record refused; a rematch with sides swapped.
+
+use adjutant_cli::Client;
+use adjutant_protocol::{ErrorCode, GameFilter, GameStatus, Side, Visibility};
+use serde_json::json;
+
+use crate::common::*;
+
+/// Plays a game to its end: both sides march on each other so that battles roll dice.
+async fn play_out(union: &Client, confederate: &Client, game: &str) {
+    for _ in 0..500 {
+        let mut acted = false;
+        for (client, toward) in [(union, 1i64), (confederate, -1)] {
+            let state = client.state(game, None).await.unwrap();
+            if state.status == GameStatus::Finished {
+                return;
+            }
+            let actions = state.view["actions"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            let counters = state.view["counters"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            let post_of = |id: &serde_json::Value| {
+                counters
+                    .iter()
+                    .find(|c| &c["id"] == id)
+                    .and_then(|c| c["post"].as_i64())
+            };
+            let advance = actions.iter().find(|a| {
+                a["type"] == "move"
+                    && post_of(&a["counter"]).is_some_and(|p| a["to"].as_i64() == Some(p + toward))
+            });
+            let choice = advance
+                .or_else(|| actions.iter().find(|a| a["type"] == "end_movement"))
+                .cloned()
+                .or_else(|| {
+                    let mut order = actions.iter().find(|a| a["stance"] == "attack")?.clone();
+                    order["note"] = json!(format!("note {}", state.seq));
+                    Some(order)
+                });
+            if let Some(action) = choice {
+                client.act(game, state.seq, &action).await.unwrap();
+                acted = true;
+            }
+        }
+        if !acted {
+            return;
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[tokio::test]
+async fn a_finished_record_imports_read_only_and_steps_turn_by_turn_and_a_tampered_one_is_refused()
+{
+    let played = TestServer::start().await;
+    let union = played.account("grant").await;
+    let confederate = played.account("pemberton").await;
+    let game = outpost(&union, &confederate, Visibility::Public)
+        .await
+        .game_id;
+
+    // A running game's record cannot be imported (it has no seed and hides actions).
+    let other = TestServer::start().await;
+    let dave = other.account("dave").await;
+    let running = union.record(&game, None).await.unwrap();
+    let early = dave.import(&running, Visibility::Public).await.unwrap_err();
+    assert_eq!(early.code(), Some(ErrorCode::BadRequest));
+
+    play_out(&union, &confederate, &game).await;
+    let record = played.client().record(&game, None).await.unwrap();
+    assert!(record.seed.is_some());
+
+    // Tampered records are refused, with the reason, and nothing is stored.
+    let mut changed_roll = record.clone();
+    let entry = changed_roll
+        .actions
+        .iter_mut()
+        .find(|a| a.rolls.as_ref().is_some_and(|r| !r.is_empty()))
+        .expect("the game rolled dice");
+    let roll = &mut entry.rolls.as_mut().unwrap()[0];
+    *roll = *roll % 6 + 1;
+    let mut changed_note = record.clone();
+    let order = changed_note
+        .actions
+        .iter_mut()
+        .find(|a| a.action.as_ref().is_some_and(|x| x["type"] == "order"))
+        .unwrap();
+    order.action.as_mut().unwrap()["note"] = json!("a different order");
+    let mut changed_result = record.clone();
+    changed_result.outcome.as_mut().unwrap().summary = "Confederate triumph".into();
+    let mut changed_seed = record.clone();
+    changed_seed.seed = Some("11".repeat(32));
+    let mut changed_options = record.clone();
+    changed_options.options.insert("rounds".into(), json!(99));
+    for (what, forged) in [
+        ("roll", changed_roll),
+        ("note", changed_note),
+        ("result", changed_result),
+        ("seed", changed_seed),
+        ("options", changed_options),
+    ] {
+        let refused = dave.import(&forged, Visibility::Public).await.unwrap_err();
+        assert_eq!(
+            refused.code(),
+            Some(ErrorCode::BadRequest),
+            "{what}: {refused}"
+        );
+    }
+    assert!(dave.list(GameFilter::Mine).await.unwrap().games.is_empty());
+    let anonymous = other.client().import(&record, Visibility::Public).await;
+    assert_eq!(anonymous.unwrap_err().code(), Some(ErrorCode::Unauthorized));
+
+    // The honest record is imported: finished, read-only, the same game.
+    let imported = dave.import(&record, Visibility::Public).await.unwrap();
+    assert_eq!(imported.actions, record.actions.len() as u64);
+    assert!(imported.rolls > 0);
+    assert_eq!(imported.outcome, record.outcome);
+    let id = imported.game_id;
+    let mine = dave.list(GameFilter::Mine).await.unwrap().games;
+    assert_eq!(mine.len(), 1);
+    assert!(mine[0].imported && mine[0].my_seat.is_none());
+    let state = other.client().state(&id, None).await.unwrap();
+    assert_eq!(state.status, GameStatus::Finished);
+    assert!(state.imported);
+    assert_eq!(state.players.union.as_deref(), Some("grant"));
+    assert_eq!(
+        state.view,
+        played.client().state(&game, None).await.unwrap().view
+    );
+    let act = dave
+        .act(&id, state.seq, &json!({"type": "end_movement"}))
+        .await;
+    assert_eq!(act.unwrap_err().code(), Some(ErrorCode::Forbidden));
+    let again = other.client().record(&id, None).await.unwrap();
+    assert_eq!(again.actions, record.actions);
+    assert_eq!(again.seed, record.seed);
+    assert!(adjutant_cli::verify(&adjutant_tests::registry(), &again).is_ok());
+
+    // Step through it a turn at a time.
+    let turns = other.client().turns(&id).await.unwrap();
+    assert_eq!(turns.key.as_deref(), Some("round"));
+    assert_eq!(turns.last, record.actions.len() as u64);
+    assert_eq!(turns.turns[0].seq, 0);
+    assert_eq!(turns.turns[0].turn, 1);
+    assert!(turns.turns.len() >= 2, "{turns:?}");
+    for mark in &turns.turns {
+        let step = other.client().replay(&id, mark.seq).await.unwrap();
+        assert_eq!(step.view["round"], mark.turn);
+        if mark.seq > 0 {
+            let before = other.client().replay(&id, mark.seq - 1).await.unwrap();
+            assert_eq!(before.view["round"], mark.turn - 1);
+        }
+    }
+    assert_eq!(
+        played.client().turns(&game).await.unwrap().turns,
+        turns.turns
+    );
+    let running = outpost(&union, &confederate, Visibility::Public)
+        .await
+        .game_id;
+    let early = union.turns(&running).await.unwrap_err();
+    assert_eq!(early.code(), Some(ErrorCode::Conflict));
+}
+
+#[tokio::test]
+async fn a_rematch_swaps_sides_and_keeps_the_seat_for_the_former_opponent() {
+    let server = TestServer::start().await;
+    let union = server.account("grant").await;
+    let confederate = server.account("pemberton").await;
+    let carol = server.account("carol").await;
+    let game = outpost(&union, &confederate, Visibility::Private)
+        .await
+        .game_id;
+
+    let early = union.rematch(&game, json!({})).await.unwrap_err();
+    assert_eq!(early.code(), Some(ErrorCode::Conflict));
+    union.resign(&game).await.unwrap();
+    let outsider = carol.rematch(&game, json!({})).await.unwrap_err();
+    assert_eq!(outsider.code(), Some(ErrorCode::Forbidden));
+
+    let rematch = union.rematch(&game, json!({"decoy": "2"})).await.unwrap();
+    assert_eq!(rematch.seat, Side::Confederate);
+    let twice = confederate.rematch(&game, json!({})).await.unwrap_err();
+    assert_eq!(twice.code(), Some(ErrorCode::Conflict));
+    let old = confederate.state(&game, None).await.unwrap();
+    assert_eq!(old.rematch.as_deref(), Some(rematch.game_id.as_str()));
+
+    // Only the former opponent may take the seat, and needs no invite code for it.
+    let join = adjutant_protocol::JoinGame::default();
+    let taken = carol.join(&rematch.game_id, &join).await.unwrap_err();
+    assert_eq!(taken.code(), Some(ErrorCode::Forbidden));
+    let joined = confederate.join(&rematch.game_id, &join).await.unwrap();
+    assert_eq!(joined.seat, Side::Union);
+    let state = union.state(&rematch.game_id, None).await.unwrap();
+    assert_eq!(state.status, GameStatus::Active);
+    assert_eq!(state.players.union.as_deref(), Some("pemberton"));
+    assert_eq!(state.players.confederate.as_deref(), Some("grant"));
+    assert_eq!(state.options, json!({"rounds": 3}));
+    assert_eq!(state.visibility, Visibility::Private);
+}
