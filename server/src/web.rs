@@ -26,6 +26,7 @@ macro_rules! assets {
 const ASSETS: &[Asset] = assets![
     "index.html" => "text/html; charset=utf-8",
     "style.css" => "text/css; charset=utf-8",
+    "corr.css" => "text/css; charset=utf-8",
     "js/app.js" => "text/javascript; charset=utf-8",
     "js/api.js" => "text/javascript; charset=utf-8",
     "js/live.js" => "text/javascript; charset=utf-8",
@@ -35,6 +36,9 @@ const ASSETS: &[Asset] = assets![
     "js/pages/lobby.js" => "text/javascript; charset=utf-8",
     "js/pages/join.js" => "text/javascript; charset=utf-8",
     "js/pages/game.js" => "text/javascript; charset=utf-8",
+    "js/pages/settings.js" => "text/javascript; charset=utf-8",
+    "js/clock.js" => "text/javascript; charset=utf-8",
+    "js/chat.js" => "text/javascript; charset=utf-8",
     "js/boards/index.js" => "text/javascript; charset=utf-8",
     "js/boards/generic.js" => "text/javascript; charset=utf-8",
 ];

@@ -65,6 +65,21 @@ export const api = {
   events: (id, after, code) => call("GET", `/api/games/${id}/events${q({ after, spectate_code: code })}`),
   record: (id, code) => call("GET", `/api/games/${id}/record${q({ spectate_code: code })}`),
   replay: (id, at, code) => call("GET", `/api/games/${id}/replay${q({ at, spectate_code: code })}`),
+  // Correspondence play.
+  turns: (id, code) => call("GET", `/api/games/${id}/turns${q({ spectate_code: code })}`),
+  pause: (id, days) => call("POST", `/api/games/${id}/pause`, { days }),
+  answerPause: (id, accept) => call("POST", `/api/games/${id}/pause/answer`, { accept }),
+  endPause: (id) => call("POST", `/api/games/${id}/pause/end`, {}),
+  reclaim: (id) => call("POST", `/api/games/${id}/reclaim`, {}),
+  chat: (id, channel, after, code) => call("GET", `/api/games/${id}/chat${q({ channel, after, spectate_code: code })}`),
+  postChat: (id, channel, text, code) => call("POST", `/api/games/${id}/chat${q({ spectate_code: code })}`, { channel, text }),
+  rematch: (id) => call("POST", `/api/games/${id}/rematch`, {}),
+  importGame: (record, visibility) => call("POST", "/api/games/import", { record, visibility }),
+  notices: () => call("GET", "/api/notices"),
+  noticeSettings: () => call("GET", "/api/notices/settings"),
+  saveNoticeSettings: (settings) => call("PUT", "/api/notices/settings", settings),
+  testNotice: () => call("POST", "/api/notices/test", {}),
+  vacation: () => call("GET", "/api/vacation"),
 };
 
 const dataCache = new Map();

@@ -5,6 +5,7 @@ import { startPage } from "./pages/start.js";
 import { lobbyPage } from "./pages/lobby.js";
 import { gamePage } from "./pages/game.js";
 import { joinPage } from "./pages/join.js";
+import { settingsPage } from "./pages/settings.js";
 
 let leave = null;
 
@@ -13,6 +14,7 @@ const routes = [
   [/^#\/start$/, () => startPage()],
   [/^#\/lobby$/, () => (session.token ? lobbyPage() : startPage())],
   [/^#\/game\/([0-9a-fA-F-]{36})(?:\?code=([A-Za-z0-9]+))?$/, (m) => gamePage(m[1], m[2])],
+  [/^#\/settings$/, () => settingsPage()],
   [/^#\/join\/([0-9a-fA-F-]{36})\/([A-Za-z0-9]+)$/, (m) => joinPage(m[1], m[2])],
 ];
 

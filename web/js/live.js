@@ -62,7 +62,8 @@ export class Live {
   }
 
   /** Follows a game: `handlers.view(view, seq, status)`, `handlers.events(entries)`,
-   *  `handlers.presence(p)`, `handlers.error(err)`. */
+   *  `handlers.presence(p)`, `handlers.clock(clock)`, `handlers.chat(message)`,
+   *  `handlers.rematch(gameId)`, `handlers.error(err)`. */
   subscribe(gameId, code, handlers) {
     const sub = { gameId, code, handlers, seq: null, view: null, status: null };
     this.subs.set(gameId, sub);
@@ -133,6 +134,15 @@ export class Live {
       }
       case "presence":
         h.presence?.(frame.presence);
+        break;
+      case "clock":
+        h.clock?.(frame.clock);
+        break;
+      case "chat":
+        h.chat?.(frame.message);
+        break;
+      case "rematch_offered":
+        h.rematch?.(frame.rematch_id);
         break;
       case "error":
         h.error?.(new ApiError(frame.code, frame.message, 0));

@@ -6,6 +6,8 @@ import { Live } from "../live.js";
 import { h, mount, toast, title } from "../ui.js";
 import { genericBoard } from "../boards/generic.js";
 import { boards } from "../boards/index.js";
+import { clockPanel } from "../clock.js";
+import { chatPanel, seatOf } from "../chat.js";
 
 export async function gamePage(gameId, code) {
   mount(h("p", { class: "muted" }, "Loading the game…"));
@@ -38,14 +40,20 @@ export async function gamePage(gameId, code) {
   let busy = false;
   let highlight = null;
   const seen = new Set();
+  const seat = () => seatOf(state.players);
+  const clockBox = clockPanel(gameId, () => ({ seat: seat(), status }));
+  const chatBox = chatPanel(gameId, code, () => ({ seat: seat(), status }));
+  const rematchBox = h("div", { id: "rematch" });
 
   mount(h("section", { class: "game", dataset: { viewer } },
     h("div", { class: "main" }, heading, boardEl),
     h("aside", { class: "side" },
       statusEl,
+      clockBox.el,
       h("div", { class: "panel" }, promptEl, choicesEl, formEl),
       h("div", { class: "panel" }, presenceEl, connEl, resignBtn),
       endEl,
+      chatBox.el,
       h("div", { class: "panel" }, h("h3", {}, "Log"), logEl))));
 
   const players = () => `${state.players.union || "open seat"} (Union) vs ${state.players.confederate || "open seat"} (Confederate)`;
@@ -139,7 +147,56 @@ export async function gamePage(gameId, code) {
     const s = view ? board.status(view, data) : null;
     statusEl.replaceChildren(h("p", {}, h("strong", {}, title(viewer)), ` · action ${seq} · ${status}`), s || "");
     renderChoices();
+    clockBox.refresh();
+    chatBox.refresh();
     if (status === "finished") showEnd();
+  }
+
+  function showRematch() {
+    if (!seat() || state.imported) { rematchBox.replaceChildren(); return; }
+    if (state.rematch) {
+      const id = state.rematch;
+      rematchBox.replaceChildren(h("button", { class: "primary", id: "open-rematch", onclick: async () => {
+        // The former opponent takes the seat kept for it; the one who offered already sits.
+        await api.join(id, {}).catch(() => {});
+        location.hash = `#/game/${id}`;
+      } }, "Open the rematch (sides swapped)"));
+      return;
+    }
+    rematchBox.replaceChildren(h("button", { id: "offer-rematch", onclick: async () => {
+      try {
+        const created = await api.rematch(gameId);
+        state.rematch = created.game_id;
+        toast(`Rematch created: you play the ${title(created.seat)}.`);
+        showRematch();
+      } catch (err) { toast(err.message, "error"); }
+    } }, "Offer a rematch (sides swapped)"));
+  }
+
+  /** Buttons that step through a finished game a turn at a time. */
+  function turnStepper(slider, at) {
+    const box = h("div", { class: "turns", id: "turns" });
+    api.turns(gameId, code).then((index) => {
+      if (!index.key || !index.turns.length) return;
+      let i = index.turns.length - 1;
+      const label = h("span", { id: "turn-label" });
+      const go = async (next) => {
+        i = Math.max(0, Math.min(index.turns.length - 1, next));
+        const mark = index.turns[i];
+        label.textContent = `${title(index.key)} ${mark.turn} (from action ${mark.seq})`;
+        slider.value = mark.seq;
+        at.textContent = `action ${mark.seq}`;
+        try {
+          const step = await api.replay(gameId, mark.seq, code);
+          board.render(boardEl, step.view, { data, onPick: () => {}, viewer: "omniscient" });
+        } catch (err) { toast(err.message, "error"); }
+      };
+      label.textContent = `${title(index.key)} ${index.turns[i].turn}`;
+      box.replaceChildren(
+        h("button", { id: "turn-prev", onclick: () => go(i - 1) }, "◀ Previous turn"), " ", label, " ",
+        h("button", { id: "turn-next", onclick: () => go(i + 1) }, "Next turn ▶"));
+    }).catch(() => {});
+    return box;
   }
 
   let endShown = false;
@@ -163,7 +220,10 @@ export async function gamePage(gameId, code) {
       h("h3", {}, "Result"),
       h("p", { class: "result", id: "result" }, outcome ? outcome.summary : "The game is over."),
       record?.seed ? h("p", { class: "muted" }, "Seed (hash it to check the commitment): ", h("code", { id: "seed" }, record.seed)) : "",
-      h("label", { for: "replay" }, "Replay: "), slider, " ", at, h("p", {}, download));
+      h("label", { for: "replay" }, "Replay: "), slider, " ", at, turnStepper(slider, at), h("p", {}, download),
+      state.imported ? h("p", { class: "muted" }, "Imported from a game file: read-only.") : "",
+      rematchBox);
+    showRematch();
   }
 
   resignBtn.onclick = async () => {
@@ -198,14 +258,19 @@ export async function gamePage(gameId, code) {
         h("span", { class: p.confederate ? "on" : "off" }, "Confederate"), " ",
         h("span", {}, `${p.spectators} watching`));
     },
+    clock: (c) => clockBox.update(c),
+    chat: (m) => chatBox.add(m),
+    rematch: (id) => { state.rematch = id; showRematch(); },
     error: (err) => toast(err.message, "error"),
   });
   window.adjutantLive = live;
+  clockBox.update(state.clock);
 
   render();
   api.events(gameId, 0, code).then((log) => addEvents(log.entries)).catch(() => {});
 
   return () => {
+    clockBox.stop();
     document.removeEventListener("keydown", keys);
     live.close();
     if (window.adjutantLive === live) delete window.adjutantLive;

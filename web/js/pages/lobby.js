@@ -3,6 +3,7 @@
 
 import { api } from "../api.js";
 import { h, mount, toast, ago, title } from "../ui.js";
+import { clockField, clockSummary } from "../clock.js";
 
 function scopeSide(choice) {
   return typeof choice.scope === "object" && choice.scope.secret ? choice.scope.secret : null;
@@ -33,6 +34,8 @@ function gameRow(g, catalog) {
       h("strong", {}, `${game?.name || g.game}: ${scenario?.name || g.scenario}`),
       h("span", {}, players),
       h("span", { class: "tag" }, g.my_turn ? "your move" : g.status === "finished" ? (g.outcome?.summary || "finished") : g.status === "open" ? "waiting for an opponent" : "their move"),
+      clockSummary(g),
+      g.imported ? h("span", { class: "tag" }, "imported") : "",
       h("span", { class: "muted" }, ago(g.updated_at))));
 }
 
@@ -90,6 +93,7 @@ function createForm(catalog) {
   const optionsBox = h("div", { class: "choices-box" });
   const secretsBox = h("div", { class: "choices-box" });
   const result = h("div", { id: "created" });
+  const clock = clockField(catalog);
   let fields = { options: [], secrets: [] };
 
   const refresh = () => {
@@ -122,6 +126,7 @@ function createForm(catalog) {
       const created = await api.createGame({
         game: gameSelect.value, scenario: scenarioSelect.value, side: sideSelect.value,
         visibility: privateBox.checked ? "private" : "public", options, secret_choices,
+        clock: clock.read(),
       });
       const link = `${location.origin}${location.pathname}#/join/${created.game_id}/${created.invite_code}`;
       const watch = `${location.origin}${location.pathname}#/game/${created.game_id}?code=${created.spectate_code}`;
@@ -142,7 +147,7 @@ function createForm(catalog) {
     about,
     h("div", { class: "field" }, h("label", { for: "side" }, "Your side"), sideSelect),
     h("div", { class: "field" }, h("label", { for: "private" }, privateBox, " Private (only your invite link lets someone join)")),
-    optionsBox, secretsBox,
+    optionsBox, secretsBox, clock.el,
     h("button", { type: "submit", class: "primary", id: "create-game" }, "Create the game"),
     result);
 }

@@ -1,0 +1,192 @@
+//! Correspondence play in the browser: notice settings and a failing webhook's error, a game
+//! with a clock, a pause asked for and agreed, chat that a spectator never sees, a rematch.
+
+use super::artifacts;
+use super::cdp::{Browser, Page};
+use crate::common::TestServer;
+use crate::correspondence_clock::START;
+use crate::sinks::WebhookReceiver;
+
+async fn sign_up(page: &Page, base: &str, name: &str) {
+    page.goto(&format!("{base}/")).await;
+    page.type_into("#name", name).await;
+    page.click("#create-account").await;
+    page.wait_for("document.querySelector('#new-token')").await;
+}
+
+fn has_text(selector: &str, text: &str) -> String {
+    format!(
+        "(document.querySelector({}) || {{}}).textContent?.includes({})",
+        serde_json::to_string(selector).unwrap(),
+        serde_json::to_string(text).unwrap()
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_correspondents_set_notices_pause_chat_privately_and_ask_for_a_rematch() {
+    let hooks = WebhookReceiver::start().await;
+    let (server, _clock) = TestServer::on_manual_clock(START, |_| {}).await;
+    let base = server.base.clone();
+    let browser = Browser::start().await;
+    let dir = artifacts();
+
+    // Grant sets a webhook that fails: the settings page shows the error.
+    let union = browser.page("corr-union", 1280, 900).await;
+    sign_up(&union, &base, "grant").await;
+    union.goto(&format!("{base}/#/settings")).await;
+    union.type_into("#webhook", &hooks.url("grant")).await;
+    union.click("#save-notices").await;
+    union.wait_for(&has_text("#toast", "Saved.")).await;
+    hooks.answer(500);
+    union.click("#test-notice").await;
+    union.wait_for(&has_text("#toast", "on its way")).await;
+    server.flush().await;
+    union.goto(&format!("{base}/#/lobby")).await;
+    union.goto(&format!("{base}/#/settings")).await;
+    union.wait_for(&has_text("#channel-errors", "500")).await;
+    union.wait_for(&has_text("#notices", "test")).await;
+    union.screenshot(&dir, "settings").await;
+    assert_eq!(hooks.take().len(), 1);
+
+    // A private game with "a move a day".
+    union.goto(&format!("{base}/#/lobby")).await;
+    union
+        .wait_for("document.querySelector('#create-game')")
+        .await;
+    union.eval("(() => { const s = document.querySelector('#side'); s.value = 'union'; s.dispatchEvent(new Event('change')); const c = document.querySelector('#clock'); c.value = 'a-move-a-day'; c.dispatchEvent(new Event('change')); })()").await;
+    union.click("#create-game").await;
+    union
+        .wait_for("document.querySelector('#invite-link')")
+        .await;
+    let link = |id: &str| format!("document.querySelector('#{id}').textContent");
+    let invite = union
+        .eval(&link("invite-link"))
+        .await
+        .as_str()
+        .unwrap()
+        .to_string();
+    let watch = union
+        .eval(&link("watch-link"))
+        .await
+        .as_str()
+        .unwrap()
+        .to_string();
+    union.click("#open-game").await;
+
+    let confederate = browser.page("corr-confederate", 1280, 900).await;
+    sign_up(&confederate, &base, "pemberton").await;
+    confederate.goto(&invite).await;
+    confederate
+        .wait_for("document.querySelector('#bank-confederate')")
+        .await;
+    let spectator = browser.page("corr-spectator", 1280, 900).await;
+    spectator.goto(&watch).await;
+    spectator
+        .wait_for("document.querySelector('#bank-union')")
+        .await;
+    union.wait_for(&has_text("#clock", "running")).await;
+    union
+        .wait_for(&has_text("#clock", "3d 0h bank, +1d 12h a move"))
+        .await;
+
+    // Grant asks for a pause; Pemberton agrees; both clocks stop.
+    union.click("#ask-pause").await;
+    confederate
+        .wait_for("document.querySelector('#accept-pause')")
+        .await;
+    confederate.click("#accept-pause").await;
+    for page in [&union, &confederate, &spectator] {
+        page.wait_for("document.querySelector('#paused')").await;
+    }
+    union.screenshot(&dir, "paused").await;
+
+    // Chat: the players' channel and Grant's notes never reach the spectator.
+    union
+        .type_into("#chat-text", "A move a day suits me.")
+        .await;
+    union.click("#chat-send").await;
+    confederate
+        .wait_for(&has_text("#chat-players", "A move a day suits me."))
+        .await;
+    union
+        .click(".chat .tabs button[data-channel='notes']")
+        .await;
+    union.type_into("#chat-text", "my decoy is u1").await;
+    union.click("#chat-send").await;
+    union
+        .wait_for(&has_text("#chat-notes", "my decoy is u1"))
+        .await;
+    assert!(
+        spectator
+            .eval("!document.querySelector('#chat-form')")
+            .await
+            == true,
+        "an anonymous spectator cannot post"
+    );
+    let carol = server.account("carol").await;
+    let game = union
+        .eval("location.hash.split('/')[2]")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string();
+    carol
+        .post_chat(
+            &game,
+            adjutant_protocol::ChatChannel::Spectators,
+            "What a careful opening.",
+            Some(watch.rsplit("code=").next().unwrap()),
+        )
+        .await
+        .unwrap();
+    spectator
+        .wait_for(&has_text("#chat-spectators", "What a careful opening."))
+        .await;
+    for (page, secrets) in [
+        (
+            &spectator,
+            &["A move a day suits me.", "my decoy is u1"][..],
+        ),
+        (
+            &confederate,
+            &["my decoy is u1", "What a careful opening."][..],
+        ),
+    ] {
+        let text = page.text().await;
+        for secret in secrets {
+            assert!(
+                !text.contains(secret),
+                "{} shows {secret:?}:\n{text}",
+                page.name
+            );
+        }
+    }
+    spectator.screenshot(&dir, "chat").await;
+
+    // Grant resigns and offers a rematch; Pemberton opens it, now playing the Union.
+    union.eval("window.confirm = () => true").await;
+    union.click("#resign").await;
+    union
+        .wait_for("document.querySelector('#offer-rematch')")
+        .await;
+    union.click("#offer-rematch").await;
+    confederate
+        .wait_for("document.querySelector('#open-rematch')")
+        .await;
+    confederate.click("#open-rematch").await;
+    confederate
+        .wait_for(&format!(
+            "location.hash.startsWith('#/game/') && !location.hash.includes('{game}') && document.querySelector('#status') && document.querySelector('#status').textContent.includes('Union')"
+        ))
+        .await;
+    confederate.screenshot(&dir, "rematch").await;
+
+    for page in [&union, &confederate, &spectator] {
+        assert!(
+            page.problems().is_empty(),
+            "{} reported errors: {:?}",
+            page.name,
+            page.problems()
+        );
+    }
+}

@@ -1,0 +1,118 @@
+// Settings: how I am told about my games (webhook, e-mail, always, daily digest) with each
+// channel's last error, my latest notices, my pause allowance, and importing a game file.
+
+import { api, session } from "../api.js";
+import { h, mount, toast } from "../ui.js";
+import { span } from "../clock.js";
+
+function when(unix) {
+  return unix ? new Date(unix * 1000).toLocaleString() : "";
+}
+
+function channelError(error) {
+  return error ? h("p", { class: "error channel-error" }, `Last error (${when(error.at)}): ${error.message}`) : "";
+}
+
+export async function settingsPage() {
+  if (!session.token) {
+    location.hash = "#/start";
+    return;
+  }
+  mount(h("p", { class: "muted" }, "Loading your settings…"));
+  let settings, notices, vacation;
+  try {
+    [settings, notices, vacation] = await Promise.all([api.noticeSettings(), api.notices(), api.vacation()]);
+  } catch (err) {
+    mount(h("p", { class: "error" }, err.message));
+    return;
+  }
+
+  const webhook = h("input", { id: "webhook", type: "url", placeholder: "http://…", value: settings.webhook_url || "" });
+  const email = h("input", { id: "email", type: "email", placeholder: "you@example.org", value: settings.email || "", disabled: !settings.email_available });
+  const always = h("input", { type: "checkbox", id: "always", checked: settings.always });
+  const digest = h("input", { type: "checkbox", id: "digest", checked: settings.digest });
+  const errors = h("div", { id: "channel-errors" }, channelError(settings.webhook_error), channelError(settings.email_error));
+  const list = h("ol", { class: "notices", id: "notices" });
+
+  const showNotices = (items) => {
+    list.replaceChildren(...(items.length ? items.map((n) => h("li", { class: n.failed ? "failed" : n.sent_at ? "sent" : "pending" },
+      h("span", { class: "tag" }, n.channel), " ", h("strong", {}, n.kind.replace(/_/g, " ")), " — ", n.text,
+      h("small", { class: "muted" }, n.sent_at ? ` sent ${when(n.sent_at)}` : n.failed ? " given up" : ` next attempt ${when(n.next_at)}`),
+      n.last_error ? h("small", { class: "error" }, ` ${n.last_error}`) : "")) : [h("li", { class: "muted" }, "No notices yet.")]));
+  };
+  showNotices(notices.notices);
+
+  const refresh = async () => {
+    const [fresh, latest] = await Promise.all([api.noticeSettings(), api.notices()]);
+    errors.replaceChildren(channelError(fresh.webhook_error), channelError(fresh.email_error));
+    showNotices(latest.notices);
+  };
+
+  const save = async (e) => {
+    e.preventDefault();
+    try {
+      await api.saveNoticeSettings({
+        webhook_url: webhook.value.trim() || null,
+        email: email.value.trim() || null,
+        always: always.checked,
+        digest: digest.checked,
+      });
+      toast("Saved.");
+      await refresh();
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  };
+
+  const test = async () => {
+    try {
+      await api.testNotice();
+      toast("A test notice is on its way.");
+      await refresh();
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  };
+
+  const file = h("input", { type: "file", id: "import-file", accept: "application/json,.json" });
+  const privateBox = h("input", { type: "checkbox", id: "import-private" });
+  const imported = h("div", { id: "imported" });
+  const importGame = async (e) => {
+    e.preventDefault();
+    const chosen = file.files[0];
+    if (!chosen) { toast("Choose a game record first.", "error"); return; }
+    let record;
+    try { record = JSON.parse(await chosen.text()); } catch { toast("That file is not a game record (JSON).", "error"); return; }
+    try {
+      const done = await api.importGame(record, privateBox.checked ? "private" : "public");
+      imported.replaceChildren(h("p", {}, `Imported: ${done.actions} actions and ${done.rolls} rolls checked. `,
+        h("a", { href: `#/game/${done.game_id}`, id: "imported-link" }, "Step through it")));
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  };
+
+  mount(h("section", { class: "settings" },
+    h("h1", {}, "Settings"),
+    h("div", { class: "cards" },
+      h("form", { class: "card", id: "notice-settings", onsubmit: save },
+        h("h2", {}, "Notices"),
+        h("p", { class: "muted" }, "When a game starts, when it is your move, when 80 % of your time is gone, when a game ends, and about pauses. Notices never say anything secret: only the game, your opponent, whose move it is, deadlines and a link."),
+        h("label", { for: "webhook" }, "Webhook (a JSON POST)"), webhook,
+        h("label", { for: "email" }, "E-mail"), email,
+        settings.email_available ? "" : h("small", { class: "muted" }, "This server sends no e-mail."),
+        h("label", {}, always, " Also while I am connected to the game"),
+        h("label", {}, digest, " A daily digest of the games where it is my move"),
+        errors,
+        h("button", { type: "submit", class: "primary", id: "save-notices" }, "Save"), " ",
+        h("button", { type: "button", id: "test-notice", onclick: test }, "Send me a test notice")),
+      h("div", { class: "card" },
+        h("h2", {}, "Pauses"),
+        h("p", { id: "vacation" }, `In ${vacation.year} you may pause your games for ${vacation.allowance_days} days; ${span(vacation.remaining_secs)} left.`),
+        h("p", { class: "muted" }, "Ask for a pause on a game's page; both clocks stop once your opponent agrees."),
+        h("h2", {}, "Import a game file"),
+        h("form", { onsubmit: importGame },
+          file, h("label", {}, privateBox, " Private"),
+          h("button", { type: "submit", id: "import" }, "Import"), imported))),
+    h("h2", {}, "Latest notices"), list));
+}
