@@ -925,6 +925,7 @@ impl Actor {
             })?;
         meta.status = GameStatus::Active;
         meta.invite_code = None;
+        meta.reserved_for = None;
         meta.to_act = to_act;
         meta.updated_at = now;
         self.meta = meta;
@@ -1066,6 +1067,7 @@ impl Actor {
     /// Does what the clock says is due: ends a pause, times a side out (it forfeits, or the
     /// bot takes its seat), warns a side whose bank is 80 % gone.
     async fn tick(&mut self) {
+        self.run_bots().await;
         for _ in 0..4 {
             if self.meta.status != GameStatus::Active {
                 return;

@@ -293,8 +293,12 @@ impl GameClock {
             .then(|| self.since + self.bank.get(side) - period / 5)
     }
 
-    /// When the sweep must look at this game next.
+    /// When the sweep must look at this game next: at once while a bot seat must act (a
+    /// game whose both seats timed out plays itself out a slice per sweep).
     pub fn wake_at(&self) -> Option<i64> {
+        if self.running.iter().any(|&s| *self.bot.get(s)) {
+            return Some(self.since);
+        }
         let pause = self.paused.as_ref().map(|p| p.until);
         let sides = Side::BOTH
             .into_iter()
@@ -486,6 +490,11 @@ mod tests {
         clock.time_out(10 * DAY, Union);
         assert!(clock.bot.union);
         assert_eq!(clock.deadline(), Some(10 * DAY));
+        assert_eq!(
+            clock.wake_at(),
+            Some(10 * DAY),
+            "a bot to act wakes the sweep"
+        );
         clock.reclaim(11 * DAY, Union);
         assert!(!clock.bot.union);
     }

@@ -36,7 +36,7 @@ const GAME_FROM: &str = "FROM games g LEFT JOIN accounts ua ON ua.id = g.union_a
 pub enum ListQuery<'a> {
     /// Games this account sits in or imported.
     Mine(&'a str),
-    /// Public games with this status.
+    /// Public games with this status (an open seat kept for a rematch is not offered).
     Public(&'static str),
     /// Finished games: public ones and this account's.
     Finished(Option<&'a str>),
@@ -150,7 +150,8 @@ impl Store {
             )))
             .bind(account.to_string()),
             ListQuery::Public(status) => sqlx::query_as(AssertSqlSafe(format!(
-                "{base} WHERE g.status = ?1 AND g.visibility = 'public' ORDER BY g.updated_at DESC LIMIT ?2"
+                "{base} WHERE g.status = ?1 AND g.visibility = 'public' AND g.reserved_for IS NULL \
+                 ORDER BY g.updated_at DESC LIMIT ?2"
             )))
             .bind(status),
             ListQuery::Finished(account) => sqlx::query_as(AssertSqlSafe(format!(

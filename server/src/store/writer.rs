@@ -497,7 +497,7 @@ async fn apply(
             };
             let sql = format!(
                 "UPDATE games SET {seat_column}_account = ?, {seat_column}_secret = ?, status = 'active', \
-                 invite_code = NULL, to_act = ?, updated_at = ?, clock = ?, wake_at = ? \
+                 invite_code = NULL, reserved_for = NULL, to_act = ?, updated_at = ?, clock = ?, wake_at = ? \
                  WHERE id = ? AND status = 'open' AND {seat_column}_account IS NULL"
             );
             let done = sqlx::query(AssertSqlSafe(sql))
