@@ -880,6 +880,11 @@ async fn watch(client: &Client, game_id: &str, spectate_code: Option<String>) ->
                     presence.spectators
                 );
             }
+            ServerMessage::Clock { clock, .. } => print!("{}", corr_cli::clock(&clock)),
+            ServerMessage::Chat { message, .. } => print!("{}", corr_cli::chat(&[message])),
+            ServerMessage::RematchOffered { rematch_id, .. } => {
+                println!("A rematch is offered: game {rematch_id}.");
+            }
             ServerMessage::Error { message, code, .. } => {
                 return Err(format!("{message} ({code})"));
             }

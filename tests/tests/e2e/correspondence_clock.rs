@@ -284,3 +284,34 @@ async fn a_timed_out_seat_is_played_by_the_bot_until_its_owner_takes_it_back() {
     server.sweep().await;
     assert_eq!(union.state(&game, None).await.unwrap().seq, seq);
 }
+
+#[tokio::test]
+async fn the_clock_is_the_same_when_the_game_comes_back_from_the_store() {
+    // Every game leaves memory as soon as it is idle, so each request reloads it.
+    let (server, clock) = TestServer::on_manual_clock(START, |config| config.idle_secs = 0).await;
+    let union = server.account("grant").await;
+    let confederate = server.account("pemberton").await;
+    let game = clocked(&union, &confederate, "a-move-a-day", TimeoutPolicy::Forfeit).await;
+
+    clock.advance(HOUR);
+    let state = union.state(&game, None).await.unwrap();
+    union
+        .act(&game, state.seq, &offered(&state.view, "move"))
+        .await
+        .unwrap();
+    clock.advance(2 * HOUR);
+    let state = union.state(&game, None).await.unwrap();
+    assert_eq!(remaining(&state), (3 * DAY - 3 * HOUR, 3 * DAY));
+    assert!(hand_over(&union, &game, "").await);
+    clock.advance(5 * HOUR);
+    let state = confederate.state(&game, None).await.unwrap();
+    assert_eq!(
+        remaining(&state),
+        (3 * DAY - 3 * HOUR + 36 * HOUR, 3 * DAY - 5 * HOUR),
+        "the Union was credited once, after acting, across reloads"
+    );
+    assert_eq!(
+        state.clock.unwrap().deadline,
+        Some(START + 3 * HOUR + 3 * DAY)
+    );
+}

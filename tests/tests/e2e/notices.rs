@@ -391,3 +391,71 @@ async fn a_failing_webhook_is_retried_with_backoff_and_its_error_is_shown_to_its
     assert_eq!(kept.webhook_url, Some(hooks.url("dave")));
     assert!(!kept.always && !kept.email_available);
 }
+
+#[tokio::test]
+async fn pauses_time_outs_and_rematches_are_told_to_the_players() {
+    let hooks = WebhookReceiver::start().await;
+    let (server, clock) = TestServer::on_manual_clock(START, |_| {}).await;
+    let alice = server.account("alice").await;
+    let bob = server.account("bob").await;
+    let game = clocked(&alice, &bob, "brisk", TimeoutPolicy::Bot).await;
+    settings(&alice, Some(hooks.url("alice")), None, false).await;
+    settings(&bob, Some(hooks.url("bob")), None, false).await;
+    let told = |hooks: &WebhookReceiver| {
+        let mut got: Vec<(String, String)> = hooks
+            .take()
+            .into_iter()
+            .map(|h| {
+                let kind = h.body["kind"].as_str().unwrap_or_default().to_string();
+                (h.path.trim_start_matches("/hook/").to_string(), kind)
+            })
+            .collect();
+        got.sort();
+        got
+    };
+    let pair = |who: &str, kind: &str| (who.to_string(), kind.to_string());
+
+    alice.pause(&game, 2).await.unwrap();
+    server.flush().await;
+    assert_eq!(told(&hooks), [pair("bob", "pause_requested")]);
+    bob.answer_pause(&game, true).await.unwrap();
+    server.flush().await;
+    assert_eq!(
+        told(&hooks),
+        [pair("alice", "pause_started"), pair("bob", "pause_started")]
+    );
+    clock.advance(2 * DAY);
+    server.sweep().await;
+    assert_eq!(
+        told(&hooks),
+        [pair("alice", "pause_ended"), pair("bob", "pause_ended")]
+    );
+
+    // Alice's bank runs out: the bot takes her seat, and both are told (Bob's move follows).
+    clock.advance(DAY);
+    server.sweep().await;
+    assert_eq!(
+        told(&hooks),
+        [
+            pair("alice", "bot_took_seat"),
+            pair("bob", "bot_took_seat"),
+            pair("bob", "your_move")
+        ]
+    );
+
+    bob.resign(&game).await.unwrap();
+    server.flush().await;
+    assert_eq!(
+        told(&hooks),
+        [pair("alice", "game_over"), pair("bob", "game_over")]
+    );
+    let rematch = bob.rematch(&game, serde_json::json!({})).await.unwrap();
+    server.flush().await;
+    let got = hooks.take();
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0].path, "/hook/alice");
+    assert_eq!(got[0].body["kind"], "rematch_offered");
+    assert_eq!(got[0].body["game_id"], rematch.game_id.as_str());
+    assert_eq!(got[0].body["seat"], "confederate");
+    assert_eq!(got[0].body["opponent"], "bob");
+}
