@@ -126,6 +126,9 @@ pub enum ClientMessage {
         game_id: String,
         channel: ChatChannel,
         text: String,
+        /// Needed to post in the spectators' chat of a private game.
+        #[serde(default)]
+        spectate_code: Option<String>,
         #[serde(default)]
         id: Option<String>,
     },

@@ -314,9 +314,10 @@ impl Connection {
                 game_id,
                 channel,
                 text,
+                spectate_code,
                 id,
             } => match service
-                .post_chat(account, &game_id, channel, &text, None)
+                .post_chat(account, &game_id, channel, &text, spectate_code.as_deref())
                 .await
             {
                 Ok(message) => self.send(&ServerMessage::ChatPosted { message, id }).await,

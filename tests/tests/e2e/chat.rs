@@ -112,6 +112,7 @@ async fn each_channel_reaches_only_its_readers_and_spectators_never_see_players_
             game_id: game.clone(),
             channel: ChatChannel::Players,
             text: "Agreed.".into(),
+            spectate_code: None,
             id: Some("c1".into()),
         })
         .await
