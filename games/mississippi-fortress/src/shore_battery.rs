@@ -91,7 +91,6 @@ impl MississippiFortress {
         let side = self.ships[i].side;
         let name = self.ships[i].name();
         let cargo: Vec<usize> = self.aboard(i).collect();
-        self.ships[i].at = None;
         *self.ships_lost.get_mut(side) += 1;
         fx.public(
             EventKind::BatteryFire,
@@ -112,5 +111,6 @@ impl MississippiFortress {
                 _ => self.eliminate(k, &format!("lost aboard {name}"), fx),
             }
         }
+        self.ships[i].at = None;
     }
 }

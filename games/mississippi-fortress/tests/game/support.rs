@@ -5,6 +5,8 @@ use adjutant_engine::{Dice, Match, PerSide, Rules, Seed, Setup, Side};
 use mississippi_fortress::MississippiFortress;
 use mississippi_fortress::actions::Action;
 use mississippi_fortress::data::AreaId;
+use mississippi_fortress::sequence::Step;
+use mississippi_fortress::state::{Kind, Place};
 use serde_json::{Map, Value, json};
 
 /// SplitMix64: a tiny deterministic generator for bot choices.
@@ -91,6 +93,8 @@ pub fn finish_until(
                         | Action::FinishDeclarations
                         | Action::StandAndFight
                         | Action::EndBattle
+                        | Action::Halt
+                        | Action::Cancel
                 )
             });
             if let Some(a) = finish.cloned().or_else(|| actions.first().cloned()) {
@@ -114,4 +118,108 @@ pub fn key(game: &MississippiFortress, id: &str) -> usize {
 /// Area shorthand.
 pub fn area(n: u8) -> AreaId {
     AreaId(n)
+}
+
+/// A 6.1 game past the set-up dummies (none placed), at the Union arrival segment of Turn 13.
+pub fn lab(n: u64) -> (MississippiFortress, Dice) {
+    lab_with(n, json!({}))
+}
+
+/// The same with options.
+pub fn lab_with(n: u64, options: Value) -> (MississippiFortress, Dice) {
+    let mut dice = Dice::new(&seed(n));
+    let mut game =
+        MississippiFortress::setup(&setup_with(options), &mut dice).expect("6.1 sets up");
+    act(&mut game, &mut dice, Side::Confederate, Action::FinishSetUp);
+    act(&mut game, &mut dice, Side::Union, Action::FinishSetUp);
+    assert_eq!(game.step, Step::Arrival(Side::Union));
+    (game, dice)
+}
+
+/// Takes every land counter off the map (dummies to their pools) and sinks nothing: the
+/// ships stay where they are unless `ships` is false, in which case they leave too.
+pub fn clear(game: &mut MississippiFortress, ships: bool) {
+    for c in &mut game.counters {
+        c.place = if c.kind == Kind::Dummy {
+            Place::Pool
+        } else {
+            Place::Gone
+        };
+        c.face_up = false;
+    }
+    if !ships {
+        for s in &mut game.ships {
+            s.at = None;
+        }
+    }
+    for r in &mut game.reinforcements {
+        r.placed = true;
+    }
+}
+
+/// Puts a counter (by id) in an Area, at full strength unless it was reduced.
+pub fn put(game: &mut MississippiFortress, id: &str, area_number: u8) -> usize {
+    let k = key(game, id);
+    game.counters[k].place = Place::Area(AreaId(area_number));
+    k
+}
+
+/// Puts one of `side`'s dummies in an Area.
+pub fn put_dummy(game: &mut MississippiFortress, side: Side, area_number: u8) -> usize {
+    let k = game
+        .counters
+        .iter()
+        .position(|c| c.side == side && c.kind == Kind::Dummy && c.place == Place::Pool)
+        .expect("a dummy in the pool");
+    game.counters[k].place = Place::Area(AreaId(area_number));
+    k
+}
+
+/// The area a counter stands in.
+pub fn where_is(game: &MississippiFortress, id: &str) -> Option<u8> {
+    game.counters[key(game, id)].area().map(|a| a.number())
+}
+
+/// Event texts (public and secret) of an applied action, joined.
+pub fn texts(events: &[mississippi_fortress::Event]) -> String {
+    events
+        .iter()
+        .map(|e| {
+            format!(
+                "{} {}",
+                e.text,
+                e.secret.as_ref().map(|s| s.text.as_str()).unwrap_or("")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Applies an offered action and returns its events.
+pub fn play(
+    game: &mut MississippiFortress,
+    dice: &mut Dice,
+    side: Side,
+    action: Action,
+) -> Vec<mississippi_fortress::Event> {
+    let offered = game.legal_actions(side);
+    assert!(
+        offered.contains(&action),
+        "{action:?} is not offered to the {side} player: {offered:?} (prompt {:?})",
+        game.prompt(side)
+    );
+    game.apply(side, action, dice)
+        .expect("an offered action applies")
+        .events
+}
+
+/// Dice whose rolls are known in advance: a seed found so that the next rolls are `wanted`.
+pub fn dice_rolling(wanted: &[u8]) -> Dice {
+    for n in 0..2_000_000u64 {
+        let mut probe = Dice::new(&seed(n));
+        if wanted.iter().all(|&w| probe.d6() == w) {
+            return Dice::new(&seed(n));
+        }
+    }
+    panic!("no seed gives the rolls {wanted:?}");
 }

@@ -1,0 +1,200 @@
+//! Views and non-interference (S4, Appendix V): changing one side's hidden facts — which
+//! counters are dummies, which units sit in a face-down stack, their strengths and LOC, a
+//! deployment or Combat Order not yet revealed — never changes the other side's view or the
+//! spectator's. Hidden counters carry only their side.
+
+use adjutant_engine::{Dice, Rules, Side, Viewer};
+use mississippi_fortress::MississippiFortress;
+use mississippi_fortress::actions::Position;
+use mississippi_fortress::combat::BattleStage;
+use mississippi_fortress::data::charts::CombatOrder;
+use mississippi_fortress::state::{Key, Kind, Place};
+use proptest::prelude::*;
+use serde_json::Value;
+
+use crate::support::*;
+
+/// A position reached by `steps` random legal actions from the set-up.
+fn position(n: u64, steps: usize) -> MississippiFortress {
+    let (mut game, mut dice): (MississippiFortress, Dice) = new_game(n);
+    let mut rng = Rng(n.wrapping_mul(31) + 7);
+    for _ in 0..steps {
+        if game.outcome().is_some() {
+            break;
+        }
+        let sides: Vec<Side> = Side::BOTH
+            .into_iter()
+            .filter(|&s| game.prompt(s).is_some())
+            .collect();
+        let side = sides[rng.below(sides.len())];
+        let actions = game.legal_actions(side);
+        let action = actions[rng.below(actions.len())].clone();
+        game.apply(side, action, &mut dice).expect("legal");
+    }
+    game
+}
+
+/// Counters of `side` the enemy cannot identify, in Areas, outside any battle.
+fn hidden_in_areas(game: &MississippiFortress, side: Side) -> Vec<Key> {
+    let roster: Vec<Key> = game.battle.as_ref().map(|b| b.roster.clone()).unwrap_or_default();
+    (0..game.counters.len())
+        .filter(|&k| {
+            let c = &game.counters[k];
+            c.side == side && !c.face_up && c.area().is_some() && !roster.contains(&k)
+        })
+        .collect()
+}
+
+/// Variants of `game` that differ only in `side`'s secrets.
+fn perturbations(game: &MississippiFortress, side: Side, choice: u64) -> Vec<MississippiFortress> {
+    let mut rng = Rng(choice);
+    let mut out = Vec::new();
+    let hidden = hidden_in_areas(game, side);
+    if hidden.len() >= 2 {
+        // Which counters are where (and so which are dummies): swap two face-down counters.
+        let a = hidden[rng.below(hidden.len())];
+        let b = hidden[rng.below(hidden.len())];
+        if a != b {
+            let mut g = game.clone();
+            let (pa, pb) = (g.counters[a].place, g.counters[b].place);
+            g.counters[a].place = pb;
+            g.counters[b].place = pa;
+            out.push(g);
+        }
+    }
+    // Present strength, stragglers and LOC status are private.
+    let mut g = game.clone();
+    for c in g.counters.iter_mut().filter(|c| c.side == side) {
+        if c.is_combat() && c.present() > 1 {
+            c.stragglers += 1;
+        }
+        c.rec.in_comms = !c.rec.in_comms;
+        c.rec.moved_since = !c.rec.moved_since;
+    }
+    out.push(g);
+    // A deployment, order or commitment not yet revealed.
+    if let Some(b) = &game.battle {
+        let mut g = game.clone();
+        let mut changed = false;
+        if let Some(bb) = g.battle.as_mut() {
+            match bb.stage {
+                BattleStage::Deploy => {
+                    for (k, p) in bb.slots.iter_mut() {
+                        if game.counters[*k].side == side {
+                            *p = match *p {
+                                Position::Reserve => Position::Lp2,
+                                _ => Position::Reserve,
+                            };
+                            changed = true;
+                        }
+                    }
+                }
+                BattleStage::Orders => {
+                    for (s, _, o) in bb.orders.iter_mut() {
+                        if *s == side {
+                            *o = Some(if side == b.attacker {
+                                CombatOrder::Diversion
+                            } else {
+                                CombatOrder::Withdraw
+                            });
+                            changed = true;
+                        }
+                    }
+                }
+                BattleStage::Commit => {
+                    for (k, p) in bb.commits.iter_mut() {
+                        if game.counters[*k].side == side {
+                            *p = if p.is_some() { None } else { Some(Position::Lp1) };
+                            changed = true;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if changed {
+            out.push(g);
+        }
+    }
+    // A withheld reinforcement group.
+    let mut g = game.clone();
+    for r in g.reinforcements.iter_mut().filter(|r| r.side == side && !r.placed) {
+        r.withheld = r.withheld.map_or(Some(game.turn), |_| None);
+    }
+    out.push(g);
+    out
+}
+
+fn check(game: &MississippiFortress, secret_side: Side, choice: u64) {
+    let other = Viewer::Seat(secret_side.opponent());
+    let (seen, public) = (game.view(other), game.view(Viewer::Spectator));
+    for variant in perturbations(game, secret_side, choice) {
+        assert_eq!(variant.view(other), seen, "the {} view changed", secret_side.opponent());
+        assert_eq!(variant.view(Viewer::Spectator), public, "the spectator view changed");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn confederate_secrets_never_change_the_union_or_spectator_view(
+        n in 0u64..100_000, steps in 0usize..500, choice in any::<u64>()
+    ) {
+        check(&position(n, steps), Side::Confederate, choice);
+    }
+
+    #[test]
+    fn union_secrets_never_change_the_confederate_or_spectator_view(
+        n in 0u64..100_000, steps in 0usize..500, choice in any::<u64>()
+    ) {
+        check(&position(n, steps), Side::Union, choice);
+    }
+}
+
+/// Every object with `"hidden": true` in a view.
+fn hidden_objects(v: &Value, out: &mut Vec<Value>) {
+    match v {
+        Value::Object(m) => {
+            if m.get("hidden") == Some(&Value::Bool(true)) {
+                out.push(v.clone());
+            }
+            for x in m.values() {
+                hidden_objects(x, out);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| hidden_objects(x, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn rule_s4_1_hidden_counters_carry_their_side_and_nothing_else() {
+    let mut seen = 0;
+    for n in 0..20 {
+        let game = position(n, 150 + 10 * n as usize);
+        for viewer in [Viewer::Seat(Side::Union), Viewer::Seat(Side::Confederate), Viewer::Spectator] {
+            let mut hidden = Vec::new();
+            hidden_objects(&game.view(viewer), &mut hidden);
+            for h in hidden {
+                let keys: Vec<&String> = h.as_object().unwrap().keys().collect();
+                assert_eq!(keys, ["hidden", "side"], "{h}");
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 100);
+}
+
+#[test]
+fn views_are_compact_static_data_stays_in_the_catalog() {
+    let (game, _) = lab(130);
+    let view = game.view(Viewer::Seat(Side::Union));
+    let text = serde_json::to_string(&view).unwrap();
+    assert!(text.len() < 12_000, "{} bytes", text.len());
+    let own = view["areas"][0]["counters"][0].as_object().expect("a counter");
+    assert!(!own.contains_key("name") && !own.contains_key("full"), "names and printed values are static data");
+    assert_eq!(view["union_private"]["dummy_pool"], 10);
+    let dummies = game.counters.iter().filter(|c| c.kind == Kind::Dummy && c.place == Place::Pool).count();
+    assert_eq!(dummies, 20);
+}
