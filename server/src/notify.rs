@@ -248,10 +248,14 @@ impl Worker {
                     .as_ref()
                     .map_or("no result", |o| o.summary.as_str())
             ),
-            NoticeKind::PauseRequested => format!(
-                "{} asked to pause both clocks of {title} until {until}; agree or refuse in the game.",
-                who(intent.subject)
-            ),
+            NoticeKind::PauseRequested => {
+                let days = intent.until.map_or(0, |u| (u - now + 86_399) / 86_400);
+                format!(
+                    "{} asked to pause both clocks of {title} for {days} day{}; agree or refuse in the game.",
+                    who(intent.subject),
+                    if days == 1 { "" } else { "s" }
+                )
+            }
             NoticeKind::PauseStarted => {
                 format!("Both clocks of {title} are stopped until {until}.")
             }
