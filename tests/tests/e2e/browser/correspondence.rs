@@ -41,7 +41,12 @@ async fn two_correspondents_set_notices_pause_chat_privately_and_ask_for_a_remat
     union.click("#test-notice").await;
     union.wait_for(&has_text("#toast", "on its way")).await;
     server.flush().await;
-    union.goto(&format!("{base}/#/lobby")).await;
+    // Through the start page, which draws at once: a slower page (the lobby) could still be
+    // drawing when the next one opens.
+    union.goto(&format!("{base}/#/start")).await;
+    union
+        .wait_for("document.querySelector('#create-account')")
+        .await;
     union.goto(&format!("{base}/#/settings")).await;
     union.wait_for(&has_text("#channel-errors", "500")).await;
     union.wait_for(&has_text("#notices", "test")).await;
