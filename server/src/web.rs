@@ -41,6 +41,8 @@ const ASSETS: &[Asset] = assets![
     "js/chat.js" => "text/javascript; charset=utf-8",
     "js/boards/index.js" => "text/javascript; charset=utf-8",
     "js/boards/generic.js" => "text/javascript; charset=utf-8",
+    "js/boards/mf-map.js" => "text/javascript; charset=utf-8",
+    "js/boards/mississippi-fortress.js" => "text/javascript; charset=utf-8",
 ];
 
 /// Entity tags, computed once: a client revalidates and gets `304` while nothing changed.
