@@ -2,8 +2,8 @@
 //! lists read as text.
 
 use adjutant_protocol::{
-    ChatMessage, ClockChoice, ClockInfo, NoticeEntry, NoticeSettings, Side, TimeoutPolicy,
-    TurnIndex, VacationInfo,
+    ChatMessage, ClockChoice, ClockInfo, GameStatus, GameSummary, NoticeEntry, NoticeSettings,
+    Side, TimeoutPolicy, TurnIndex, VacationInfo,
 };
 use std::fmt::Write;
 
@@ -120,6 +120,40 @@ pub fn clock(info: &ClockInfo) -> String {
             "  the first running clock runs out in {}",
             span(deadline - info.at)
         );
+    }
+    out
+}
+
+/// The clocks of a game list: one line per active game with a clock in which I sit.
+pub fn list_clocks(games: &[GameSummary]) -> String {
+    let mut out = String::new();
+    for g in games.iter().filter(|g| g.status == GameStatus::Active) {
+        let (Some(clock), Some(seat)) = (&g.clock, g.my_seat) else {
+            continue;
+        };
+        let state = |side: Side| {
+            let running = clock.running.contains(&side) && clock.paused.is_none();
+            format!(
+                "{}{}",
+                span(*clock.remaining.get(side)),
+                if running { " running" } else { "" }
+            )
+        };
+        let _ = writeln!(
+            out,
+            "  {}: your clock {}, theirs {}{}",
+            g.game_id,
+            state(seat),
+            state(seat.opponent()),
+            if clock.paused.is_some() {
+                " (paused)"
+            } else {
+                ""
+            }
+        );
+    }
+    if !out.is_empty() {
+        out.insert_str(0, "Clocks:\n");
     }
     out
 }

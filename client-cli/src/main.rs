@@ -421,6 +421,7 @@ async fn run(cli: Cli) -> Outcome {
                 })?;
             let list = client.list(filter).await.map_err(e)?;
             print!("{}", render::list(&list.games));
+            print!("{}", corr_cli::list_clocks(&list.games));
         }
         Command::Show {
             game_id,
