@@ -14,6 +14,7 @@ use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use std::collections::HashMap;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tracing::warn;
@@ -64,6 +65,16 @@ pub struct Intent {
 enum Job {
     Intent(Box<Intent>),
     Flush(oneshot::Sender<()>),
+    /// An account changed its settings: read them again next time.
+    Forget(String),
+}
+
+/// What deciding whom to tell needs of an account's settings.
+#[derive(Clone, Debug)]
+struct Channels {
+    webhook: bool,
+    email: bool,
+    always: bool,
 }
 
 /// The way to the notifier task; cheap to clone.
@@ -104,6 +115,7 @@ impl Notifier {
                 .unwrap_or_default(),
             mailer,
             link_base: config.link_base(),
+            channels: HashMap::new(),
         };
         tokio::spawn(worker.run(rx));
         Notifier { tx, email }
@@ -117,6 +129,11 @@ impl Notifier {
     /// Hands an intent to the notifier (never waits).
     pub fn send(&self, intent: Intent) {
         let _ = self.tx.send(Job::Intent(Box::new(intent)));
+    }
+
+    /// Tells the notifier an account's settings changed.
+    pub fn forget(&self, account: &str) {
+        let _ = self.tx.send(Job::Forget(account.to_string()));
     }
 
     /// Returns once every intent sent before has been handled and every notice due now has
@@ -135,10 +152,12 @@ struct Worker {
     http: reqwest::Client,
     mailer: Option<(AsyncSmtpTransport<Tokio1Executor>, Mailbox)>,
     link_base: String,
+    /// Accounts' channels, read once: a hand-over then costs no store read.
+    channels: HashMap<String, Channels>,
 }
 
 impl Worker {
-    async fn run(self, mut rx: mpsc::UnboundedReceiver<Job>) {
+    async fn run(mut self, mut rx: mpsc::UnboundedReceiver<Job>) {
         // Retries fall due as time passes; look for them now and then.
         let mut tick = tokio::time::interval(Duration::from_secs(15));
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -153,6 +172,9 @@ impl Worker {
                         self.deliver_due().await;
                         let _ = done.send(());
                     }
+                    Some(Job::Forget(account)) => {
+                        self.channels.remove(&account);
+                    }
                     None => return,
                 },
                 _ = tick.tick() => self.deliver_due().await,
@@ -160,26 +182,46 @@ impl Worker {
         }
     }
 
+    /// An account's channels, from the cache or the store.
+    async fn channels_of(&mut self, account: &str) -> Option<Channels> {
+        if let Some(channels) = self.channels.get(account) {
+            return Some(channels.clone());
+        }
+        let settings = match self.store.notice_settings(account).await {
+            Ok(settings) => settings,
+            Err(e) => {
+                warn!(error = %e, "notice settings unreadable; notice dropped");
+                return None;
+            }
+        };
+        let channels = Channels {
+            webhook: settings.webhook_url.is_some(),
+            email: settings.email.is_some() && self.mailer.is_some(),
+            always: settings.always,
+        };
+        if self.channels.len() >= 100_000 {
+            self.channels.clear();
+        }
+        self.channels.insert(account.to_string(), channels.clone());
+        Some(channels)
+    }
+
     /// Writes the outbox rows of an intent.
-    async fn enqueue(&self, intent: Intent) {
+    async fn enqueue(&mut self, intent: Intent) {
         let now = self.clock.now();
         for recipient in &intent.recipients {
-            let settings = match self.store.notice_settings(&recipient.account).await {
-                Ok(settings) => settings,
-                Err(e) => {
-                    warn!(error = %e, "notice settings unreadable; notice dropped");
-                    continue;
-                }
+            let Some(settings) = self.channels_of(&recipient.account).await else {
+                continue;
             };
             let digest = intent.kind == NoticeKind::Digest;
             if recipient.connected && !settings.always && !digest {
                 continue;
             }
             let mut channels = Vec::new();
-            if settings.webhook_url.is_some() {
+            if settings.webhook {
                 channels.push("webhook");
             }
-            if settings.email.is_some() && self.mailer.is_some() {
+            if settings.email {
                 channels.push("email");
             }
             if channels.is_empty() {

@@ -943,6 +943,7 @@ impl Service {
             })
             .await
             .map_err(write_error)?;
+        self.inner.notifier.forget(&account.id);
         self.notice_settings(account).await
     }
 
