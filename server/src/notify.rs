@@ -334,6 +334,10 @@ impl Worker {
             kind: intent.kind,
             account: to.account.clone(),
             link: Some(match &game_id {
+                // The seat kept for the former opponent is taken by following the link.
+                Some(id) if intent.kind == NoticeKind::RematchOffered => {
+                    format!("{}/#/join/{id}/rematch", self.link_base)
+                }
                 Some(id) => format!("{}/#/game/{id}", self.link_base),
                 None => format!("{}/#/lobby", self.link_base),
             }),

@@ -158,7 +158,9 @@ impl GameMeta {
         spectate_code: Option<&str>,
     ) -> Result<Viewer, ApiError> {
         let seat = account.and_then(|a| self.seat_of(&a.id));
+        let kept_for = account.is_some_and(|a| self.reserved_for.as_deref() == Some(&a.id));
         let allowed = seat.is_some()
+            || kept_for
             || self.visibility == Visibility::Public
             || spectate_code.is_some_and(|code| normalise_code(code) == self.spectate_code);
         if !allowed {

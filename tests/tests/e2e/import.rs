@@ -190,7 +190,12 @@ async fn a_rematch_swaps_sides_and_keeps_the_seat_for_the_former_opponent() {
     let old = confederate.state(&game, None).await.unwrap();
     assert_eq!(old.rematch.as_deref(), Some(rematch.game_id.as_str()));
 
-    // Only the former opponent may take the seat, and needs no invite code for it.
+    // Only the former opponent may see the private rematch before it starts, and take the
+    // seat, without an invite code.
+    let seen = confederate.state(&rematch.game_id, None).await.unwrap();
+    assert_eq!(seen.status, GameStatus::Open);
+    let hidden = carol.state(&rematch.game_id, None).await.unwrap_err();
+    assert_eq!(hidden.code(), Some(ErrorCode::Forbidden));
     let join = adjutant_protocol::JoinGame::default();
     let taken = carol.join(&rematch.game_id, &join).await.unwrap_err();
     assert_eq!(taken.code(), Some(ErrorCode::Forbidden));

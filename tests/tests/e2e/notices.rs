@@ -458,4 +458,9 @@ async fn pauses_time_outs_and_rematches_are_told_to_the_players() {
     assert_eq!(got[0].body["game_id"], rematch.game_id.as_str());
     assert_eq!(got[0].body["seat"], "confederate");
     assert_eq!(got[0].body["opponent"], "bob");
+    let link = got[0].body["link"].as_str().unwrap();
+    assert!(
+        link.ends_with(&format!("/#/join/{}/rematch", rematch.game_id)),
+        "{link}"
+    );
 }
