@@ -1,7 +1,8 @@
 //! Notices: the game actors and the sweep describe what happened ([`Intent`]); one notifier
 //! task decides who is told (accounts with a channel, not connected to the game unless they
 //! asked for `always`), writes one outbox row per notice and channel, and delivers the outbox
-//! in order: webhooks by JSON POST, e-mail through the configured SMTP server. A failed
+//! (each account's notices on each channel in order; accounts side by side): webhooks by JSON
+//! POST, e-mail through the configured SMTP server. A failed
 //! delivery is retried with backoff (30 s, 2 min, 10 min, 1 h, 6 h, then given up) and its
 //! error is kept on the notice and on the account's settings.
 //!
@@ -10,6 +11,7 @@
 
 use adjutant_engine::{Outcome, PerSide, Side};
 use adjutant_protocol::{DigestLine, Notice, NoticeKind};
+use futures_util::StreamExt;
 use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
 use lettre::transport::smtp::authentication::Credentials;
@@ -355,44 +357,64 @@ impl Worker {
         }
     }
 
-    /// Attempts every notice due now, oldest first.
+    /// Attempts every notice due now: one queue per account and channel, each in id order,
+    /// several queues at once, so that a slow or dead endpoint holds up only its own account.
     async fn deliver_due(&self) {
+        const BATCH: usize = 200;
         let now = self.clock.now();
         loop {
-            let rows = match self.store.due_notices(now, 50).await {
+            let rows = match self.store.due_notices(now, BATCH as i64).await {
                 Ok(rows) => rows,
                 Err(e) => {
                     warn!(error = %e, "outbox unreadable");
                     return;
                 }
             };
-            let more = rows.len() == 50;
+            let more = rows.len() == BATCH;
+            let mut queues: Vec<Vec<NoticeRow>> = Vec::new();
+            let mut index: HashMap<(String, String), usize> = HashMap::new();
             for row in rows {
-                let result = self.attempt(&row).await;
-                let attempts = row.attempts + 1;
-                let error = result.err().map(|e| {
-                    let next = BACKOFF.get(attempts as usize - 1).map(|delay| now + delay);
-                    (e, next)
+                let key = (row.account_id.clone(), row.channel.clone());
+                let i = *index.entry(key).or_insert_with(|| {
+                    queues.push(Vec::new());
+                    queues.len() - 1
                 });
-                let write = Write::NoticeResult(NoticeResult {
-                    id: row.id,
-                    account: row.account_id.clone(),
-                    channel: if row.channel == "email" {
-                        "email"
-                    } else {
-                        "webhook"
-                    },
-                    now,
-                    error,
-                });
-                if let Err(e) = self.store.write(write).await {
-                    warn!(error = ?e, "notice result not stored");
-                    return;
-                }
+                queues[i].push(row);
             }
+            futures_util::stream::iter(queues)
+                .for_each_concurrent(8, |queue| async move {
+                    for row in queue {
+                        self.deliver_one(&row, now).await;
+                    }
+                })
+                .await;
             if !more {
                 return;
             }
+        }
+    }
+
+    /// One attempt at one notice, and its result stored.
+    async fn deliver_one(&self, row: &NoticeRow, now: i64) {
+        let result = self.attempt(row).await;
+        let attempts = row.attempts + 1;
+        let error = result.err().map(|e| {
+            let next = BACKOFF.get(attempts as usize - 1).map(|delay| now + delay);
+            (e, next)
+        });
+        let write = Write::NoticeResult(NoticeResult {
+            id: row.id,
+            account: row.account_id.clone(),
+            channel: if row.channel == "email" {
+                "email"
+            } else {
+                "webhook"
+            },
+            now,
+            error,
+        });
+        if let Err(e) = self.store.write(write).await {
+            warn!(error = ?e, "notice result not stored; it is tried again");
         }
     }
 
