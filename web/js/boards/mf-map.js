@@ -72,10 +72,11 @@ export function drawMap(map, onPick) {
 
   const areaLayer = svg("g", { class: "areas" });
   map.areas.forEach((a, i) => {
-    const fill = TERRAIN[a.terrain] || TERRAIN.clear;
-    const g = svg("g", { class: `area terrain-${a.terrain}`, dataset: undefined, "data-key": `area:${a.id}`, tabindex: -1 });
+    const terrain = String(a.terrain).toLowerCase();
+    const fill = TERRAIN[terrain] || TERRAIN.clear;
+    const g = svg("g", { class: `area terrain-${terrain}`, dataset: undefined, "data-key": `area:${a.id}`, tabindex: -1 });
     g.append(svg("polygon", { points: points(polys[i]), fill, stroke: "#8c7a58", "stroke-width": 1 }));
-    if (a.terrain === "swamp") g.append(svg("polygon", { points: points(polys[i]), fill: "url(#swamp)", "pointer-events": "none" }));
+    if (terrain === "swamp") g.append(svg("polygon", { points: points(polys[i]), fill: "url(#swamp)", "pointer-events": "none" }));
     g.append(svg("title", {}, `Area ${a.id}: ${a.name} (${a.terrain})`));
     g.addEventListener("click", () => onPick(`area:${a.id}`));
     areaLayer.append(g);
@@ -95,10 +96,11 @@ export function drawMap(map, onPick) {
   }
   for (const river of map.rivers || []) {
     const navigable = river.class === "navigable";
-    lines.append(svg("polyline", { points: points(river.course.map(([lon, lat]) => p(lon, lat))), fill: "none", stroke: "#4f7fbf", "stroke-width": navigable ? 7 : 3.5, "stroke-linejoin": "round", opacity: 0.9 }));
+    const course = river.course.map((pt) => (Array.isArray(pt) ? p(pt[0], pt[1]) : p(pt.lon, pt.lat)));
+    lines.append(svg("polyline", { points: points(course), fill: "none", stroke: "#4f7fbf", "stroke-width": navigable ? 7 : 3.5, "stroke-linejoin": "round", opacity: 0.9 }));
   }
   for (const border of map.borders || []) {
-    if (border.kind !== "ridge") continue;
+    if (String(border.kind).toLowerCase() !== "ridge") continue;
     const a = centre.get(border.a);
     const b = centre.get(border.b);
     if (!a || !b) continue;
@@ -127,7 +129,8 @@ export function drawMap(map, onPick) {
   const arrows = svg("g", { class: "arrows" });
   for (const r of map.river_arrows || []) {
     const [x, y] = arrowAt.get(r.id);
-    const down = map.river_arrows.find((d) => d.id === r.downstream);
+    const downstream = typeof r.downstream === "object" && r.downstream ? Object.values(r.downstream)[0] : r.downstream;
+    const down = map.river_arrows.find((d) => d.id === downstream);
     const g = svg("g", { class: "river-arrow", "data-key": `arrow:${r.id}` });
     if (down) {
       const [dx, dy] = arrowAt.get(down.id);
