@@ -58,7 +58,7 @@ async fn two_correspondents_set_notices_pause_chat_privately_and_ask_for_a_remat
     union
         .wait_for("document.querySelector('#create-game')")
         .await;
-    union.eval("(() => { const s = document.querySelector('#side'); s.value = 'union'; s.dispatchEvent(new Event('change')); const c = document.querySelector('#clock'); c.value = 'a-move-a-day'; c.dispatchEvent(new Event('change')); })()").await;
+    union.eval("(() => { const g = document.querySelector('#game'); g.value = 'outpost'; g.dispatchEvent(new Event('change')); const s = document.querySelector('#side'); s.value = 'union'; s.dispatchEvent(new Event('change')); const c = document.querySelector('#clock'); c.value = 'a-move-a-day'; c.dispatchEvent(new Event('change')); })()").await;
     union.click("#create-game").await;
     union
         .wait_for("document.querySelector('#invite-link')")
