@@ -1,6 +1,7 @@
 // The page shell: a hash router and the account shown in the header.
 
 import { session } from "./api.js";
+import { beginRoute } from "./ui.js";
 import { startPage } from "./pages/start.js";
 import { lobbyPage } from "./pages/lobby.js";
 import { gamePage } from "./pages/game.js";
@@ -24,6 +25,7 @@ async function route() {
     leave = null;
   }
   showWho();
+  beginRoute();
   const hash = location.hash || "#/";
   for (const [pattern, page] of routes) {
     const m = hash.match(pattern);

@@ -40,6 +40,14 @@ export function svg(tag, attrs = {}, ...children) {
   return el;
 }
 
+let route = 0;
+/** Starts a new route (the router calls this before each page). */
+export function beginRoute() { return ++route; }
+/** The route a page belongs to: capture it first thing, before any await. */
+export function currentRoute() { return route; }
+/** True once the user has moved on: a slow page must not draw over the next one. */
+export function stale(r) { return r !== route; }
+
 /** Replaces the content of the page. */
 export function mount(...children) {
   const app = document.getElementById("app");

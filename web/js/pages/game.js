@@ -3,23 +3,26 @@
 
 import { api, session, gameData } from "../api.js";
 import { Live } from "../live.js";
-import { h, mount, toast, title } from "../ui.js";
+import { h, mount, toast, title, currentRoute, stale } from "../ui.js";
 import { genericBoard } from "../boards/generic.js";
 import { boards } from "../boards/index.js";
 import { clockPanel } from "../clock.js";
 import { chatPanel, seatOf } from "../chat.js";
 
 export async function gamePage(gameId, code) {
+  const route = currentRoute();
   mount(h("p", { class: "muted" }, "Loading the game…"));
   let state;
   try {
     state = await api.state(gameId, code);
   } catch (err) {
+    if (stale(route)) return;
     mount(h("section", {}, h("h1", {}, "This game cannot be shown"), h("p", { class: "error" }, err.message), h("a", { href: "#/lobby" }, "Back to the lobby")));
     return;
   }
   const board = boards[state.game] || genericBoard;
   const data = await gameData(state.game).catch(() => null);
+  if (stale(route)) return;
 
   const boardEl = h("div", { class: "board", id: "board" });
   const statusEl = h("div", { class: "panel status", id: "status" });

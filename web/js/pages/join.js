@@ -1,7 +1,7 @@
 // An invite link: #/join/<game>/<code> takes the open seat and opens the game.
 
 import { api, session } from "../api.js";
-import { h, mount, toast } from "../ui.js";
+import { h, mount, toast, currentRoute, stale } from "../ui.js";
 
 export async function joinPage(gameId, code) {
   if (!session.token) {
@@ -11,9 +11,11 @@ export async function joinPage(gameId, code) {
       h("a", { class: "button primary", href: "#/start" }, "Create an account")));
     return;
   }
+  const route = currentRoute();
   mount(h("p", { class: "muted" }, "Joining…"));
   try {
     const joined = await api.join(gameId, { invite_code: code });
+    if (stale(route)) return;
     toast(`You are the ${joined.seat} player.`);
     location.hash = `#/game/${gameId}`;
   } catch (err) {

@@ -2,7 +2,7 @@
 // form to create a game from the catalog.
 
 import { api } from "../api.js";
-import { h, mount, toast, ago, title } from "../ui.js";
+import { h, mount, toast, ago, title, currentRoute, stale } from "../ui.js";
 import { clockField, clockSummary } from "../clock.js";
 
 function scopeSide(choice) {
@@ -40,15 +40,18 @@ function gameRow(g, catalog) {
 }
 
 export async function lobbyPage() {
+  const route = currentRoute();
   mount(h("p", { class: "muted" }, "Loading the lobby…"));
   let catalog, mine, open;
   try {
     [catalog, mine, open] = await Promise.all([api.catalog(), api.list("mine"), api.list("open")]);
   } catch (err) {
+    if (stale(route)) return;
     mount(h("p", { class: "error" }, err.message));
     return;
   }
 
+  if (stale(route)) return;
   const myList = h("ul", { class: "games", id: "my-games" }, mine.games.length ? mine.games.map((g) => gameRow(g, catalog)) : h("li", { class: "muted" }, "No games yet: create one below or join an open one."));
   const openList = h("ul", { class: "games", id: "open-games" }, open.games.filter((g) => !g.my_seat).map((g) => {
     const game = catalog.games.find((x) => x.id === g.game);

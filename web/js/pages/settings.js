@@ -2,7 +2,7 @@
 // channel's last error, my latest notices, my pause allowance, and importing a game file.
 
 import { api, session } from "../api.js";
-import { h, mount, toast } from "../ui.js";
+import { h, mount, toast, currentRoute, stale } from "../ui.js";
 import { span } from "../clock.js";
 
 function when(unix) {
@@ -18,14 +18,17 @@ export async function settingsPage() {
     location.hash = "#/start";
     return;
   }
+  const route = currentRoute();
   mount(h("p", { class: "muted" }, "Loading your settings…"));
   let settings, notices, vacation;
   try {
     [settings, notices, vacation] = await Promise.all([api.noticeSettings(), api.notices(), api.vacation()]);
   } catch (err) {
+    if (stale(route)) return;
     mount(h("p", { class: "error" }, err.message));
     return;
   }
+  if (stale(route)) return;
 
   const webhook = h("input", { id: "webhook", type: "url", placeholder: "http://…", value: settings.webhook_url || "" });
   const email = h("input", { id: "email", type: "email", placeholder: "you@example.org", value: settings.email || "", disabled: !settings.email_available });

@@ -50,7 +50,12 @@ async fn two_browsers_play_outpost_while_a_third_watches_and_a_dropped_page_catc
     union
         .wait_for("document.querySelector('#create-game')")
         .await;
-    union.eval("(() => { const s = document.querySelector('#side'); s.value = 'union'; s.dispatchEvent(new Event('change')); })()").await;
+    union
+        .eval(
+            "(() => { for (const [id, value] of [['#game', 'outpost'], ['#side', 'union']]) { \
+             const s = document.querySelector(id); s.value = value; s.dispatchEvent(new Event('change')); } })()",
+        )
+        .await;
     union.screenshot(&dir, "lobby").await;
     union.click("#create-game").await;
     union
