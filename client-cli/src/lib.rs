@@ -8,6 +8,7 @@ pub mod config;
 pub mod live;
 pub mod load;
 pub mod render;
+mod render_mf;
 
 pub use client::{Client, ClientError};
 pub use live::Live;
@@ -16,7 +17,7 @@ use adjutant_engine::{Record, Registry, Verified, VerifyError};
 
 /// The games this build of `adjutant` can replay and verify.
 pub fn registry() -> Registry {
-    Registry::new()
+    Registry::new().with(mississippi_fortress::kind())
 }
 
 /// Verifies a finished game record against the rules of `registry`.

@@ -6,6 +6,9 @@ use std::fmt::Write;
 
 /// A game's state for a terminal.
 pub fn state(state: &GameState) -> String {
+    if state.game == "mississippi-fortress" {
+        return crate::render_mf::state(state);
+    }
     let mut out = String::new();
     let players = |side: &Option<String>| side.clone().unwrap_or_else(|| "(open seat)".into());
     let _ = writeln!(

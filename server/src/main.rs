@@ -5,5 +5,5 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
-    adjutant_server::main_with(adjutant_engine::Registry::new())
+    adjutant_server::main_with(adjutant_engine::Registry::new().with(mississippi_fortress::kind()))
 }

@@ -6,7 +6,9 @@ pub mod outpost;
 
 use adjutant_engine::{Registry, kind};
 
-/// The games of the test server: Outpost.
+/// The games of the test server: Outpost and Mississippi Fortress.
 pub fn registry() -> Registry {
-    Registry::new().with(kind::<outpost::Outpost>())
+    Registry::new()
+        .with(kind::<outpost::Outpost>())
+        .with(mississippi_fortress::kind())
 }

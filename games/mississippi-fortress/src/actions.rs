@@ -7,8 +7,8 @@
 use adjutant_engine::Side;
 use serde::{Deserialize, Serialize};
 
-use crate::data::charts::CombatOrder;
 use crate::data::AreaId;
+use crate::data::charts::CombatOrder;
 use crate::naval::Node;
 use crate::state::MississippiFortress;
 
@@ -139,7 +139,10 @@ pub enum Action {
     Engage { line: u8, target: Option<u8> },
     /// Give a Line Position its Combat Order (S8.8), secretly; `null` leaves an unengaged
     /// Defender Line Position without an order.
-    Order { line: u8, order: Option<CombatOrder> },
+    Order {
+        line: u8,
+        order: Option<CombatOrder>,
+    },
     /// As Attacker, fight a second round (S9.81).
     SecondRound,
     /// As Attacker, end the battle after the first round (S9.81).

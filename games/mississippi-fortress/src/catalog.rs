@@ -112,8 +112,16 @@ pub fn static_data() -> Value {
 
 fn charts() -> Value {
     let c = Charts::get();
-    let attack = [CombatOrder::Diversion, CombatOrder::Advance, CombatOrder::Assault];
-    let defend = [CombatOrder::Withdraw, CombatOrder::Stand, CombatOrder::Counterattack];
+    let attack = [
+        CombatOrder::Diversion,
+        CombatOrder::Advance,
+        CombatOrder::Assault,
+    ];
+    let defend = [
+        CombatOrder::Withdraw,
+        CombatOrder::Stand,
+        CombatOrder::Counterattack,
+    ];
     let to_def = |o: CombatOrder| match o {
         CombatOrder::Withdraw => crate::data::charts::DefenderOrder::Withdraw,
         CombatOrder::Counterattack => crate::data::charts::DefenderOrder::Counterattack,

@@ -60,9 +60,7 @@ impl MississippiFortress {
             && border.arrows.iter().any(|&arrow| {
                 let node = Node::Arrow(arrow);
                 self.guarding(node).is_none()
-                    && self
-                        .ships_at(side, node)
-                        .any(|i| self.ships[i].transport)
+                    && self.ships_at(side, node).any(|i| self.ships[i].transport)
             })
     }
 
@@ -81,8 +79,7 @@ impl MississippiFortress {
             return false;
         }
         let map = Map::get();
-        let passable =
-            |a: AreaId| !census.controls(side.opponent(), a) || census.full(side, a);
+        let passable = |a: AreaId| !census.controls(side.opponent(), a) || census.full(side, a);
         let mut dist = [u8::MAX; 48];
         let mut frontier: Vec<AreaId> = Vec::new();
         for &a in from {
@@ -144,7 +141,9 @@ impl MississippiFortress {
 
     /// The Commanders (and Commander/Officers) of `side` Officers trace to (S6.4).
     fn commanders(&self, side: Side) -> Vec<Key> {
-        let mut v: Vec<Key> = self.leaders_of(side, LeaderRole::CommanderOfficer).collect();
+        let mut v: Vec<Key> = self
+            .leaders_of(side, LeaderRole::CommanderOfficer)
+            .collect();
         v.extend(self.leaders_of(side, LeaderRole::Commander));
         v
     }
@@ -235,7 +234,9 @@ impl MississippiFortress {
         let out: Vec<String> = self
             .counters
             .iter()
-            .filter(|c| c.side == side && c.on_map() && c.kind.is_line_infantry() && !c.rec.in_comms)
+            .filter(|c| {
+                c.side == side && c.on_map() && c.kind.is_line_infantry() && !c.rec.in_comms
+            })
             .map(|c| c.name())
             .collect();
         fx.private(

@@ -28,9 +28,9 @@ impl MississippiFortress {
         if census.get(enemy, area).counters > 0 {
             fx.reveal();
         }
-        let strikes = keys
-            .iter()
-            .any(|&k| self.counters[k].kind.controls_fully() && self.counters[k].place == Place::Area(area));
+        let strikes = keys.iter().any(|&k| {
+            self.counters[k].kind.controls_fully() && self.counters[k].place == Place::Area(area)
+        });
         if !strikes || census.full(enemy, area) {
             return;
         }

@@ -101,8 +101,7 @@ impl MississippiFortress {
         }
         for b in &self.batteries {
             if b.state == BatteryState::FaceUp
-                && let Some(p) =
-                    by[Side::Confederate.index()].get_mut(usize::from(b.area.number()))
+                && let Some(p) = by[Side::Confederate.index()].get_mut(usize::from(b.area.number()))
             {
                 p.battery = true;
             }

@@ -157,7 +157,12 @@ impl MississippiFortress {
         }
         let decision = self.decisions.remove(0);
         match (decision, action) {
-            (Decision::Displace { leader }, Action::Go { to: Dest::Area(area) }) => {
+            (
+                Decision::Displace { leader },
+                Action::Go {
+                    to: Dest::Area(area),
+                },
+            ) => {
                 self.displace_to(leader, area, fx);
             }
             (Decision::Depart { unit, why, from }, Action::Go { to }) => {
@@ -166,7 +171,12 @@ impl MississippiFortress {
             (Decision::Escort { leader, from, .. }, Action::Go { to }) => {
                 self.escort(leader, from, &to, fx);
             }
-            (Decision::Carrier { unit }, Action::Go { to: Dest::Ships(ids) }) => {
+            (
+                Decision::Carrier { unit },
+                Action::Go {
+                    to: Dest::Ships(ids),
+                },
+            ) => {
                 self.embark(unit, &ids, fx);
             }
             (Decision::TopShip { .. }, Action::TopShip { ship }) => {
@@ -180,7 +190,12 @@ impl MississippiFortress {
             (Decision::Allocate { side, line }, Action::TakeLoss { counter }) => {
                 self.take_loss(side, line, &counter, fx);
             }
-            (Decision::Replacement { leader }, Action::Go { to: Dest::Area(area) }) => {
+            (
+                Decision::Replacement { leader },
+                Action::Go {
+                    to: Dest::Area(area),
+                },
+            ) => {
                 self.place_replacement(leader, area, fx);
             }
             (decision, _) => {

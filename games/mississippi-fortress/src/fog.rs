@@ -48,7 +48,8 @@ impl MississippiFortress {
                     m.insert("ineffective".into(), json!(true));
                 }
             }
-            if c.kind.is_line_infantry() || c.role() == Some(crate::data::units::LeaderRole::Officer)
+            if c.kind.is_line_infantry()
+                || c.role() == Some(crate::data::units::LeaderRole::Officer)
             {
                 m.insert("in_comms".into(), json!(c.rec.in_comms));
             }

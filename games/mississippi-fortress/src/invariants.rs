@@ -57,7 +57,10 @@ impl MississippiFortress {
                             return Err(format!("{} is aboard a ship that does not exist", c.id));
                         };
                         if !ship.transport || ship.at.is_none() || ship.side != c.side {
-                            return Err(format!("{} is aboard {}, which cannot carry it", c.id, ship.id));
+                            return Err(format!(
+                                "{} is aboard {}, which cannot carry it",
+                                c.id, ship.id
+                            ));
                         }
                     }
                 }
@@ -79,13 +82,19 @@ impl MississippiFortress {
                 .unit(unit.as_str())
                 .and_then(|u| u.leader.as_ref())
                 .is_some_and(|l| l.generic);
-            let id = if generic { c.id.clone() } else { unit.to_string() };
+            let id = if generic {
+                c.id.clone()
+            } else {
+                unit.to_string()
+            };
             if !seen.insert(id.clone()) {
                 return Err(format!("{id} exists twice"));
             }
         }
         for id in self.scenario_data().unit_ids() {
-            let Some(u) = units.unit(id.as_str()) else { continue };
+            let Some(u) = units.unit(id.as_str()) else {
+                continue;
+            };
             if Kind::from_data(u.kind).is_some() && !seen.contains(id.as_str()) {
                 return Err(format!("{id} of the scenario is missing"));
             }
@@ -119,13 +128,19 @@ impl MississippiFortress {
                 return Err(format!("{} is sunk with counters aboard", ship.id));
             }
             if !ship.transport && self.aboard(i).next().is_some() {
-                return Err(format!("the gunboat {} carries land units (4.12d)", ship.id));
+                return Err(format!(
+                    "the gunboat {} carries land units (4.12d)",
+                    ship.id
+                ));
             }
             if self.load(i) > capacity() {
                 return Err(format!("{} carries {} SP (4.12c)", ship.id, self.load(i)));
             }
             if ship.rec.taken > capacity() {
-                return Err(format!("{} took {} SP aboard this turn (R10)", ship.id, ship.rec.taken));
+                return Err(format!(
+                    "{} took {} SP aboard this turn (R10)",
+                    ship.id, ship.rec.taken
+                ));
             }
         }
         let in_union_movement = matches!(
@@ -146,7 +161,9 @@ impl MississippiFortress {
         }
         let max = usize::from(Constants::get().naval.max_ships_per_arrow);
         for ship in &self.ships {
-            let Some(node @ Node::Arrow(_)) = ship.at else { continue };
+            let Some(node @ Node::Arrow(_)) = ship.at else {
+                continue;
+            };
             let n = self.ships_at(ship.side, node).count();
             if n > max {
                 return Err(format!("{n} {} ships on {node} (4.11a)", ship.side));

@@ -12,7 +12,11 @@ use crate::state::{Key, Kind, MississippiFortress, Place};
 /// The man behind a Leader counter: "McClernand (Commander)" and "McClernand" are one man
 /// (decisions G15, R4: one man, one counter).
 pub fn person(name: &str) -> &str {
-    name.split(" (").next().unwrap_or(name).trim_end_matches('*').trim()
+    name.split(" (")
+        .next()
+        .unwrap_or(name)
+        .trim_end_matches('*')
+        .trim()
 }
 
 impl MississippiFortress {
@@ -24,7 +28,10 @@ impl MississippiFortress {
         c.place = Place::Gone;
         c.face_up = true;
         let (name, side) = (c.name(), c.side);
-        fx.public(EventKind::Leader, format!("{name} ({side}) is lost: {reason}."));
+        fx.public(
+            EventKind::Leader,
+            format!("{name} ({side}) is lost: {reason}."),
+        );
         fx.reveal();
         self.appoint_successor(k, at, fx);
     }
@@ -65,8 +72,7 @@ impl MississippiFortress {
             self.replacements_made += 1;
             counter.id = format!("{}-{}", next.id, self.replacements_made);
             // S1.5f: a 0/0 replacement takes over the formations of the Leader he replaces.
-            if let (Some(l), Some(fallen)) = (&mut counter.leader, &self.counters[fallen].leader)
-            {
+            if let (Some(l), Some(fallen)) = (&mut counter.leader, &self.counters[fallen].leader) {
                 l.commands = fallen.commands.clone();
             }
         }
@@ -107,7 +113,10 @@ impl MississippiFortress {
             self.counters[other].place = Place::Gone;
             fx.public(
                 EventKind::Leader,
-                format!("{name} leaves his command to replace {} (G15).", self.counters[fallen].name()),
+                format!(
+                    "{name} leaves his command to replace {} (G15).",
+                    self.counters[fallen].name()
+                ),
             );
             self.appoint_successor(other, where_, fx);
         }
@@ -130,7 +139,11 @@ impl MississippiFortress {
     /// friendly combat unit. None on the map: he waits (decision R28).
     pub fn replacement_areas(&self, k: Key) -> Vec<AreaId> {
         let c = &self.counters[k];
-        let commands = c.leader.as_ref().map(|l| l.commands.clone()).unwrap_or_default();
+        let commands = c
+            .leader
+            .as_ref()
+            .map(|l| l.commands.clone())
+            .unwrap_or_default();
         let side = c.side;
         let fits = |u: &crate::state::Counter| {
             commands.is_empty() || u.formation.is_some_and(|f| commands.contains(&f))

@@ -37,9 +37,7 @@ pub mod weather;
 
 use std::sync::Arc;
 
-use adjutant_engine::{
-    Applied, Dice, GameInfo, GameKind, Outcome, Rules, Setup, Side, Viewer,
-};
+use adjutant_engine::{Applied, Dice, GameInfo, GameKind, Outcome, Rules, Setup, Side, Viewer};
 use serde_json::Value;
 
 pub use actions::Action;

@@ -91,7 +91,9 @@ impl MississippiFortress {
             if !self.can_move(k, side) {
                 continue;
             }
-            let Some(at) = self.counters[k].area() else { continue };
+            let Some(at) = self.counters[k].area() else {
+                continue;
+            };
             if areas.contains(&at) {
                 continue;
             }
@@ -368,7 +370,9 @@ impl MississippiFortress {
         if let Some(fleet) = &self.sailing {
             return self.fleet_prompt(&title, fleet);
         }
-        format!("{title}: choose a stack in an Area, or ships on the river, to move; or finish movement")
+        format!(
+            "{title}: choose a stack in an Area, or ships on the river, to move; or finish movement"
+        )
     }
 
     fn fleet_prompt(&self, title: &str, fleet: &Fleet) -> String {

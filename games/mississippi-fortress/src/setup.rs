@@ -8,12 +8,12 @@ use crate::data::scenarios::{Location, Placement};
 use crate::data::units::UnitKind;
 use crate::data::{Map, ScenarioId, Scenarios, Units, Weather};
 use crate::events::{EventKind, Fx};
+use crate::naval::Node;
+use crate::sequence::Step;
 use crate::state::{
     Battery, BatteryState, Counter, Kind, LeaderInfo, MississippiFortress, Place, Rec,
     Reinforcement, Ship, ShipRec, Siege, side_of,
 };
-use crate::naval::Node;
-use crate::sequence::Step;
 
 /// The scenarios this engine plays from set-up to the victory check.
 pub const PLAYABLE: [ScenarioId; 1] = [ScenarioId::ChampionHill];

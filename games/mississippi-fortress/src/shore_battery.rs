@@ -74,7 +74,11 @@ impl MississippiFortress {
                     EventKind::BatteryFire,
                     format!(
                         "CRT B roll {pick}: the {} ship is hit.",
-                        if which == ShipHit::Top { "top" } else { "bottom" }
+                        if which == ShipHit::Top {
+                            "top"
+                        } else {
+                            "bottom"
+                        }
                     ),
                 );
                 victim
@@ -94,7 +98,10 @@ impl MississippiFortress {
         *self.ships_lost.get_mut(side) += 1;
         fx.public(
             EventKind::BatteryFire,
-            format!("{name} ({side}) is sunk with {} aboard.", crate::events::counters(cargo.len())),
+            format!(
+                "{name} ({side}) is sunk with {} aboard.",
+                crate::events::counters(cargo.len())
+            ),
         );
         for k in cargo {
             match self.counters[k].kind {

@@ -281,7 +281,9 @@ impl Counter {
 
     /// The data of the counter, if it is not a dummy.
     pub fn data(&self) -> Option<&'static crate::data::Unit> {
-        self.unit.as_ref().and_then(|u| Units::get().unit(u.as_str()))
+        self.unit
+            .as_ref()
+            .and_then(|u| Units::get().unit(u.as_str()))
     }
 
     /// Its printed name ("1st Division (XV)"), or "dummy".

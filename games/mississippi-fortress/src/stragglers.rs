@@ -84,7 +84,11 @@ impl MississippiFortress {
         let loss = check.loss(roll, present);
         let name = c.name();
         let side = c.side;
-        let what = if prisoners { "casualties (prisoners)" } else { "stragglers" };
+        let what = if prisoners {
+            "casualties (prisoners)"
+        } else {
+            "stragglers"
+        };
         fx.private(
             EventKind::Straggler,
             side,

@@ -70,7 +70,10 @@ impl MississippiFortress {
                 by_turn,
                 requires_loc,
             } => i64::from(self.captures.iter().any(|c| {
-                c.area == area && c.side == side && c.turn <= by_turn && (c.qualified || !requires_loc)
+                c.area == area
+                    && c.side == side
+                    && c.turn <= by_turn
+                    && (c.qualified || !requires_loc)
             })),
             AwardKind::AreaHeldNotBesieged { area, requires_loc } => i64::from(
                 census.occupies(side, area)
@@ -173,13 +176,19 @@ impl MississippiFortress {
             if self.captures.len() < before {
                 fx.public(
                     EventKind::Capture,
-                    format!("{} is reoccupied: the capture is cancelled (S10.7b).", Self::area_name(area)),
+                    format!(
+                        "{} is reoccupied: the capture is cancelled (S10.7b).",
+                        Self::area_name(area)
+                    ),
                 );
             }
             for side in Side::BOTH {
                 if census.occupies(side, area)
                     && !census.occupies(side.opponent(), area)
-                    && !self.captures.iter().any(|c| c.area == area && c.side == side)
+                    && !self
+                        .captures
+                        .iter()
+                        .any(|c| c.area == area && c.side == side)
                 {
                     let qualified = self.claimant(side, area, true);
                     self.captures.push(Capture {
@@ -190,7 +199,10 @@ impl MississippiFortress {
                     });
                     fx.public(
                         EventKind::Capture,
-                        format!("The {side} player captures {} (S10.7a).", Self::area_name(area)),
+                        format!(
+                            "The {side} player captures {} (S10.7a).",
+                            Self::area_name(area)
+                        ),
                     );
                 }
             }
@@ -313,7 +325,10 @@ impl MississippiFortress {
                         format!("Confederate victory: Union {vps}."),
                     ),
                     std::cmp::Ordering::Equal => {
-                        match Side::BOTH.into_iter().find(|&s| census.sole(s, tie_break_area)) {
+                        match Side::BOTH
+                            .into_iter()
+                            .find(|&s| census.sole(s, tie_break_area))
+                        {
                             Some(s) => (
                                 Some(s),
                                 format!(

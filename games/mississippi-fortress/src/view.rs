@@ -83,7 +83,10 @@ impl MississippiFortress {
         }
         for side in Side::BOTH {
             if viewer.sees_secrets_of(side) {
-                v.insert(format!("{}_private", side.as_str()), self.private_view(side, viewer));
+                v.insert(
+                    format!("{}_private", side.as_str()),
+                    self.private_view(side, viewer),
+                );
             }
         }
         Value::Object(v)
@@ -184,7 +187,12 @@ impl MississippiFortress {
         if viewer.sees_secrets_of(side) {
             m.insert(
                 "counters".into(),
-                json!(g.members.iter().map(|&k| self.counters[k].id.clone()).collect::<Vec<_>>()),
+                json!(
+                    g.members
+                        .iter()
+                        .map(|&k| self.counters[k].id.clone())
+                        .collect::<Vec<_>>()
+                ),
             );
         }
         Some(Value::Object(m))
@@ -253,7 +261,10 @@ impl MississippiFortress {
                 s.insert("lines".into(), Value::Array(lines));
                 let reserve = self.at_position(side, Position::Reserve);
                 if own {
-                    s.insert("reserve".into(), json!(self.counters_view(&reserve, viewer)));
+                    s.insert(
+                        "reserve".into(),
+                        json!(self.counters_view(&reserve, viewer)),
+                    );
                 } else {
                     s.insert("reserve_count".into(), json!(reserve.len()));
                 }
@@ -283,7 +294,9 @@ impl MississippiFortress {
         }
         let engaged: Vec<Value> = if b.revealed {
             (0..3)
-                .filter_map(|a| b.engaged[a].map(|d| json!({"attacker_line": a, "defender_line": d})))
+                .filter_map(|a| {
+                    b.engaged[a].map(|d| json!({"attacker_line": a, "defender_line": d}))
+                })
                 .collect()
         } else {
             Vec::new()

@@ -13,7 +13,9 @@ impl MississippiFortress {
         let weather = if self.optional_weather {
             // 3.3: the First Player rolls; the engine rolls for him and the roll is public.
             let roll = fx.d6();
-            let weather = Charts::get().optional_weather(roll).unwrap_or(Weather::Clear);
+            let weather = Charts::get()
+                .optional_weather(roll)
+                .unwrap_or(Weather::Clear);
             fx.public(
                 EventKind::Weather,
                 format!(

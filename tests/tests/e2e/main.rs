@@ -10,6 +10,7 @@ mod errors;
 mod import;
 mod lifecycle;
 mod lobby;
+mod mississippi_fortress;
 mod notices;
 mod outpost_props;
 mod play;

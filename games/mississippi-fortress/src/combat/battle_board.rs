@@ -9,8 +9,8 @@ use adjutant_engine::Side;
 
 use crate::actions::{Action, Position};
 use crate::combat::BattleStage;
-use crate::data::units::{Formation, LeaderRole};
 use crate::data::Constants;
+use crate::data::units::{Formation, LeaderRole};
 use crate::events::{EventKind, Fx};
 use crate::state::{Key, Kind, MississippiFortress, Place};
 
@@ -46,22 +46,20 @@ impl MississippiFortress {
                 Kind::Division | Kind::Brigade | Kind::Militia => {
                     // 2.22a (G11): at most four same-letter Confederate divisions, a brigade
                     // counting one half; militia never count.
-                    c.side != Side::Confederate
-                        || !c.kind.is_line_infantry()
-                        || {
-                            let halves: u32 = here
-                                .iter()
-                                .map(|&o| &self.counters[o])
-                                .filter(|o| o.formation == c.formation)
-                                .map(|o| match o.kind {
-                                    Kind::Division => 2,
-                                    Kind::Brigade => 1,
-                                    _ => 0,
-                                })
-                                .sum();
-                            let mine = if c.kind == Kind::Division { 2 } else { 1 };
-                            halves + mine <= 2 * u32::from(bb.max_divisions_per_identifier)
-                        }
+                    c.side != Side::Confederate || !c.kind.is_line_infantry() || {
+                        let halves: u32 = here
+                            .iter()
+                            .map(|&o| &self.counters[o])
+                            .filter(|o| o.formation == c.formation)
+                            .map(|o| match o.kind {
+                                Kind::Division => 2,
+                                Kind::Brigade => 1,
+                                _ => 0,
+                            })
+                            .sum();
+                        let mine = if c.kind == Kind::Division { 2 } else { 1 };
+                        halves + mine <= 2 * u32::from(bb.max_divisions_per_identifier)
+                    }
                 }
                 Kind::Cavalry => {
                     kinds.iter().filter(|&&k| k == Kind::Cavalry).count()
@@ -75,7 +73,11 @@ impl MississippiFortress {
                 Kind::Leader => match c.role() {
                     Some(LeaderRole::Commander) | None => false,
                     Some(LeaderRole::Officer) => {
-                        let commands = c.leader.as_ref().map(|l| l.commands.clone()).unwrap_or_default();
+                        let commands = c
+                            .leader
+                            .as_ref()
+                            .map(|l| l.commands.clone())
+                            .unwrap_or_default();
                         here.iter().any(|&o| {
                             let u = &self.counters[o];
                             u.kind.is_line_infantry()
@@ -160,7 +162,9 @@ impl MississippiFortress {
 
     /// S8.7a: both deployments are revealed together.
     pub(crate) fn reveal_deployment(&mut self, fx: &mut Fx) {
-        let Some(b) = self.battle.as_mut() else { return };
+        let Some(b) = self.battle.as_mut() else {
+            return;
+        };
         b.revealed = true;
         let lines: Vec<Key> = b
             .slots
@@ -283,7 +287,13 @@ impl MississippiFortress {
         let mut parts = Vec::new();
         for (a, d) in b.engaged.iter().enumerate() {
             if let Some(d) = d {
-                parts.push(format!("{} LP{} against {} LP{}", b.attacker, a + 1, b.defender(), d + 1));
+                parts.push(format!(
+                    "{} LP{} against {} LP{}",
+                    b.attacker,
+                    a + 1,
+                    b.defender(),
+                    d + 1
+                ));
             }
         }
         fx.public(
@@ -308,7 +318,9 @@ impl MississippiFortress {
         b.roster.iter().copied().find(|&k| {
             self.counters[k].side == side
                 && self.counters[k].place == Place::Area(b.area)
-                && b.slots.iter().any(|(o, p)| *o == k && *p == Position::Reserve)
+                && b.slots
+                    .iter()
+                    .any(|(o, p)| *o == k && *p == Position::Reserve)
                 && !b.commits.iter().any(|(o, _)| *o == k)
         })
     }
@@ -342,7 +354,9 @@ impl MississippiFortress {
                 o == k
                     || (self.counters[o].side == side
                         && self.counters[o].place == Place::Area(b.area)
-                        && b.slots.iter().any(|(x, p)| *x == o && *p == Position::Reserve)
+                        && b.slots
+                            .iter()
+                            .any(|(x, p)| *x == o && *p == Position::Reserve)
                         && !b.commits.iter().any(|(x, _)| *x == o))
             })
             .collect();
@@ -366,7 +380,9 @@ impl MississippiFortress {
 
     /// S9.82: commitments are revealed; a side with every Line Position empty ends the battle.
     pub(crate) fn reveal_commits(&mut self, fx: &mut Fx) {
-        let Some(b) = self.battle.as_mut() else { return };
+        let Some(b) = self.battle.as_mut() else {
+            return;
+        };
         let commits = std::mem::take(&mut b.commits);
         for (k, p) in commits {
             if let Some(p) = p {
@@ -377,7 +393,10 @@ impl MississippiFortress {
             }
         }
         fx.reveal();
-        fx.public(EventKind::Battle, self.board_summary("Round 2, commitments revealed"));
+        fx.public(
+            EventKind::Battle,
+            self.board_summary("Round 2, commitments revealed"),
+        );
         let Some(b) = &self.battle else { return };
         let empty = |side: Side| (0..3).all(|line| !self.line_occupied(side, line));
         if empty(b.attacker) || empty(b.defender()) {
@@ -444,7 +463,8 @@ impl MississippiFortress {
             return 0;
         }
         let leaders = self.line_leaders(side, line);
-        let rate = |r: crate::data::units::Ratings| if attacking { r.offensive } else { r.defensive };
+        let rate =
+            |r: crate::data::units::Ratings| if attacking { r.offensive } else { r.defensive };
         let mut best: Option<u8> = None;
         for &k in &leaders {
             let c = &self.counters[k];

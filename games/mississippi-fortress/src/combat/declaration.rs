@@ -54,7 +54,10 @@ impl MississippiFortress {
         self.declared.push(area);
         fx.public(
             EventKind::Declaration,
-            format!("The {side} player declares a battle in {}.", Self::area_name(area)),
+            format!(
+                "The {side} player declares a battle in {}.",
+                Self::area_name(area)
+            ),
         );
     }
 
@@ -86,7 +89,10 @@ impl MississippiFortress {
         if !attackers || !self.has_combat_unit(enemy, area) {
             fx.public(
                 EventKind::Battle,
-                format!("No battle in {}: the forces are no longer there.", Self::area_name(area)),
+                format!(
+                    "No battle in {}: the forces are no longer there.",
+                    Self::area_name(area)
+                ),
             );
             return;
         }

@@ -165,7 +165,9 @@ impl MississippiFortress {
                 .filter(|&k| self.counters[k].is_combat())
                 .collect();
             let alone = !units.is_empty()
-                && units.iter().all(|&k| self.counters[k].kind == Kind::Artillery);
+                && units
+                    .iter()
+                    .all(|&k| self.counters[k].kind == Kind::Artillery);
             if alone && census.full(side.opponent(), b.area) {
                 for unit in units {
                     self.decisions.push(Decision::Depart {

@@ -35,7 +35,11 @@ impl MississippiFortress {
                 format!(
                     "{side} LP{} loses {loss} SP{}.",
                     line + 1,
-                    if wiped { ": every unit there is lost" } else { "" }
+                    if wiped {
+                        ": every unit there is lost"
+                    } else {
+                        ""
+                    }
                 ),
             );
             if loss > 0 {

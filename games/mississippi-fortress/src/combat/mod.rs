@@ -18,8 +18,8 @@ use adjutant_engine::{PerSide, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, Position};
-use crate::data::charts::CombatOrder;
 use crate::data::AreaId;
+use crate::data::charts::CombatOrder;
 use crate::events::{EventKind, Fx};
 use crate::state::{Key, MississippiFortress, Place};
 
@@ -122,7 +122,10 @@ impl Battle {
 
     /// The Defender Line Position an Attacker Line Position engages, and back.
     pub fn defender_line_of(&self, attacker_line: u8) -> Option<u8> {
-        self.engaged.get(usize::from(attacker_line)).copied().flatten()
+        self.engaged
+            .get(usize::from(attacker_line))
+            .copied()
+            .flatten()
     }
 
     /// The Attacker Line Position engaging a Defender Line Position.
@@ -326,9 +329,9 @@ impl MississippiFortress {
                 ),
                 None => format!("{title}: battle in {place}: Combat Orders"),
             },
-            BattleStage::Continue => format!(
-                "{title}: battle in {place}: fight a second round, or end the battle"
-            ),
+            BattleStage::Continue => {
+                format!("{title}: battle in {place}: fight a second round, or end the battle")
+            }
             BattleStage::Commit => match self.next_to_commit(side) {
                 Some(k) => format!(
                     "{title}: battle in {place}, before round 2: commit {} from the Reserve, or keep it there (secret until both sides are done)",

@@ -255,7 +255,11 @@ impl MississippiFortress {
             }
         }
         let target = self.line_units(defender, d);
-        if !target.is_empty() && target.iter().all(|&k| self.counters[k].kind == Kind::Militia) {
+        if !target.is_empty()
+            && target
+                .iter()
+                .all(|&k| self.counters[k].kind == Kind::Militia)
+        {
             att += i32::from(m.attacker_target_militia_only);
         }
         let beside_withdraw = neighbours.into_iter().filter(|&j| j < 3).any(|j| {
@@ -270,19 +274,15 @@ impl MississippiFortress {
     /// S8.8c, S9.1-S9.5: the orders are revealed and every engagement fires.
     pub(crate) fn resolve_round(&mut self, fx: &mut Fx) {
         let rain = self.raining();
-        let Some(b) = self.battle.as_mut() else { return };
+        let Some(b) = self.battle.as_mut() else {
+            return;
+        };
         b.orders_revealed = true;
         let (attacker, defender, area, round) = (b.attacker, b.defender(), b.area, b.round);
         let mut shown: Vec<String> = b
             .orders
             .iter()
-            .map(|(s, l, o)| {
-                format!(
-                    "{s} LP{}: {}",
-                    l + 1,
-                    o.map_or("no order", order_name)
-                )
-            })
+            .map(|(s, l, o)| format!("{s} LP{}: {}", l + 1, o.map_or("no order", order_name)))
             .collect();
         shown.sort();
         fx.reveal();
@@ -312,17 +312,21 @@ impl MississippiFortress {
             let d8 = u8::try_from(d).unwrap_or(0);
             let a_order = b.order(attacker, a8).unwrap_or(CombatOrder::Advance);
             let d_order = b.order(defender, d8).unwrap_or(CombatOrder::Stand);
-            let level = charts
-                .cic_a
-                .level_in_weather(defender_order(d_order), attacker_order(a_order), rain);
+            let level = charts.cic_a.level_in_weather(
+                defender_order(d_order),
+                attacker_order(a_order),
+                rain,
+            );
             let a_str = self.line_strength(attacker, a, a_order, d);
             let d_str = self.line_strength(defender, d, d_order, a);
             let column = cic_b_column(a_str, d_str, terrain, d_order);
-            let cell = charts.cic_b(level, column).unwrap_or(crate::data::charts::CicBCell {
-                defender_fires: 0,
-                attacker_fires: 0,
-                status: crate::data::Provenance::Printed,
-            });
+            let cell = charts
+                .cic_b(level, column)
+                .unwrap_or(crate::data::charts::CicBCell {
+                    defender_fires: 0,
+                    attacker_fires: 0,
+                    status: crate::data::Provenance::Printed,
+                });
             let a_rating = self.line_rating(attacker, a);
             let d_rating = self.line_rating(defender, d);
             let (a_shift, d_shift) = self.fcrt_shifts(a, d, a_rating, d_rating);

@@ -73,7 +73,11 @@ impl MississippiFortress {
             .in_area(defender, area)
             .filter(|&k| self.counters[k].is_combat())
             .collect();
-        if !units.is_empty() && units.iter().all(|&k| self.counters[k].kind == Kind::Artillery) {
+        if !units.is_empty()
+            && units
+                .iter()
+                .all(|&k| self.counters[k].kind == Kind::Artillery)
+        {
             fx.public(
                 EventKind::Battle,
                 format!(

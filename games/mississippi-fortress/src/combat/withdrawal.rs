@@ -79,7 +79,14 @@ impl MississippiFortress {
     }
 
     /// A unit departs to its destination and checks stragglers.
-    pub(crate) fn depart(&mut self, unit: Key, why: Departure, from: AreaId, to: &Dest, fx: &mut Fx) {
+    pub(crate) fn depart(
+        &mut self,
+        unit: Key,
+        why: Departure,
+        from: AreaId,
+        to: &Dest,
+        fx: &mut Fx,
+    ) {
         let c = &self.counters[unit];
         let (side, face_up, name) = (c.side, c.face_up, c.name());
         let who = if face_up {
@@ -195,7 +202,10 @@ impl MississippiFortress {
                     });
                     fx.both(
                         EventKind::Transport,
-                        format!("{side}: 1 counter boards a steamer from {}.", Self::area_name(from)),
+                        format!(
+                            "{side}: 1 counter boards a steamer from {}.",
+                            Self::area_name(from)
+                        ),
                         side,
                         format!("{name} is evacuated."),
                     );
@@ -207,7 +217,13 @@ impl MississippiFortress {
     }
 
     /// Pushes departures for `units` and the Leaders `leaders` going with them.
-    fn push_departures(&mut self, units: Vec<Key>, leaders: Vec<Key>, why: Departure, from: AreaId) {
+    fn push_departures(
+        &mut self,
+        units: Vec<Key>,
+        leaders: Vec<Key>,
+        why: Departure,
+        from: AreaId,
+    ) {
         for &unit in &units {
             self.decisions.push(Decision::Depart { unit, why, from });
         }
@@ -238,13 +254,17 @@ impl MississippiFortress {
                 withdraw.push(du);
                 continue;
             }
-            let Some(a) = b.attacker_line_of(d) else { continue };
+            let Some(a) = b.attacker_line_of(d) else {
+                continue;
+            };
             let au = usize::from(a);
             let d_loss = b.losses.get(defender)[du];
             let a_loss = b.losses.get(attacker)[au];
             let a_order = b.order(attacker, a);
-            if matches!(d_order, Some(CombatOrder::Stand | CombatOrder::Counterattack))
-                && a_order == Some(CombatOrder::Assault)
+            if matches!(
+                d_order,
+                Some(CombatOrder::Stand | CombatOrder::Counterattack)
+            ) && a_order == Some(CombatOrder::Assault)
                 && d_loss > a_loss
                 && d_loss >= 1
             {
@@ -253,7 +273,9 @@ impl MississippiFortress {
         }
         for a in 0..3u8 {
             let au = usize::from(a);
-            let Some(d) = b.defender_line_of(a) else { continue };
+            let Some(d) = b.defender_line_of(a) else {
+                continue;
+            };
             let du = usize::from(d);
             if !self.line_occupied(attacker, au) {
                 continue;
@@ -273,10 +295,7 @@ impl MississippiFortress {
             (repulsed, attacker, Departure::Repulsed, "is repulsed"),
         ] {
             for line in lines {
-                fx.public(
-                    EventKind::Battle,
-                    format!("{side} LP{} {what}.", line + 1),
-                );
+                fx.public(EventKind::Battle, format!("{side} LP{} {what}.", line + 1));
                 let units = self.line_units(side, line);
                 let leaders = self.line_leaders(side, line);
                 self.push_departures(units, leaders, why, area);

@@ -114,14 +114,12 @@ impl Node {
         // Nodes from which one step reaches this one.
         for arrow in map.arrows() {
             let from = Node::Arrow(arrow.id);
-            if from.next().iter().any(|(n, _)| *n == self) && !out.iter().any(|(n, _)| *n == from)
-            {
+            if from.next().iter().any(|(n, _)| *n == self) && !out.iter().any(|(n, _)| *n == from) {
                 out.push((from, false));
             }
         }
         for edge in [Node::North, Node::South] {
-            if edge.next().iter().any(|(n, _)| *n == self) && !out.iter().any(|(n, _)| *n == edge)
-            {
+            if edge.next().iter().any(|(n, _)| *n == self) && !out.iter().any(|(n, _)| *n == edge) {
                 out.push((edge, false));
             }
         }
@@ -132,7 +130,11 @@ impl Node {
     pub fn nearer_edge(self) -> Node {
         let north = self.distance(Node::North).unwrap_or(u32::MAX);
         let south = self.distance(Node::South).unwrap_or(u32::MAX);
-        if north <= south { Node::North } else { Node::South }
+        if north <= south {
+            Node::North
+        } else {
+            Node::South
+        }
     }
 }
 

@@ -68,7 +68,11 @@ impl MississippiFortress {
             let entered_edge = fleet.steps > 0 && matches!(fleet.at, Node::North | Node::South);
             if !entered_edge {
                 for (to, upstream) in fleet.at.next() {
-                    if upstream && fleet.ships.iter().any(|&i| self.ships[i].rec.upstream >= limit)
+                    if upstream
+                        && fleet
+                            .ships
+                            .iter()
+                            .any(|&i| self.ships[i].rec.upstream >= limit)
                     {
                         continue;
                     }
@@ -111,11 +115,7 @@ impl MississippiFortress {
         let Some(mut fleet) = self.sailing.take() else {
             return;
         };
-        let upstream = fleet
-            .at
-            .next()
-            .iter()
-            .any(|&(n, up)| n == to && up);
+        let upstream = fleet.at.next().iter().any(|&(n, up)| n == to && up);
         for &i in &fleet.ships {
             let ship = &mut self.ships[i];
             ship.at = Some(to);

@@ -118,9 +118,8 @@ impl MississippiFortress {
             }
             for (n, &i) in steamers.iter().enumerate() {
                 for &j in &steamers[n + 1..] {
-                    let free_partners = |s: usize, t: usize| {
-                        self.lashed_to(s).is_none_or(|p| p == t)
-                    };
+                    let free_partners =
+                        |s: usize, t: usize| self.lashed_to(s).is_none_or(|p| p == t);
                     if free_partners(i, j)
                         && free_partners(j, i)
                         && u16::from(self.room(i)) + u16::from(self.room(j)) >= u16::from(sp)
@@ -135,13 +134,20 @@ impl MississippiFortress {
 
     /// The ships' ids.
     pub(crate) fn ship_ids(&self, ships: &[usize]) -> Vec<String> {
-        ships.iter().map(|&i| self.ships[i].id.to_string()).collect()
+        ships
+            .iter()
+            .map(|&i| self.ships[i].id.to_string())
+            .collect()
     }
 
     /// 1b: counters that may board, and "finish".
     pub(crate) fn embarkation_actions(&self, side: Side) -> Vec<Action> {
         let mut out = Vec::new();
-        if self.ships.iter().any(|s| s.side == side && s.transport && s.at.is_some()) {
+        if self
+            .ships
+            .iter()
+            .any(|s| s.side == side && s.transport && s.at.is_some())
+        {
             let census = self.census();
             for (k, c) in self.counters.iter().enumerate() {
                 let Some(area) = c.area() else { continue };
@@ -261,7 +267,10 @@ impl MississippiFortress {
         let Place::Aboard(carrier) = self.counters[k].place else {
             return;
         };
-        let arrow = self.ships[carrier.ship].at.map(Node::name).unwrap_or_default();
+        let arrow = self.ships[carrier.ship]
+            .at
+            .map(Node::name)
+            .unwrap_or_default();
         let c = &mut self.counters[k];
         if let Some(from) = c.rec.boarded_from
             && landing_crosses_river(from, area)

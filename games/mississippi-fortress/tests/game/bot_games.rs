@@ -64,7 +64,10 @@ fn a_thousand_bot_games_of_champion_hill_end_cleanly() {
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().expect("no panic")).collect()
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("no panic"))
+            .collect()
     });
     let finished: u64 = totals.iter().map(|t| t.0).sum();
     assert_eq!(finished, games);

@@ -33,7 +33,10 @@ fn rule_2_11a_union_infantry_traces_to_its_officer_and_the_officer_to_grant() {
 fn rule_2_11a_r2_a_unit_may_trace_directly_to_grant_within_one_area() {
     let (mut game, _) = lab(71);
     put(&mut game, "mcpherson", 47);
-    assert!(in_comms(&game, "xvii-6-div"), "Grant at 13 is adjacent to 22");
+    assert!(
+        in_comms(&game, "xvii-6-div"),
+        "Grant at 13 is adjacent to 22"
+    );
     put(&mut game, "xvii-6-div", 26);
     assert!(!in_comms(&game, "xvii-6-div"), "Grant two Areas away");
     // R2: no direct trace once Commander McClernand heads the army.
@@ -41,18 +44,25 @@ fn rule_2_11a_r2_a_unit_may_trace_directly_to_grant_within_one_area() {
     let grant = key(&game, "grant");
     game.counters[grant].place = Place::Gone;
     assert!(!in_comms(&game, "xvii-6-div"));
-    let commander = mississippi_fortress::setup::land_counter("mcclernand-commander", Place::Area(area(13)))
-        .expect("a counter");
+    let commander =
+        mississippi_fortress::setup::land_counter("mcclernand-commander", Place::Area(area(13)))
+            .expect("a counter");
     game.counters.push(commander);
     assert!(!in_comms(&game, "xvii-6-div"));
     // His Officers trace to him.
-    assert!(in_comms(&game, "xv-1-div"), "Sherman reaches Commander McClernand");
+    assert!(
+        in_comms(&game, "xv-1-div"),
+        "Sherman reaches Commander McClernand"
+    );
 }
 
 #[test]
 fn rule_2_11b_2_11c_confederate_infantry_traces_to_the_c_o_of_its_letter_within_one_area() {
     let (mut game, _) = lab(72);
-    assert!(in_comms(&game, "stevenson-div"), "Pemberton at 19, next to 20");
+    assert!(
+        in_comms(&game, "stevenson-div"),
+        "Pemberton at 19, next to 20"
+    );
     assert!(in_comms(&game, "walker-bde"), "Johnston is with it");
     put(&mut game, "ector-bde", 7);
     assert!(!in_comms(&game, "ector-bde"), "Johnston two Areas away");
@@ -72,15 +82,24 @@ fn rule_s6_2b_a_loc_may_not_pass_through_enemy_controlled_areas() {
     assert!(in_comms(&game, "xiii-10-div"));
     put(&mut game, "loring-div", 22);
     put(&mut game, "stevenson-div", 21);
-    assert!(!in_comms(&game, "xiii-10-div"), "21 and 22 are Confederate-Controlled");
+    assert!(
+        !in_comms(&game, "xiii-10-div"),
+        "21 and 22 are Confederate-Controlled"
+    );
     put(&mut game, "xiii-9-div", 22);
-    assert!(in_comms(&game, "xiii-10-div"), "the Union also fully Controls 22");
+    assert!(
+        in_comms(&game, "xiii-10-div"),
+        "the Union also fully Controls 22"
+    );
     // Limited Control blocks too (S3.44b).
     let k = key(&game, "xiii-9-div");
     game.counters[k].place = Place::Gone;
     put(&mut game, "loring-div", 20);
     put(&mut game, "la-art", 22);
-    assert!(!in_comms(&game, "xiii-10-div"), "artillery alone gives limited Control");
+    assert!(
+        !in_comms(&game, "xiii-10-div"),
+        "artillery alone gives limited Control"
+    );
 }
 
 #[test]
@@ -94,7 +113,9 @@ fn rule_4_4_s6_4c_militia_cavalry_and_artillery_need_no_loc() {
     }
     // S6.1a: the status is taken in the owner's Communications Phase and held.
     put(&mut game, "ector-bde", 7);
-    finish_until(&mut game, &mut dice, |g| g.step == Step::Arrival(Side::Union) && g.turn == 14);
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Arrival(Side::Union) && g.turn == 14
+    });
     let ector = key(&game, "ector-bde");
     let garrison = key(&game, "vicksburg-garrison");
     assert!(!game.counters[ector].rec.in_comms || game.counters[ector].area() != Some(area(7)));

@@ -45,9 +45,21 @@ fn sails(game: &MississippiFortress) -> Vec<String> {
 }
 
 fn sail(game: &mut MississippiFortress, dice: &mut Dice, from: &str, ships: &[&str]) {
-    play(game, dice, Side::Union, Action::SailFrom { node: node(from) });
+    play(
+        game,
+        dice,
+        Side::Union,
+        Action::SailFrom { node: node(from) },
+    );
     for s in ships {
-        play(game, dice, Side::Union, Action::TakeShip { ship: s.to_string() });
+        play(
+            game,
+            dice,
+            Side::Union,
+            Action::TakeShip {
+                ship: s.to_string(),
+            },
+        );
     }
 }
 
@@ -55,42 +67,101 @@ fn sail(game: &mut MississippiFortress, dice: &mut Dice, from: &str, ships: &[&s
 fn rule_4_11_downstream_any_distance_upstream_two_arrows_a_phase() {
     let (mut game, mut dice) = harbour(40, |_| {}, Step::Movement(Side::Union));
     sail(&mut game, &mut dice, "A7", &["transport-3"]);
-    play(&mut game, &mut dice, Side::Union, Action::SailTo { node: node("A6") });
-    play(&mut game, &mut dice, Side::Union, Action::SailTo { node: node("A5") });
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::SailTo { node: node("A6") },
+    );
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::SailTo { node: node("A5") },
+    );
     assert_eq!(sails(&game), ["A6"], "a third upstream arrow is refused");
     play(&mut game, &mut dice, Side::Union, Action::Halt);
     // Downstream the whole river, off the south edge.
     sail(&mut game, &mut dice, "A8", &["transport-1"]);
     assert_eq!(sails(&game), ["south-edge", "A7"]);
-    let events = play(&mut game, &mut dice, Side::Union, Action::SailTo { node: Node::South });
+    let events = play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::SailTo { node: Node::South },
+    );
     assert!(texts(&events).contains("off the map (south edge)"));
-    assert!(game.sailing.is_none(), "a ship leaving the map ends its move");
+    assert!(
+        game.sailing.is_none(),
+        "a ship leaving the map ends its move"
+    );
 }
 
 #[test]
 fn rule_4_15_ships_off_the_map_come_back_at_their_edge_in_a_later_phase() {
-    let (mut game, mut dice) = harbour(41, |g| {
-        set_ship(g, "transport-1", "south-edge");
-    }, Step::Movement(Side::Union));
+    let (mut game, mut dice) = harbour(
+        41,
+        |g| {
+            set_ship(g, "transport-1", "south-edge");
+        },
+        Step::Movement(Side::Union),
+    );
     sail(&mut game, &mut dice, "south-edge", &["transport-1"]);
     assert_eq!(sails(&game), ["A8"]);
-    play(&mut game, &mut dice, Side::Union, Action::SailTo { node: node("A8") });
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::SailTo { node: node("A8") },
+    );
     let i = game.ship_index("transport-1").expect("ship");
-    assert_eq!(game.ships[i].rec.upstream, 1, "entering from the south edge is upstream (S12.1b)");
+    assert_eq!(
+        game.ships[i].rec.upstream, 1,
+        "entering from the south edge is upstream (S12.1b)"
+    );
 }
 
 #[test]
 fn rule_4_11a_at_most_two_ships_an_arrow_at_the_end_of_the_movement_phase() {
     let (mut game, mut dice) = harbour(42, |_| {}, Step::Movement(Side::Union));
     sail(&mut game, &mut dice, "A7", &["transport-3", "transport-4"]);
-    play(&mut game, &mut dice, Side::Union, Action::SailTo { node: node("A8") });
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::SailTo { node: node("A8") },
+    );
     play(&mut game, &mut dice, Side::Union, Action::Halt);
-    assert!(game.check_invariants().is_ok(), "any number may pass during the phase");
+    assert!(
+        game.check_invariants().is_ok(),
+        "any number may pass during the phase"
+    );
     play(&mut game, &mut dice, Side::Union, Action::FinishMovement);
-    assert!(matches!(game.decisions.first(), Some(Decision::OffMap { .. })));
-    assert!(game.prompt(Side::Union).unwrap().contains("more than two ships"));
-    play(&mut game, &mut dice, Side::Union, Action::SendOffMap { ship: "transport-1".into() });
-    play(&mut game, &mut dice, Side::Union, Action::SendOffMap { ship: "transport-2".into() });
+    assert!(matches!(
+        game.decisions.first(),
+        Some(Decision::OffMap { .. })
+    ));
+    assert!(
+        game.prompt(Side::Union)
+            .unwrap()
+            .contains("more than two ships")
+    );
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::SendOffMap {
+            ship: "transport-1".into(),
+        },
+    );
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::SendOffMap {
+            ship: "transport-2".into(),
+        },
+    );
     for id in ["transport-1", "transport-2"] {
         let i = game.ship_index(id).expect("ship");
         assert_eq!(game.ships[i].at, Some(Node::South), "the nearer edge (R7)");
@@ -100,14 +171,26 @@ fn rule_4_11a_at_most_two_ships_an_arrow_at_the_end_of_the_movement_phase() {
 
 #[test]
 fn rule_4_21_4_23a_a_battery_fires_once_at_a_stack_moving_downstream() {
-    let (mut game, _) = harbour(43, |g| {
-        set_ship(g, "transport-1", "A2");
-    }, Step::Movement(Side::Union));
+    let (mut game, _) = harbour(
+        43,
+        |g| {
+            set_ship(g, "transport-1", "A2");
+        },
+        Step::Movement(Side::Union),
+    );
     let mut dice = dice_rolling(&[1, 1, 1]);
     sail(&mut game, &mut dice, "A2", &["transport-1"]);
-    let events = play(&mut game, &mut dice, Side::Union, Action::SailTo { node: node("A3") });
+    let events = play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::SailTo { node: node("A3") },
+    );
     let t = texts(&events);
-    assert!(t.contains("Vicksburg Shore Battery fires at Transport Steamer 1 (shot 1 of 1)"), "{t}");
+    assert!(
+        t.contains("Vicksburg Shore Battery fires at Transport Steamer 1 (shot 1 of 1)"),
+        "{t}"
+    );
     assert!(!t.contains("shot 2"));
     assert!(game.sailing.is_some(), "survivors may continue (4.21)");
     assert_eq!(sails(&game), ["A4", "A2"]);
@@ -115,25 +198,46 @@ fn rule_4_21_4_23a_a_battery_fires_once_at_a_stack_moving_downstream() {
 
 #[test]
 fn rule_4_23a_a_battery_fires_twice_at_a_stack_moving_upstream() {
-    let (mut game, _) = harbour(44, |g| {
-        set_ship(g, "transport-1", "A5");
-    }, Step::Movement(Side::Union));
+    let (mut game, _) = harbour(
+        44,
+        |g| {
+            set_ship(g, "transport-1", "A5");
+        },
+        Step::Movement(Side::Union),
+    );
     let mut dice = dice_rolling(&[2, 3]);
     sail(&mut game, &mut dice, "A5", &["transport-1"]);
-    let events = play(&mut game, &mut dice, Side::Union, Action::SailTo { node: node("A4") });
+    let events = play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::SailTo { node: node("A4") },
+    );
     let t = texts(&events);
-    assert!(t.contains("Warrenton Shore Battery fires at Transport Steamer 1 (shot 1 of 2)"), "{t}");
+    assert!(
+        t.contains("Warrenton Shore Battery fires at Transport Steamer 1 (shot 1 of 2)"),
+        "{t}"
+    );
     assert!(t.contains("(shot 2 of 2)"), "{t}");
 }
 
 #[test]
 fn rule_4_23b_a_wooden_target_adds_one_to_crt_a() {
-    let (mut game, _) = harbour(45, |g| {
-        set_ship(g, "transport-1", "A2");
-    }, Step::Movement(Side::Union));
+    let (mut game, _) = harbour(
+        45,
+        |g| {
+            set_ship(g, "transport-1", "A2");
+        },
+        Step::Movement(Side::Union),
+    );
     let mut dice = dice_rolling(&[5]);
     sail(&mut game, &mut dice, "A2", &["transport-1"]);
-    let events = play(&mut game, &mut dice, Side::Union, Action::SailTo { node: node("A3") });
+    let events = play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::SailTo { node: node("A3") },
+    );
     let t = texts(&events);
     assert!(t.contains("roll 5 +1 (wooden) = 6: a ship is sunk"), "{t}");
     let i = game.ship_index("transport-1").expect("ship");
@@ -143,103 +247,204 @@ fn rule_4_23b_a_wooden_target_adds_one_to_crt_a() {
 
 #[test]
 fn rule_4_23c_crt_b_sinks_the_top_ship_on_1_to_5_and_the_bottom_on_6() {
-    for (b_roll, sunk, survivor) in [(3, "transport-2", "transport-1"), (6, "transport-1", "transport-2")] {
-        let (mut game, _) = harbour(46, |g| {
-            set_ship(g, "transport-1", "A2");
-            set_ship(g, "transport-2", "A2");
-        }, Step::Movement(Side::Union));
+    for (b_roll, sunk, survivor) in [
+        (3, "transport-2", "transport-1"),
+        (6, "transport-1", "transport-2"),
+    ] {
+        let (mut game, _) = harbour(
+            46,
+            |g| {
+                set_ship(g, "transport-1", "A2");
+                set_ship(g, "transport-2", "A2");
+            },
+            Step::Movement(Side::Union),
+        );
         let mut dice = dice_rolling(&[6, b_roll]);
         // The first ship chosen sails on top (R8).
         sail(&mut game, &mut dice, "A2", &["transport-2", "transport-1"]);
-        play(&mut game, &mut dice, Side::Union, Action::SailTo { node: node("A3") });
-        assert_eq!(game.ships[game.ship_index(sunk).unwrap()].at, None, "CRT B {b_roll}");
+        play(
+            &mut game,
+            &mut dice,
+            Side::Union,
+            Action::SailTo { node: node("A3") },
+        );
+        assert_eq!(
+            game.ships[game.ship_index(sunk).unwrap()].at,
+            None,
+            "CRT B {b_roll}"
+        );
         assert!(game.ships[game.ship_index(survivor).unwrap()].at.is_some());
     }
 }
 
 #[test]
 fn rule_4_23d_a_sunk_steamers_cargo_is_lost_and_scored() {
-    let (mut game, _) = harbour(47, |g| {
-        let i = set_ship(g, "transport-1", "A2");
-        let k = key(g, "xiii-12-div");
-        g.counters[k].place = Place::Aboard(Carrier { ship: i, also: None, on_first: 6 });
-        let l = key(g, "mcclernand");
-        g.counters[l].place = Place::Aboard(Carrier { ship: i, also: None, on_first: 0 });
-    }, Step::Movement(Side::Union));
+    let (mut game, _) = harbour(
+        47,
+        |g| {
+            let i = set_ship(g, "transport-1", "A2");
+            let k = key(g, "xiii-12-div");
+            g.counters[k].place = Place::Aboard(Carrier {
+                ship: i,
+                also: None,
+                on_first: 6,
+            });
+            let l = key(g, "mcclernand");
+            g.counters[l].place = Place::Aboard(Carrier {
+                ship: i,
+                also: None,
+                on_first: 0,
+            });
+        },
+        Step::Movement(Side::Union),
+    );
     let mut dice = dice_rolling(&[6]);
     sail(&mut game, &mut dice, "A2", &["transport-1"]);
-    let events = play(&mut game, &mut dice, Side::Union, Action::SailTo { node: node("A3") });
+    let events = play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::SailTo { node: node("A3") },
+    );
     let t = texts(&events);
-    assert!(t.contains("12th Division (XIII) (Union) is eliminated: lost aboard Transport Steamer 1"), "{t}");
-    assert_eq!(game.lost.union, 6, "its SP count for the Confederate VPs (S10.3)");
+    assert!(
+        t.contains("12th Division (XIII) (Union) is eliminated: lost aboard Transport Steamer 1"),
+        "{t}"
+    );
+    assert_eq!(
+        game.lost.union, 6,
+        "its SP count for the Confederate VPs (S10.3)"
+    );
     assert_eq!(game.counters[key(&game, "mcclernand")].place, Place::Gone);
-    assert_eq!(game.counters[key(&game, "ord")].place, Place::Waiting, "G15");
+    assert_eq!(
+        game.counters[key(&game, "ord")].place,
+        Place::Waiting,
+        "G15"
+    );
 }
 
 #[test]
 fn rule_r21_a_stack_spending_the_phase_on_a_guarded_arrow_is_fired_at_once() {
-    let (mut game, _) = harbour(48, |g| {
-        set_ship(g, "transport-1", "A4");
-        set_ship(g, "transport-2", "A4");
-    }, Step::Movement(Side::Union));
+    let (mut game, _) = harbour(
+        48,
+        |g| {
+            set_ship(g, "transport-1", "A4");
+            set_ship(g, "transport-2", "A4");
+        },
+        Step::Movement(Side::Union),
+    );
     let mut dice = dice_rolling(&[1]);
     play(&mut game, &mut dice, Side::Union, Action::FinishMovement);
     // R8: the Union player orders the stack first.
-    assert!(matches!(game.decisions.first(), Some(Decision::TopShip { .. })));
-    let events = play(&mut game, &mut dice, Side::Union, Action::TopShip { ship: "transport-2".into() });
+    assert!(matches!(
+        game.decisions.first(),
+        Some(Decision::TopShip { .. })
+    ));
+    let events = play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::TopShip {
+            ship: "transport-2".into(),
+        },
+    );
     let t = texts(&events);
-    assert!(t.contains("Warrenton Shore Battery fires at the stack led by Transport Steamer 2 (shot 1 of 1)"), "{t}");
+    assert!(
+        t.contains(
+            "Warrenton Shore Battery fires at the stack led by Transport Steamer 2 (shot 1 of 1)"
+        ),
+        "{t}"
+    );
 }
 
 #[test]
 fn rule_4_12_embarkation_example_area_17() {
     // Units beginning the phase in Area 17 may board steamers that began it on the Vicksburg
     // or Warrenton arrow, not steamers that moved there that phase.
-    let (mut game, _) = harbour(49, |g| {
-        put(g, "xv-3-div", 17);
-        set_ship(g, "transport-1", "A3");
-        set_ship(g, "transport-2", "A2");
-        set_ship(g, "transport-3", "A4");
-    }, Step::Embarkation(Side::Union));
+    let (mut game, _) = harbour(
+        49,
+        |g| {
+            put(g, "xv-3-div", 17);
+            set_ship(g, "transport-1", "A3");
+            set_ship(g, "transport-2", "A2");
+            set_ship(g, "transport-3", "A4");
+        },
+        Step::Embarkation(Side::Union),
+    );
     let k = key(&game, "xv-3-div");
     let carriers: Vec<Vec<usize>> = game.carriers_for(k, false);
     let t1 = game.ship_index("transport-1").unwrap();
     let t3 = game.ship_index("transport-3").unwrap();
-    assert_eq!(carriers, [vec![t1], vec![t3]], "A3 and A4 touch Area 17; A2 does not");
+    assert_eq!(
+        carriers,
+        [vec![t1], vec![t3]],
+        "A3 and A4 touch Area 17; A2 does not"
+    );
     // A steamer that moved to A3 this phase could not be boarded.
     let t2 = game.ship_index("transport-2").unwrap();
     game.ships[t2].at = Some(node("A3"));
     game.ships[t2].rec.moved = true;
     assert!(!game.carriers_for(k, false).contains(&vec![t2]));
-    assert!(game.carriers_for(k, true).contains(&vec![t2]), "an evacuation may use it");
+    assert!(
+        game.carriers_for(k, true).contains(&vec![t2]),
+        "an evacuation may use it"
+    );
 }
 
 #[test]
 fn rule_4_12c_seven_point_unit_needs_two_steamers_which_carry_five_more() {
-    let (mut game, mut dice) = harbour(50, |g| {
-        put(g, "xv-1-div", 35); // 7 SP
-        put(g, "xvii-3-div", 35); // 5 SP present
-        put(g, "xiii-12-div", 35); // 6 SP
-        put(g, "grant", 35);
-    }, Step::Embarkation(Side::Union));
-    let (t1, t2) = (game.ship_index("transport-1").unwrap(), game.ship_index("transport-2").unwrap());
+    let (mut game, mut dice) = harbour(
+        50,
+        |g| {
+            put(g, "xv-1-div", 35); // 7 SP
+            put(g, "xvii-3-div", 35); // 5 SP present
+            put(g, "xiii-12-div", 35); // 6 SP
+            put(g, "grant", 35);
+        },
+        Step::Embarkation(Side::Union),
+    );
+    let (t1, t2) = (
+        game.ship_index("transport-1").unwrap(),
+        game.ship_index("transport-2").unwrap(),
+    );
     let big = key(&game, "xv-1-div");
-    assert!(game.carriers_for(big, false).iter().all(|c| c.len() == 2), "no single steamer takes 7 SP");
+    assert!(
+        game.carriers_for(big, false).iter().all(|c| c.len() == 2),
+        "no single steamer takes 7 SP"
+    );
     // Only the pair at A8 remains once transport-3 and 4 at A7 are away.
     for id in ["transport-3", "transport-4"] {
         let i = game.ship_index(id).unwrap();
         game.ships[i].at = Some(Node::North);
     }
-    play(&mut game, &mut dice, Side::Union, Action::Board { counter: "xv-1-div".into() });
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::Board {
+            counter: "xv-1-div".into(),
+        },
+    );
     assert!(matches!(game.counters[big].place, Place::Aboard(c) if c.also.is_some()));
     assert_eq!(game.load(t1) + game.load(t2), 7);
-    assert_eq!(game.lashed_to(t1), Some(t2), "lashed together while the unit is aboard");
+    assert_eq!(
+        game.lashed_to(t1),
+        Some(t2),
+        "lashed together while the unit is aboard"
+    );
     // Five more SP fit; a 6-SP unit does not.
     let five = key(&game, "xvii-3-div");
     assert!(!game.carriers_for(five, false).is_empty());
     let six = key(&game, "xiii-12-div");
     assert!(game.carriers_for(six, false).is_empty());
-    play(&mut game, &mut dice, Side::Union, Action::Board { counter: "xvii-3-div".into() });
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::Board {
+            counter: "xvii-3-div".into(),
+        },
+    );
     assert_eq!(game.load(t1) + game.load(t2), 12);
     // Leaders ride free.
     assert!(!game.carriers_for(key(&game, "grant"), false).is_empty());
@@ -252,65 +457,137 @@ fn rule_4_12c_seven_point_unit_needs_two_steamers_which_carry_five_more() {
 
 #[test]
 fn rule_4_12c_r10_a_steamer_takes_six_sp_aboard_per_turn() {
-    let (mut game, mut dice) = harbour(51, |g| {
-        put(g, "xiii-12-div", 36);
-        put(g, "loring-div", 20);
-    }, Step::Embarkation(Side::Union));
-    play(&mut game, &mut dice, Side::Union, Action::Board { counter: "xiii-12-div".into() });
+    let (mut game, mut dice) = harbour(
+        51,
+        |g| {
+            put(g, "xiii-12-div", 36);
+            put(g, "loring-div", 20);
+        },
+        Step::Embarkation(Side::Union),
+    );
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::Board {
+            counter: "xiii-12-div".into(),
+        },
+    );
     if !game.decisions.is_empty() {
         let t3 = game.ship_index("transport-3").unwrap();
         let id = game.ships[t3].id.to_string();
-        play(&mut game, &mut dice, Side::Union, Action::Go { to: Dest::Ships(vec![id]) });
+        play(
+            &mut game,
+            &mut dice,
+            Side::Union,
+            Action::Go {
+                to: Dest::Ships(vec![id]),
+            },
+        );
     }
     let k = key(&game, "xiii-12-div");
-    let Place::Aboard(c) = game.counters[k].place else { panic!("aboard") };
+    let Place::Aboard(c) = game.counters[k].place else {
+        panic!("aboard")
+    };
     assert_eq!(game.ships[c.ship].rec.taken, 6);
-    finish_until(&mut game, &mut dice, |g| g.step == Step::Disembarkation(Side::Union));
-    play(&mut game, &mut dice, Side::Union, Action::Land { counter: "xiii-12-div".into(), area: area(36) });
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Disembarkation(Side::Union)
+    });
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::Land {
+            counter: "xiii-12-div".into(),
+            area: area(36),
+        },
+    );
     // Empty again, but it already took 6 SP aboard this turn: no evacuation onto it.
     assert_eq!(game.load(c.ship), 0);
     let carriers = game.carriers_for(k, true);
-    assert!(!carriers.is_empty() && carriers.iter().all(|s| !s.contains(&c.ship)), "{carriers:?} {c:?}");
+    assert!(
+        !carriers.is_empty() && carriers.iter().all(|s| !s.contains(&c.ship)),
+        "{carriers:?} {c:?}"
+    );
 }
 
 #[test]
 fn rule_4_12b_4_22b_landing_not_into_enemy_control_nor_beside_a_battery() {
-    let (game, _) = harbour(52, |g| {
-        let i = set_ship(g, "transport-1", "A8");
-        let k = put(g, "xiii-12-div", 35);
-        g.counters[k].place = Place::Aboard(Carrier { ship: i, also: None, on_first: 6 });
-        let j = set_ship(g, "transport-2", "A4");
-        // Moved this phase: the battery does not fire at it again (R21).
-        g.ships[j].rec.moved = true;
-        let m = put(g, "xiii-14-div", 17);
-        g.counters[m].place = Place::Aboard(Carrier { ship: j, also: None, on_first: 6 });
-        put(g, "ms-2-cav", 43);
-    }, Step::Disembarkation(Side::Union));
+    let (game, _) = harbour(
+        52,
+        |g| {
+            let i = set_ship(g, "transport-1", "A8");
+            let k = put(g, "xiii-12-div", 35);
+            g.counters[k].place = Place::Aboard(Carrier {
+                ship: i,
+                also: None,
+                on_first: 6,
+            });
+            let j = set_ship(g, "transport-2", "A4");
+            // Moved this phase: the battery does not fire at it again (R21).
+            g.ships[j].rec.moved = true;
+            let m = put(g, "xiii-14-div", 17);
+            g.counters[m].place = Place::Aboard(Carrier {
+                ship: j,
+                also: None,
+                on_first: 6,
+            });
+            put(g, "ms-2-cav", 43);
+        },
+        Step::Disembarkation(Side::Union),
+    );
     let landing = |g: &MississippiFortress, id: &str| -> Vec<u8> {
-        g.landing_areas(key(g, id)).iter().map(|a| a.number()).collect()
+        g.landing_areas(key(g, id))
+            .iter()
+            .map(|a| a.number())
+            .collect()
     };
-    assert_eq!(landing(&game, "xiii-12-div"), [35], "Area 43 is Confederate-Controlled");
-    assert_eq!(landing(&game, "xiii-14-div"), [17], "Area 23 holds a face-up battery");
+    assert_eq!(
+        landing(&game, "xiii-12-div"),
+        [35],
+        "Area 43 is Confederate-Controlled"
+    );
+    assert_eq!(
+        landing(&game, "xiii-14-div"),
+        [17],
+        "Area 23 holds a face-up battery"
+    );
 }
 
 #[test]
 fn rule_s3_6_landing_across_the_river_counts_as_crossing_a_major_river() {
-    let (mut game, mut dice) = harbour(53, |g| {
-        put(g, "xiii-12-div", 35);
-        put(g, "xiii-14-div", 35);
-        put(g, "loring-div", 20);
-    }, Step::Embarkation(Side::Union));
+    let (mut game, mut dice) = harbour(
+        53,
+        |g| {
+            put(g, "xiii-12-div", 35);
+            put(g, "xiii-14-div", 35);
+            put(g, "loring-div", 20);
+        },
+        Step::Embarkation(Side::Union),
+    );
     for id in ["xiii-12-div", "xiii-14-div"] {
-        play(&mut game, &mut dice, Side::Union, Action::Board { counter: id.into() });
+        play(
+            &mut game,
+            &mut dice,
+            Side::Union,
+            Action::Board { counter: id.into() },
+        );
         while !game.decisions.is_empty() {
             let first = game.legal_actions(Side::Union)[0].clone();
             play(&mut game, &mut dice, Side::Union, first);
         }
     }
-    finish_until(&mut game, &mut dice, |g| g.step == Step::Disembarkation(Side::Union));
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Disembarkation(Side::Union)
+    });
     let offered = game.legal_actions(Side::Union);
     let across = offered.iter().find(|a| matches!(a, Action::Land { counter, area } if counter == "xiii-12-div" && area.number() == 36));
-    play(&mut game, &mut dice, Side::Union, across.expect("36 offered").clone());
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        across.expect("36 offered").clone(),
+    );
     let back = game
         .legal_actions(Side::Union)
         .into_iter()
@@ -323,24 +600,35 @@ fn rule_s3_6_landing_across_the_river_counts_as_crossing_a_major_river() {
 
 #[test]
 fn rule_4_12d_gunboats_carry_no_land_units() {
-    let (mut game, _) = harbour(54, |g| {
-        put(g, "xiii-12-div", 43);
-        for s in &mut g.ships {
-            s.at = None;
-        }
-        g.ships.push(Ship {
-            id: mississippi_fortress::data::UnitId::new("benton"),
-            side: Side::Union,
-            transport: false,
-            wooden: false,
-            at: Some(node("A8")),
-            rec: ShipRec::default(),
-        });
-    }, Step::Movement(Side::Union));
-    assert!(game.carriers_for(key(&game, "xiii-12-div"), false).is_empty());
+    let (mut game, _) = harbour(
+        54,
+        |g| {
+            put(g, "xiii-12-div", 43);
+            for s in &mut g.ships {
+                s.at = None;
+            }
+            g.ships.push(Ship {
+                id: mississippi_fortress::data::UnitId::new("benton"),
+                side: Side::Union,
+                transport: false,
+                wooden: false,
+                at: Some(node("A8")),
+                rec: ShipRec::default(),
+            });
+        },
+        Step::Movement(Side::Union),
+    );
+    assert!(
+        game.carriers_for(key(&game, "xiii-12-div"), false)
+            .is_empty()
+    );
     let k = key(&game, "xiii-12-div");
     game.step = Step::Embarkation(Side::Union);
-    assert_eq!(game.legal_actions(Side::Union), [Action::FinishEmbarkation], "{k}");
+    assert_eq!(
+        game.legal_actions(Side::Union),
+        [Action::FinishEmbarkation],
+        "{k}"
+    );
 }
 
 #[test]
@@ -351,23 +639,55 @@ fn rule_4_13_emergency_evacuation_in_the_confederate_combat_phase() {
     put(&mut game, "grant", 35);
     put(&mut game, "ms-2-cav", 35);
     put(&mut game, "pemberton", 20);
-    finish_until(&mut game, &mut dice, |g| g.step == Step::Declaration(Side::Confederate));
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Declaration(Side::Confederate)
+    });
     // The only eligible Area declared, the declarations end by themselves.
-    play(&mut game, &mut dice, Side::Confederate, Action::Declare { area: area(35) });
+    play(
+        &mut game,
+        &mut dice,
+        Side::Confederate,
+        Action::Declare { area: area(35) },
+    );
     assert!(game.battle.is_some());
-    play(&mut game, &mut dice, Side::Union, Action::RetreatBeforeCombat { counter: "xiii-12-div".into() });
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::RetreatBeforeCombat {
+            counter: "xiii-12-div".into(),
+        },
+    );
     let options = game.legal_actions(Side::Union);
     let t1 = Dest::Ships(vec!["transport-1".into()]);
-    assert!(options.contains(&Action::Go { to: Dest::Area(area(27)) }));
-    assert!(options.contains(&Action::Go { to: t1.clone() }), "{options:?}");
+    assert!(options.contains(&Action::Go {
+        to: Dest::Area(area(27))
+    }));
+    assert!(
+        options.contains(&Action::Go { to: t1.clone() }),
+        "{options:?}"
+    );
     let events = play(&mut game, &mut dice, Side::Union, Action::Go { to: t1 });
     let t = texts(&events);
-    assert!(t.contains("escapes from Area 35 (Hard Times) aboard steamers (4.13)"), "{t}");
+    assert!(
+        t.contains("escapes from Area 35 (Hard Times) aboard steamers (4.13)"),
+        "{t}"
+    );
     assert!(t.contains("casualties (prisoners)"), "the 4.13a check: {t}");
     let i = game.ship_index("transport-1").unwrap();
-    assert!(game.ships[i].rec.held, "it may not move until the next Union Movement Phase");
+    assert!(
+        game.ships[i].rec.held,
+        "it may not move until the next Union Movement Phase"
+    );
     // Grant may go with it (S8.4b), aboard the same steamer.
-    play(&mut game, &mut dice, Side::Union, Action::RetreatBeforeCombat { counter: "grant".into() });
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::RetreatBeforeCombat {
+            counter: "grant".into(),
+        },
+    );
     assert!(matches!(game.counters[key(&game, "grant")].place, Place::Aboard(c) if c.ship == i));
 }
 
@@ -375,7 +695,10 @@ fn rule_4_13_emergency_evacuation_in_the_confederate_combat_phase() {
 fn rule_4_14_a_steamer_on_an_unguarded_arrow_carries_the_union_loc_across() {
     let (mut game, _) = harbour(56, |_| {}, Step::Movement(Side::Union));
     let census = game.census();
-    assert!(game.loc_reaches(Side::Union, &census, &[area(35)], &[area(43)], 1), "A8 holds steamers");
+    assert!(
+        game.loc_reaches(Side::Union, &census, &[area(35)], &[area(43)], 1),
+        "A8 holds steamers"
+    );
     for s in &mut game.ships {
         s.at = None;
     }
@@ -395,12 +718,33 @@ fn rule_4_14_a_steamer_on_an_unguarded_arrow_carries_the_union_loc_across() {
 
 #[test]
 fn rule_4_22c_a_battery_alone_with_union_combat_units_is_destroyed() {
-    let (mut game, mut dice) = harbour(57, |g| {
-        put(g, "xiii-12-div", 24);
-    }, Step::Movement(Side::Union));
-    play(&mut game, &mut dice, Side::Union, Action::MoveFrom { area: area(24) });
-    play(&mut game, &mut dice, Side::Union, Action::Take { counter: "xiii-12-div".into() });
-    let events = play(&mut game, &mut dice, Side::Union, Action::StepTo { area: area(23) });
+    let (mut game, mut dice) = harbour(
+        57,
+        |g| {
+            put(g, "xiii-12-div", 24);
+        },
+        Step::Movement(Side::Union),
+    );
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::MoveFrom { area: area(24) },
+    );
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::Take {
+            counter: "xiii-12-div".into(),
+        },
+    );
+    let events = play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::StepTo { area: area(23) },
+    );
     assert!(texts(&events).contains("Warrenton Shore Battery is destroyed"));
     let b = game.batteries.iter().find(|b| b.area == area(23)).unwrap();
     assert_eq!(b.state, BatteryState::Destroyed);

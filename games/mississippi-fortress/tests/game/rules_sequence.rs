@@ -21,7 +21,11 @@ fn catalog_lists_champion_hill_with_its_options() {
     assert_eq!(info.scenarios[0].turns, 4);
     let choices: Vec<&str> = info.choices.iter().map(|c| c.id.as_str()).collect();
     assert_eq!(choices, ["optional-weather", "troop-density"]);
-    assert!(info.choices.iter().all(|c| c.scenarios == ["champion-hill"]));
+    assert!(
+        info.choices
+            .iter()
+            .all(|c| c.scenarios == ["champion-hill"])
+    );
     let data = MississippiFortress::static_data();
     assert_eq!(data["map"]["areas"].as_array().map(Vec::len), Some(47));
     assert!(data["units"].as_array().is_some_and(|u| u.len() > 100));
@@ -74,7 +78,12 @@ fn rule_s2_1_the_second_player_places_dummies_first_in_areas_with_his_counters()
         .collect();
     // R14: Areas holding his set-up land counters (the battery alone does not count).
     assert_eq!(areas, [15, 18, 19, 20]);
-    play(&mut game, &mut dice, Side::Confederate, Action::PlaceDummy { area: area(20) });
+    play(
+        &mut game,
+        &mut dice,
+        Side::Confederate,
+        Action::PlaceDummy { area: area(20) },
+    );
     assert_eq!(game.dummy_pool(Side::Confederate), 9);
     play(&mut game, &mut dice, Side::Confederate, Action::FinishSetUp);
     assert_eq!(game.step, Step::SetUpDummies(Side::Union));
@@ -86,9 +95,13 @@ fn rule_s2_1_the_second_player_places_dummies_first_in_areas_with_his_counters()
 #[test]
 fn rule_s2_2_the_union_plays_first_then_the_confederate_then_the_turn_ends() {
     let (mut game, mut dice) = lab(3);
-    finish_until(&mut game, &mut dice, |g| g.step == Step::Arrival(Side::Confederate));
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Arrival(Side::Confederate)
+    });
     assert_eq!(game.turn, 13);
-    finish_until(&mut game, &mut dice, |g| g.step == Step::Arrival(Side::Union));
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Arrival(Side::Union)
+    });
     assert_eq!(game.turn, 14);
     assert_eq!(game.previous_weather, Weather::Rain);
 }
@@ -105,7 +118,10 @@ fn rule_3_1_historical_weather_is_read_from_the_turn_record_track() {
 #[test]
 fn rule_3_2_rain_example_assault_against_counterattack_is_level_3() {
     let cic_a = &Charts::get().cic_a;
-    assert_eq!(cic_a.level(DefenderOrder::Counterattack, AttackerOrder::Assault), 4);
+    assert_eq!(
+        cic_a.level(DefenderOrder::Counterattack, AttackerOrder::Assault),
+        4
+    );
     assert_eq!(
         cic_a.level_in_weather(DefenderOrder::Counterattack, AttackerOrder::Assault, true),
         3
@@ -160,9 +176,14 @@ fn rule_3_3_optional_weather_is_rolled_and_announced() {
 fn rule_s2_2_a_player_without_a_choice_is_never_asked() {
     let (mut game, mut dice) = lab(6);
     // The Confederate embarkation and disembarkation segments have nothing to offer.
-    finish_until(&mut game, &mut dice, |g| g.step == Step::Movement(Side::Confederate));
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Movement(Side::Confederate)
+    });
     for side in Side::BOTH {
-        assert_eq!(game.prompt(side).is_some(), !game.legal_actions(side).is_empty());
+        assert_eq!(
+            game.prompt(side).is_some(),
+            !game.legal_actions(side).is_empty()
+        );
     }
     assert!(game.legal_actions(Side::Union).is_empty());
     let dummies = game

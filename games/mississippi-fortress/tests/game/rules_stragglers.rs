@@ -20,7 +20,10 @@ fn rule_s7_2_the_straggler_loss_chart_by_present_strength() {
     assert_eq!(plain.loss(6, 8), 2);
     assert_eq!(plain.loss(2, 12), 1, "11+ (G4), roll 2");
     assert_eq!(plain.loss(1, 12), 0);
-    let rain = StragglerCheck { weather: 2, ..StragglerCheck::default() };
+    let rain = StragglerCheck {
+        weather: 2,
+        ..StragglerCheck::default()
+    };
     assert_eq!(rain.loss(6, 12), 2, "above the last row reads 6+");
     assert_eq!(plain.loss(6, 1), 1, "never more than present strength");
 }
@@ -64,12 +67,31 @@ fn rule_s7_3_the_force_march_streak_counts_consecutive_turns() {
     put(&mut game, "loring-div", 20);
     let k = key(&game, "il-5-cav");
     for (turn, path) in [(13, [30, 29, 39, 46]), (14, [40, 31, 30, 29])] {
-        finish_until(&mut game, &mut dice, |g| g.turn == turn && g.step == Step::Movement(Side::Union));
+        finish_until(&mut game, &mut dice, |g| {
+            g.turn == turn && g.step == Step::Movement(Side::Union)
+        });
         let from = game.counters[k].area().unwrap().number();
-        play(&mut game, &mut dice, Side::Union, Action::MoveFrom { area: area(from) });
-        play(&mut game, &mut dice, Side::Union, Action::Take { counter: "il-5-cav".into() });
+        play(
+            &mut game,
+            &mut dice,
+            Side::Union,
+            Action::MoveFrom { area: area(from) },
+        );
+        play(
+            &mut game,
+            &mut dice,
+            Side::Union,
+            Action::Take {
+                counter: "il-5-cav".into(),
+            },
+        );
         for to in path {
-            play(&mut game, &mut dice, Side::Union, Action::StepTo { area: area(to) });
+            play(
+                &mut game,
+                &mut dice,
+                Side::Union,
+                Action::StepTo { area: area(to) },
+            );
         }
         assert!(game.counters[k].rec.force_marched);
     }
@@ -88,21 +110,52 @@ fn rule_s1_7c_a_unit_straggling_to_nothing_is_eliminated_its_stragglers_casualti
     let g = put(&mut game, "gregg-bde", 31);
     game.counters[g].casualties = 3;
     let mut dice = adjutant_engine::Dice::new(&seed(5));
-    finish_until(&mut game, &mut dice, |g| g.step == Step::Movement(Side::Confederate));
-    play(&mut game, &mut dice, Side::Confederate, Action::MoveFrom { area: area(31) });
-    play(&mut game, &mut dice, Side::Confederate, Action::Take { counter: "gregg-bde".into() });
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Movement(Side::Confederate)
+    });
+    play(
+        &mut game,
+        &mut dice,
+        Side::Confederate,
+        Action::MoveFrom { area: area(31) },
+    );
+    play(
+        &mut game,
+        &mut dice,
+        Side::Confederate,
+        Action::Take {
+            counter: "gregg-bde".into(),
+        },
+    );
     for to in [30, 29] {
-        play(&mut game, &mut dice, Side::Confederate, Action::StepTo { area: area(to) });
+        play(
+            &mut game,
+            &mut dice,
+            Side::Confederate,
+            Action::StepTo { area: area(to) },
+        );
     }
     let lost_before = game.lost.confederate;
     // Roll 6, -1 at strength 1, +1 Rain = 6: one SP, the last.
     let mut dice = dice_rolling(&[6]);
-    let events = play(&mut game, &mut dice, Side::Confederate, Action::StepTo { area: area(39) });
+    let events = play(
+        &mut game,
+        &mut dice,
+        Side::Confederate,
+        Action::StepTo { area: area(39) },
+    );
     let t = texts(&events);
-    assert!(t.contains("Gregg's Brigade (Confederate) is eliminated: lost to straggling"), "{t}");
+    assert!(
+        t.contains("Gregg's Brigade (Confederate) is eliminated: lost to straggling"),
+        "{t}"
+    );
     let c = &game.counters[g];
     assert_eq!((c.casualties, c.stragglers, c.place), (4, 0, Place::Gone));
-    assert_eq!(game.lost.confederate, lost_before + 1, "the straggler became a casualty (S10.3a)");
+    assert_eq!(
+        game.lost.confederate,
+        lost_before + 1,
+        "the straggler became a casualty (S10.3a)"
+    );
 }
 
 #[test]
@@ -124,7 +177,9 @@ fn rule_s7_5_stragglers_are_recovered_unmoved_all_moved_one_hurried_or_stragglin
     put(&mut game, "xvii-6-div", 47);
     let contact = set(&mut game, "xv-art", 1);
     put(&mut game, "xv-art", 19);
-    finish_until(&mut game, &mut dice, |g| g.step == Step::Arrival(Side::Confederate));
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Arrival(Side::Confederate)
+    });
     let s = |k: usize| game.counters[k].stragglers;
     assert_eq!(s(art), 0, "unmoved: all");
     assert_eq!(s(wi), 1, "moved: one");
@@ -146,7 +201,10 @@ fn rule_s1_8_a_division_at_half_strength_is_ineffective_brigades_never() {
     game.counters[d].stragglers = 1;
     assert!(game.counters[d].ineffective(), "3 of 7");
     game.counters[d].stragglers = 0;
-    assert!(!game.counters[d].ineffective(), "recovery restores it (S1.8b)");
+    assert!(
+        !game.counters[d].ineffective(),
+        "recovery restores it (S1.8b)"
+    );
     let b = key(&game, "gist-bde");
     game.counters[b].casualties = 2;
     assert!(!game.counters[b].ineffective());
@@ -157,27 +215,62 @@ fn rule_4_5_a_brigade_is_absorbed_into_a_division_with_casualties() {
     let (mut game, mut dice) = lab(116);
     put(&mut game, "gregg-bde", 20);
     put(&mut game, "walker-bde", 20);
-    finish_until(&mut game, &mut dice, |g| g.step == Step::Movement(Side::Confederate));
-    play(&mut game, &mut dice, Side::Confederate, Action::FinishMovement);
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Movement(Side::Confederate)
+    });
+    play(
+        &mut game,
+        &mut dice,
+        Side::Confederate,
+        Action::FinishMovement,
+    );
     assert_eq!(game.step, Step::Transfers(Side::Confederate));
     let offered = game.legal_actions(Side::Confederate);
     // Bowen's Division lost 2 SP as casualties; Loring and Stevenson lost none (4.51).
-    assert!(offered.contains(&Action::Absorb { brigade: "gregg-bde".into(), division: "bowen-div".into() }));
-    assert!(!offered.iter().any(|a| matches!(a, Action::Absorb { division, .. } if division == "loring-div")));
+    assert!(offered.contains(&Action::Absorb {
+        brigade: "gregg-bde".into(),
+        division: "bowen-div".into()
+    }));
+    assert!(
+        !offered
+            .iter()
+            .any(|a| matches!(a, Action::Absorb { division, .. } if division == "loring-div"))
+    );
     let vp = game.vp.union;
     let lost = game.lost.confederate;
-    let events = play(&mut game, &mut dice, Side::Confederate, Action::Absorb { brigade: "gregg-bde".into(), division: "bowen-div".into() });
+    let events = play(
+        &mut game,
+        &mut dice,
+        Side::Confederate,
+        Action::Absorb {
+            brigade: "gregg-bde".into(),
+            division: "bowen-div".into(),
+        },
+    );
     let bowen = &game.counters[key(&game, "bowen-div")];
-    assert_eq!((bowen.casualties, bowen.present()), (0, 8), "3 SP erase 2 casualties, 1 is lost (4.53a)");
+    assert_eq!(
+        (bowen.casualties, bowen.present()),
+        (0, 8),
+        "3 SP erase 2 casualties, 1 is lost (4.53a)"
+    );
     assert_eq!(game.counters[key(&game, "gregg-bde")].place, Place::Gone);
-    assert_eq!((game.vp.union, game.lost.confederate), (vp, lost), "no VP change (4.52)");
+    assert_eq!(
+        (game.vp.union, game.lost.confederate),
+        (vp, lost),
+        "no VP change (4.52)"
+    );
     let public = events[0].redact(Viewer::Seat(Side::Union)).expect("public");
     assert_eq!(
         public["text"],
         "The Confederate player removes 1 counter from Area 20 (Edwards Station) (strength transfer, 4.5)."
     );
     // Full strength now: no further transfer into Bowen's Division.
-    assert!(!game.legal_actions(Side::Confederate).iter().any(|a| matches!(a, Action::Absorb { .. })));
+    assert!(
+        !game
+            .legal_actions(Side::Confederate)
+            .iter()
+            .any(|a| matches!(a, Action::Absorb { .. }))
+    );
 }
 
 #[test]

@@ -18,11 +18,18 @@ fn rule_6_1_each_side_scores_its_enemys_sp_lost_in_its_victory_point_phase() {
     let (mut game, mut dice) = lab(120);
     game.lost.confederate = 3;
     game.lost.union = 2;
-    finish_until(&mut game, &mut dice, |g| g.step == Step::Arrival(Side::Confederate));
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Arrival(Side::Confederate)
+    });
     assert_eq!(game.vp.union, 8 + 2 * 3);
     assert_eq!(game.lost.confederate, 0, "reset after the award (S10.3d)");
-    assert_eq!(game.lost.union, 2, "not yet: the Confederate scores in his own phase");
-    finish_until(&mut game, &mut dice, |g| g.step == Step::Arrival(Side::Union));
+    assert_eq!(
+        game.lost.union, 2,
+        "not yet: the Confederate scores in his own phase"
+    );
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Arrival(Side::Union)
+    });
     assert_eq!(game.vp.confederate, 15 + 3 * 2);
 }
 
@@ -43,10 +50,18 @@ fn rule_6_1_the_union_wins_holding_jackson_with_effective_infantry_in_communicat
     assert_eq!(game.outcome_now(&census).winner, Some(Side::Confederate));
     game.vp.union = 15;
     game.counters[k].rec.in_comms = false;
-    assert_eq!(game.outcome_now(&census).winner, Some(Side::Confederate), "out of communications");
+    assert_eq!(
+        game.outcome_now(&census).winner,
+        Some(Side::Confederate),
+        "out of communications"
+    );
     game.counters[k].rec.in_comms = true;
     game.counters[k].casualties = 4;
-    assert_eq!(game.outcome_now(&census).winner, Some(Side::Confederate), "ineffective");
+    assert_eq!(
+        game.outcome_now(&census).winner,
+        Some(Side::Confederate),
+        "ineffective"
+    );
 }
 
 #[test]
@@ -60,12 +75,32 @@ fn rule_6_1_end_of_game_awards_for_stragglers_and_ineffective_divisions() {
     let xv = key(&game, "xv-1-div");
     game.counters[xv].stragglers = 1;
     let census = game.census();
-    assert_eq!(game.award_count(Side::Union, &AwardKind::EnemyIneffectiveDivisions, &census), 1);
-    assert_eq!(game.award_count(Side::Union, &AwardKind::EnemyUnrecoveredStragglers, &census), 2);
-    assert_eq!(game.award_count(Side::Confederate, &AwardKind::EnemyUnrecoveredStragglers, &census), 1);
+    assert_eq!(
+        game.award_count(Side::Union, &AwardKind::EnemyIneffectiveDivisions, &census),
+        1
+    );
+    assert_eq!(
+        game.award_count(Side::Union, &AwardKind::EnemyUnrecoveredStragglers, &census),
+        2
+    );
+    assert_eq!(
+        game.award_count(
+            Side::Confederate,
+            &AwardKind::EnemyUnrecoveredStragglers,
+            &census
+        ),
+        1
+    );
     // Eliminated units no longer count (R6).
     game.counters[loring].place = Place::Gone;
-    assert_eq!(game.award_count(Side::Union, &AwardKind::EnemyIneffectiveDivisions, &game.census()), 0);
+    assert_eq!(
+        game.award_count(
+            Side::Union,
+            &AwardKind::EnemyIneffectiveDivisions,
+            &game.census()
+        ),
+        0
+    );
 }
 
 #[test]
@@ -75,7 +110,12 @@ fn rule_6_1_s10_6_the_game_ends_after_turn_16_with_the_scenarios_verdict() {
     assert_eq!(game.turn, 16);
     assert_eq!(game.step, Step::Over);
     let outcome = game.outcome().expect("over");
-    assert_eq!(outcome.winner, Some(Side::Confederate), "nobody marched on Jackson: {}", outcome.summary);
+    assert_eq!(
+        outcome.winner,
+        Some(Side::Confederate),
+        "nobody marched on Jackson: {}",
+        outcome.summary
+    );
     assert!(game.legal_actions(Side::Union).is_empty() && game.prompt(Side::Confederate).is_none());
 }
 
@@ -87,17 +127,44 @@ fn rule_5_41_5_42_the_siege_is_announced_and_the_supplies_are_set_then_drop() {
     put(&mut game, "xv-2-div", 19);
     put(&mut game, "xv-3-div", 24);
     put(&mut game, "ml-smith-div", 18);
-    finish_until(&mut game, &mut dice, |g| g.step == Step::Movement(Side::Union));
-    play(&mut game, &mut dice, Side::Union, Action::MoveFrom { area: area(24) });
-    play(&mut game, &mut dice, Side::Union, Action::Take { counter: "xv-3-div".into() });
-    let events = play(&mut game, &mut dice, Side::Union, Action::StepTo { area: area(23) });
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Movement(Side::Union)
+    });
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::MoveFrom { area: area(24) },
+    );
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::Take {
+            counter: "xv-3-div".into(),
+        },
+    );
+    let events = play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::StepTo { area: area(23) },
+    );
     let t = texts(&events);
     assert!(t.contains("Vicksburg is besieged (5.41)"), "{t}");
     assert!(t.contains("Warrenton Shore Battery is destroyed"), "{t}");
     assert!(game.siege.besieged);
-    finish_until(&mut game, &mut dice, |g| g.turn == 14 && g.step == Step::Arrival(Side::Union));
-    assert_eq!(game.siege.supplies, Some(10), "set at the end of the first Confederate turn (5.42)");
-    finish_until(&mut game, &mut dice, |g| g.turn == 15 && g.step == Step::Arrival(Side::Union));
+    finish_until(&mut game, &mut dice, |g| {
+        g.turn == 14 && g.step == Step::Arrival(Side::Union)
+    });
+    assert_eq!(
+        game.siege.supplies,
+        Some(10),
+        "set at the end of the first Confederate turn (5.42)"
+    );
+    finish_until(&mut game, &mut dice, |g| {
+        g.turn == 15 && g.step == Step::Arrival(Side::Union)
+    });
     assert_eq!(game.siege.supplies, Some(9));
 }
 
@@ -116,8 +183,16 @@ fn rule_5_43_at_zero_supplies_the_defenders_of_vicksburg_surrender() {
     finish_until(&mut game, &mut dice, |g| g.turn == 14);
     assert_eq!(game.siege.supplies, Some(0));
     assert_eq!(game.counters[key(&game, "ml-smith-div")].place, Place::Gone);
-    assert_eq!(game.counters[key(&game, "pemberton")].place, Place::Gone, "captured (R37)");
-    assert_eq!(where_is(&game, "loring-div"), Some(20), "Area 20 does not surrender");
+    assert_eq!(
+        game.counters[key(&game, "pemberton")].place,
+        Place::Gone,
+        "captured (R37)"
+    );
+    assert_eq!(
+        where_is(&game, "loring-div"),
+        Some(20),
+        "Area 20 does not surrender"
+    );
     let vicksburg = game.batteries.iter().find(|b| b.area == area(18)).unwrap();
     assert_eq!(vicksburg.state, BatteryState::Destroyed);
 }
@@ -129,10 +204,17 @@ fn rule_s10_7_captures_are_recorded_at_the_end_of_a_turn_and_cancelled_by_reoccu
     put(&mut game, "xv-1-div", 15);
     put(&mut game, "loring-div", 20);
     finish_until(&mut game, &mut dice, |g| g.turn == 14);
-    assert!(game.captures.iter().any(|c| c.area == area(15) && c.side == Side::Union && c.turn == 13));
+    assert!(
+        game.captures
+            .iter()
+            .any(|c| c.area == area(15) && c.side == Side::Union && c.turn == 13)
+    );
     put(&mut game, "walker-bde", 15);
     finish_until(&mut game, &mut dice, |g| g.turn == 15);
-    assert!(!game.captures.iter().any(|c| c.area == area(15)), "reoccupied (S10.7b)");
+    assert!(
+        !game.captures.iter().any(|c| c.area == area(15)),
+        "reoccupied (S10.7b)"
+    );
 }
 
 #[test]

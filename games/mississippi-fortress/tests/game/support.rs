@@ -64,7 +64,8 @@ pub fn act(game: &mut MississippiFortress, dice: &mut Dice, side: Side, action: 
         "{action:?} is not offered to the {side} player: {offered:?} (prompt {:?})",
         game.prompt(side)
     );
-    game.apply(side, action, dice).expect("an offered action applies");
+    game.apply(side, action, dice)
+        .expect("an offered action applies");
 }
 
 /// Plays `side`'s finishing actions until `pred` holds or nothing is left to finish.
@@ -107,7 +108,11 @@ pub fn finish_until(
             break;
         }
     }
-    assert!(pred(game), "the condition was never reached (step {:?})", game.step);
+    assert!(
+        pred(game),
+        "the condition was never reached (step {:?})",
+        game.step
+    );
 }
 
 /// The key of a counter by id.

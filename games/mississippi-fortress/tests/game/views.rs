@@ -36,7 +36,11 @@ fn position(n: u64, steps: usize) -> MississippiFortress {
 
 /// Counters of `side` the enemy cannot identify, in Areas, outside any battle.
 fn hidden_in_areas(game: &MississippiFortress, side: Side) -> Vec<Key> {
-    let roster: Vec<Key> = game.battle.as_ref().map(|b| b.roster.clone()).unwrap_or_default();
+    let roster: Vec<Key> = game
+        .battle
+        .as_ref()
+        .map(|b| b.roster.clone())
+        .unwrap_or_default();
     (0..game.counters.len())
         .filter(|&k| {
             let c = &game.counters[k];
@@ -104,7 +108,11 @@ fn perturbations(game: &MississippiFortress, side: Side, choice: u64) -> Vec<Mis
                 BattleStage::Commit => {
                     for (k, p) in bb.commits.iter_mut() {
                         if game.counters[*k].side == side {
-                            *p = if p.is_some() { None } else { Some(Position::Lp1) };
+                            *p = if p.is_some() {
+                                None
+                            } else {
+                                Some(Position::Lp1)
+                            };
                             changed = true;
                         }
                     }
@@ -118,7 +126,11 @@ fn perturbations(game: &MississippiFortress, side: Side, choice: u64) -> Vec<Mis
     }
     // A withheld reinforcement group.
     let mut g = game.clone();
-    for r in g.reinforcements.iter_mut().filter(|r| r.side == side && !r.placed) {
+    for r in g
+        .reinforcements
+        .iter_mut()
+        .filter(|r| r.side == side && !r.placed)
+    {
         r.withheld = r.withheld.map_or(Some(game.turn), |_| None);
     }
     out.push(g);
@@ -129,8 +141,17 @@ fn check(game: &MississippiFortress, secret_side: Side, choice: u64) {
     let other = Viewer::Seat(secret_side.opponent());
     let (seen, public) = (game.view(other), game.view(Viewer::Spectator));
     for variant in perturbations(game, secret_side, choice) {
-        assert_eq!(variant.view(other), seen, "the {} view changed", secret_side.opponent());
-        assert_eq!(variant.view(Viewer::Spectator), public, "the spectator view changed");
+        assert_eq!(
+            variant.view(other),
+            seen,
+            "the {} view changed",
+            secret_side.opponent()
+        );
+        assert_eq!(
+            variant.view(Viewer::Spectator),
+            public,
+            "the spectator view changed"
+        );
     }
 }
 
@@ -173,7 +194,11 @@ fn rule_s4_1_hidden_counters_carry_their_side_and_nothing_else() {
     let mut seen = 0;
     for n in 0..20 {
         let game = position(n, 150 + 10 * n as usize);
-        for viewer in [Viewer::Seat(Side::Union), Viewer::Seat(Side::Confederate), Viewer::Spectator] {
+        for viewer in [
+            Viewer::Seat(Side::Union),
+            Viewer::Seat(Side::Confederate),
+            Viewer::Spectator,
+        ] {
             let mut hidden = Vec::new();
             hidden_objects(&game.view(viewer), &mut hidden);
             for h in hidden {
@@ -192,9 +217,18 @@ fn views_are_compact_static_data_stays_in_the_catalog() {
     let view = game.view(Viewer::Seat(Side::Union));
     let text = serde_json::to_string(&view).unwrap();
     assert!(text.len() < 12_000, "{} bytes", text.len());
-    let own = view["areas"][0]["counters"][0].as_object().expect("a counter");
-    assert!(!own.contains_key("name") && !own.contains_key("full"), "names and printed values are static data");
+    let own = view["areas"][0]["counters"][0]
+        .as_object()
+        .expect("a counter");
+    assert!(
+        !own.contains_key("name") && !own.contains_key("full"),
+        "names and printed values are static data"
+    );
     assert_eq!(view["union_private"]["dummy_pool"], 10);
-    let dummies = game.counters.iter().filter(|c| c.kind == Kind::Dummy && c.place == Place::Pool).count();
+    let dummies = game
+        .counters
+        .iter()
+        .filter(|c| c.kind == Kind::Dummy && c.place == Place::Pool)
+        .count();
     assert_eq!(dummies, 20);
 }

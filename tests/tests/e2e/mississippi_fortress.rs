@@ -1,0 +1,227 @@
+//! Mississippi Fortress end to end: a complete game of scenario 6.1 between two bots over
+//! WebSocket while a spectator watches, the server killed with SIGKILL and restarted in the
+//! middle, and the finished record verified against the rules.
+
+use adjutant_cli::{Client, Live, bot};
+use adjutant_protocol::{
+    ClientMessage, CreateGame, GameStatus, JoinGame, ServerMessage, SideChoice, UpdateMode,
+    Visibility,
+};
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+use tokio::task::JoinHandle;
+
+use crate::common::*;
+
+/// Actions played before the server is killed.
+const BEFORE_KILL: u64 = 60;
+
+/// Watches a game as a spectator (no account) until the connection ends or the game is over;
+/// returns every view it held.
+fn spectate(base: String, game_id: String) -> JoinHandle<(Vec<Value>, GameStatus)> {
+    tokio::spawn(async move {
+        let client = Client::new(&base, None);
+        let mut live = live(&client).await;
+        live.send(&ClientMessage::Subscribe {
+            game_id,
+            after_seq: None,
+            spectate_code: None,
+            updates: UpdateMode::Patch,
+            id: None,
+        })
+        .await
+        .expect("subscribes");
+        let mut views = Vec::new();
+        let mut view = Value::Null;
+        let mut status = GameStatus::Active;
+        while let Some(Ok(frame)) = live.next_within(Duration::from_secs(60)).await {
+            match frame {
+                ServerMessage::Subscribed {
+                    view: v,
+                    viewer,
+                    status: s,
+                    ..
+                } => {
+                    assert_eq!(viewer, "spectator");
+                    view = v;
+                    status = s;
+                }
+                ServerMessage::Update {
+                    view: v,
+                    patch,
+                    status: s,
+                    ..
+                } => {
+                    if let Some(v) = v {
+                        view = v;
+                    } else if let Some(ops) = patch {
+                        adjutant_protocol::patch::apply(&mut view, &ops).expect("a patch applies");
+                    }
+                    status = s;
+                }
+                _ => continue,
+            }
+            views.push(view.clone());
+            if status == GameStatus::Finished {
+                break;
+            }
+        }
+        (views, status)
+    })
+}
+
+/// A bot playing one seat over its own WebSocket.
+fn seat(client: Client, game_id: String, seed: u64) -> JoinHandle<Result<bot::BotStats, String>> {
+    tokio::spawn(async move {
+        let mut live: Live = live(&client).await;
+        let deadline = Instant::now() + Duration::from_secs(240);
+        bot::play(&mut live, &game_id, seed, Some(deadline))
+            .await
+            .map_err(|e| e.to_string())
+    })
+}
+
+/// Every hidden counter in a spectator's view carries only its side, and no seat's private
+/// records appear.
+fn assert_spectator_view_hides(view: &Value) {
+    fn walk(v: &Value) {
+        match v {
+            Value::Object(m) => {
+                if m.get("hidden") == Some(&Value::Bool(true)) {
+                    let keys: Vec<&String> = m.keys().collect();
+                    assert_eq!(keys, ["hidden", "side"], "a hidden counter shows more: {v}");
+                }
+                assert!(
+                    !m.contains_key("strength") && !m.contains_key("stragglers"),
+                    "a spectator sees a strength: {v}"
+                );
+                m.values().for_each(walk);
+            }
+            Value::Array(a) => a.iter().for_each(walk),
+            _ => {}
+        }
+    }
+    if view["outcome"].is_null() {
+        assert!(view.get("union_private").is_none() && view.get("confederate_private").is_none());
+        assert!(view["actions"].as_array().is_none_or(Vec::is_empty));
+        walk(&view["areas"]);
+        walk(&view["river"]);
+        walk(&view["battle"]);
+    }
+}
+
+#[tokio::test]
+async fn a_game_of_champion_hill_survives_kill_9_and_its_record_verifies() {
+    let dir = TempDir::new();
+    let db = dir.path().join("adjutant.db");
+    let server = ServerProcess::start(&db);
+    let union = account(&server.client(), "grant").await;
+    let confederate = account(&server.client(), "pemberton").await;
+    let catalog = server
+        .client()
+        .game_data("mississippi-fortress")
+        .await
+        .unwrap();
+    assert_eq!(catalog["map"]["areas"].as_array().map(Vec::len), Some(47));
+    let created = union
+        .create_game(&CreateGame {
+            game: "mississippi-fortress".into(),
+            scenario: "champion-hill".into(),
+            options: json!({}),
+            side: SideChoice::Union,
+            visibility: Visibility::Public,
+            secret_choices: json!({}),
+            ..Default::default()
+        })
+        .await
+        .expect("game created");
+    let game = created.game_id.clone();
+    confederate
+        .join(
+            &game,
+            &JoinGame {
+                invite_code: Some(created.invite_code.clone()),
+                secret_choices: json!({}),
+            },
+        )
+        .await
+        .expect("joined");
+    let first = union.state(&game, None).await.unwrap();
+    assert_eq!(first.view["turn"], 13);
+    assert!(
+        first.view["prompt"].is_null(),
+        "the Second Player places his dummies first"
+    );
+
+    // First half: two bots and a spectator, until the server dies.
+    let watcher = spectate(server.base.clone(), game.clone());
+    let bots = [
+        seat(union.clone(), game.clone(), 11),
+        seat(confederate.clone(), game.clone(), 12),
+    ];
+    let started = Instant::now();
+    let before = loop {
+        let state = server.client().state(&game, None).await.unwrap();
+        if state.seq >= BEFORE_KILL || state.status == GameStatus::Finished {
+            break state;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the bots do not play"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(before.status, GameStatus::Active, "killed in the middle");
+    let (union_token, confederate_token) = (
+        union.token().unwrap().to_string(),
+        confederate.token().unwrap().to_string(),
+    );
+    server.kill_9();
+    for handle in bots {
+        // Their connections are gone; what they report does not matter.
+        let _ = tokio::time::timeout(Duration::from_secs(30), handle).await;
+    }
+    let (first_views, _) = tokio::time::timeout(Duration::from_secs(30), watcher)
+        .await
+        .expect("the spectator's connection ends")
+        .unwrap();
+    assert!(!first_views.is_empty());
+    first_views.iter().for_each(assert_spectator_view_hides);
+
+    // Second half: the same database, a new process; everything acknowledged is there.
+    let server = ServerProcess::start(&db);
+    let union = server.client().with_token(Some(union_token));
+    let confederate = server.client().with_token(Some(confederate_token));
+    let restored = union.state(&game, None).await.unwrap();
+    assert!(restored.seq >= before.seq);
+    assert_eq!(restored.status, GameStatus::Active);
+    let watcher = spectate(server.base.clone(), game.clone());
+    let bots = [
+        seat(union.clone(), game.clone(), 21),
+        seat(confederate.clone(), game.clone(), 22),
+    ];
+    for handle in bots {
+        let stats = handle.await.unwrap().expect("the bot plays to the end");
+        assert!(stats.finished, "the game ended");
+    }
+    let (views, status) = tokio::time::timeout(Duration::from_secs(30), watcher)
+        .await
+        .expect("the spectator sees the end")
+        .unwrap();
+    assert_eq!(status, GameStatus::Finished);
+    views.iter().for_each(assert_spectator_view_hides);
+
+    // The finished record verifies: seed, every action, every roll, every event, the result.
+    let done = server.client().state(&game, None).await.unwrap();
+    assert_eq!(done.status, GameStatus::Finished);
+    assert_eq!(done.viewer, "omniscient");
+    let record = server.client().record(&game, None).await.unwrap();
+    assert!(record.seed.is_some());
+    assert_eq!(record.actions.len() as u64, done.seq);
+    let verified = adjutant_cli::verify(&adjutant_tests::registry(), &record).expect("verifies");
+    assert_eq!(verified.actions, done.seq);
+    assert!(verified.rolls > 0);
+    let outcome = verified.outcome.expect("a result");
+    assert!(outcome.summary.contains("victory"), "{}", outcome.summary);
+    assert_eq!(Some(outcome), record.outcome);
+}
