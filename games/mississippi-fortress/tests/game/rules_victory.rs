@@ -235,3 +235,90 @@ fn rule_5_44_the_game_ends_three_turns_after_the_union_captures_vicksburg() {
     to_end(&mut game, &mut dice);
     assert_eq!(game.turn, 16);
 }
+
+#[test]
+fn rule_s10_2_s10_5_per_turn_awards_of_the_other_scenarios_count_what_they_name() {
+    let (mut game, _) = lab(129);
+    clear(&mut game, false);
+    for (id, n) in [("xv-1-div", 10), ("xv-2-div", 19), ("xv-3-div", 23)] {
+        put(&mut game, id, n);
+    }
+    let walker = put(&mut game, "walker-bde", 15);
+    put(&mut game, "loring-div", 20);
+    let census = game.census();
+    assert_eq!(
+        game.award_count(Side::Union, &AwardKind::Besieged, &census),
+        1
+    );
+    // C1: Jackson occupied; an infantry claimant must be in communications (S10.5a).
+    let jackson = AwardKind::AreaOccupied {
+        area: area(15),
+        requires_loc: true,
+    };
+    game.counters[walker].rec.in_comms = false;
+    assert_eq!(game.award_count(Side::Confederate, &jackson, &census), 0);
+    game.counters[walker].rec.in_comms = true;
+    assert_eq!(game.award_count(Side::Confederate, &jackson, &census), 1);
+    put(&mut game, "ms-2-cav", 15);
+    game.counters[walker].rec.in_comms = false;
+    assert_eq!(
+        game.award_count(Side::Confederate, &jackson, &game.census()),
+        1,
+        "cavalry needs no LOC"
+    );
+    // C2: Union infantry that cannot trace to its Officer now (S6.1c): no Officer on the map.
+    assert_eq!(
+        game.award_count(
+            Side::Confederate,
+            &AwardKind::EnemyInfantryOutOfLoc,
+            &census
+        ),
+        3
+    );
+    put(&mut game, "sherman", 24);
+    assert_eq!(
+        game.award_count(
+            Side::Confederate,
+            &AwardKind::EnemyInfantryOutOfLoc,
+            &game.census()
+        ),
+        1,
+        "from 24 Sherman is reached from 19 and 23, not from 10 (three Areas)"
+    );
+}
+
+#[test]
+fn rule_s10_6c_the_other_scenarios_win_conditions() {
+    let (mut game, _) = lab(131);
+    clear(&mut game, false);
+    put(&mut game, "xv-1-div", 18);
+    put(&mut game, "loring-div", 20);
+    game.scenario = mississippi_fortress::data::ScenarioId::GrantsLandCampaign;
+    game.vp.union = 20;
+    game.vp.confederate = 20;
+    let census = game.census();
+    let tie = game.outcome_now(&census);
+    assert_eq!(
+        tie.winner,
+        Some(Side::Union),
+        "Sole Control of Vicksburg: {}",
+        tie.summary
+    );
+    put(&mut game, "ml-smith-div", 18);
+    assert_eq!(
+        game.outcome_now(&game.census()).winner,
+        None,
+        "a draw (R25)"
+    );
+    game.vp.confederate = 21;
+    assert_eq!(
+        game.outcome_now(&game.census()).winner,
+        Some(Side::Confederate)
+    );
+    game.scenario = mississippi_fortress::data::ScenarioId::ShermansAssault;
+    assert_eq!(
+        game.outcome_now(&game.census()).winner,
+        Some(Side::Union),
+        "7.3: infantry in Vicksburg"
+    );
+}
