@@ -2,6 +2,7 @@
 //! and each page's text is checked against what its viewer may know.
 
 mod cdp;
+mod champion_hill;
 mod correspondence;
 mod outpost;
 
