@@ -202,7 +202,7 @@ impl MississippiFortress {
     pub fn action_label(&self, side: Side, action: &Action) -> String {
         match action {
             Action::PlaceDummy { area } => format!(
-                "Place a dummy in {} ({} left in the pool)",
+                "Place a dummy in {} ({} in the pool)",
                 Self::area_name(*area),
                 self.dummy_pool(side)
             ),

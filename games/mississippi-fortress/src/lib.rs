@@ -64,10 +64,25 @@ impl MississippiFortress {
                 "Set-up, {side} player: place dummies ({} left in your pool) in Areas holding your set-up counters, or finish",
                 self.dummy_pool(side)
             ),
-            Step::Arrival(_) => format!(
-                "{title}, arrival: place or withhold reinforcements, place or take back dummies ({} in your pool), then go on to movement",
-                self.dummy_pool(side)
-            ),
+            Step::Arrival(_) => {
+                let mut parts = Vec::new();
+                if !self.due_groups(side).is_empty() {
+                    parts.push("place or withhold your reinforcements".to_string());
+                }
+                if self.dummy_pool(side) > 0 {
+                    parts.push(format!(
+                        "place dummies ({} in your pool)",
+                        self.dummy_pool(side)
+                    ));
+                }
+                if !self.dummies_placed {
+                    parts.push("take dummies back".to_string());
+                }
+                format!(
+                    "{title}, arrival: {}; then go on to movement",
+                    parts.join(", ")
+                )
+            }
             Step::Embarkation(_) => format!(
                 "{title}, embarkation: choose a counter to put aboard a steamer, or finish embarking"
             ),

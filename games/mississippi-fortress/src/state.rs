@@ -207,6 +207,9 @@ pub struct Rec {
     /// In communications at its owner's last Communications Phase (S6.1a).
     #[serde(default, skip_serializing_if = "is_false")]
     pub in_comms: bool,
+    /// Absorbed into a division (4.5): it left the map unidentified.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub absorbed: bool,
     /// A replacement Leader waiting to be placed (S9.66), with the casualty's Area.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replaces_at: Option<AreaId>,

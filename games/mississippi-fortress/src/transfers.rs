@@ -72,6 +72,7 @@ impl MississippiFortress {
         let bde = &mut self.counters[b];
         bde.place = Place::Gone;
         bde.stragglers = 0;
+        bde.rec.absorbed = true;
         let bde_name = bde.name();
         let side = bde.side;
         let place = area.map(Self::area_name).unwrap_or_default();

@@ -166,11 +166,12 @@ impl MississippiFortress {
             .collect()
     }
 
-    /// Counters eliminated or fallen, with their names announced (S4.4c, R40).
+    /// Counters eliminated or fallen, with their names announced (S4.4c, R40); brigades
+    /// absorbed under 4.5 are not identified (4.52).
     fn eliminated_view(&self) -> Vec<Value> {
         self.counters
             .iter()
-            .filter(|c| c.place == Place::Gone && c.kind != Kind::Dummy)
+            .filter(|c| c.place == Place::Gone && c.kind != Kind::Dummy && !c.rec.absorbed)
             .map(|c| json!({"id": c.id, "side": c.side, "kind": c.kind}))
             .collect()
     }

@@ -137,6 +137,7 @@ fn rule_s8_4_retreat_before_combat_is_not_toward_the_attackers_approach() {
     put(&mut game, "xiii-12-div", 22);
     put(&mut game, "loring-div", 21);
     put(&mut game, "xv-1-div", 12);
+    put_dummy(&mut game, Side::Confederate, 21);
     finish_until(&mut game, &mut dice, |g| {
         g.step == Step::Movement(Side::Union)
     });
@@ -163,7 +164,26 @@ fn rule_s8_4_retreat_before_combat_is_not_toward_the_attackers_approach() {
     finish_until(&mut game, &mut dice, |g| {
         g.step == Step::Declaration(Side::Union)
     });
-    attack(&mut game, &mut dice, 21);
+    let mut events = play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::Declare { area: area(21) },
+    );
+    if game.battle.is_none() {
+        events.extend(play(
+            &mut game,
+            &mut dice,
+            Side::Union,
+            Action::FinishDeclarations,
+        ));
+    }
+    // S8.3a, S4.6d(2): every dummy in the battle Area is removed first (one was with Loring).
+    let t = texts(&events);
+    assert!(
+        t.contains("dummy in Area 21 (Champion Hill) is removed (a battle is fought there)"),
+        "{t}"
+    );
     assert_eq!(game.battle.as_ref().unwrap().entries, [area(22)]);
     play(
         &mut game,
@@ -708,6 +728,11 @@ fn rule_s8_8b_restrictions_of_ineffective_out_of_communications_and_militia_line
     assert_eq!(
         game.allowed_orders(Side::Confederate, 0, true),
         [Some(Withdraw), Some(Stand), Some(Counterattack)]
+    );
+    // S8.8a: an unengaged occupied Defender Line Position may Withdraw or hold.
+    assert_eq!(
+        game.allowed_orders(Side::Confederate, 0, false),
+        [Some(Withdraw), None]
     );
     // The ineffective line's only order is given by itself.
     assert_eq!(game.next_order_line(Side::Union), Some(1));

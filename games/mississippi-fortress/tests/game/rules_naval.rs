@@ -759,3 +759,24 @@ fn rule_4_22b_s3_44_a_battery_has_limited_control_of_its_area() {
     assert!(!census.full(Side::Confederate, area(23)));
     assert!(census.closed_to_shipping(Side::Union, area(23)));
 }
+
+#[test]
+fn rule_4_12a_r9_reinforcements_placed_this_phase_may_embark() {
+    let (mut game, mut dice) = lab(59);
+    finish_until(&mut game, &mut dice, |g| {
+        g.turn == 16 && g.step == Step::Arrival(Side::Union)
+    });
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::PlaceReinforcements { group: 0 },
+    );
+    assert_eq!(where_is(&game, "xvi-4-div"), Some(35));
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Embarkation(Side::Union)
+    });
+    assert!(game.legal_actions(Side::Union).contains(&Action::Board {
+        counter: "xvi-4-div".into()
+    }));
+}

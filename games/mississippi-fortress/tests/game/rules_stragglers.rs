@@ -259,6 +259,11 @@ fn rule_4_5_a_brigade_is_absorbed_into_a_division_with_casualties() {
         (vp, lost),
         "no VP change (4.52)"
     );
+    let union_view = game.view(Viewer::Seat(Side::Union)).to_string();
+    assert!(
+        !union_view.contains("gregg-bde"),
+        "the absorbed brigade is not identified"
+    );
     let public = events[0].redact(Viewer::Seat(Side::Union)).expect("public");
     assert_eq!(
         public["text"],

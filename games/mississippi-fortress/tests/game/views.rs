@@ -34,7 +34,8 @@ fn position(n: u64, steps: usize) -> MississippiFortress {
     game
 }
 
-/// Counters of `side` the enemy cannot identify, in Areas, outside any battle.
+/// Counters of `side` the enemy cannot identify: in Areas outside any battle, or absorbed
+/// unidentified (4.52).
 fn hidden_in_areas(game: &MississippiFortress, side: Side) -> Vec<Key> {
     let roster: Vec<Key> = game
         .battle
@@ -44,7 +45,10 @@ fn hidden_in_areas(game: &MississippiFortress, side: Side) -> Vec<Key> {
     (0..game.counters.len())
         .filter(|&k| {
             let c = &game.counters[k];
-            c.side == side && !c.face_up && c.area().is_some() && !roster.contains(&k)
+            c.side == side
+                && !c.face_up
+                && (c.area().is_some() || c.rec.absorbed)
+                && !roster.contains(&k)
         })
         .collect()
 }
@@ -63,6 +67,9 @@ fn perturbations(game: &MississippiFortress, side: Side, choice: u64) -> Vec<Mis
             let (pa, pb) = (g.counters[a].place, g.counters[b].place);
             g.counters[a].place = pb;
             g.counters[b].place = pa;
+            let (xa, xb) = (g.counters[a].rec.absorbed, g.counters[b].rec.absorbed);
+            g.counters[a].rec.absorbed = xb;
+            g.counters[b].rec.absorbed = xa;
             out.push(g);
         }
     }
