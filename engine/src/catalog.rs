@@ -83,6 +83,10 @@ pub struct ChoiceInfo {
     /// The scenarios it applies to; empty means all.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scenarios: Vec<String>,
+    /// Boolean options that must also be on when this one is on (an optional rule that
+    /// builds on another); empty for most.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub requires: Vec<String>,
 }
 
 impl ChoiceInfo {
@@ -211,6 +215,18 @@ impl GameInfo {
             };
             out.insert(choice.id.clone(), value);
         }
+        for choice in self.choices.iter().filter(|c| c.applies_to(scenario)) {
+            if out.get(&choice.id) != Some(&Value::Bool(true)) {
+                continue;
+            }
+            if let Some(missing) = choice
+                .requires
+                .iter()
+                .find(|r| out.get(r.as_str()) != Some(&Value::Bool(true)))
+            {
+                return Err(format!("the {noun} {:?} needs {missing:?} too", choice.id));
+            }
+        }
         Ok(out)
     }
 
@@ -253,6 +269,7 @@ mod tests {
                     scope: ChoiceScope::Option,
                     kind: ChoiceKind::Bool { default: false },
                     scenarios: vec![],
+                    requires: vec![],
                 },
                 ChoiceInfo {
                     id: "variant".into(),
@@ -273,6 +290,7 @@ mod tests {
                         default: "a".into(),
                     },
                     scenarios: vec!["s".into()],
+                    requires: vec![],
                 },
                 ChoiceInfo {
                     id: "reserve".into(),
@@ -285,9 +303,33 @@ mod tests {
                         default: 2,
                     },
                     scenarios: vec![],
+                    requires: vec![],
                 },
             ],
         }
+    }
+
+    #[test]
+    fn an_option_needs_the_options_it_builds_on() {
+        let mut info = info();
+        info.choices.push(ChoiceInfo {
+            id: "more-weather".into(),
+            name: "More weather".into(),
+            description: String::new(),
+            scope: ChoiceScope::Option,
+            kind: ChoiceKind::Bool { default: false },
+            scenarios: vec![],
+            requires: vec!["weather".into()],
+        });
+        let refused = info
+            .resolve_options("s", &json!({"more-weather": true}))
+            .unwrap_err();
+        assert!(refused.contains("needs \"weather\""), "{refused}");
+        assert!(
+            info.resolve_options("s", &json!({"more-weather": true, "weather": true}))
+                .is_ok()
+        );
+        assert!(info.resolve_options("s", &json!({"weather": true})).is_ok());
     }
 
     #[test]

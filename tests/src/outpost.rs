@@ -233,6 +233,7 @@ impl Rules for Outpost {
                         default: 4,
                     },
                     scenarios: vec![],
+                    requires: vec![],
                 },
                 decoy_choice(Side::Union),
                 decoy_choice(Side::Confederate),
@@ -533,5 +534,6 @@ fn decoy_choice(side: Side) -> ChoiceInfo {
             default: "2".into(),
         },
         scenarios: vec![],
+        requires: vec![],
     }
 }

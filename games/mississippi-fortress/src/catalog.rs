@@ -55,6 +55,7 @@ pub fn game_info() -> GameInfo {
                     scope: ChoiceScope::Option,
                     kind: ChoiceKind::Bool { default: false },
                     scenarios,
+                    requires: o.requires.iter().map(|r| r.as_str().to_string()).collect(),
                 })
             })
             .collect(),

@@ -163,6 +163,7 @@ impl MississippiFortress {
                                 .leader
                                 .as_ref()
                                 .is_some_and(|l| l.commands.contains(&f))
+                                || self.leads_by_special_rule(c.side, f)
                         })
                         .collect()
                 })

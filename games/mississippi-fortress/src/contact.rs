@@ -128,6 +128,7 @@ impl MississippiFortress {
                 for &n in map.neighbours(a) {
                     if seen.contains(&n)
                         || !map.land_step(a, n, false)
+                        || self.scenario_forbids(side, false, n)
                         || census.occupies(side.opponent(), n)
                     {
                         continue;

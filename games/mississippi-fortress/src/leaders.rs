@@ -23,6 +23,11 @@ impl MississippiFortress {
     /// A Leader becomes a casualty (S9.63), is captured (S3.92, 5.43) or is lost aboard a sunk
     /// steamer (4.23d): he leaves play and his successor awaits placement (S9.64).
     pub(crate) fn leader_falls(&mut self, k: Key, reason: &str, fx: &mut Fx) {
+        // Already gone: he left his command for another (G15) earlier in the same event, e.g.
+        // Officer McClernand aboard the steamer that sank with Grant.
+        if self.counters[k].place == Place::Gone {
+            return;
+        }
         let at = self.leader_area(k);
         let c = &mut self.counters[k];
         c.place = Place::Gone;

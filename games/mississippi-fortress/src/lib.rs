@@ -24,6 +24,7 @@ pub mod movement;
 pub mod naval;
 pub mod probe;
 pub mod reinforcements;
+pub mod scenario_rules;
 pub mod sequence;
 pub mod setup;
 pub mod shore_battery;

@@ -51,7 +51,7 @@ impl MississippiFortress {
         full_path.push(to);
         members.iter().all(|&k| {
             let c = &self.counters[k];
-            if !map.land_step(at, to, c.kind == Kind::Artillery) {
+            if !map.land_step(at, to, c.kind == Kind::Artillery) || self.forbidden_to(k, to) {
                 return false;
             }
             let allowance = c.kind.movement_allowance();

@@ -8,9 +8,9 @@
 use adjutant_engine::Side;
 
 use crate::actions::Action;
-use crate::data::Constants;
+use crate::data::{Constants, Options};
 use crate::events::{EventKind, Fx, counters};
-use crate::state::{Key, Kind, MississippiFortress, Place};
+use crate::state::{Key, Kind, MississippiFortress, Place, side_of};
 
 impl MississippiFortress {
     /// Reinforcement groups of `side` that must be placed or withheld now.
@@ -22,6 +22,7 @@ impl MississippiFortress {
             .filter(|(_, g)| {
                 g.side == side
                     && !g.placed
+                    && !g.cancelled
                     && g.turn <= self.turn
                     && self.turn <= g.turn.saturating_add(window)
                     && g.withheld != Some(self.turn)
@@ -103,6 +104,58 @@ impl MississippiFortress {
         );
         self.entered(side, area, None, &units, fx);
         self.settle(fx);
+    }
+
+    /// 7.11 (R16): at the start of his Movement Phase on the roll's turn, the player of an
+    /// optional rule with an entry roll rolls one die; unless it is one of the entering
+    /// results, that rule's reinforcements never come. The roll and its result are seen only by
+    /// the roller (published with everything else at the end of the game).
+    pub(crate) fn entry_rolls(&mut self, side: Side, fx: &mut Fx) {
+        if self.entry_roll.is_some() {
+            return;
+        }
+        let options = Options::get();
+        for &id in &self.options.clone() {
+            let Some(roll) = &options.option(id).entry_roll else {
+                continue;
+            };
+            if side_of(roll.side) != side || roll.turn != self.turn {
+                continue;
+            }
+            let die = fx.d6();
+            self.entry_roll = Some(die);
+            let decided = options.option(roll.decides);
+            let enters = roll.enters_on.contains(&die);
+            let units: Vec<&str> = decided
+                .reinforcements
+                .iter()
+                .flat_map(|g| g.units.iter().map(|u| u.as_str()))
+                .collect();
+            if !enters {
+                for g in &mut self.reinforcements {
+                    if g.units
+                        .iter()
+                        .any(|&k| units.contains(&self.counters[k].id.as_str()))
+                    {
+                        g.cancelled = true;
+                    }
+                }
+            }
+            fx.private(
+                EventKind::Reinforcement,
+                side,
+                format!(
+                    "{} ({}): you roll {die}: {}.",
+                    options.option(id).name,
+                    options.option(id).rule,
+                    if enters {
+                        format!("{} arrive as scheduled", decided.name)
+                    } else {
+                        format!("{} will not come", decided.name)
+                    }
+                ),
+            );
+        }
     }
 
     /// S3.7c: a group is withheld this turn.

@@ -410,5 +410,6 @@ impl MississippiFortress {
             EventKind::Phase,
             format!("{}: the {side} player turn begins.", self.turn_name()),
         );
+        self.entry_rolls(side, fx);
     }
 }

@@ -6,7 +6,7 @@ use adjutant_engine::{PerSide, Setup, Side};
 
 use crate::data::scenarios::{Location, Placement};
 use crate::data::units::UnitKind;
-use crate::data::{Map, ScenarioId, Scenarios, Units, Weather};
+use crate::data::{Map, OptionId, Options, ScenarioId, Scenarios, Units, Weather};
 use crate::events::{EventKind, Fx};
 use crate::naval::Node;
 use crate::sequence::Step;
@@ -16,7 +16,12 @@ use crate::state::{
 };
 
 /// The scenarios this engine plays from set-up to the victory check.
-pub const PLAYABLE: [ScenarioId; 1] = [ScenarioId::ChampionHill];
+pub const PLAYABLE: [ScenarioId; 4] = [
+    ScenarioId::ChampionHill,
+    ScenarioId::GrantsLandCampaign,
+    ScenarioId::PorterRunsTheBatteries,
+    ScenarioId::ShermansAssault,
+];
 
 impl MississippiFortress {
     /// S2.1: the initial state of a scenario, before the set-up dummies.
@@ -33,6 +38,9 @@ impl MississippiFortress {
             scenario: id,
             optional_weather: setup.option_bool("optional-weather"),
             troop_density: setup.option_bool("troop-density"),
+            options: options_in_use(setup, id)?,
+            entry_roll: None,
+            landing_opened: false,
             turn: scenario.first_turn,
             weather: Weather::Clear,
             previous_weather: Weather::Clear,
@@ -70,7 +78,14 @@ impl MississippiFortress {
                 game.place_setup_group(placement, scenario)?;
             }
         }
-        for group in &scenario.reinforcements {
+        // The scenario's reinforcements, then those of the optional rules in use (7.1).
+        let options = Options::get();
+        let optional = game
+            .options
+            .clone()
+            .into_iter()
+            .flat_map(|o| options.option(o).reinforcements.iter());
+        for group in scenario.reinforcements.iter().chain(optional) {
             let Location::Area(area) = group.location else {
                 return Err(format!(
                     "naval reinforcements are not supported in {}",
@@ -91,6 +106,7 @@ impl MississippiFortress {
                 units: keys,
                 placed: false,
                 withheld: None,
+                cancelled: false,
             });
         }
         // S4.6a: each side's dummy counters start in its pool.
@@ -188,6 +204,38 @@ impl MississippiFortress {
         fx.public(EventKind::SetUp, "Set-up is complete.");
         self.step = Step::TurnStart;
     }
+}
+
+/// 7.0: the optional rules named in the set-up, checked against the scenario and against each
+/// other (7.11 needs 7.1, 7.22 needs 7.21).
+fn options_in_use(setup: &Setup, scenario: ScenarioId) -> Result<Vec<OptionId>, String> {
+    let mut on = Vec::new();
+    for (name, value) in &setup.options {
+        let id: OptionId = name.parse()?;
+        match value.as_bool() {
+            Some(true) => on.push(id),
+            Some(false) => {}
+            None => return Err(format!("the option {id} takes true or false")),
+        }
+    }
+    let options = Options::get();
+    on.sort();
+    for &id in &on {
+        let rule = options.option(id);
+        if !rule.scenarios.contains(&scenario) {
+            return Err(format!(
+                "the optional rule {} ({}) is not used in the scenario {scenario}",
+                rule.name, rule.rule
+            ));
+        }
+        if let Some(missing) = rule.requires.iter().find(|r| !on.contains(r)) {
+            return Err(format!(
+                "the optional rule {} ({}) needs {missing}",
+                rule.name, rule.rule
+            ));
+        }
+    }
+    Ok(on)
 }
 
 /// A land counter of the data, at full strength, face down.

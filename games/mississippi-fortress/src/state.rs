@@ -10,6 +10,7 @@ use adjutant_engine::{Outcome, PerSide, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::combat::Battle;
+use crate::data::options::OptionId;
 use crate::data::units::{Formation, LeaderRole, Ratings, UnitKind};
 use crate::data::{AreaId, ArrowId, Constants, ScenarioId, UnitId, Units, Weather};
 use crate::decisions::Decision;
@@ -405,6 +406,9 @@ pub struct Reinforcement {
     pub placed: bool,
     /// The last turn its owner chose to withhold it (S3.7c).
     pub withheld: Option<u8>,
+    /// It will never enter (7.11: the Variable Entry roll failed). Known only to its owner.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub cancelled: bool,
 }
 
 /// The Vicksburg Siege Track (5.41, 5.42).
@@ -438,6 +442,15 @@ pub struct MississippiFortress {
     pub optional_weather: bool,
     /// Option S11: troop density replaces the contact stop.
     pub troop_density: bool,
+    /// Every optional rule in use (7.0), in rulebook order.
+    #[serde(default)]
+    pub options: Vec<OptionId>,
+    /// 7.11: the Variable Entry roll, once made (private to the Confederate player, R16).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entry_roll: Option<u8>,
+    /// 6.3 (R15): the Union has landed combat units in the Area that opens the closed Areas.
+    #[serde(default)]
+    pub landing_opened: bool,
     /// The Game Turn.
     pub turn: u8,
     /// This turn's weather (3.2).
@@ -493,6 +506,15 @@ pub struct MississippiFortress {
 }
 
 impl MississippiFortress {
+    /// An optional rule is in use (7.0).
+    pub fn option(&self, id: OptionId) -> bool {
+        match id {
+            OptionId::OptionalWeather => self.optional_weather,
+            OptionId::TroopDensity => self.troop_density,
+            _ => self.options.contains(&id),
+        }
+    }
+
     /// The counter with this id.
     pub fn key(&self, id: &str) -> Option<Key> {
         self.counters.iter().position(|c| c.id == id)

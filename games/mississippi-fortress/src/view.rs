@@ -204,7 +204,7 @@ impl MississippiFortress {
             .reinforcements
             .iter()
             .enumerate()
-            .filter(|(_, g)| g.side == side && !g.placed)
+            .filter(|(_, g)| g.side == side && !g.placed && !g.cancelled)
             .map(|(i, g)| {
                 json!({
                     "group": i,
@@ -225,6 +225,12 @@ impl MississippiFortress {
         m.insert("dummy_pool".into(), json!(self.dummy_pool(side)));
         m.insert("reinforcements".into(), json!(groups));
         m.insert("waiting_leaders".into(), json!(waiting));
+        // 7.11 (R16): the Variable Entry roll is the Confederate player's alone.
+        if side == Side::Confederate
+            && let Some(roll) = self.entry_roll
+        {
+            m.insert("entry_roll".into(), json!(roll));
+        }
         m.insert("sp_lost_since_enemy_vp".into(), json!(self.lost.get(side)));
         if let Some(p) = &self.probe
             && p.cavalry

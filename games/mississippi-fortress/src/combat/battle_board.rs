@@ -474,7 +474,10 @@ impl MississippiFortress {
                 LeaderRole::Commander => false,
                 LeaderRole::Officer => formations.iter().all(|f| l.commands.contains(f)),
                 LeaderRole::CommanderOfficer if c.id == GRANT => leaders.len() == 1,
-                LeaderRole::CommanderOfficer => formations.iter().all(|f| l.commands.contains(f)),
+                // 7.3: the scenario may make the C/O the Officer of more formations.
+                LeaderRole::CommanderOfficer => formations
+                    .iter()
+                    .all(|&f| l.commands.contains(&f) || self.leads_by_special_rule(side, f)),
             };
             if eligible {
                 best = Some(best.map_or(rate(ratings), |b| b.max(rate(ratings))));

@@ -44,6 +44,7 @@ impl MississippiFortress {
                 .copied()
                 .filter(|&n| {
                     map.land_step(from, n, artillery)
+                        && !self.scenario_forbids(c.side, artillery, n)
                         && !census.occupies(enemy, n)
                         && !exclude.contains(&n)
                 })

@@ -296,6 +296,7 @@ impl MississippiFortress {
             format!("{name} lands."),
         );
         self.entered(side, area, None, &[k], fx);
+        self.landed(&[k], area, fx);
         self.settle(fx);
     }
 

@@ -1,4 +1,5 @@
-//! 1,000 seeded bot games of scenario 6.1, each choosing uniformly among the engine's own
+//! 1,000 seeded bot games of scenario 6.1 and 200 of each other scenario (every optional rule
+//! on in half of them), each choosing uniformly among the engine's own
 //! legal actions, played through `adjutant_engine::Match` to the end: no panic, someone can
 //! always act until the end, no prompt without actions, and the reference's invariants after
 //! every action.
@@ -6,14 +7,18 @@
 use adjutant_engine::{Match, Rules, Side};
 use mississippi_fortress::MississippiFortress;
 
-use crate::support::{Rng, new_match};
+use crate::support::{Rng, new_match, scenario_setup, seed};
 
 /// Actions a bot game may take before it is declared stuck.
 const MAX_ACTIONS: u64 = 20_000;
 
 /// Plays one game to its end; returns the number of actions.
 pub fn play_out(n: u64) -> u64 {
-    let mut m: Match<MississippiFortress> = new_match(n);
+    play_scenario(new_match(n), n)
+}
+
+/// Plays a match of any scenario to its end; returns the number of actions.
+pub fn play_scenario(mut m: Match<MississippiFortress>, n: u64) -> u64 {
     let mut rng = Rng(n ^ 0x5eed);
     while m.outcome().is_none() {
         assert!(m.seq() < MAX_ACTIONS, "game {n} does not end");
@@ -46,21 +51,21 @@ pub fn play_out(n: u64) -> u64 {
     m.seq()
 }
 
-#[test]
-fn a_thousand_bot_games_of_champion_hill_end_cleanly() {
-    let games: u64 = 1000;
+/// Plays `games` seeded games on two threads, game `n` from `play(n)`; returns how many ended.
+fn run_many(games: u64, play: impl Fn(u64) -> u64 + Sync) -> u64 {
     let threads = 2;
-    let totals: Vec<(u64, u64)> = std::thread::scope(|s| {
+    let play = &play;
+    let totals: Vec<u64> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 s.spawn(move || {
-                    let mut actions = 0;
-                    let mut finished = 0;
-                    for n in (t..games).step_by(threads as usize) {
-                        actions += play_out(n);
-                        finished += 1;
-                    }
-                    (finished, actions)
+                    (t..games)
+                        .step_by(threads as usize)
+                        .map(|n| {
+                            play(n);
+                            1
+                        })
+                        .sum::<u64>()
                 })
             })
             .collect();
@@ -69,6 +74,48 @@ fn a_thousand_bot_games_of_champion_hill_end_cleanly() {
             .map(|h| h.join().expect("no panic"))
             .collect()
     });
-    let finished: u64 = totals.iter().map(|t| t.0).sum();
-    assert_eq!(finished, games);
+    totals.iter().sum()
+}
+
+/// Every optional rule a scenario offers, on.
+fn all_options(scenario: &str) -> serde_json::Value {
+    let info = mississippi_fortress::catalog::game_info();
+    let on: serde_json::Map<String, serde_json::Value> = info
+        .choices
+        .iter()
+        .filter(|c| c.scenarios.iter().any(|s| s == scenario))
+        .filter(|c| !["farraguts-fleet", "rebel-iron-afloat"].contains(&c.id.as_str()))
+        .map(|c| (c.id.clone(), serde_json::Value::Bool(true)))
+        .collect();
+    serde_json::Value::Object(on)
+}
+
+/// Game `n` of a scenario: all optional rules on in the odd-numbered games.
+fn scenario_game(scenario: &str, n: u64) -> u64 {
+    let options = if n % 2 == 1 {
+        all_options(scenario)
+    } else {
+        serde_json::json!({})
+    };
+    let m = Match::new(&scenario_setup(scenario, options), &seed(n))
+        .unwrap_or_else(|e| panic!("{scenario} game {n} sets up: {e}"));
+    play_scenario(m, n)
+}
+
+#[test]
+fn a_thousand_bot_games_of_champion_hill_end_cleanly() {
+    assert_eq!(run_many(1000, play_out), 1000);
+}
+
+#[test]
+fn two_hundred_bot_games_of_grants_land_campaign_end_cleanly() {
+    assert_eq!(
+        run_many(200, |n| scenario_game("grants-land-campaign", n)),
+        200
+    );
+}
+
+#[test]
+fn two_hundred_bot_games_of_shermans_assault_end_cleanly() {
+    assert_eq!(run_many(200, |n| scenario_game("shermans-assault", n)), 200);
 }

@@ -36,6 +36,14 @@ pub fn setup_with(options: Value) -> Setup {
     }
 }
 
+/// The set-up of any scenario with options.
+pub fn scenario_setup(scenario: &str, options: Value) -> Setup {
+    Setup {
+        scenario: scenario.into(),
+        ..setup_with(options)
+    }
+}
+
 /// A seed from a number.
 pub fn seed(n: u64) -> Seed {
     let mut bytes = [0u8; 32];
@@ -135,6 +143,18 @@ pub fn lab_with(n: u64, options: Value) -> (MississippiFortress, Dice) {
     let mut dice = Dice::new(&seed(n));
     let mut game =
         MississippiFortress::setup(&setup_with(options), &mut dice).expect("6.1 sets up");
+    act(&mut game, &mut dice, Side::Confederate, Action::FinishSetUp);
+    act(&mut game, &mut dice, Side::Union, Action::FinishSetUp);
+    assert_eq!(game.step, Step::Arrival(Side::Union));
+    (game, dice)
+}
+
+/// A game of any scenario past the set-up dummies (none placed), at the Union arrival segment
+/// of its first turn.
+pub fn scenario_lab(scenario: &str, n: u64, options: Value) -> (MississippiFortress, Dice) {
+    let mut dice = Dice::new(&seed(n));
+    let mut game = MississippiFortress::setup(&scenario_setup(scenario, options), &mut dice)
+        .unwrap_or_else(|e| panic!("{scenario} sets up: {e}"));
     act(&mut game, &mut dice, Side::Confederate, Action::FinishSetUp);
     act(&mut game, &mut dice, Side::Union, Action::FinishSetUp);
     assert_eq!(game.step, Step::Arrival(Side::Union));
