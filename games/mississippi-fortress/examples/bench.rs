@@ -1,7 +1,9 @@
 //! Benchmarks of the Mississippi Fortress rules (not tests): the cost per action of applying
-//! it, of listing the legal actions and of building the views, over seeded random games of
-//! scenario 6.1 played through the engine's `Match`; and the time to replay a whole game from
-//! its record. Run with `cargo run --release -p mississippi-fortress --example bench`.
+//! it, of listing the legal actions and of building the views, over seeded random games played
+//! through the engine's `Match`; the time to replay a whole game from its record; and the
+//! memory a loaded game holds. Run with
+//! `cargo run --release -p mississippi-fortress --example bench -- [scenario] [games] [all-options]`
+//! (default: `champion-hill 200`; `all-options` turns on every optional rule of the scenario).
 
 use std::time::{Duration, Instant};
 
@@ -9,14 +11,41 @@ use adjutant_engine::{Match, PerSide, Rules, Seed, Setup, Side, Viewer};
 use mississippi_fortress::MississippiFortress;
 use serde_json::Value;
 
-const GAMES: u64 = 200;
-
-fn setup() -> Setup {
-    Setup {
-        scenario: "champion-hill".into(),
-        options: Default::default(),
-        secret_choices: PerSide::default(),
+/// The scenario, the number of games and the options, from the command line.
+fn arguments() -> (Setup, u64) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let scenario = args
+        .first()
+        .cloned()
+        .unwrap_or_else(|| "champion-hill".into());
+    let games = args.get(1).and_then(|g| g.parse().ok()).unwrap_or(200);
+    let mut options = serde_json::Map::new();
+    if args.iter().any(|a| a == "all-options") {
+        for choice in mississippi_fortress::catalog::game_info().choices {
+            if choice.scenarios.contains(&scenario) {
+                options.insert(choice.id, Value::Bool(true));
+            }
+        }
     }
+    let setup = Setup {
+        scenario,
+        options,
+        secret_choices: PerSide::default(),
+    };
+    (setup, games)
+}
+
+/// The resident set size of this process, in KiB (Linux), or 0.
+fn resident_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|v| v.parse().ok())
+        })
+        .unwrap_or(0)
 }
 
 fn seed(n: u64) -> Seed {
@@ -50,6 +79,8 @@ impl Samples {
 }
 
 fn main() {
+    let (setup, games) = arguments();
+    let setup = || setup.clone();
     let mut apply = Samples::default();
     let mut listing = Samples::default();
     let mut views = Samples::default();
@@ -62,9 +93,9 @@ fn main() {
         x
     };
     let wall = Instant::now();
-    for n in 0..GAMES {
+    for n in 0..games {
         let mut m: Match<MississippiFortress> =
-            Match::new(&setup(), &seed(n)).expect("6.1 sets up");
+            Match::new(&setup(), &seed(n)).expect("the scenario sets up");
         let mut played = Vec::new();
         while m.outcome().is_none() {
             let to_act = m.to_act();
@@ -98,7 +129,7 @@ fn main() {
     for (n, played) in &records {
         let t = Instant::now();
         let mut m: Match<MississippiFortress> =
-            Match::new(&setup(), &seed(*n)).expect("6.1 sets up");
+            Match::new(&setup(), &seed(*n)).expect("the scenario sets up");
         for (side, action) in played {
             m.play(*side, action).expect("replays");
         }
@@ -106,10 +137,40 @@ fn main() {
         assert!(m.outcome().is_some());
     }
 
+    // Memory: the longest game, replayed and held as the server holds a live game (its
+    // state, its undo stack back to the last roll or reveal, its dice), many times over.
+    let (n, longest) = records
+        .iter()
+        .max_by_key(|(_, r)| r.len())
+        .expect("at least one game");
+    let copies = 100;
+    let before = resident_kib();
+    let held: Vec<Match<MississippiFortress>> = (0..copies)
+        .map(|_| {
+            let mut m: Match<MississippiFortress> =
+                Match::new(&setup(), &seed(*n)).expect("the scenario sets up");
+            for (side, action) in longest {
+                m.play(*side, action).expect("replays");
+            }
+            m
+        })
+        .collect();
+    let per_game = resident_kib().saturating_sub(before) / copies;
+    let state_bytes = serde_json::to_string(held[0].state())
+        .map(|s| s.len())
+        .unwrap_or(0);
+    drop(held);
+
     println!(
-        "Mississippi Fortress rules, scenario 6.1: {GAMES} random games, {actions} actions ({} per game), {:.2} s in all",
-        actions / GAMES as usize,
+        "Mississippi Fortress rules, scenario {} {}: {games} random games, {actions} actions ({} per game), {:.2} s in all",
+        setup().scenario,
+        Value::Object(setup().options),
+        actions / games as usize,
         play_wall.as_secs_f64()
+    );
+    println!(
+        "A loaded game at its end ({} actions): {per_game} KiB resident each ({copies} held); its state serialises to {state_bytes} bytes of JSON.",
+        longest.len()
     );
     println!();
     println!("| Measure | Samples | Mean (µs) | Median (µs) | 99th percentile (µs) |");

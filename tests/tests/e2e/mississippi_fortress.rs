@@ -225,3 +225,103 @@ async fn a_game_of_champion_hill_survives_kill_9_and_its_record_verifies() {
     assert!(outcome.summary.contains("victory"), "{}", outcome.summary);
     assert_eq!(Some(outcome), record.outcome);
 }
+
+#[tokio::test]
+async fn the_grand_campaign_with_every_optional_rule_plays_to_its_end_through_the_server() {
+    // Thousands of bot actions: the per-connection limits are lifted.
+    let server = TestServer::start_with(|config| {
+        config.ws_rate = 100_000.0;
+        config.ws_burst = 100_000.0;
+        config.http_rate = 100_000.0;
+        config.http_burst = 100_000.0;
+    })
+    .await;
+    let union = account(&server.client(), "porter").await;
+    let confederate = account(&server.client(), "bowen").await;
+    let catalog = server.client().catalog().await.unwrap();
+    let mf = catalog
+        .games
+        .iter()
+        .find(|g| g.id == "mississippi-fortress")
+        .expect("listed");
+    for scenario in [
+        "champion-hill",
+        "grants-land-campaign",
+        "porter-runs-the-batteries",
+        "shermans-assault",
+    ] {
+        assert!(mf.scenarios.iter().any(|s| s.id == scenario), "{scenario}");
+    }
+    let options: serde_json::Map<String, Value> = mf
+        .choices
+        .iter()
+        .filter(|c| c.scenarios.iter().any(|s| s == "porter-runs-the-batteries"))
+        .map(|c| (c.id.clone(), Value::Bool(true)))
+        .collect();
+    assert_eq!(options.len(), 6, "every optional rule applies to 6.3");
+    // 7.11 without 7.1 is refused when the game is created, not when the second seat joins.
+    let refused = union
+        .create_game(&CreateGame {
+            game: "mississippi-fortress".into(),
+            scenario: "porter-runs-the-batteries".into(),
+            options: json!({"variable-entry": true}),
+            side: SideChoice::Union,
+            ..Default::default()
+        })
+        .await
+        .expect_err("7.11 needs 7.1");
+    assert!(
+        refused.to_string().contains("longstreet-moves-west"),
+        "{refused}"
+    );
+    let created = union
+        .create_game(&CreateGame {
+            game: "mississippi-fortress".into(),
+            scenario: "porter-runs-the-batteries".into(),
+            options: Value::Object(options),
+            side: SideChoice::Union,
+            visibility: Visibility::Public,
+            secret_choices: json!({}),
+            ..Default::default()
+        })
+        .await
+        .expect("game created");
+    let game = created.game_id.clone();
+    confederate
+        .join(
+            &game,
+            &JoinGame {
+                invite_code: Some(created.invite_code.clone()),
+                secret_choices: json!({}),
+            },
+        )
+        .await
+        .expect("joined");
+    let first = union.state(&game, None).await.unwrap();
+    assert_eq!(first.view["turn"], 1);
+    let watcher = spectate(server.base.clone(), game.clone());
+    let bots = [
+        seat(union.clone(), game.clone(), 31),
+        seat(confederate.clone(), game.clone(), 32),
+    ];
+    for handle in bots {
+        let stats = handle.await.unwrap().expect("the bot plays to the end");
+        assert!(stats.finished, "the game ended");
+    }
+    let (views, status) = tokio::time::timeout(Duration::from_secs(60), watcher)
+        .await
+        .expect("the spectator sees the end")
+        .unwrap();
+    assert_eq!(status, GameStatus::Finished);
+    views.iter().for_each(assert_spectator_view_hides);
+    let done = server.client().state(&game, None).await.unwrap();
+    let record = server.client().record(&game, None).await.unwrap();
+    let verified = adjutant_cli::verify(&adjutant_tests::registry(), &record).expect("verifies");
+    assert_eq!(verified.actions, done.seq);
+    let outcome = verified.outcome.expect("a result");
+    assert!(
+        outcome.summary.contains("victory") || outcome.summary.contains("Draw"),
+        "{}",
+        outcome.summary
+    );
+}

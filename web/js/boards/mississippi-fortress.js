@@ -77,6 +77,21 @@ function battlePanel(battle, data) {
     (battle.results || []).length ? h("ul", { class: "results" }, battle.results.map((r) => h("li", {}, typeof r === "string" ? r : JSON.stringify(r)))) : "");
 }
 
+/** A seat's own business in the status panel: its scheduled reinforcements and the 7.11 roll. */
+function ownPanel(priv, side) {
+  if (!priv) return [];
+  const out = [];
+  const groups = priv.reinforcements || [];
+  if (groups.length) {
+    out.push(h("dt", {}, `${title(side)} reinforcements`),
+      h("dd", { class: "reinforcements" }, groups.map((g) => `Turn ${g.turn}: ${g.units.length} to Area ${g.area}${g.withheld ? " (withheld)" : ""}`).join("; ")));
+  }
+  if (priv.entry_roll != null) {
+    out.push(h("dt", {}, "Variable Entry roll"), h("dd", {}, `${priv.entry_roll} (7.11)`));
+  }
+  return out;
+}
+
 const AREA_FIELDS = /^(area|to|from|into|target|destination|at|where)$/;
 const ARROW_FIELDS = /^(arrow|node)$/;
 
@@ -129,7 +144,10 @@ export const mississippiFortressBoard = {
       h("dt", {}, "Phase"), h("dd", { id: "phase" }, `${view.phase?.player ? title(view.phase.player) + " " : ""}${view.phase?.name || ""}${view.phase?.segment ? " · " + view.phase.segment : ""}`),
       h("dt", {}, "Weather"), h("dd", {}, `${view.weather || "?"}${view.continuing_rain ? " (continuing)" : ""}`),
       h("dt", {}, "Victory points"), h("dd", {}, `Union ${vp.union ?? 0} · Confederate ${vp.confederate ?? 0}`),
-      view.siege?.besieged ? [h("dt", {}, "Vicksburg"), h("dd", {}, `besieged, supplies ${view.siege.supplies}`)] : "");
+      view.siege?.besieged || view.siege?.supplies != null
+        ? [h("dt", {}, "Vicksburg"), h("dd", { id: "siege" }, `${view.siege.besieged ? "besieged" : "not besieged"}${view.siege.supplies != null ? `, supplies ${view.siege.supplies}` : ""}`)]
+        : "",
+      ...["union", "confederate"].flatMap((side) => ownPanel(view[`${side}_private`], side)));
   },
 
   describe(event, data) {

@@ -2,11 +2,14 @@
 //! choice of optional rules (7.0).
 
 use adjutant_engine::{Rules, Side, Viewer};
-use mississippi_fortress::MississippiFortress;
 use mississippi_fortress::sequence::Step;
+use mississippi_fortress::state::BatteryState;
+use mississippi_fortress::{Action, MississippiFortress};
 use serde_json::json;
 
-use crate::support::{area, clear, finish_until, key, put, scenario_lab, scenario_setup, seed};
+use crate::support::{
+    area, clear, finish_until, key, play, put, scenario_lab, scenario_setup, seed, where_is,
+};
 
 fn set_up(scenario: &str, options: serde_json::Value) -> Result<MississippiFortress, String> {
     let mut dice = adjutant_engine::Dice::new(&seed(1));
@@ -208,4 +211,114 @@ fn every_scenario_and_option_of_the_rulebook_is_in_the_catalog() {
         info.resolve_options("grants-land-campaign", &json!({"variable-entry": true}))
             .is_err()
     );
+}
+
+#[test]
+fn rule_5_41_to_5_44_a_scripted_siege_starves_vicksburg_and_the_vps_add_up() {
+    let (mut game, mut dice) = scenario_lab("grants-land-campaign", 7, json!({}));
+    clear(&mut game, true);
+    // Union: every siege Area held (5.41), every division in communications: Grant (C/O) in
+    // 19 reaches the divisions in 19 and 23 directly (2.11a), Sherman those in 10 (S6.5).
+    put(&mut game, "grant", 19);
+    put(&mut game, "xv-2-div", 19);
+    put(&mut game, "xvii-3-div", 19);
+    put(&mut game, "xiii-9-div", 23);
+    put(&mut game, "sherman", 10);
+    put(&mut game, "xv-1-div", 10);
+    // Confederate: two divisions and Pemberton shut up in Vicksburg.
+    put(&mut game, "pemberton", 18);
+    let forney = put(&mut game, "forney-div", 18);
+    let smith = put(&mut game, "ml-smith-div", 18);
+    let garrison_sp = i64::from(game.counters[forney].full) + i64::from(game.counters[smith].full);
+    assert!(game.besieged_now());
+    finish_until(&mut game, &mut dice, |g| {
+        g.turn == 7 && g.step == Step::Arrival(Side::Union)
+    });
+    assert_eq!(
+        game.siege.supplies,
+        Some(10),
+        "5.42: set after the first besieged turn"
+    );
+    assert_eq!(game.vp.union, 1, "one turn of siege (6.2 award)");
+    for turn in 8..=16 {
+        finish_until(&mut game, &mut dice, |g| {
+            g.turn == turn && g.step == Step::Arrival(Side::Union)
+        });
+        assert_eq!(game.siege.supplies, Some(17 - turn));
+    }
+    finish_until(&mut game, &mut dice, |g| {
+        g.turn == 17 && g.step == Step::Arrival(Side::Union)
+    });
+    // 5.43: the supplies ran out at the end of the Confederate turn 16.
+    assert_eq!(game.siege.supplies, Some(0));
+    for id in ["pemberton", "forney-div", "ml-smith-div"] {
+        assert_eq!(where_is(&game, id), None, "{id} surrendered");
+    }
+    let vicksburg = game.batteries.iter().find(|b| b.area == area(18)).unwrap();
+    assert_eq!(vicksburg.state, BatteryState::Destroyed);
+    assert_eq!(game.vp.union, 11, "turns 6 to 16 of siege");
+    // Turn 17: the Union marches into the empty city; it is captured at the end of the turn.
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Movement(Side::Union)
+    });
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::MoveFrom { area: area(19) },
+    );
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::Take {
+            counter: "xv-2-div".into(),
+        },
+    );
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::StepTo { area: area(18) },
+    );
+    finish_until(&mut game, &mut dice, |g| g.turn == 18);
+    assert!(
+        game.captures
+            .iter()
+            .any(|c| c.area == area(18) && c.side == Side::Union && c.turn == 17 && c.qualified)
+    );
+    // 5.44: three turns later the game is over.
+    finish_until(&mut game, &mut dice, |g| g.result.is_some());
+    assert_eq!(game.turn, 20);
+    // Union: 15 turns of siege (6 to 20), 2 VPs per surrendered SP (S10.3), and 25 for
+    // Vicksburg captured by Turn 30 (the best of the three alternatives). Confederate: none.
+    assert_eq!(game.vp.union, 15 + 2 * garrison_sp + 25);
+    assert_eq!(game.vp.confederate, 0);
+    let outcome = game.result.clone().unwrap();
+    assert_eq!(outcome.winner, Some(Side::Union), "{}", outcome.summary);
+}
+
+#[test]
+fn rule_6_3_confederates_may_not_enter_south_of_the_big_bayou_pierre_before_turn_6() {
+    let (mut game, _) = scenario_lab("porter-runs-the-batteries", 4, json!({}));
+    clear(&mut game, true);
+    let bowen = put(&mut game, "bowen-div", 36);
+    let union = put(&mut game, "xiii-9-div", 36);
+    assert_eq!(game.turn, 1);
+    // Grand Gulf (36) to Port Gibson (44) by the Bayou Pierre bridge.
+    assert!(!game.step_allowed(area(36), &[], &[bowen], area(44)));
+    assert!(
+        game.step_allowed(area(36), &[], &[union], area(44)),
+        "only the Confederates are held back"
+    );
+    assert!(game.scenario_forbids(Side::Confederate, false, area(38)));
+    assert!(game.scenario_forbids(Side::Confederate, false, area(45)));
+    assert!(!game.scenario_forbids(Side::Confederate, false, area(37)));
+    game.turn = 6;
+    assert!(game.step_allowed(area(36), &[], &[bowen], area(44)));
+    // 6.2 has no such rule.
+    let (mut campaign, _) = scenario_lab("grants-land-campaign", 4, json!({}));
+    clear(&mut campaign, true);
+    let bowen = put(&mut campaign, "bowen-div", 36);
+    assert!(campaign.step_allowed(area(36), &[], &[bowen], area(44)));
 }
