@@ -17,15 +17,36 @@ fn catalog_lists_champion_hill_with_its_options() {
     let info = MississippiFortress::info();
     assert_eq!(info.id, "mississippi-fortress");
     let ids: Vec<&str> = info.scenarios.iter().map(|s| s.id.as_str()).collect();
-    assert_eq!(ids, ["champion-hill"]);
+    assert_eq!(
+        ids,
+        [
+            "champion-hill",
+            "grants-land-campaign",
+            "porter-runs-the-batteries"
+        ]
+    );
     assert_eq!(info.scenarios[0].turns, 4);
     let choices: Vec<&str> = info.choices.iter().map(|c| c.id.as_str()).collect();
-    assert_eq!(choices, ["optional-weather", "troop-density"]);
-    assert!(
-        info.choices
-            .iter()
-            .all(|c| c.scenarios == ["champion-hill"])
+    assert_eq!(
+        choices,
+        [
+            "optional-weather",
+            "longstreet-moves-west",
+            "variable-entry",
+            "rebel-iron-afloat",
+            "farraguts-fleet",
+            "troop-density"
+        ]
     );
+    for c in &info.choices {
+        let everywhere = ["optional-weather", "troop-density"].contains(&c.id.as_str());
+        assert_eq!(
+            c.scenarios.contains(&"champion-hill".to_string()),
+            everywhere,
+            "{}",
+            c.id
+        );
+    }
     let data = MississippiFortress::static_data();
     assert_eq!(data["map"]["areas"].as_array().map(Vec::len), Some(47));
     assert!(data["units"].as_array().is_some_and(|u| u.len() > 100));
@@ -35,7 +56,7 @@ fn catalog_lists_champion_hill_with_its_options() {
 #[test]
 fn other_scenarios_are_refused_until_playable() {
     let mut setup = setup_with(json!({}));
-    setup.scenario = "grants-land-campaign".into();
+    setup.scenario = "shermans-assault".into();
     let mut dice = adjutant_engine::Dice::new(&seed(1));
     let err = MississippiFortress::setup(&setup, &mut dice).unwrap_err();
     assert!(err.contains("not playable yet"), "{err}");

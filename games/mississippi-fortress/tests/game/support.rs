@@ -36,6 +36,22 @@ pub fn setup_with(options: Value) -> Setup {
     }
 }
 
+/// The set-up of any scenario with options.
+pub fn setup_for(scenario: &str, options: Value) -> Setup {
+    Setup {
+        scenario: scenario.into(),
+        ..setup_with(options)
+    }
+}
+
+/// A game of any scenario with options and its dice, right after set-up.
+pub fn new_scenario(scenario: &str, options: Value, n: u64) -> (MississippiFortress, Dice) {
+    let mut dice = Dice::new(&seed(n));
+    let game = MississippiFortress::setup(&setup_for(scenario, options), &mut dice)
+        .unwrap_or_else(|e| panic!("{scenario} sets up: {e}"));
+    (game, dice)
+}
+
 /// A seed from a number.
 pub fn seed(n: u64) -> Seed {
     let mut bytes = [0u8; 32];
