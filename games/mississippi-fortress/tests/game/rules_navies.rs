@@ -683,3 +683,133 @@ fn rule_4_23e_a_gunboat_opposite_vicksburg_never_silences_it() {
             .all(|b| b.state != BatteryState::Silenced)
     );
 }
+
+#[test]
+fn rule_7_21a_the_confederate_steamer_carries_troops_like_a_union_steamer() {
+    let (mut game, mut dice) = navies(
+        5,
+        &[
+            ("arkansas", Station::Support(area(18))),
+            ("confederate-gunboat", Station::Support(area(18))),
+            ("confederate-steamer", Station::Arrow(node("A3"))),
+        ],
+    );
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Embarkation(Side::Confederate)
+    });
+    let board = Action::Board {
+        counter: "ms-2-cav".into(),
+    };
+    assert!(game.legal_actions(Side::Confederate).contains(&board));
+    play(&mut game, &mut dice, Side::Confederate, board);
+    assert!(matches!(
+        game.counters[key(&game, "ms-2-cav")].place,
+        mississippi_fortress::state::Place::Aboard(_)
+    ));
+    play(
+        &mut game,
+        &mut dice,
+        Side::Confederate,
+        Action::FinishEmbarkation,
+    );
+    play(
+        &mut game,
+        &mut dice,
+        Side::Confederate,
+        Action::SailFrom { node: node("A3") },
+    );
+    play(
+        &mut game,
+        &mut dice,
+        Side::Confederate,
+        Action::TakeShip {
+            ship: "confederate-steamer".into(),
+        },
+    );
+    // Its own batteries do not fire at it (4.21).
+    let t = texts(&play(
+        &mut game,
+        &mut dice,
+        Side::Confederate,
+        Action::SailTo { node: node("A4") },
+    ));
+    assert!(!t.contains("fires"), "{t}");
+    play(&mut game, &mut dice, Side::Confederate, Action::Halt);
+    play(
+        &mut game,
+        &mut dice,
+        Side::Confederate,
+        Action::FinishMovement,
+    );
+    assert_eq!(game.step, Step::Disembarkation(Side::Confederate));
+    // It may land beside its own battery (4.22b binds the Union only).
+    play(
+        &mut game,
+        &mut dice,
+        Side::Confederate,
+        Action::Land {
+            counter: "ms-2-cav".into(),
+            area: area(23),
+        },
+    );
+    assert_eq!(where_is(&game, "ms-2-cav"), Some(23));
+}
+
+#[test]
+fn rule_4_23e_union_troops_may_land_at_silenced_grand_gulf_destroying_the_battery() {
+    for n in 0..30 {
+        let (mut game, mut dice) = porter(n);
+        place(&mut game, "benton", "A7");
+        place(&mut game, "transport-1", "A7");
+        let t1 = game.ship_index("transport-1").unwrap();
+        // Grand Gulf held by its battery alone.
+        for k in 0..game.counters.len() {
+            if game.counters[k].area() == Some(area(36)) {
+                game.counters[k].place = mississippi_fortress::state::Place::Gone;
+            }
+        }
+        let k = key(&game, "xiii-9-div");
+        let sp = game.counters[k].present();
+        assert!(sp <= 6);
+        game.counters[k].place =
+            mississippi_fortress::state::Place::Aboard(mississippi_fortress::state::Carrier {
+                ship: t1,
+                also: None,
+                on_first: sp,
+            });
+        game.grand_gulf_count = 4;
+        finish_until(&mut game, &mut dice, |g| {
+            g.step == Step::Movement(Side::Union)
+        });
+        play(&mut game, &mut dice, Side::Union, Action::FinishMovement);
+        // R8: the Union puts the gunboat on top before the battery fires (R21).
+        if matches!(game.decisions.first(), Some(Decision::TopShip { .. })) {
+            play(
+                &mut game,
+                &mut dice,
+                Side::Union,
+                Action::TopShip {
+                    ship: "benton".into(),
+                },
+            );
+        }
+        if ship(&game, "benton").at.is_none() || ship(&game, "transport-1").at.is_none() {
+            continue;
+        }
+        assert_eq!(game.step, Step::Disembarkation(Side::Union));
+        let gg = game
+            .batteries
+            .iter()
+            .position(|b| b.area == area(36))
+            .expect("Grand Gulf");
+        assert_eq!(game.batteries[gg].state, BatteryState::Silenced);
+        let land = Action::Land {
+            counter: "xiii-9-div".into(),
+            area: area(36),
+        };
+        play(&mut game, &mut dice, Side::Union, land);
+        assert_eq!(game.batteries[gg].state, BatteryState::Destroyed);
+        return;
+    }
+    panic!("benton never survived");
+}
