@@ -80,6 +80,16 @@ function battlePanel(battle, data) {
 const AREA_FIELDS = /^(area|to|from|into|target|destination|at|where)$/;
 const ARROW_FIELDS = /^(arrow|node)$/;
 
+// A ship not on the river (4.15a, 7.21a, 7.21c, 7.21d): always public.
+function offRiver(s) {
+  const o = s.off || {};
+  const why = o.kind === "support" ? `supporting the battery in Area ${o.area}`
+    : o.kind === "damaged" ? `damaged, back on turn ${o.turn}`
+    : o.kind === "awaiting" ? `arrives turn ${o.turn} (${o.edge})`
+    : "to be set up";
+  return `${s.id} (${s.side}): ${why}`;
+}
+
 export const mississippiFortressBoard = {
   render(container, view, ctx) {
     const map = mapOf(ctx.data);
@@ -129,7 +139,10 @@ export const mississippiFortressBoard = {
       h("dt", {}, "Phase"), h("dd", { id: "phase" }, `${view.phase?.player ? title(view.phase.player) + " " : ""}${view.phase?.name || ""}${view.phase?.segment ? " · " + view.phase.segment : ""}`),
       h("dt", {}, "Weather"), h("dd", {}, `${view.weather || "?"}${view.continuing_rain ? " (continuing)" : ""}`),
       h("dt", {}, "Victory points"), h("dd", {}, `Union ${vp.union ?? 0} · Confederate ${vp.confederate ?? 0}`),
-      view.siege?.besieged ? [h("dt", {}, "Vicksburg"), h("dd", {}, `besieged, supplies ${view.siege.supplies}`)] : "");
+      view.siege?.besieged ? [h("dt", {}, "Vicksburg"), h("dd", {}, `besieged, supplies ${view.siege.supplies}`)] : "",
+      view.naval_combat ? [h("dt", {}, "Naval combat"), h("dd", {}, `at ${view.naval_combat.node}, round ${view.naval_combat.round}`)] : "",
+      view.grand_gulf_count ? [h("dt", {}, "Grand Gulf"), h("dd", {}, `gunboat opposite: ${view.grand_gulf_count} of 5 phases`)] : "",
+      (view.ships_off || []).length ? [h("dt", {}, "Ships off the river"), h("dd", {}, view.ships_off.map(offRiver).join("; "))] : "");
   },
 
   describe(event, data) {

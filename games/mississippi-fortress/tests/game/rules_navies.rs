@@ -813,3 +813,49 @@ fn rule_4_23e_union_troops_may_land_at_silenced_grand_gulf_destroying_the_batter
     }
     panic!("benton never survived");
 }
+
+#[test]
+fn rule_7_21b_phasing_ships_overstacked_after_naval_combat_are_eliminated() {
+    for n in 0..40 {
+        let (mut game, mut dice) = ashore(n);
+        for id in ["benton", "carondolet", "louisville", "confederate-gunboat"] {
+            place(&mut game, id, "A5");
+        }
+        finish_until(&mut game, &mut dice, |g| {
+            g.step == Step::Movement(Side::Union)
+        });
+        play(&mut game, &mut dice, Side::Union, Action::FinishMovement);
+        // Union hits are all on the lone Gunboat*; Confederate hits the Union chooses.
+        while let Some(Decision::NavalHit {
+            side: Side::Union, ..
+        }) = game.decisions.first()
+        {
+            let first = game.legal_actions(Side::Union)[0].clone();
+            play(&mut game, &mut dice, Side::Union, first);
+        }
+        if game.step == Step::Movement(Side::Union) {
+            play(&mut game, &mut dice, Side::Union, Action::FinishMovement);
+        }
+        if game.ships_at(Side::Union, node("A5")).count() < 3 {
+            continue;
+        }
+        assert_eq!(game.naval_fought, [node("A5")]);
+        let prompt = game.prompt(Side::Union).expect("a choice");
+        assert!(prompt.contains("eliminate (7.21b"), "{prompt}");
+        let t = texts(&play(
+            &mut game,
+            &mut dice,
+            Side::Union,
+            Action::SendOffMap {
+                ship: "louisville".into(),
+            },
+        ));
+        assert!(
+            t.contains("is eliminated: overstacked after naval combat (7.21b)"),
+            "{t}"
+        );
+        assert!(ship(&game, "louisville").lost());
+        return;
+    }
+    panic!("no seed left three Union ships");
+}
