@@ -77,6 +77,9 @@ impl MississippiFortress {
                     {
                         continue;
                     }
+                    if !self.may_initiate(side, &fleet.ships, to) {
+                        continue;
+                    }
                     out.push(Action::SailTo { node: to });
                 }
             }
@@ -87,6 +90,15 @@ impl MississippiFortress {
             out.push(Action::Halt);
         }
         out
+    }
+
+    /// 7.21a: the Confederate Steamer* may only defend in naval combat: without a warship
+    /// beside it, it may not go onto an arrow holding Union ships.
+    pub fn may_initiate(&self, side: Side, ships: &[usize], to: Node) -> bool {
+        side != Side::Confederate
+            || to.arrow().is_none()
+            || ships.iter().any(|&i| self.ships[i].warship())
+            || self.ships_at(side.opponent(), to).next().is_none()
     }
 
     /// Chooses ships at `node` to move.

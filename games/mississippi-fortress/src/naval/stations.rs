@@ -268,7 +268,16 @@ impl MississippiFortress {
                     ship: s.id.to_string(),
                 });
             }
-            if s.supporting().is_some() && !s.rec.done {
+            let back = s.supporting().and_then(|area| {
+                self.batteries
+                    .iter()
+                    .find(|b| b.area == area)
+                    .map(|b| Node::Arrow(b.arrow))
+            });
+            if let Some(node) = back
+                && !s.rec.done
+                && self.may_initiate(side, &[i], node)
+            {
                 out.push(Action::LeaveSupport {
                     ship: s.id.to_string(),
                 });

@@ -859,3 +859,59 @@ fn rule_7_21b_phasing_ships_overstacked_after_naval_combat_are_eliminated() {
     }
     panic!("no seed left three Union ships");
 }
+
+#[test]
+fn rule_7_21a_the_confederate_steamer_may_only_defend() {
+    let (mut game, mut dice) = navies(
+        6,
+        &[
+            ("arkansas", Station::Support(area(18))),
+            ("confederate-gunboat", Station::Support(area(23))),
+            ("confederate-steamer", Station::Support(area(23))),
+        ],
+    );
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Movement(Side::Confederate)
+    });
+    place(&mut game, "confederate-steamer", "A5");
+    place(&mut game, "benton", "A6");
+    place(&mut game, "tyler", "A4");
+    // Alone it may not sail onto the Union ships at A6 or A4.
+    play(
+        &mut game,
+        &mut dice,
+        Side::Confederate,
+        Action::SailFrom { node: node("A5") },
+    );
+    play(
+        &mut game,
+        &mut dice,
+        Side::Confederate,
+        Action::TakeShip {
+            ship: "confederate-steamer".into(),
+        },
+    );
+    let offered = game.legal_actions(Side::Confederate);
+    assert!(
+        !offered.contains(&Action::SailTo { node: node("A6") }),
+        "{offered:?}"
+    );
+    assert!(
+        !offered.contains(&Action::SailTo { node: node("A4") }),
+        "{offered:?}"
+    );
+    // With nowhere to go, the stack was put down again (its only option).
+    assert!(game.sailing.is_none());
+    // Nor hop off a battery onto Union ships.
+    let s = game.ship_index("confederate-steamer").unwrap();
+    game.ships[s].at = None;
+    game.ships[s].off = Some(OffRiver::Support { area: area(23) });
+    let offered = game.legal_actions(Side::Confederate);
+    assert!(!offered.contains(&Action::LeaveSupport {
+        ship: "confederate-steamer".into()
+    }));
+    // The Gunboat* may: it starts a naval combat.
+    assert!(offered.contains(&Action::LeaveSupport {
+        ship: "confederate-gunboat".into()
+    }));
+}
