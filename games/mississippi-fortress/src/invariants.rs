@@ -124,6 +124,22 @@ impl MississippiFortress {
 
     fn check_ships(&self) -> Result<(), String> {
         for (i, ship) in self.ships.iter().enumerate() {
+            if ship.at.is_some() && ship.off.is_some() {
+                return Err(format!("{} is both on the river and off it", ship.id));
+            }
+            if let Some(area) = ship.supporting() {
+                let standing = self
+                    .batteries
+                    .iter()
+                    .any(|b| b.area == area && b.state != crate::state::BatteryState::Destroyed);
+                if !standing || ship.side != Side::Confederate {
+                    return Err(format!(
+                        "{} supports no standing battery in Area {} (7.21c)",
+                        ship.id,
+                        area.number()
+                    ));
+                }
+            }
             if ship.lost() && self.aboard(i).next().is_some() {
                 return Err(format!("{} is sunk with counters aboard", ship.id));
             }

@@ -915,3 +915,38 @@ fn rule_7_21a_the_confederate_steamer_may_only_defend() {
         ship: "confederate-gunboat".into()
     }));
 }
+
+#[test]
+fn views_show_ships_off_the_river_and_naval_combat_to_everyone_alike() {
+    use adjutant_engine::Viewer;
+    let (mut game, _) = ashore(7);
+    let g = game.ship_index("confederate-gunboat").unwrap();
+    game.ships[g].off = Some(OffRiver::Damaged { turn: 4 });
+    let b = game.ship_index("benton").unwrap();
+    game.ships[b].at = None;
+    game.ships[b].off = Some(OffRiver::Damaged { turn: 6 });
+    let views: Vec<serde_json::Value> = [
+        Viewer::Spectator,
+        Viewer::Seat(Side::Union),
+        Viewer::Seat(Side::Confederate),
+    ]
+    .into_iter()
+    .map(|v| game.view(v)["ships_off"].clone())
+    .collect();
+    assert_eq!(views[0], views[1]);
+    assert_eq!(views[0], views[2]);
+    let off = views[0].as_array().expect("ships off the river");
+    assert!(
+        off.contains(&json!({"id": "benton", "side": "union", "transport": false,
+        "off": {"kind": "damaged", "turn": 6}}))
+    );
+    assert!(off.contains(
+        &json!({"id": "arkansas", "side": "confederate", "transport": false,
+        "off": {"kind": "support", "area": 18}})
+    ));
+    assert!(
+        off.iter()
+            .any(|s| s["id"] == "choctaw" && s["off"]["kind"] == "awaiting")
+    );
+    assert!(game.check_invariants().is_ok());
+}
