@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::data::AreaId;
 use crate::data::charts::CombatOrder;
 use crate::naval::Node;
+use crate::naval::stations::Station;
 use crate::state::MississippiFortress;
 
 /// A position on the Battle Board (S8.5).
@@ -162,6 +163,16 @@ pub enum Action {
     SendOffMap { ship: String },
     /// Take one SP of a Line Position's loss on this unit (S9.61).
     TakeLoss { counter: String },
+    /// Put a ship on a station without sailing: at set-up (7.21a) or back from repair (7.21d).
+    Station { ship: String, at: Station },
+    /// A Confederate ship on a battery's arrow hops ashore in support of it (7.21c).
+    SupportBattery { ship: String },
+    /// A Confederate ship in support hops back onto the battery's arrow (7.21c).
+    LeaveSupport { ship: String },
+    /// Fight the naval combat on this arrow next (7.21b, S12.5a).
+    NavalBattle { node: Node },
+    /// This ship takes the Naval CRT result (7.21b: the owner chooses).
+    HitShip { ship: String },
 }
 
 impl MississippiFortress {
@@ -282,6 +293,26 @@ impl MississippiFortress {
             Action::Go { to } => self.go_label(to),
             Action::TopShip { ship } => format!("Put {} on top", self.counter_name(ship)),
             Action::SendOffMap { ship } => format!("Send {} off the map", self.counter_name(ship)),
+            Action::Station { ship, at } => format!(
+                "{} {}",
+                self.counter_name(ship),
+                match at {
+                    Station::Arrow(node) => format!("on {}", node.name()),
+                    Station::Support(_) => self.station_name(*at),
+                }
+            ),
+            Action::SupportBattery { ship } => {
+                format!(
+                    "{} hops ashore in support of the battery (7.21c)",
+                    self.counter_name(ship)
+                )
+            }
+            Action::LeaveSupport { ship } => format!(
+                "{} leaves its support and goes back onto the river (7.21c)",
+                self.counter_name(ship)
+            ),
+            Action::NavalBattle { node } => format!("Fight the naval combat at {}", node.name()),
+            Action::HitShip { ship } => format!("{} takes the hit", self.counter_name(ship)),
             Action::TakeLoss { counter } => format!(
                 "{} loses 1 SP (now {})",
                 self.counter_name(counter),

@@ -105,6 +105,8 @@ impl MississippiFortress {
                 );
                 fx.reveal();
                 self.batteries[i].state = BatteryState::Destroyed;
+                let area = self.batteries[i].area;
+                self.eliminate_supporting(area, fx);
             }
         }
         self.check_siege(fx);

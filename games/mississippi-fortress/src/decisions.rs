@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, Dest};
 use crate::data::AreaId;
+use crate::data::charts::NavalResult;
 use crate::events::Fx;
 use crate::naval::Node;
 use crate::state::{Key, MississippiFortress};
@@ -97,6 +98,15 @@ pub enum Decision {
         /// The Leader.
         leader: Key,
     },
+    /// 7.21b: which of `side`'s ships on `node` takes a Naval CRT result.
+    NavalHit {
+        /// The owner of the ships hit.
+        side: Side,
+        /// The arrow.
+        node: Node,
+        /// Damaged or sunk.
+        result: NavalResult,
+    },
 }
 
 impl Decision {
@@ -108,8 +118,10 @@ impl Decision {
             | Decision::Escort { leader: k, .. }
             | Decision::Carrier { unit: k }
             | Decision::Replacement { leader: k } => game.counters[*k].side,
-            Decision::TopShip { .. } | Decision::OffMap { .. } => Side::Union,
-            Decision::Allocate { side, .. } => *side,
+            Decision::TopShip { .. } => Side::Union,
+            // 4.11a, 7.21b: the phasing player's overstacked ships.
+            Decision::OffMap { .. } => game.step.side().unwrap_or(Side::Union),
+            Decision::Allocate { side, .. } | Decision::NavalHit { side, .. } => *side,
         }
     }
 }
@@ -134,7 +146,7 @@ impl MississippiFortress {
                 .map(|ships| Dest::Ships(self.ship_ids(&ships)))
                 .collect()),
             Decision::TopShip { node } => self
-                .idle_ships_on(*node)
+                .top_ship_candidates(*node)
                 .into_iter()
                 .map(|i| Action::TopShip {
                     ship: self.ships[i].id.to_string(),
@@ -142,6 +154,7 @@ impl MississippiFortress {
                 .collect(),
             Decision::OffMap { node } => self.off_map_options(*node),
             Decision::Allocate { side, line } => self.allocation_options(*side, *line),
+            Decision::NavalHit { side, node, .. } => self.naval_hit_options(*side, *node),
             Decision::Replacement { leader } => go(self
                 .replacement_areas(*leader)
                 .into_iter()
@@ -187,6 +200,9 @@ impl MississippiFortress {
             (Decision::OffMap { node }, Action::SendOffMap { ship }) => {
                 self.send_off_map(node, &ship, fx);
             }
+            (Decision::NavalHit { result, .. }, Action::HitShip { ship }) => {
+                self.naval_hit(result, &ship, fx);
+            }
             (Decision::Allocate { side, line }, Action::TakeLoss { counter }) => {
                 self.take_loss(side, line, &counter, fx);
             }
@@ -221,6 +237,7 @@ impl MississippiFortress {
             | Decision::Carrier { .. }
             | Decision::TopShip { .. }
             | Decision::OffMap { .. }
+            | Decision::NavalHit { .. }
             | Decision::Replacement { .. } => {}
         }
     }
@@ -263,8 +280,13 @@ impl MississippiFortress {
                 node.name()
             ),
             Decision::OffMap { node } => format!(
-                "{title}: more than two ships at {} (4.11a): choose a ship to send off the map",
-                node.name()
+                "{title}: more than two ships at {} (4.11a): choose a ship to {}",
+                node.name(),
+                if self.naval_fought.contains(node) {
+                    "eliminate (7.21b: overstacked after naval combat)"
+                } else {
+                    "send off the map"
+                }
             ),
             Decision::Allocate { side, line } => {
                 let left = self
@@ -279,6 +301,11 @@ impl MississippiFortress {
             Decision::Replacement { leader } => format!(
                 "{title}: choose where {} takes command (S9.66)",
                 self.counters[*leader].name()
+            ),
+            Decision::NavalHit { node, result, .. } => format!(
+                "{title}: naval combat at {}: {} (Naval CRT): choose which of your ships takes it (7.21b)",
+                node.name(),
+                crate::naval::combat::naval_result_name(*result)
             ),
         }
     }

@@ -32,6 +32,8 @@ pub enum EventKind {
     Transport,
     /// Shore battery fire and its results (4.23).
     BatteryFire,
+    /// Naval combat (7.21b) and ships in support, damaged or returning (7.21c-d).
+    NavalCombat,
     /// A straggler check (S7).
     Straggler,
     /// A strength transfer (4.5).

@@ -56,7 +56,7 @@ impl MississippiFortress {
                         let Some(ship) = self.ships.get(i) else {
                             return Err(format!("{} is aboard a ship that does not exist", c.id));
                         };
-                        if !ship.transport || ship.at.is_none() || ship.side != c.side {
+                        if !ship.transport || ship.lost() || ship.side != c.side {
                             return Err(format!(
                                 "{} is aboard {}, which cannot carry it",
                                 c.id, ship.id
@@ -124,7 +124,23 @@ impl MississippiFortress {
 
     fn check_ships(&self) -> Result<(), String> {
         for (i, ship) in self.ships.iter().enumerate() {
-            if ship.at.is_none() && self.aboard(i).next().is_some() {
+            if ship.at.is_some() && ship.off.is_some() {
+                return Err(format!("{} is both on the river and off it", ship.id));
+            }
+            if let Some(area) = ship.supporting() {
+                let standing = self
+                    .batteries
+                    .iter()
+                    .any(|b| b.area == area && b.state != crate::state::BatteryState::Destroyed);
+                if !standing || ship.side != Side::Confederate {
+                    return Err(format!(
+                        "{} supports no standing battery in Area {} (7.21c)",
+                        ship.id,
+                        area.number()
+                    ));
+                }
+            }
+            if ship.lost() && self.aboard(i).next().is_some() {
                 return Err(format!("{} is sunk with counters aboard", ship.id));
             }
             if !ship.transport && self.aboard(i).next().is_some() {
@@ -143,20 +159,21 @@ impl MississippiFortress {
                 ));
             }
         }
-        let in_union_movement = matches!(
-            self.step,
-            Step::Arrival(Side::Union)
-                | Step::Embarkation(Side::Union)
-                | Step::Movement(Side::Union)
-                | Step::MovementEnd(Side::Union)
-                | Step::BatteryFire(Side::Union)
-                | Step::Disembarkation(Side::Union)
-                | Step::ForceMarchChecks(Side::Union)
-                | Step::Transfers(Side::Union)
-                | Step::PhaseChecks(Side::Union)
-                | Step::SetUpDummies(_)
-        );
-        if in_union_movement || !self.decisions.is_empty() {
+        // A side's ships may overstack during its own Movement Phase (4.11a, 7.21b).
+        let moving = match self.step {
+            Step::Arrival(s)
+            | Step::Embarkation(s)
+            | Step::Movement(s)
+            | Step::NavalCombat(s)
+            | Step::MovementEnd(s)
+            | Step::BatteryFire(s)
+            | Step::Disembarkation(s)
+            | Step::ForceMarchChecks(s)
+            | Step::Transfers(s)
+            | Step::PhaseChecks(s) => Some(s),
+            _ => None,
+        };
+        if matches!(self.step, Step::SetUpDummies(_)) || !self.decisions.is_empty() {
             return Ok(());
         }
         let max = usize::from(Constants::get().naval.max_ships_per_arrow);
@@ -164,6 +181,9 @@ impl MississippiFortress {
             let Some(node @ Node::Arrow(_)) = ship.at else {
                 continue;
             };
+            if moving == Some(ship.side) {
+                continue;
+            }
             let n = self.ships_at(ship.side, node).count();
             if n > max {
                 return Err(format!("{n} {} ships on {node} (4.11a)", ship.side));

@@ -61,6 +61,9 @@ impl MississippiFortress {
         }
         let title = self.phase_title();
         match self.step {
+            Step::SetUpDummies(_) if self.next_setup_ship(side).is_some() => format!(
+                "Set-up, {side} player: place your ships on a shore battery's river arrow or in support of the battery (7.21a)"
+            ),
             Step::SetUpDummies(_) => format!(
                 "Set-up, {side} player: place dummies ({} left in your pool) in Areas holding your set-up counters, or finish",
                 self.dummy_pool(side)
@@ -88,6 +91,7 @@ impl MississippiFortress {
                 "{title}, embarkation: choose a counter to put aboard a steamer, or finish embarking"
             ),
             Step::Movement(_) => self.movement_prompt(),
+            Step::NavalCombat(_) => self.naval_combat_prompt(),
             Step::Disembarkation(_) => format!(
                 "{title}, disembarkation: choose a counter to land from its steamer, or finish disembarking"
             ),

@@ -108,6 +108,7 @@ impl MississippiFortress {
         areas.sort();
         out.extend(areas.into_iter().map(|area| Action::MoveFrom { area }));
         out.extend(self.sail_from_actions(side));
+        out.extend(self.support_actions(side));
         out.push(Action::FinishMovement);
         out
     }

@@ -60,6 +60,8 @@ impl MississippiFortress {
                     .map(|area| Action::PlaceDummy { area }),
             );
         }
+        // 7.21d: damaged Confederate ships whose time has come may return.
+        out.extend(self.return_actions(side));
         if due.is_empty() {
             out.push(Action::FinishArrival);
         }

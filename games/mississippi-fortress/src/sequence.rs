@@ -30,6 +30,8 @@ pub enum Step {
     Embarkation(Side),
     /// 1c: movement of land and naval stacks.
     Movement(Side),
+    /// 1c, 7.21b: the naval combats after the phasing player ends his naval movement (S12.5).
+    NavalCombat(Side),
     /// After 1c: stacks that spent the phase on a guarded arrow are ordered (R8, R21).
     MovementEnd(Side),
     /// After 1c: the batteries fire at them (R21).
@@ -72,6 +74,7 @@ impl Step {
             | Step::Arrival(s)
             | Step::Embarkation(s)
             | Step::Movement(s)
+            | Step::NavalCombat(s)
             | Step::MovementEnd(s)
             | Step::BatteryFire(s)
             | Step::Disembarkation(s)
@@ -98,6 +101,7 @@ impl Step {
             Step::Arrival(_)
             | Step::Embarkation(_)
             | Step::Movement(_)
+            | Step::NavalCombat(_)
             | Step::MovementEnd(_)
             | Step::BatteryFire(_)
             | Step::Disembarkation(_)
@@ -125,6 +129,7 @@ impl Step {
             Step::Arrival(_) => "arrival",
             Step::Embarkation(_) => "embarkation",
             Step::Movement(_) => "movement",
+            Step::NavalCombat(_) => "naval-combat",
             Step::MovementEnd(_) | Step::BatteryFire(_) => "battery-fire",
             Step::Disembarkation(_) => "disembarkation",
             Step::ForceMarchChecks(_) => "force-march-checks",
@@ -174,8 +179,15 @@ impl MississippiFortress {
             };
         }
         match self.step {
-            Step::SetUpDummies(s) if s == side => self.setup_dummy_actions(side),
+            Step::SetUpDummies(s) if s == side => {
+                if self.next_setup_ship(side).is_some() {
+                    self.setup_ship_actions(side)
+                } else {
+                    self.setup_dummy_actions(side)
+                }
+            }
             Step::Arrival(s) if s == side => self.arrival_actions(side),
+            Step::NavalCombat(s) if s == side => self.naval_combat_actions(side),
             Step::Embarkation(s) if s == side => self.embarkation_actions(side),
             Step::Movement(s) if s == side => self.movement_actions(side),
             Step::Disembarkation(s) if s == side => self.disembarkation_actions(side),
@@ -224,6 +236,10 @@ impl MississippiFortress {
             Action::SecondRound => self.second_round(fx),
             Action::EndBattle => self.end_battle_now(fx),
             Action::Commit { counter, position } => self.commit(&counter, position),
+            Action::Station { ship, at } => self.station_ship(&ship, at, fx),
+            Action::SupportBattery { ship } => self.hop_into_support(&ship, fx),
+            Action::LeaveSupport { ship } => self.leave_support(&ship, fx),
+            Action::NavalBattle { node } => self.start_naval_combat(node, fx),
             Action::FinishArrival
             | Action::FinishEmbarkation
             | Action::FinishMovement
@@ -234,6 +250,7 @@ impl MississippiFortress {
             Action::Go { .. }
             | Action::TopShip { .. }
             | Action::SendOffMap { .. }
+            | Action::HitShip { .. }
             | Action::TakeLoss { .. } => {
                 // Decision answers: only offered while a decision waits (handled above).
             }
@@ -276,6 +293,10 @@ impl MississippiFortress {
         }
         match self.step {
             Step::TurnStart => {
+                // 7.21c: "engaged in naval combat this turn" is per Game Turn.
+                for ship in &mut self.ships {
+                    ship.rec.fought = false;
+                }
                 self.start_turn(fx);
                 self.enter(Step::Arrival(self.first_player()), fx);
             }
@@ -285,8 +306,10 @@ impl MississippiFortress {
             }
             Step::BatteryFire(side) => {
                 self.fire_at_idle_stacks(side, fx);
+                self.grand_gulf_check(side, fx);
                 self.enter(Step::Disembarkation(side), fx);
             }
+            Step::NavalCombat(_) => self.naval_combat_step(fx),
             Step::ForceMarchChecks(side) => {
                 self.force_march_checks(side, fx);
                 self.enter(Step::Transfers(side), fx);
@@ -352,6 +375,7 @@ impl MississippiFortress {
         let next = match self.step {
             Step::Arrival(_) => Step::Embarkation(side),
             Step::Embarkation(_) => Step::Movement(side),
+            Step::Movement(_) if !self.naval_combat_arrows().is_empty() => Step::NavalCombat(side),
             Step::Movement(_) => Step::MovementEnd(side),
             Step::Disembarkation(_) => Step::ForceMarchChecks(side),
             Step::Transfers(_) => Step::PhaseChecks(side),
@@ -406,10 +430,15 @@ impl MississippiFortress {
         self.moving = None;
         self.sailing = None;
         self.probe = None;
+        self.naval_fought.clear();
         fx.public(
             EventKind::Phase,
             format!("{}: the {side} player turn begins.", self.turn_name()),
         );
+        if side == Side::Confederate {
+            self.grand_gulf_recovers(fx);
+        }
+        self.naval_arrivals(side, fx);
         self.entry_rolls(side, fx);
     }
 }

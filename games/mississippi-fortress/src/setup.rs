@@ -11,7 +11,7 @@ use crate::events::{EventKind, Fx};
 use crate::naval::Node;
 use crate::sequence::Step;
 use crate::state::{
-    Battery, BatteryState, Counter, Kind, LeaderInfo, MississippiFortress, Place, Rec,
+    Battery, BatteryState, Counter, Kind, LeaderInfo, MississippiFortress, OffRiver, Place, Rec,
     Reinforcement, Ship, ShipRec, Siege, side_of,
 };
 
@@ -34,13 +34,17 @@ impl MississippiFortress {
             ));
         }
         let scenario = Scenarios::get().scenario(id);
+        let options = chosen_options(setup, id)?;
         let mut game = MississippiFortress {
             scenario: id,
-            optional_weather: setup.option_bool("optional-weather"),
-            troop_density: setup.option_bool("troop-density"),
-            options: options_in_use(setup, id)?,
+            optional_weather: options.contains(&OptionId::OptionalWeather),
+            troop_density: options.contains(&OptionId::TroopDensity),
+            options: options.clone(),
             entry_roll: None,
             landing_opened: false,
+            grand_gulf_count: 0,
+            naval_combat: None,
+            naval_fought: Vec::new(),
             turn: scenario.first_turn,
             weather: Weather::Clear,
             previous_weather: Weather::Clear,
@@ -78,21 +82,49 @@ impl MississippiFortress {
                 game.place_setup_group(placement, scenario)?;
             }
         }
-        // The scenario's reinforcements, then those of the optional rules in use (7.1).
-        let options = Options::get();
-        let optional = game
-            .options
-            .clone()
-            .into_iter()
-            .flat_map(|o| options.option(o).reinforcements.iter());
+        // 7.21a: the optional Confederate navy, placed by its owner at his set-up step.
+        for &option in &options {
+            for placement in &Options::get().option(option).setup {
+                for id in &placement.units {
+                    let ship = new_ship(id.as_str(), None)?;
+                    game.ships.push(Ship {
+                        off: Some(OffRiver::SetUp),
+                        ..ship
+                    });
+                }
+            }
+        }
+        let optional = options
+            .iter()
+            .flat_map(|&o| Options::get().option(o).reinforcements.iter());
         for group in scenario.reinforcements.iter().chain(optional) {
-            let Location::Area(area) = group.location else {
-                return Err(format!(
-                    "naval reinforcements are not supported in {}",
-                    scenario.name
-                ));
+            // A group for "any turn" (7.22) is called for from the start.
+            let turn = group.turn.turn().unwrap_or(scenario.first_turn);
+            let area = match group.location {
+                Location::Area(area) => area,
+                Location::ArrowAt(area) => {
+                    // 4.15a: naval reinforcements arrive off the map at the edge nearer their
+                    // arrow, and may wait there indefinitely.
+                    let arrow = Map::get()
+                        .setup_arrow(area)
+                        .ok_or_else(|| format!("no arrow at Area {}", area.number()))?;
+                    let edge = Node::Arrow(arrow).nearer_edge();
+                    for id in &group.units {
+                        let ship = new_ship(id.as_str(), None)?;
+                        game.ships.push(Ship {
+                            off: Some(OffRiver::Awaiting { turn, edge }),
+                            ..ship
+                        });
+                    }
+                    continue;
+                }
+                _ => {
+                    return Err(format!(
+                        "reinforcements cannot arrive at {:?}",
+                        group.location
+                    ));
+                }
             };
-            let turn = group.turn.turn().ok_or("reinforcements need a turn")?;
             let mut keys = Vec::new();
             for unit in &group.units {
                 let counter = land_counter(unit.as_str(), Place::Waiting)?;
@@ -175,15 +207,8 @@ impl MississippiFortress {
                     let arrow = map
                         .setup_arrow(area)
                         .ok_or_else(|| format!("no set-up arrow at Area {}", area.number()))?;
-                    let naval = unit.naval.ok_or("a ship without a hull")?;
-                    self.ships.push(Ship {
-                        id: id.clone(),
-                        side: side_of(unit.side),
-                        transport: unit.kind == UnitKind::Transport,
-                        wooden: naval.hull == crate::data::units::Hull::Wooden,
-                        at: Some(Node::Arrow(arrow)),
-                        rec: ShipRec::default(),
-                    });
+                    self.ships
+                        .push(new_ship(id.as_str(), Some(Node::Arrow(arrow)))?);
                 }
                 _ => return Err(format!("{id} cannot be set up there")),
             }
@@ -206,36 +231,58 @@ impl MississippiFortress {
     }
 }
 
-/// 7.0: the optional rules named in the set-up, checked against the scenario and against each
-/// other (7.11 needs 7.1, 7.22 needs 7.21).
-fn options_in_use(setup: &Setup, scenario: ScenarioId) -> Result<Vec<OptionId>, String> {
-    let mut on = Vec::new();
+/// The options chosen at game creation (7.0), checked: each must be a known optional rule set
+/// to true or false, offered with the scenario, and have the options it requires.
+pub fn chosen_options(setup: &Setup, scenario: ScenarioId) -> Result<Vec<OptionId>, String> {
+    let mut chosen = Vec::new();
     for (name, value) in &setup.options {
         let id: OptionId = name.parse()?;
         match value.as_bool() {
-            Some(true) => on.push(id),
+            Some(true) => chosen.push(id),
             Some(false) => {}
             None => return Err(format!("the option {id} takes true or false")),
         }
     }
-    let options = Options::get();
-    on.sort();
-    for &id in &on {
-        let rule = options.option(id);
+    chosen.sort();
+    for &o in &chosen {
+        let rule = Options::get().option(o);
         if !rule.scenarios.contains(&scenario) {
             return Err(format!(
-                "the optional rule {} ({}) is not used in the scenario {scenario}",
-                rule.name, rule.rule
+                "the optional rule {o} ({}) is not used with the scenario {scenario}",
+                rule.rule
             ));
         }
-        if let Some(missing) = rule.requires.iter().find(|r| !on.contains(r)) {
-            return Err(format!(
-                "the optional rule {} ({}) needs {missing}",
-                rule.name, rule.rule
-            ));
+        for needed in &rule.requires {
+            if !chosen.contains(needed) {
+                return Err(format!(
+                    "the optional rule {o} ({}) needs the optional rule {needed} ({})",
+                    rule.rule,
+                    Options::get().option(*needed).rule
+                ));
+            }
         }
     }
-    Ok(on)
+    Ok(chosen)
+}
+
+/// A ship of the data at `at` (4.1, 7.21a, 7.22).
+pub fn new_ship(id: &str, at: Option<Node>) -> Result<Ship, String> {
+    let unit = Units::get()
+        .unit(id)
+        .ok_or_else(|| format!("unknown unit {id}"))?;
+    if !matches!(unit.kind, UnitKind::Gunboat | UnitKind::Transport) {
+        return Err(format!("{id} is not a ship"));
+    }
+    let naval = unit.naval.ok_or("a ship without a hull")?;
+    Ok(Ship {
+        id: unit.id.clone(),
+        side: side_of(unit.side),
+        transport: unit.kind == UnitKind::Transport,
+        wooden: naval.hull == crate::data::units::Hull::Wooden,
+        at,
+        off: None,
+        rec: ShipRec::default(),
+    })
 }
 
 /// A land counter of the data, at full strength, face down.

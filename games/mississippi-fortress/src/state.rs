@@ -15,6 +15,7 @@ use crate::data::units::{Formation, LeaderRole, Ratings, UnitKind};
 use crate::data::{AreaId, ArrowId, Constants, ScenarioId, UnitId, Units, Weather};
 use crate::decisions::Decision;
 use crate::movement::LandGroup;
+use crate::naval::combat::NavalCombat;
 use crate::naval::{Fleet, Node};
 use crate::probe::ProbeParty;
 use crate::sequence::Step;
@@ -338,6 +339,36 @@ pub struct ShipRec {
     /// The top ship of its stack, as the Union player ordered it (decision R8).
     #[serde(default, skip_serializing_if = "is_false")]
     pub on_top: bool,
+    /// Fought a naval combat this Game Turn: it may not hop into support (7.21c).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub fought: bool,
+}
+
+/// Why a ship in play is not on the river (4.15a, 7.21a, 7.21c, 7.21d). A ship neither on the
+/// river nor here has been sunk or eliminated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum OffRiver {
+    /// 7.21a: a Confederate ship its owner has not placed yet at set-up.
+    SetUp,
+    /// 4.15a: a naval reinforcement not yet called for; it arrives off the map at `edge` at
+    /// the start of its owner's player turn `turn`.
+    Awaiting {
+        /// The turn it is called for.
+        turn: u8,
+        /// The off-map box it arrives in.
+        edge: Node,
+    },
+    /// 7.21c: in support of the shore battery in this Area.
+    Support {
+        /// The battery's Area.
+        area: AreaId,
+    },
+    /// 7.21d: damaged and removed; it may return from `turn` on.
+    Damaged {
+        /// The first turn it may return.
+        turn: u8,
+    },
 }
 
 /// A naval unit (4.1): always face up.
@@ -351,13 +382,48 @@ pub struct Ship {
     pub transport: bool,
     /// Wooden hull (4.23b).
     pub wooden: bool,
-    /// Its arrow or off-map box; `None` once sunk.
+    /// Its arrow or off-map box; `None` when it is not on the river (see `off`) or lost.
     pub at: Option<Node>,
+    /// Why it is not on the river, if it is in play elsewhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub off: Option<OffRiver>,
     /// Bookkeeping.
     pub rec: ShipRec,
 }
 
 impl Ship {
+    /// On the river: on an arrow or in an off-map box (4.15).
+    pub fn afloat(&self) -> bool {
+        self.at.is_some()
+    }
+
+    /// Sunk or eliminated (S10.4).
+    pub fn lost(&self) -> bool {
+        self.at.is_none() && self.off.is_none()
+    }
+
+    /// In support of the battery in this Area (7.21c).
+    pub fn supporting(&self) -> Option<AreaId> {
+        match self.off {
+            Some(OffRiver::Support { area }) => Some(area),
+            _ => None,
+        }
+    }
+
+    /// Not a transport steamer: it may start or defend naval combat and rolls on the Naval
+    /// CRT (7.21a-b).
+    pub fn warship(&self) -> bool {
+        !self.transport
+    }
+
+    /// One of Farragut's ships (7.22).
+    pub fn farragut(&self) -> bool {
+        Units::get()
+            .unit(self.id.as_str())
+            .and_then(|u| u.naval)
+            .is_some_and(|n| n.farragut)
+    }
+
     /// Its printed name.
     pub fn name(&self) -> String {
         Units::get()
@@ -451,6 +517,16 @@ pub struct MississippiFortress {
     /// 6.3 (R15): the Union has landed combat units in the Area that opens the closed Areas.
     #[serde(default)]
     pub landing_opened: bool,
+    /// S12.4: consecutive Union Movement Phases that ended with a Union gunboat opposite
+    /// Grand Gulf (4.23e, decision G14).
+    #[serde(default)]
+    pub grand_gulf_count: u8,
+    /// 7.21b: the naval combat being fought.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub naval_combat: Option<NavalCombat>,
+    /// Arrows where naval combat took place this Movement Phase (7.21b, S12.5d).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub naval_fought: Vec<Node>,
     /// The Game Turn.
     pub turn: u8,
     /// This turn's weather (3.2).

@@ -16,9 +16,19 @@ use crate::sequence::Step;
 use crate::state::{Capture, MississippiFortress, side_of};
 
 impl MississippiFortress {
-    /// The scenario's awards.
-    fn awards(&self) -> &'static [VpAward] {
-        &self.scenario_data().victory.awards
+    /// The scenario's awards, and those of the optional rules in use (7.21d, decision R13).
+    fn awards(&self) -> Vec<&'static VpAward> {
+        let options = crate::data::Options::get();
+        self.scenario_data()
+            .victory
+            .awards
+            .iter()
+            .chain(
+                self.options
+                    .iter()
+                    .flat_map(|&o| options.option(o).awards.iter()),
+            )
+            .collect()
     }
 
     /// A combat unit of `side` in `area` that can claim an Area award: any unit but line

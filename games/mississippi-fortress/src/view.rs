@@ -50,17 +50,33 @@ impl MississippiFortress {
             "siege".into(),
             json!({"besieged": self.siege.besieged, "supplies": self.siege.supplies}),
         );
-        let mut options = Vec::new();
-        if self.optional_weather {
-            options.push("optional-weather");
-        }
-        if self.troop_density {
-            options.push("troop-density");
-        }
+        let options: Vec<&str> = self.options.iter().map(|o| o.as_str()).collect();
         v.insert("options".into(), json!(options));
         v.insert("areas".into(), Value::Array(self.areas_view(viewer)));
         v.insert("river".into(), Value::Array(self.river_view(viewer)));
         v.insert("batteries".into(), Value::Array(self.batteries_view()));
+        // Ships are always public (S4.2): those off the river too (4.15a, 7.21a, 7.21c, 7.21d).
+        let off: Vec<Value> = self
+            .ships
+            .iter()
+            .filter_map(|s| {
+                s.off.map(
+                    |off| json!({"id": s.id, "side": s.side, "transport": s.transport, "off": off}),
+                )
+            })
+            .collect();
+        if !off.is_empty() {
+            v.insert("ships_off".into(), Value::Array(off));
+        }
+        if let Some(c) = &self.naval_combat {
+            v.insert(
+                "naval_combat".into(),
+                json!({"node": c.node, "round": c.round}),
+            );
+        }
+        if self.grand_gulf_count > 0 {
+            v.insert("grand_gulf_count".into(), json!(self.grand_gulf_count));
+        }
         v.insert("eliminated".into(), Value::Array(self.eliminated_view()));
         if !self.declared.is_empty() {
             v.insert("declared".into(), json!(self.declared));

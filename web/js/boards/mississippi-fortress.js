@@ -95,6 +95,16 @@ function ownPanel(priv, side) {
 const AREA_FIELDS = /^(area|to|from|into|target|destination|at|where)$/;
 const ARROW_FIELDS = /^(arrow|node)$/;
 
+// A ship not on the river (4.15a, 7.21a, 7.21c, 7.21d): always public.
+function offRiver(s) {
+  const o = s.off || {};
+  const why = o.kind === "support" ? `supporting the battery in Area ${o.area}`
+    : o.kind === "damaged" ? `damaged, back on turn ${o.turn}`
+    : o.kind === "awaiting" ? `arrives turn ${o.turn} (${o.edge})`
+    : "to be set up";
+  return `${s.id} (${s.side}): ${why}`;
+}
+
 export const mississippiFortressBoard = {
   render(container, view, ctx) {
     const map = mapOf(ctx.data);
@@ -147,6 +157,9 @@ export const mississippiFortressBoard = {
       view.siege?.besieged || view.siege?.supplies != null
         ? [h("dt", {}, "Vicksburg"), h("dd", { id: "siege" }, `${view.siege.besieged ? "besieged" : "not besieged"}${view.siege.supplies != null ? `, supplies ${view.siege.supplies}` : ""}`)]
         : "",
+      view.naval_combat ? [h("dt", {}, "Naval combat"), h("dd", {}, `at ${view.naval_combat.node}, round ${view.naval_combat.round}`)] : "",
+      view.grand_gulf_count ? [h("dt", {}, "Grand Gulf"), h("dd", {}, `gunboat opposite: ${view.grand_gulf_count} of 5 phases`)] : "",
+      (view.ships_off || []).length ? [h("dt", {}, "Ships off the river"), h("dd", {}, view.ships_off.map(offRiver).join("; "))] : "",
       ...["union", "confederate"].flatMap((side) => ownPanel(view[`${side}_private`], side)));
   },
 

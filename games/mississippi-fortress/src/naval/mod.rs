@@ -1,7 +1,9 @@
 //! The Union navy (4.1, S12): where ships can be (river arrows and the off-map boxes of the two
 //! Mississippi map edges), naval movement ([`movement`]) and transport ([`transport`]).
 
+pub mod combat;
 pub mod movement;
+pub mod stations;
 pub mod transport;
 
 use std::fmt;

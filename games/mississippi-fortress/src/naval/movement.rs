@@ -45,10 +45,11 @@ impl MississippiFortress {
     /// The options while a naval stack is formed or on the move.
     pub(crate) fn fleet_actions(&self, fleet: &Fleet) -> Vec<Action> {
         let mut out = Vec::new();
-        let side = fleet
-            .ships
-            .first()
-            .map_or(Side::Union, |&i| self.ships[i].side);
+        // The moving player's ships (7.21a: the Confederates have ships too).
+        let side = fleet.ships.first().map_or_else(
+            || self.step.side().unwrap_or(Side::Union),
+            |&i| self.ships[i].side,
+        );
         if fleet.steps == 0 && fleet.ships.len() < STACK {
             for i in self.free_ships(side, fleet.from) {
                 if fleet.ships.contains(&i) {
@@ -76,6 +77,9 @@ impl MississippiFortress {
                     {
                         continue;
                     }
+                    if !self.may_initiate(side, &fleet.ships, to) {
+                        continue;
+                    }
                     out.push(Action::SailTo { node: to });
                 }
             }
@@ -86,6 +90,15 @@ impl MississippiFortress {
             out.push(Action::Halt);
         }
         out
+    }
+
+    /// 7.21a: the Confederate Steamer* may only defend in naval combat: without a warship
+    /// beside it, it may not go onto an arrow holding Union ships.
+    pub fn may_initiate(&self, side: Side, ships: &[usize], to: Node) -> bool {
+        side != Side::Confederate
+            || to.arrow().is_none()
+            || ships.iter().any(|&i| self.ships[i].warship())
+            || self.ships_at(side.opponent(), to).next().is_none()
     }
 
     /// Chooses ships at `node` to move.
@@ -157,7 +170,8 @@ impl MississippiFortress {
         );
         fleet.at = to;
         fleet.steps += 1;
-        if let Some(battery) = self.guarding(to) {
+        // 4.21: batteries fire at Union ships only (7.21a: the Confederate navy sails past).
+        if let Some(battery) = self.guarding(to).filter(|_| side == Side::Union) {
             let shots = if upstream {
                 Constants::get().naval.battery_fire_upstream
             } else {
@@ -167,6 +181,14 @@ impl MississippiFortress {
             fleet.ships.retain(|&i| self.ships[i].at.is_some());
         }
         if fleet.ships.is_empty() {
+            return;
+        }
+        // R32 (7.21b): a stack entering an arrow with enemy ships (not in support) stops; the
+        // naval combat follows when its player ends his naval movement.
+        if to.arrow().is_some() && self.ships_at(side.opponent(), to).next().is_some() {
+            for &i in &fleet.ships {
+                self.ships[i].rec.done = true;
+            }
             return;
         }
         if matches!(to, Node::North | Node::South) {
@@ -284,7 +306,8 @@ impl MississippiFortress {
     /// The ships that may be sent off the map from an overstacked arrow.
     pub(crate) fn off_map_options(&self, node: Node) -> Vec<Action> {
         let max = usize::from(Constants::get().naval.max_ships_per_arrow);
-        let ships: Vec<usize> = self.ships_at(Side::Union, node).collect();
+        let side = self.step.side().unwrap_or(Side::Union);
+        let ships: Vec<usize> = self.ships_at(side, node).collect();
         if ships.len() <= max {
             return Vec::new();
         }
@@ -297,9 +320,18 @@ impl MississippiFortress {
     }
 
     /// R7: the ship (with the steamer lashed to it, and its cargo) goes to the off-map box of
-    /// the nearer edge.
+    /// the nearer edge. 7.21b: on an arrow where naval combat took place this phase, the
+    /// overstacked ship is eliminated instead.
     pub(crate) fn send_off_map(&mut self, node: Node, id: &str, fx: &mut Fx) {
         let Some(i) = self.ship_index(id) else { return };
+        if self.naval_fought.contains(&node) {
+            self.lose_ship(
+                i,
+                "is eliminated: overstacked after naval combat (7.21b)",
+                fx,
+            );
+            return;
+        }
         let edge = node.nearer_edge();
         let mut sent = vec![i];
         if let Some(p) = self.lashed_to(i) {
@@ -312,7 +344,8 @@ impl MississippiFortress {
         fx.public(
             EventKind::Sail,
             format!(
-                "Union: {} leave{} {} for {} (4.11a).",
+                "{}: {} leave{} {} for {} (4.11a).",
+                self.ships[i].side,
                 names.join(" and "),
                 if names.len() == 1 { "s" } else { "" },
                 node.name(),

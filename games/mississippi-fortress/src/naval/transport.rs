@@ -232,10 +232,13 @@ impl MississippiFortress {
                     .iter()
                     .copied()
                     .filter(|&area| {
+                        // 4.22b: Union units may not land beside a face-up battery (the
+                        // Confederate Steamer*, 7.21a, may).
+                        let beside_battery = self.batteries.iter().any(|b| {
+                            b.area == area && b.state == crate::state::BatteryState::FaceUp
+                        });
                         !census.closed_to_shipping(c.side, area)
-                            && !self.batteries.iter().any(|b| {
-                                b.area == area && b.state == crate::state::BatteryState::FaceUp
-                            })
+                            && (c.side != Side::Union || !beside_battery)
                     })
                     .collect()
             })

@@ -7,10 +7,10 @@
 use adjutant_engine::{Match, Rules, Side};
 use mississippi_fortress::MississippiFortress;
 
-use crate::support::{Rng, new_match, scenario_setup, seed};
+use crate::support::{Rng, new_match, seed, setup_for};
 
 /// Actions a bot game may take before it is declared stuck.
-const MAX_ACTIONS: u64 = 20_000;
+const MAX_ACTIONS: u64 = 200_000;
 
 /// Plays one game to its end; returns the number of actions.
 pub fn play_out(n: u64) -> u64 {
@@ -41,12 +41,25 @@ pub fn play_scenario(mut m: Match<MississippiFortress>, n: u64) -> u64 {
         let actions = m.state().legal_actions(side);
         let action = &actions[rng.below(actions.len())];
         let value = serde_json::to_value(action).expect("actions serialise");
+        let seq = m.seq();
         if let Err(e) = m.play(side, &value) {
             panic!("game {n}: {action:?} was refused: {e}");
+        }
+        if std::env::var("MF_TRACE").is_ok_and(|v| v == n.to_string()) {
+            eprintln!("#{seq} {side} {action:?} at {:?}", m.state().step);
         }
         if let Err(e) = m.state().check_invariants() {
             panic!("game {n}, action {}: {e}", m.seq());
         }
+    }
+    if std::env::var("MF_VERBOSE").is_ok() {
+        eprintln!(
+            "game {n}: {} actions, ended on turn {} ({:?}), {:?}",
+            m.seq(),
+            m.state().turn,
+            m.state().step,
+            m.outcome()
+        );
     }
     m.seq()
 }
@@ -84,7 +97,6 @@ fn all_options(scenario: &str) -> serde_json::Value {
         .choices
         .iter()
         .filter(|c| c.scenarios.iter().any(|s| s == scenario))
-        .filter(|c| !["farraguts-fleet", "rebel-iron-afloat"].contains(&c.id.as_str()))
         .map(|c| (c.id.clone(), serde_json::Value::Bool(true)))
         .collect();
     serde_json::Value::Object(on)
@@ -97,7 +109,7 @@ fn scenario_game(scenario: &str, n: u64) -> u64 {
     } else {
         serde_json::json!({})
     };
-    let m = Match::new(&scenario_setup(scenario, options), &seed(n))
+    let m = Match::new(&setup_for(scenario, options), &seed(n))
         .unwrap_or_else(|e| panic!("{scenario} game {n} sets up: {e}"));
     play_scenario(m, n)
 }
@@ -111,6 +123,15 @@ fn a_thousand_bot_games_of_champion_hill_end_cleanly() {
 fn two_hundred_bot_games_of_grants_land_campaign_end_cleanly() {
     assert_eq!(
         run_many(200, |n| scenario_game("grants-land-campaign", n)),
+        200
+    );
+}
+
+/// 4.15a, 7.1, 7.11, 7.21, 7.22 in play in half of them.
+#[test]
+fn two_hundred_bot_games_of_porter_runs_the_batteries_end_cleanly() {
+    assert_eq!(
+        run_many(200, |n| scenario_game("porter-runs-the-batteries", n)),
         200
     );
 }

@@ -12,6 +12,7 @@ mod rules_communications;
 mod rules_fog;
 mod rules_movement;
 mod rules_naval;
+mod rules_navies;
 mod rules_scenarios;
 mod rules_sequence;
 mod rules_stragglers;

@@ -613,6 +613,7 @@ fn rule_4_12d_gunboats_carry_no_land_units() {
                 transport: false,
                 wooden: false,
                 at: Some(node("A8")),
+                off: None,
                 rec: ShipRec::default(),
             });
         },

@@ -8,13 +8,12 @@ use mississippi_fortress::{Action, MississippiFortress};
 use serde_json::json;
 
 use crate::support::{
-    area, clear, finish_until, key, play, put, scenario_lab, scenario_setup, seed, where_is,
+    area, clear, finish_until, key, play, put, scenario_lab, seed, setup_for, texts, where_is,
 };
 
 fn set_up(scenario: &str, options: serde_json::Value) -> Result<MississippiFortress, String> {
     let mut dice = adjutant_engine::Dice::new(&seed(1));
-    MississippiFortress::setup(&scenario_setup(scenario, options), &mut dice)
-        .map_err(|e| e.to_string())
+    MississippiFortress::setup(&setup_for(scenario, options), &mut dice).map_err(|e| e.to_string())
 }
 
 #[test]
@@ -159,7 +158,7 @@ fn rule_7_0_optional_rules_need_their_prerequisites_and_their_scenario() {
     let e = set_up("grants-land-campaign", json!({"variable-entry": true})).unwrap_err();
     assert!(e.contains("longstreet-moves-west"), "{e}");
     let e = set_up("champion-hill", json!({"longstreet-moves-west": true})).unwrap_err();
-    assert!(e.contains("not used in the scenario"), "{e}");
+    assert!(e.contains("not used with the scenario"), "{e}");
     let e = set_up("shermans-assault", json!({"no-such-rule": true})).unwrap_err();
     assert!(e.contains("no-such-rule"), "{e}");
     assert!(set_up("shermans-assault", json!({"optional-weather": true})).is_ok());
@@ -321,4 +320,45 @@ fn rule_6_3_confederates_may_not_enter_south_of_the_big_bayou_pierre_before_turn
     clear(&mut campaign, true);
     let bowen = put(&mut campaign, "bowen-div", 36);
     assert!(campaign.step_allowed(area(36), &[], &[bowen], area(44)));
+}
+
+#[test]
+fn rule_6_3_r15_a_union_landing_in_area_43_opens_the_closed_areas_at_once() {
+    let (mut game, mut dice) = scenario_lab("porter-runs-the-batteries", 5, json!({}));
+    clear(&mut game, true);
+    put(&mut game, "xiii-9-div", 35);
+    put(&mut game, "bowen-div", 36);
+    let t = game.ship_index("transport-1").expect("a steamer");
+    game.ships[t].at = Some("A8".parse().expect("an arrow"));
+    game.ships[t].off = None;
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Embarkation(Side::Union)
+    });
+    play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::Board {
+            counter: "xiii-9-div".into(),
+        },
+    );
+    finish_until(&mut game, &mut dice, |g| {
+        g.step == Step::Disembarkation(Side::Union)
+    });
+    assert!(game.scenario_forbids(Side::Confederate, false, area(44)));
+    let events = play(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        Action::Land {
+            counter: "xiii-9-div".into(),
+            area: area(43),
+        },
+    );
+    let t = texts(&events);
+    assert!(t.contains("open to the Confederates"), "{t}");
+    assert!(game.landing_opened);
+    assert!(!game.scenario_forbids(Side::Confederate, false, area(44)));
+    let bowen = key(&game, "bowen-div");
+    assert!(game.step_allowed(area(36), &[], &[bowen], area(44)));
 }

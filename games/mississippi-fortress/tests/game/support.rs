@@ -37,11 +37,19 @@ pub fn setup_with(options: Value) -> Setup {
 }
 
 /// The set-up of any scenario with options.
-pub fn scenario_setup(scenario: &str, options: Value) -> Setup {
+pub fn setup_for(scenario: &str, options: Value) -> Setup {
     Setup {
         scenario: scenario.into(),
         ..setup_with(options)
     }
+}
+
+/// A game of any scenario with options and its dice, right after set-up.
+pub fn new_scenario(scenario: &str, options: Value, n: u64) -> (MississippiFortress, Dice) {
+    let mut dice = Dice::new(&seed(n));
+    let game = MississippiFortress::setup(&setup_for(scenario, options), &mut dice)
+        .unwrap_or_else(|e| panic!("{scenario} sets up: {e}"));
+    (game, dice)
 }
 
 /// A seed from a number.
@@ -153,7 +161,7 @@ pub fn lab_with(n: u64, options: Value) -> (MississippiFortress, Dice) {
 /// of its first turn.
 pub fn scenario_lab(scenario: &str, n: u64, options: Value) -> (MississippiFortress, Dice) {
     let mut dice = Dice::new(&seed(n));
-    let mut game = MississippiFortress::setup(&scenario_setup(scenario, options), &mut dice)
+    let mut game = MississippiFortress::setup(&setup_for(scenario, options), &mut dice)
         .unwrap_or_else(|e| panic!("{scenario} sets up: {e}"));
     act(&mut game, &mut dice, Side::Confederate, Action::FinishSetUp);
     act(&mut game, &mut dice, Side::Union, Action::FinishSetUp);
