@@ -83,5 +83,9 @@ impl MississippiFortress {
                 b.state = BatteryState::Destroyed;
             }
         }
+        // 7.21c: ships supporting a battery that surrenders go with it.
+        for &area in &areas {
+            self.eliminate_supporting(area, fx);
+        }
     }
 }

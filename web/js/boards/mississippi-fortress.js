@@ -178,6 +178,11 @@ export const mississippiFortressBoard = {
     for (const [k, v] of Object.entries(action)) {
       if (AREA_FIELDS.test(k) && Number.isInteger(v)) keys.push(`area:${v}`);
       if (ARROW_FIELDS.test(k) && v !== null) keys.push(`arrow:${nodeKey(v)}`);
+      // A ship's station (7.21a, 7.21d): an arrow, or in support of the battery of an Area.
+      if (k === "at" && v && typeof v === "object") {
+        if (typeof v.arrow === "string") keys.push(`arrow:${v.arrow}`);
+        if (Number.isInteger(v.support)) keys.push(`area:${v.support}`);
+      }
     }
     return keys;
   },

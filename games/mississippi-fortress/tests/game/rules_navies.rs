@@ -950,3 +950,18 @@ fn views_show_ships_off_the_river_and_naval_combat_to_everyone_alike() {
     );
     assert!(game.check_invariants().is_ok());
 }
+
+#[test]
+fn rule_7_21b_r17_steamers_alone_share_an_arrow_and_do_not_roll() {
+    let (mut game, _) = ashore(8);
+    for s in &mut game.ships {
+        s.at = None;
+        s.off = None;
+    }
+    place(&mut game, "transport-1", "A5");
+    place(&mut game, "confederate-steamer", "A5");
+    assert!(game.naval_combat_arrows().is_empty());
+    // A warship on either side makes it a naval combat.
+    place(&mut game, "confederate-gunboat", "A5");
+    assert_eq!(game.naval_combat_arrows(), [node("A5")]);
+}
