@@ -96,13 +96,22 @@ const AREA_FIELDS = /^(area|to|from|into|target|destination|at|where)$/;
 const ARROW_FIELDS = /^(arrow|node)$/;
 
 // A ship not on the river (4.15a, 7.21a, 7.21c, 7.21d): always public.
-function offRiver(s) {
-  const o = s.off || {};
-  const why = o.kind === "support" ? `supporting the battery in Area ${o.area}`
-    : o.kind === "damaged" ? `damaged, back on turn ${o.turn}`
-    : o.kind === "awaiting" ? `arrives turn ${o.turn} (${o.edge})`
-    : "to be set up";
-  return `${s.id} (${s.side}): ${why}`;
+/** Ships not on the river, grouped by why, with their printed names: "Union, arriving on
+ *  turn 3 off the north edge: Choctaw, Cincinnati …". */
+function offRiver(ships, data) {
+  const units = data ? unitIndex(data) : new Map();
+  const groups = new Map();
+  for (const s of ships) {
+    const o = s.off || {};
+    const why = o.kind === "support" ? `supporting the battery in Area ${o.area}`
+      : o.kind === "damaged" ? `damaged, back on turn ${o.turn}`
+      : o.kind === "awaiting" ? `arriving on turn ${o.turn} off the ${String(o.edge).replace("-edge", " edge")}`
+      : "to be set up";
+    const key = `${title(s.side)}, ${why}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(units.get(s.id)?.name || s.id);
+  }
+  return [...groups].map(([key, names]) => h("div", { class: "ships-off" }, `${key}: ${names.join(", ")}`));
 }
 
 export const mississippiFortressBoard = {
@@ -147,7 +156,7 @@ export const mississippiFortressBoard = {
     container.replaceChildren(...parts);
   },
 
-  status(view) {
+  status(view, data) {
     const vp = view.vp || {};
     return h("dl", { class: "mf-status" },
       h("dt", {}, "Turn"), h("dd", { id: "turn" }, `${view.turn} of ${view.last_turn}${view.dates ? ` (${view.dates})` : ""}`),
@@ -159,7 +168,7 @@ export const mississippiFortressBoard = {
         : "",
       view.naval_combat ? [h("dt", {}, "Naval combat"), h("dd", {}, `at ${view.naval_combat.node}, round ${view.naval_combat.round}`)] : "",
       view.grand_gulf_count ? [h("dt", {}, "Grand Gulf"), h("dd", {}, `gunboat opposite: ${view.grand_gulf_count} of 5 phases`)] : "",
-      (view.ships_off || []).length ? [h("dt", {}, "Ships off the river"), h("dd", {}, view.ships_off.map(offRiver).join("; "))] : "",
+      (view.ships_off || []).length ? [h("dt", {}, "Ships off the river"), h("dd", { id: "ships-off" }, offRiver(view.ships_off, data))] : "",
       ...["union", "confederate"].flatMap((side) => ownPanel(view[`${side}_private`], side)));
   },
 

@@ -43,7 +43,9 @@ export async function gamePage(gameId, code) {
   let busy = false;
   let highlight = null;
   const seen = new Set();
-  const seat = () => seatOf(state.players);
+  // The seat the server says this viewer holds; once the game is over everyone is omniscient,
+  // and the seat is the one the signed-in name plays.
+  const seat = () => (viewer === "union" || viewer === "confederate" ? viewer : seatOf(state.players));
   const clockBox = clockPanel(gameId, () => ({ seat: seat(), status }));
   const chatBox = chatPanel(gameId, code, () => ({ seat: seat(), status }));
   const rematchBox = h("div", { id: "rematch" });

@@ -4,6 +4,7 @@
 mod cdp;
 mod champion_hill;
 mod correspondence;
+mod grand_campaign;
 mod outpost;
 
 use std::path::PathBuf;
