@@ -10,8 +10,7 @@ use crate::data::charts::{
     CombatOrder, FcrtGroup, ProbeColumn, RatioColumn, StragglerColumn, StrengthBand,
 };
 use crate::data::map::Terrain;
-use crate::data::{Charts, Constants, Map, Options, Scenarios, TurnTrack, Units};
-use crate::setup::PLAYABLE;
+use crate::data::{Charts, Constants, Map, Options, ScenarioId, Scenarios, TurnTrack, Units};
 
 /// The game's catalog entry.
 pub fn game_info() -> GameInfo {
@@ -23,7 +22,7 @@ pub fn game_info() -> GameInfo {
                       two-day turns, a Battle Board with secret Combat Orders, dummies and \
                       cavalry probes, the Union navy against the Confederate shore batteries."
             .into(),
-        scenarios: PLAYABLE
+        scenarios: ScenarioId::ALL
             .iter()
             .map(|&id| {
                 let s = scenarios.scenario(id);
@@ -38,17 +37,10 @@ pub fn game_info() -> GameInfo {
         choices: Options::get()
             .all()
             .iter()
-            .filter_map(|o| {
-                let scenarios: Vec<String> = o
-                    .scenarios
-                    .iter()
-                    .filter(|s| PLAYABLE.contains(s))
-                    .map(|s| s.as_str().to_string())
-                    .collect();
-                if scenarios.is_empty() {
-                    return None;
-                }
-                Some(ChoiceInfo {
+            .map(|o| {
+                let scenarios: Vec<String> =
+                    o.scenarios.iter().map(|s| s.as_str().to_string()).collect();
+                ChoiceInfo {
                     id: o.id.as_str().into(),
                     name: o.name.clone(),
                     description: format!("{} ({})", o.explanation, o.rule),
@@ -56,7 +48,7 @@ pub fn game_info() -> GameInfo {
                     kind: ChoiceKind::Bool { default: false },
                     scenarios,
                     requires: o.requires.iter().map(|r| r.as_str().to_string()).collect(),
-                })
+                }
             })
             .collect(),
     }
@@ -87,7 +79,7 @@ pub fn static_data() -> Value {
             "mandatory_combat": mandatory,
         },
         "units": Units::get().all(),
-        "scenarios": PLAYABLE.iter().map(|&id| {
+        "scenarios": ScenarioId::ALL.iter().map(|&id| {
             let s = scenarios.scenario(id);
             json!({
                 "id": id,

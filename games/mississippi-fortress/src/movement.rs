@@ -10,7 +10,7 @@ use adjutant_engine::Side;
 use serde::{Deserialize, Serialize};
 
 use crate::actions::Action;
-use crate::data::{AreaId, Charts, Map};
+use crate::data::{AreaId, Charts, Map, OptionId};
 use crate::events::{EventKind, Fx, counters};
 use crate::force_march::{extra_steps, may_force_march, path_allows_force_march};
 use crate::naval::Fleet;
@@ -226,7 +226,7 @@ impl MississippiFortress {
         let census = self.census();
         let enemy = side.opponent();
         // S3.51 / S11.2: does the stack stop on entering?
-        let stops = if self.troop_density {
+        let stops = if self.option(OptionId::TroopDensity) {
             self.blocked(side, to)
         } else {
             census.full(enemy, to)
@@ -316,7 +316,7 @@ impl MississippiFortress {
                 format!(
                     "{side}: the stack stops in {}: {}.",
                     Self::area_name(to),
-                    if self.troop_density {
+                    if self.option(OptionId::TroopDensity) {
                         "blocked (S11)"
                     } else {
                         "enemy-Controlled (S3.51)"

@@ -15,30 +15,14 @@ use crate::state::{
     Reinforcement, Ship, ShipRec, Siege, side_of,
 };
 
-/// The scenarios this engine plays from set-up to the victory check.
-pub const PLAYABLE: [ScenarioId; 4] = [
-    ScenarioId::ChampionHill,
-    ScenarioId::GrantsLandCampaign,
-    ScenarioId::PorterRunsTheBatteries,
-    ScenarioId::ShermansAssault,
-];
-
 impl MississippiFortress {
     /// S2.1: the initial state of a scenario, before the set-up dummies.
     pub fn new_game(setup: &Setup) -> Result<MississippiFortress, String> {
         let id: ScenarioId = setup.scenario.parse()?;
-        if !PLAYABLE.contains(&id) {
-            return Err(format!(
-                "the scenario {id} is not playable yet: only {} is",
-                PLAYABLE.map(ScenarioId::as_str).join(", ")
-            ));
-        }
         let scenario = Scenarios::get().scenario(id);
         let options = chosen_options(setup, id)?;
         let mut game = MississippiFortress {
             scenario: id,
-            optional_weather: options.contains(&OptionId::OptionalWeather),
-            troop_density: options.contains(&OptionId::TroopDensity),
             options: options.clone(),
             entry_roll: None,
             landing_opened: false,

@@ -504,12 +504,9 @@ pub struct Capture {
 pub struct MississippiFortress {
     /// The scenario.
     pub scenario: ScenarioId,
-    /// Option 3.3: the weather is rolled.
-    pub optional_weather: bool,
-    /// Option S11: troop density replaces the contact stop.
-    pub troop_density: bool,
-    /// Every optional rule in use (7.0), in rulebook order.
-    #[serde(default)]
+    /// Every optional rule in use (7.0), in rulebook order. Required when a state is read
+    /// back: a snapshot written before it existed does not restore, and the server replays
+    /// that game from its set-up instead.
     pub options: Vec<OptionId>,
     /// 7.11: the Variable Entry roll, once made (private to the Confederate player, R16).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -584,11 +581,7 @@ pub struct MississippiFortress {
 impl MississippiFortress {
     /// An optional rule is in use (7.0).
     pub fn option(&self, id: OptionId) -> bool {
-        match id {
-            OptionId::OptionalWeather => self.optional_weather,
-            OptionId::TroopDensity => self.troop_density,
-            _ => self.options.contains(&id),
-        }
+        self.options.contains(&id)
     }
 
     /// The counter with this id.

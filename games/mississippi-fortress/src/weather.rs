@@ -3,14 +3,14 @@
 //! straggler rolls; Rain adds +1 (+2 on the second and later consecutive Rain turn, decision
 //! G16) and lowers every Combat Intensity Level by one. The weather is public (R33).
 
-use crate::data::{Charts, TurnTrack, Weather};
+use crate::data::{Charts, OptionId, TurnTrack, Weather};
 use crate::events::{EventKind, Fx};
 use crate::state::MississippiFortress;
 
 impl MississippiFortress {
     /// S2.2 A: the Weather Segment of the current turn.
     pub(crate) fn start_turn(&mut self, fx: &mut Fx) {
-        let weather = if self.optional_weather {
+        let weather = if self.option(OptionId::OptionalWeather) {
             // 3.3: the First Player rolls; the engine rolls for him and the roll is public.
             let roll = fx.d6();
             let weather = Charts::get()

@@ -243,6 +243,39 @@ pub async fn outpost(union: &Client, confederate: &Client, visibility: Visibilit
     created
 }
 
+/// Creates a public Mississippi Fortress game of `scenario` with `options`, `union` in the
+/// Union seat, and has `confederate` join it; returns the game id.
+pub async fn mississippi_fortress_game(
+    union: &Client,
+    confederate: &Client,
+    scenario: &str,
+    options: Value,
+) -> String {
+    let created = union
+        .create_game(&CreateGame {
+            game: "mississippi-fortress".into(),
+            scenario: scenario.into(),
+            options,
+            side: SideChoice::Union,
+            visibility: Visibility::Public,
+            secret_choices: json!({}),
+            clock: None,
+        })
+        .await
+        .expect("game created");
+    confederate
+        .join(
+            &created.game_id,
+            &JoinGame {
+                invite_code: Some(created.invite_code.clone()),
+                secret_choices: json!({}),
+            },
+        )
+        .await
+        .expect("joined");
+    created.game_id
+}
+
 /// Opens a WebSocket for `client` and reads the welcome frame.
 pub async fn live(client: &Client) -> Live {
     let mut live = Live::connect(&client.ws_url(), client.token())

@@ -4,8 +4,7 @@
 
 use adjutant_cli::{Client, Live, bot};
 use adjutant_protocol::{
-    ClientMessage, CreateGame, GameStatus, JoinGame, ServerMessage, SideChoice, UpdateMode,
-    Visibility,
+    ClientMessage, CreateGame, GameStatus, ServerMessage, SideChoice, UpdateMode,
 };
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -123,29 +122,7 @@ async fn a_game_of_champion_hill_survives_kill_9_and_its_record_verifies() {
         .await
         .unwrap();
     assert_eq!(catalog["map"]["areas"].as_array().map(Vec::len), Some(47));
-    let created = union
-        .create_game(&CreateGame {
-            game: "mississippi-fortress".into(),
-            scenario: "champion-hill".into(),
-            options: json!({}),
-            side: SideChoice::Union,
-            visibility: Visibility::Public,
-            secret_choices: json!({}),
-            ..Default::default()
-        })
-        .await
-        .expect("game created");
-    let game = created.game_id.clone();
-    confederate
-        .join(
-            &game,
-            &JoinGame {
-                invite_code: Some(created.invite_code.clone()),
-                secret_choices: json!({}),
-            },
-        )
-        .await
-        .expect("joined");
+    let game = mississippi_fortress_game(&union, &confederate, "champion-hill", json!({})).await;
     let first = union.state(&game, None).await.unwrap();
     assert_eq!(first.view["turn"], 13);
     assert!(
@@ -274,29 +251,13 @@ async fn the_grand_campaign_with_every_optional_rule_plays_to_its_end_through_th
         refused.to_string().contains("longstreet-moves-west"),
         "{refused}"
     );
-    let created = union
-        .create_game(&CreateGame {
-            game: "mississippi-fortress".into(),
-            scenario: "porter-runs-the-batteries".into(),
-            options: Value::Object(options),
-            side: SideChoice::Union,
-            visibility: Visibility::Public,
-            secret_choices: json!({}),
-            ..Default::default()
-        })
-        .await
-        .expect("game created");
-    let game = created.game_id.clone();
-    confederate
-        .join(
-            &game,
-            &JoinGame {
-                invite_code: Some(created.invite_code.clone()),
-                secret_choices: json!({}),
-            },
-        )
-        .await
-        .expect("joined");
+    let game = mississippi_fortress_game(
+        &union,
+        &confederate,
+        "porter-runs-the-batteries",
+        Value::Object(options),
+    )
+    .await;
     let first = union.state(&game, None).await.unwrap();
     assert_eq!(first.view["turn"], 1);
     let watcher = spectate(server.base.clone(), game.clone());

@@ -10,10 +10,6 @@ use mississippi_fortress::state::{BatteryState, Carrier, Place, Ship, ShipRec};
 
 use crate::support::*;
 
-fn node(s: &str) -> Node {
-    s.parse().expect("a node")
-}
-
 /// A cleared board with the four steamers where `place` puts them, at the Union Movement
 /// Phase (or embarkation, when there is something to embark).
 fn harbour(
@@ -28,12 +24,6 @@ fn harbour(
     (game, dice)
 }
 
-fn set_ship(game: &mut MississippiFortress, id: &str, at: &str) -> usize {
-    let i = game.ship_index(id).expect("a ship");
-    game.ships[i].at = Some(node(at));
-    i
-}
-
 fn sails(game: &MississippiFortress) -> Vec<String> {
     game.legal_actions(Side::Union)
         .into_iter()
@@ -44,29 +34,10 @@ fn sails(game: &MississippiFortress) -> Vec<String> {
         .collect()
 }
 
-fn sail(game: &mut MississippiFortress, dice: &mut Dice, from: &str, ships: &[&str]) {
-    play(
-        game,
-        dice,
-        Side::Union,
-        Action::SailFrom { node: node(from) },
-    );
-    for s in ships {
-        play(
-            game,
-            dice,
-            Side::Union,
-            Action::TakeShip {
-                ship: s.to_string(),
-            },
-        );
-    }
-}
-
 #[test]
 fn rule_4_11_downstream_any_distance_upstream_two_arrows_a_phase() {
     let (mut game, mut dice) = harbour(40, |_| {}, Step::Movement(Side::Union));
-    sail(&mut game, &mut dice, "A7", &["transport-3"]);
+    sail(&mut game, &mut dice, Side::Union, "A7", &["transport-3"]);
     play(
         &mut game,
         &mut dice,
@@ -82,7 +53,7 @@ fn rule_4_11_downstream_any_distance_upstream_two_arrows_a_phase() {
     assert_eq!(sails(&game), ["A6"], "a third upstream arrow is refused");
     play(&mut game, &mut dice, Side::Union, Action::Halt);
     // Downstream the whole river, off the south edge.
-    sail(&mut game, &mut dice, "A8", &["transport-1"]);
+    sail(&mut game, &mut dice, Side::Union, "A8", &["transport-1"]);
     assert_eq!(sails(&game), ["south-edge", "A7"]);
     let events = play(
         &mut game,
@@ -102,11 +73,17 @@ fn rule_4_15_ships_off_the_map_come_back_at_their_edge_in_a_later_phase() {
     let (mut game, mut dice) = harbour(
         41,
         |g| {
-            set_ship(g, "transport-1", "south-edge");
+            put_ship(g, "transport-1", "south-edge");
         },
         Step::Movement(Side::Union),
     );
-    sail(&mut game, &mut dice, "south-edge", &["transport-1"]);
+    sail(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        "south-edge",
+        &["transport-1"],
+    );
     assert_eq!(sails(&game), ["A8"]);
     play(
         &mut game,
@@ -124,7 +101,13 @@ fn rule_4_15_ships_off_the_map_come_back_at_their_edge_in_a_later_phase() {
 #[test]
 fn rule_4_11a_at_most_two_ships_an_arrow_at_the_end_of_the_movement_phase() {
     let (mut game, mut dice) = harbour(42, |_| {}, Step::Movement(Side::Union));
-    sail(&mut game, &mut dice, "A7", &["transport-3", "transport-4"]);
+    sail(
+        &mut game,
+        &mut dice,
+        Side::Union,
+        "A7",
+        &["transport-3", "transport-4"],
+    );
     play(
         &mut game,
         &mut dice,
@@ -174,12 +157,12 @@ fn rule_4_21_4_23a_a_battery_fires_once_at_a_stack_moving_downstream() {
     let (mut game, _) = harbour(
         43,
         |g| {
-            set_ship(g, "transport-1", "A2");
+            put_ship(g, "transport-1", "A2");
         },
         Step::Movement(Side::Union),
     );
     let mut dice = dice_rolling(&[1, 1, 1]);
-    sail(&mut game, &mut dice, "A2", &["transport-1"]);
+    sail(&mut game, &mut dice, Side::Union, "A2", &["transport-1"]);
     let events = play(
         &mut game,
         &mut dice,
@@ -201,12 +184,12 @@ fn rule_4_23a_a_battery_fires_twice_at_a_stack_moving_upstream() {
     let (mut game, _) = harbour(
         44,
         |g| {
-            set_ship(g, "transport-1", "A5");
+            put_ship(g, "transport-1", "A5");
         },
         Step::Movement(Side::Union),
     );
     let mut dice = dice_rolling(&[2, 3]);
-    sail(&mut game, &mut dice, "A5", &["transport-1"]);
+    sail(&mut game, &mut dice, Side::Union, "A5", &["transport-1"]);
     let events = play(
         &mut game,
         &mut dice,
@@ -226,12 +209,12 @@ fn rule_4_23b_a_wooden_target_adds_one_to_crt_a() {
     let (mut game, _) = harbour(
         45,
         |g| {
-            set_ship(g, "transport-1", "A2");
+            put_ship(g, "transport-1", "A2");
         },
         Step::Movement(Side::Union),
     );
     let mut dice = dice_rolling(&[5]);
-    sail(&mut game, &mut dice, "A2", &["transport-1"]);
+    sail(&mut game, &mut dice, Side::Union, "A2", &["transport-1"]);
     let events = play(
         &mut game,
         &mut dice,
@@ -254,14 +237,20 @@ fn rule_4_23c_crt_b_sinks_the_top_ship_on_1_to_5_and_the_bottom_on_6() {
         let (mut game, _) = harbour(
             46,
             |g| {
-                set_ship(g, "transport-1", "A2");
-                set_ship(g, "transport-2", "A2");
+                put_ship(g, "transport-1", "A2");
+                put_ship(g, "transport-2", "A2");
             },
             Step::Movement(Side::Union),
         );
         let mut dice = dice_rolling(&[6, b_roll]);
         // The first ship chosen sails on top (R8).
-        sail(&mut game, &mut dice, "A2", &["transport-2", "transport-1"]);
+        sail(
+            &mut game,
+            &mut dice,
+            Side::Union,
+            "A2",
+            &["transport-2", "transport-1"],
+        );
         play(
             &mut game,
             &mut dice,
@@ -282,7 +271,7 @@ fn rule_4_23d_a_sunk_steamers_cargo_is_lost_and_scored() {
     let (mut game, _) = harbour(
         47,
         |g| {
-            let i = set_ship(g, "transport-1", "A2");
+            let i = put_ship(g, "transport-1", "A2");
             let k = key(g, "xiii-12-div");
             g.counters[k].place = Place::Aboard(Carrier {
                 ship: i,
@@ -299,7 +288,7 @@ fn rule_4_23d_a_sunk_steamers_cargo_is_lost_and_scored() {
         Step::Movement(Side::Union),
     );
     let mut dice = dice_rolling(&[6]);
-    sail(&mut game, &mut dice, "A2", &["transport-1"]);
+    sail(&mut game, &mut dice, Side::Union, "A2", &["transport-1"]);
     let events = play(
         &mut game,
         &mut dice,
@@ -328,8 +317,8 @@ fn rule_r21_a_stack_spending_the_phase_on_a_guarded_arrow_is_fired_at_once() {
     let (mut game, _) = harbour(
         48,
         |g| {
-            set_ship(g, "transport-1", "A4");
-            set_ship(g, "transport-2", "A4");
+            put_ship(g, "transport-1", "A4");
+            put_ship(g, "transport-2", "A4");
         },
         Step::Movement(Side::Union),
     );
@@ -365,9 +354,9 @@ fn rule_4_12_embarkation_example_area_17() {
         49,
         |g| {
             put(g, "xv-3-div", 17);
-            set_ship(g, "transport-1", "A3");
-            set_ship(g, "transport-2", "A2");
-            set_ship(g, "transport-3", "A4");
+            put_ship(g, "transport-1", "A3");
+            put_ship(g, "transport-2", "A2");
+            put_ship(g, "transport-3", "A4");
         },
         Step::Embarkation(Side::Union),
     );
@@ -451,7 +440,7 @@ fn rule_4_12c_seven_point_unit_needs_two_steamers_which_carry_five_more() {
     assert!(game.check_invariants().is_ok());
     // The lashed pair moves as one stack.
     play(&mut game, &mut dice, Side::Union, Action::FinishEmbarkation);
-    sail(&mut game, &mut dice, "A8", &["transport-2"]);
+    sail(&mut game, &mut dice, Side::Union, "A8", &["transport-2"]);
     assert_eq!(game.sailing.as_ref().map(|f| f.ships.len()), Some(2));
 }
 
@@ -516,14 +505,14 @@ fn rule_4_12b_4_22b_landing_not_into_enemy_control_nor_beside_a_battery() {
     let (game, _) = harbour(
         52,
         |g| {
-            let i = set_ship(g, "transport-1", "A8");
+            let i = put_ship(g, "transport-1", "A8");
             let k = put(g, "xiii-12-div", 35);
             g.counters[k].place = Place::Aboard(Carrier {
                 ship: i,
                 also: None,
                 on_first: 6,
             });
-            let j = set_ship(g, "transport-2", "A4");
+            let j = put_ship(g, "transport-2", "A4");
             // Moved this phase: the battery does not fire at it again (R21).
             g.ships[j].rec.moved = true;
             let m = put(g, "xiii-14-div", 17);
@@ -707,7 +696,7 @@ fn rule_4_14_a_steamer_on_an_unguarded_arrow_carries_the_union_loc_across() {
     assert!(!game.loc_reaches(Side::Union, &census, &[area(35)], &[area(43)], 1));
     assert!(!game.loc_reaches(Side::Confederate, &census, &[area(35)], &[area(43)], 1));
     // A face-up battery guards its arrow (S3.44d): A3 lies between Areas 9 and 17.
-    set_ship(&mut game, "transport-1", "A3");
+    put_ship(&mut game, "transport-1", "A3");
     let census = game.census();
     assert!(!game.loc_reaches(Side::Union, &census, &[area(17)], &[area(9)], 1));
     for b in &mut game.batteries {

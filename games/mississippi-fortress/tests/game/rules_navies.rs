@@ -13,26 +13,13 @@ use serde_json::json;
 
 use crate::support::*;
 
-fn node(s: &str) -> Node {
-    s.parse().expect("a node")
-}
-
 fn ship<'a>(game: &'a MississippiFortress, id: &str) -> &'a mississippi_fortress::state::Ship {
     &game.ships[game.ship_index(id).expect("a ship")]
 }
 
-/// 6.3 without options, set-up done (no dummies), at the Union arrival of Turn 1.
-fn porter(n: u64) -> (MississippiFortress, Dice) {
-    let (mut game, mut dice) = new_scenario("porter-runs-the-batteries", json!({}), n);
-    act(&mut game, &mut dice, Side::Confederate, Action::FinishSetUp);
-    act(&mut game, &mut dice, Side::Union, Action::FinishSetUp);
-    assert_eq!(game.step, Step::Arrival(Side::Union));
-    (game, dice)
-}
-
 #[test]
 fn rule_4_15a_naval_reinforcements_arrive_off_the_map_and_may_wait_there() {
-    let (mut game, mut dice) = porter(1);
+    let (mut game, mut dice) = scenario_lab("porter-runs-the-batteries", 1, json!({}));
     assert_eq!(game.turn, 1);
     // The Turn 1 group is off the north edge; the Turn 3 group is not called for yet.
     assert_eq!(ship(&game, "benton").at, Some(Node::North));
@@ -90,42 +77,6 @@ fn rule_4_15a_naval_reinforcements_arrive_off_the_map_and_may_wait_there() {
     assert_eq!(ship(&game, "choctaw").off, None);
 }
 
-#[test]
-fn rule_7_0_options_need_their_prerequisites_and_their_scenarios() {
-    let mut dice = Dice::new(&seed(1));
-    let e = MississippiFortress::setup(
-        &setup_for(
-            "porter-runs-the-batteries",
-            json!({"farraguts-fleet": true}),
-        ),
-        &mut dice,
-    )
-    .expect_err("refused");
-    assert!(
-        e.contains("needs the optional rule rebel-iron-afloat"),
-        "{e}"
-    );
-    let e = MississippiFortress::setup(
-        &setup_for("champion-hill", json!({"rebel-iron-afloat": true})),
-        &mut dice,
-    )
-    .expect_err("refused");
-    assert!(
-        e.contains("not used with the scenario champion-hill"),
-        "{e}"
-    );
-    let (game, _) = new_scenario(
-        "grants-land-campaign",
-        json!({"rebel-iron-afloat": true, "farraguts-fleet": true}),
-        1,
-    );
-    let view = game.view(adjutant_engine::Viewer::Spectator);
-    assert_eq!(
-        view["options"],
-        json!(["rebel-iron-afloat", "farraguts-fleet"])
-    );
-}
-
 /// 6.3 with both optional navies, the Confederate ships placed per `stations` (set-up, 7.21a),
 /// no dummies, at the Union arrival of Turn 1.
 fn navies(n: u64, stations: &[(&str, Station)]) -> (MississippiFortress, Dice) {
@@ -161,12 +112,6 @@ fn ashore(n: u64) -> (MississippiFortress, Dice) {
             ("confederate-steamer", Station::Support(area(23))),
         ],
     )
-}
-
-fn place(game: &mut MississippiFortress, id: &str, at: &str) {
-    let i = game.ship_index(id).expect("a ship");
-    game.ships[i].at = Some(node(at));
-    game.ships[i].off = None;
 }
 
 #[test]
@@ -220,19 +165,19 @@ fn rule_7_21b_modifiers_enemy_wooden_plus_two_arkansas_minus_two() {
         s.off = None;
     }
     let a5 = node("A5");
-    place(&mut game, "benton", "A5");
-    place(&mut game, "confederate-gunboat", "A5");
+    put_ship(&mut game, "benton", "A5");
+    put_ship(&mut game, "confederate-gunboat", "A5");
     // The Union against a wooden gunboat: +2; the Confederates against an ironclad: 0.
     assert_eq!(game.naval_modifier(Side::Union, a5), 2);
     assert_eq!(game.naval_modifier(Side::Confederate, a5), 0);
     // With the Arkansas* present the Union loses 2.
-    place(&mut game, "arkansas", "A5");
+    put_ship(&mut game, "arkansas", "A5");
     assert_eq!(game.naval_modifier(Side::Union, a5), 0);
     let g = game.ship_index("confederate-gunboat").unwrap();
     game.ships[g].at = None;
     assert_eq!(game.naval_modifier(Side::Union, a5), -2);
     // Against Union wooden ships the Confederates add 2 (steamers are wooden too).
-    place(&mut game, "tyler", "A5");
+    put_ship(&mut game, "tyler", "A5");
     assert_eq!(game.naval_modifier(Side::Confederate, a5), 2);
 }
 
@@ -244,17 +189,17 @@ fn rule_7_22_farraguts_ships_cancel_the_wooden_bonus_or_cost_one_alone() {
         s.off = None;
     }
     let a5 = node("A5");
-    place(&mut game, "arkansas", "A5");
+    put_ship(&mut game, "arkansas", "A5");
     // Farragut's wooden ships alone: -1 for the Confederates.
-    place(&mut game, "hartford", "A5");
+    put_ship(&mut game, "hartford", "A5");
     assert_eq!(game.naval_modifier(Side::Confederate, a5), -1);
     // With other Union wooden ships: +0 instead of +2.
-    place(&mut game, "tyler", "A5");
+    put_ship(&mut game, "tyler", "A5");
     assert_eq!(game.naval_modifier(Side::Confederate, a5), 0);
     // With an ironclad only: still Farragut's wooden ships alone, -1.
     let t = game.ship_index("tyler").unwrap();
     game.ships[t].at = None;
-    place(&mut game, "benton", "A5");
+    put_ship(&mut game, "benton", "A5");
     assert_eq!(game.naval_modifier(Side::Confederate, a5), -1);
 }
 
@@ -301,25 +246,12 @@ fn rule_7_22_farraguts_fleet_enters_at_the_arrow_of_area_43() {
 /// Runs a naval combat at A5 between benton (Union) and the Gunboat*: the Union sails into it.
 fn fight_at_a5(n: u64) -> (MississippiFortress, Vec<String>) {
     let (mut game, mut dice) = ashore(n);
-    place(&mut game, "confederate-gunboat", "A5");
-    place(&mut game, "benton", "A6");
+    put_ship(&mut game, "confederate-gunboat", "A5");
+    put_ship(&mut game, "benton", "A6");
     finish_until(&mut game, &mut dice, |g| {
         g.step == Step::Movement(Side::Union)
     });
-    play(
-        &mut game,
-        &mut dice,
-        Side::Union,
-        Action::SailFrom { node: node("A6") },
-    );
-    play(
-        &mut game,
-        &mut dice,
-        Side::Union,
-        Action::TakeShip {
-            ship: "benton".into(),
-        },
-    );
+    sail(&mut game, &mut dice, Side::Union, "A6", &["benton"]);
     play(
         &mut game,
         &mut dice,
@@ -380,26 +312,13 @@ fn rule_7_21b_the_owner_chooses_which_ship_takes_a_hit() {
     // choice between them.
     for n in 0..40 {
         let (mut game, mut dice) = ashore(n);
-        place(&mut game, "confederate-gunboat", "A5");
-        place(&mut game, "arkansas", "A5");
-        place(&mut game, "tyler", "A6");
+        put_ship(&mut game, "confederate-gunboat", "A5");
+        put_ship(&mut game, "arkansas", "A5");
+        put_ship(&mut game, "tyler", "A6");
         finish_until(&mut game, &mut dice, |g| {
             g.step == Step::Movement(Side::Union)
         });
-        play(
-            &mut game,
-            &mut dice,
-            Side::Union,
-            Action::SailFrom { node: node("A6") },
-        );
-        play(
-            &mut game,
-            &mut dice,
-            Side::Union,
-            Action::TakeShip {
-                ship: "tyler".into(),
-            },
-        );
+        sail(&mut game, &mut dice, Side::Union, "A6", &["tyler"]);
         play(
             &mut game,
             &mut dice,
@@ -441,25 +360,12 @@ fn rule_7_21b_the_owner_chooses_which_ship_takes_a_hit() {
 fn rule_7_21b_a_battery_beside_the_arrow_fires_once_before_the_first_round() {
     for n in 0..40 {
         let (mut game, mut dice) = ashore(n);
-        place(&mut game, "confederate-gunboat", "A3");
-        place(&mut game, "benton", "A2");
+        put_ship(&mut game, "confederate-gunboat", "A3");
+        put_ship(&mut game, "benton", "A2");
         finish_until(&mut game, &mut dice, |g| {
             g.step == Step::Movement(Side::Union)
         });
-        play(
-            &mut game,
-            &mut dice,
-            Side::Union,
-            Action::SailFrom { node: node("A2") },
-        );
-        play(
-            &mut game,
-            &mut dice,
-            Side::Union,
-            Action::TakeShip {
-                ship: "benton".into(),
-            },
-        );
+        sail(&mut game, &mut dice, Side::Union, "A2", &["benton"]);
         let entry = texts(&play(
             &mut game,
             &mut dice,
@@ -615,8 +521,8 @@ fn rule_7_21d_damaged_ships_return_union_at_their_edge_confederate_at_vicksburg(
 #[test]
 fn rule_4_23e_grand_gulf_is_silenced_after_five_union_phases_and_recovers() {
     for n in 0..30 {
-        let (mut game, mut dice) = porter(n);
-        place(&mut game, "benton", "A7");
+        let (mut game, mut dice) = scenario_lab("porter-runs-the-batteries", n, json!({}));
+        put_ship(&mut game, "benton", "A7");
         game.grand_gulf_count = 4;
         finish_until(&mut game, &mut dice, |g| {
             g.step == Step::Movement(Side::Union)
@@ -663,8 +569,8 @@ fn rule_4_23e_grand_gulf_is_silenced_after_five_union_phases_and_recovers() {
 
 #[test]
 fn rule_4_23e_a_gunboat_opposite_vicksburg_never_silences_it() {
-    let (mut game, mut dice) = porter(1);
-    place(&mut game, "benton", "A3");
+    let (mut game, mut dice) = scenario_lab("porter-runs-the-batteries", 1, json!({}));
+    put_ship(&mut game, "benton", "A3");
     game.grand_gulf_count = 0;
     for _ in 0..6 {
         // A gunboat opposite Vicksburg counts for nothing.
@@ -712,19 +618,12 @@ fn rule_7_21a_the_confederate_steamer_carries_troops_like_a_union_steamer() {
         Side::Confederate,
         Action::FinishEmbarkation,
     );
-    play(
+    sail(
         &mut game,
         &mut dice,
         Side::Confederate,
-        Action::SailFrom { node: node("A3") },
-    );
-    play(
-        &mut game,
-        &mut dice,
-        Side::Confederate,
-        Action::TakeShip {
-            ship: "confederate-steamer".into(),
-        },
+        "A3",
+        &["confederate-steamer"],
     );
     // Its own batteries do not fire at it (4.21).
     let t = texts(&play(
@@ -758,9 +657,9 @@ fn rule_7_21a_the_confederate_steamer_carries_troops_like_a_union_steamer() {
 #[test]
 fn rule_4_23e_union_troops_may_land_at_silenced_grand_gulf_destroying_the_battery() {
     for n in 0..30 {
-        let (mut game, mut dice) = porter(n);
-        place(&mut game, "benton", "A7");
-        place(&mut game, "transport-1", "A7");
+        let (mut game, mut dice) = scenario_lab("porter-runs-the-batteries", n, json!({}));
+        put_ship(&mut game, "benton", "A7");
+        put_ship(&mut game, "transport-1", "A7");
         let t1 = game.ship_index("transport-1").unwrap();
         // Grand Gulf held by its battery alone.
         for k in 0..game.counters.len() {
@@ -819,7 +718,7 @@ fn rule_7_21b_phasing_ships_overstacked_after_naval_combat_are_eliminated() {
     for n in 0..40 {
         let (mut game, mut dice) = ashore(n);
         for id in ["benton", "carondolet", "louisville", "confederate-gunboat"] {
-            place(&mut game, id, "A5");
+            put_ship(&mut game, id, "A5");
         }
         finish_until(&mut game, &mut dice, |g| {
             g.step == Step::Movement(Side::Union)
@@ -873,23 +772,16 @@ fn rule_7_21a_the_confederate_steamer_may_only_defend() {
     finish_until(&mut game, &mut dice, |g| {
         g.step == Step::Movement(Side::Confederate)
     });
-    place(&mut game, "confederate-steamer", "A5");
-    place(&mut game, "benton", "A6");
-    place(&mut game, "tyler", "A4");
+    put_ship(&mut game, "confederate-steamer", "A5");
+    put_ship(&mut game, "benton", "A6");
+    put_ship(&mut game, "tyler", "A4");
     // Alone it may not sail onto the Union ships at A6 or A4.
-    play(
+    sail(
         &mut game,
         &mut dice,
         Side::Confederate,
-        Action::SailFrom { node: node("A5") },
-    );
-    play(
-        &mut game,
-        &mut dice,
-        Side::Confederate,
-        Action::TakeShip {
-            ship: "confederate-steamer".into(),
-        },
+        "A5",
+        &["confederate-steamer"],
     );
     let offered = game.legal_actions(Side::Confederate);
     assert!(
@@ -917,7 +809,7 @@ fn rule_7_21a_the_confederate_steamer_may_only_defend() {
 }
 
 #[test]
-fn views_show_ships_off_the_river_and_naval_combat_to_everyone_alike() {
+fn rule_s4_2_ships_off_the_river_and_naval_combat_show_alike_to_everyone() {
     use adjutant_engine::Viewer;
     let (mut game, _) = ashore(7);
     let g = game.ship_index("confederate-gunboat").unwrap();
@@ -958,10 +850,10 @@ fn rule_7_21b_r17_steamers_alone_share_an_arrow_and_do_not_roll() {
         s.at = None;
         s.off = None;
     }
-    place(&mut game, "transport-1", "A5");
-    place(&mut game, "confederate-steamer", "A5");
+    put_ship(&mut game, "transport-1", "A5");
+    put_ship(&mut game, "confederate-steamer", "A5");
     assert!(game.naval_combat_arrows().is_empty());
     // A warship on either side makes it a naval combat.
-    place(&mut game, "confederate-gunboat", "A5");
+    put_ship(&mut game, "confederate-gunboat", "A5");
     assert_eq!(game.naval_combat_arrows(), [node("A5")]);
 }

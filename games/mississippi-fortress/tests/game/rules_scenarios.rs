@@ -8,7 +8,8 @@ use mississippi_fortress::{Action, MississippiFortress};
 use serde_json::json;
 
 use crate::support::{
-    area, clear, finish_until, key, play, put, scenario_lab, seed, setup_for, texts, where_is,
+    area, clear, finish_until, key, play, put, put_ship, scenario_lab, seed, setup_for, texts,
+    where_is,
 };
 
 fn set_up(scenario: &str, options: serde_json::Value) -> Result<MississippiFortress, String> {
@@ -162,10 +163,35 @@ fn rule_7_0_optional_rules_need_their_prerequisites_and_their_scenario() {
     let e = set_up("shermans-assault", json!({"no-such-rule": true})).unwrap_err();
     assert!(e.contains("no-such-rule"), "{e}");
     assert!(set_up("shermans-assault", json!({"optional-weather": true})).is_ok());
+    let e = set_up(
+        "porter-runs-the-batteries",
+        json!({"farraguts-fleet": true}),
+    )
+    .unwrap_err();
+    assert!(
+        e.contains("needs the optional rule rebel-iron-afloat"),
+        "{e}"
+    );
+    let e = set_up("champion-hill", json!({"rebel-iron-afloat": true})).unwrap_err();
+    assert!(
+        e.contains("not used with the scenario champion-hill"),
+        "{e}"
+    );
+    // The options in use are public.
+    let game = set_up(
+        "grants-land-campaign",
+        json!({"rebel-iron-afloat": true, "farraguts-fleet": true}),
+    )
+    .unwrap();
+    let view = game.view(Viewer::Spectator);
+    assert_eq!(
+        view["options"],
+        json!(["rebel-iron-afloat", "farraguts-fleet"])
+    );
 }
 
 #[test]
-fn every_scenario_and_option_of_the_rulebook_is_in_the_catalog() {
+fn rule_6_0_7_0_every_scenario_and_option_of_the_rulebook_is_in_the_catalog() {
     let info = mississippi_fortress::catalog::game_info();
     let scenarios: Vec<&str> = info.scenarios.iter().map(|s| s.id.as_str()).collect();
     assert_eq!(
@@ -328,9 +354,7 @@ fn rule_6_3_r15_a_union_landing_in_area_43_opens_the_closed_areas_at_once() {
     clear(&mut game, true);
     put(&mut game, "xiii-9-div", 35);
     put(&mut game, "bowen-div", 36);
-    let t = game.ship_index("transport-1").expect("a steamer");
-    game.ships[t].at = Some("A8".parse().expect("an arrow"));
-    game.ships[t].off = None;
+    put_ship(&mut game, "transport-1", "A8");
     finish_until(&mut game, &mut dice, |g| {
         g.step == Step::Embarkation(Side::Union)
     });

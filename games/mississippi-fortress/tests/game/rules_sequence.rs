@@ -4,7 +4,7 @@ use adjutant_engine::{Rules, Side, Viewer};
 use mississippi_fortress::MississippiFortress;
 use mississippi_fortress::actions::Action;
 use mississippi_fortress::data::charts::{AttackerOrder, DefenderOrder};
-use mississippi_fortress::data::{Charts, Weather};
+use mississippi_fortress::data::{Charts, OptionId, Weather};
 use mississippi_fortress::sequence::Step;
 use mississippi_fortress::state::{Kind, Place};
 use mississippi_fortress::stragglers::StragglerCheck;
@@ -148,7 +148,7 @@ fn rule_3_3_optional_weather_is_rolled_and_announced() {
     let mut found = std::collections::BTreeSet::new();
     for n in 0..40 {
         let (game, _) = lab_with(n, json!({"optional-weather": true}));
-        assert!(game.optional_weather);
+        assert!(game.option(OptionId::OptionalWeather));
         found.insert(format!("{:?}", game.weather));
         // The set-up rolls nothing: the first roll of the game is the weather's.
         let mut replay = adjutant_engine::Dice::new(&seed(n));

@@ -52,6 +52,40 @@ pub fn new_scenario(scenario: &str, options: Value, n: u64) -> (MississippiFortr
     (game, dice)
 }
 
+/// A ship's place by its name: `"A3"`, `"Y1"`, `"north-edge"`.
+pub fn node(s: &str) -> mississippi_fortress::naval::Node {
+    s.parse().expect("a node")
+}
+
+/// Puts a ship (by id) on the river at `at`, wherever it was (4.15, 7.21a).
+pub fn put_ship(game: &mut MississippiFortress, id: &str, at: &str) -> usize {
+    let i = game.ship_index(id).expect("a ship");
+    game.ships[i].at = Some(node(at));
+    game.ships[i].off = None;
+    i
+}
+
+/// `side` starts a naval stack at `from` and takes `ships` into it (S12.1).
+pub fn sail(
+    game: &mut MississippiFortress,
+    dice: &mut Dice,
+    side: Side,
+    from: &str,
+    ships: &[&str],
+) {
+    play(game, dice, side, Action::SailFrom { node: node(from) });
+    for s in ships {
+        play(
+            game,
+            dice,
+            side,
+            Action::TakeShip {
+                ship: s.to_string(),
+            },
+        );
+    }
+}
+
 /// A seed from a number.
 pub fn seed(n: u64) -> Seed {
     let mut bytes = [0u8; 32];

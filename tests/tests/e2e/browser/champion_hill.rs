@@ -5,17 +5,10 @@
 use serde_json::Value;
 use std::collections::HashSet;
 
-use super::artifacts;
 use super::cdp::{Browser, Page};
+use super::{artifacts, create_game, sign_up};
 use crate::common::TestServer;
 use adjutant_cli::Client;
-
-async fn sign_up(page: &Page, base: &str, name: &str) {
-    page.goto(&format!("{base}/")).await;
-    page.type_into("#name", name).await;
-    page.click("#create-account").await;
-    page.wait_for("document.querySelector('#new-token')").await;
-}
 
 async fn token(page: &Page) -> String {
     page.eval("localStorage.getItem('adjutant.token')")
@@ -140,33 +133,16 @@ async fn two_browsers_play_a_turn_of_champion_hill_while_a_third_watches() {
     let union = browser.page("champion-hill-union", 1280, 800).await;
     sign_up(&union, &base, "grant").await;
     union.click("#to-lobby").await;
-    union
-        .wait_for("document.querySelector('#create-game')")
-        .await;
-    union
-        .eval(
-            "(() => { for (const [id, value] of [['#game', 'mississippi-fortress'], ['#scenario', 'champion-hill'], ['#side', 'union']]) { \
-             const s = document.querySelector(id); s.value = value; s.dispatchEvent(new Event('change')); } })()",
-        )
-        .await;
-    union.screenshot(&dir, "lobby").await;
-    union.click("#create-game").await;
-    union
-        .wait_for("document.querySelector('#invite-link')")
-        .await;
-    let invite = union
-        .eval("document.querySelector('#invite-link').textContent")
-        .await
-        .as_str()
-        .unwrap()
-        .to_string();
-    let watch = union
-        .eval("document.querySelector('#watch-link').textContent")
-        .await
-        .as_str()
-        .unwrap()
-        .to_string();
-    union.click("#open-game").await;
+    let (invite, watch) = create_game(
+        &union,
+        &[
+            ("#game", "mississippi-fortress"),
+            ("#scenario", "champion-hill"),
+            ("#side", "union"),
+        ],
+        Some(&dir),
+    )
+    .await;
 
     let confederate = browser.page("champion-hill-confederate", 390, 844).await;
     sign_up(&confederate, &base, "pemberton").await;

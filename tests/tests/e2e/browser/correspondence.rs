@@ -1,18 +1,11 @@
 //! Correspondence play in the browser: notice settings and a failing webhook's error, a game
 //! with a clock, a pause asked for and agreed, chat that a spectator never sees, a rematch.
 
-use super::artifacts;
-use super::cdp::{Browser, Page};
+use super::cdp::Browser;
+use super::{artifacts, create_game, sign_up};
 use crate::common::TestServer;
 use crate::correspondence_clock::START;
 use crate::sinks::WebhookReceiver;
-
-async fn sign_up(page: &Page, base: &str, name: &str) {
-    page.goto(&format!("{base}/")).await;
-    page.type_into("#name", name).await;
-    page.click("#create-account").await;
-    page.wait_for("document.querySelector('#new-token')").await;
-}
 
 fn has_text(selector: &str, text: &str) -> String {
     format!(
@@ -55,28 +48,16 @@ async fn two_correspondents_set_notices_pause_chat_privately_and_ask_for_a_remat
 
     // A private game with "a move a day".
     union.goto(&format!("{base}/#/lobby")).await;
-    union
-        .wait_for("document.querySelector('#create-game')")
-        .await;
-    union.eval("(() => { const g = document.querySelector('#game'); g.value = 'outpost'; g.dispatchEvent(new Event('change')); const s = document.querySelector('#side'); s.value = 'union'; s.dispatchEvent(new Event('change')); const c = document.querySelector('#clock'); c.value = 'a-move-a-day'; c.dispatchEvent(new Event('change')); })()").await;
-    union.click("#create-game").await;
-    union
-        .wait_for("document.querySelector('#invite-link')")
-        .await;
-    let link = |id: &str| format!("document.querySelector('#{id}').textContent");
-    let invite = union
-        .eval(&link("invite-link"))
-        .await
-        .as_str()
-        .unwrap()
-        .to_string();
-    let watch = union
-        .eval(&link("watch-link"))
-        .await
-        .as_str()
-        .unwrap()
-        .to_string();
-    union.click("#open-game").await;
+    let (invite, watch) = create_game(
+        &union,
+        &[
+            ("#game", "outpost"),
+            ("#side", "union"),
+            ("#clock", "a-move-a-day"),
+        ],
+        None,
+    )
+    .await;
 
     let confederate = browser.page("corr-confederate", 1280, 900).await;
     sign_up(&confederate, &base, "pemberton").await;

@@ -3,12 +3,11 @@
 //! are not on the river (ships to be set up, naval reinforcements waiting off the map, 4.15a)
 //! and raise no error.
 
-use adjutant_protocol::{CreateGame, JoinGame, SideChoice, Visibility};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::artifacts;
 use super::cdp::{Browser, Page};
-use crate::common::{TestServer, account};
+use crate::common::{TestServer, account, mississippi_fortress_game};
 
 /// Opens the game's page in a fresh page of the browser, signed in with `token` (or as a
 /// spectator without one).
@@ -56,29 +55,13 @@ async fn the_grand_campaign_page_shows_both_navies_and_the_confederate_sets_up_h
     .into_iter()
     .map(|o| (o.to_string(), Value::Bool(true)))
     .collect();
-    let created = union
-        .create_game(&CreateGame {
-            game: "mississippi-fortress".into(),
-            scenario: "porter-runs-the-batteries".into(),
-            options: Value::Object(options),
-            side: SideChoice::Union,
-            visibility: Visibility::Public,
-            secret_choices: json!({}),
-            ..Default::default()
-        })
-        .await
-        .expect("created");
-    let game = created.game_id.clone();
-    confederate
-        .join(
-            &game,
-            &JoinGame {
-                invite_code: Some(created.invite_code.clone()),
-                secret_choices: json!({}),
-            },
-        )
-        .await
-        .expect("joined");
+    let game = mississippi_fortress_game(
+        &union,
+        &confederate,
+        "porter-runs-the-batteries",
+        Value::Object(options),
+    )
+    .await;
 
     let browser = Browser::start().await;
     let dir = artifacts();

@@ -7,9 +7,58 @@ mod correspondence;
 mod grand_campaign;
 mod outpost;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use cdp::Page;
 
 /// Where screenshots go: `test-artifacts/web/` at the workspace root.
 pub fn artifacts() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../test-artifacts/web")
+}
+
+/// Creates an account through the start page.
+pub async fn sign_up(page: &Page, base: &str, name: &str) {
+    page.goto(&format!("{base}/")).await;
+    page.type_into("#name", name).await;
+    page.click("#create-account").await;
+    page.wait_for("document.querySelector('#new-token')").await;
+}
+
+/// On the lobby page: sets the fields of the create-game form (`#game`, `#side`, ...), saves a
+/// screenshot of the form as "lobby" into `shots` if given, creates the game and opens its
+/// page; returns the invite link and the watch link the lobby showed.
+pub async fn create_game(
+    page: &Page,
+    fields: &[(&str, &str)],
+    shots: Option<&Path>,
+) -> (String, String) {
+    page.wait_for("document.querySelector('#create-game')")
+        .await;
+    let fields = serde_json::to_string(fields).expect("fields serialise");
+    page.eval(&format!(
+        "(() => {{ for (const [id, value] of {fields}) {{ \
+         const s = document.querySelector(id); s.value = value; s.dispatchEvent(new Event('change')); }} }})()"
+    ))
+    .await;
+    if let Some(dir) = shots {
+        page.screenshot(dir, "lobby").await;
+    }
+    page.click("#create-game").await;
+    page.wait_for("document.querySelector('#invite-link')")
+        .await;
+    let link = |id: &str| format!("document.querySelector('#{id}').textContent");
+    let invite = page
+        .eval(&link("invite-link"))
+        .await
+        .as_str()
+        .unwrap()
+        .to_string();
+    let watch = page
+        .eval(&link("watch-link"))
+        .await
+        .as_str()
+        .unwrap()
+        .to_string();
+    page.click("#open-game").await;
+    (invite, watch)
 }

@@ -1,17 +1,9 @@
 //! Two people play Outpost in two browsers while a third watches; one drops its connection
 //! and catches up.
 
-use super::artifacts;
 use super::cdp::{Browser, Page};
+use super::{artifacts, create_game, sign_up};
 use crate::common::TestServer;
-
-/// Creates an account through the start page.
-async fn sign_up(page: &Page, base: &str, name: &str) {
-    page.goto(&format!("{base}/")).await;
-    page.type_into("#name", name).await;
-    page.click("#create-account").await;
-    page.wait_for("document.querySelector('#new-token')").await;
-}
 
 /// Clicks this page's choice of type `kind` (filling a free-text form if one opens).
 /// Returns false if no such choice is offered.
@@ -47,33 +39,12 @@ async fn two_browsers_play_outpost_while_a_third_watches_and_a_dropped_page_catc
     sign_up(&union, &base, "grant").await;
     union.screenshot(&dir, "start").await;
     union.click("#to-lobby").await;
-    union
-        .wait_for("document.querySelector('#create-game')")
-        .await;
-    union
-        .eval(
-            "(() => { for (const [id, value] of [['#game', 'outpost'], ['#side', 'union']]) { \
-             const s = document.querySelector(id); s.value = value; s.dispatchEvent(new Event('change')); } })()",
-        )
-        .await;
-    union.screenshot(&dir, "lobby").await;
-    union.click("#create-game").await;
-    union
-        .wait_for("document.querySelector('#invite-link')")
-        .await;
-    let invite = union
-        .eval("document.querySelector('#invite-link').textContent")
-        .await
-        .as_str()
-        .unwrap()
-        .to_string();
-    let watch = union
-        .eval("document.querySelector('#watch-link').textContent")
-        .await
-        .as_str()
-        .unwrap()
-        .to_string();
-    union.click("#open-game").await;
+    let (invite, watch) = create_game(
+        &union,
+        &[("#game", "outpost"), ("#side", "union")],
+        Some(&dir),
+    )
+    .await;
     union.wait_for("document.querySelector('#prompt')").await;
 
     // The Confederate player, on a phone-sized screen, follows the invite link.
