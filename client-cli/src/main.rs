@@ -486,7 +486,7 @@ async fn run(cli: Cli) -> Outcome {
                         "{:>5} {:<11} {}",
                         entry.seq,
                         entry.side.to_string(),
-                        render::compact(&event)
+                        render::event(&event)
                     );
                 }
             }
@@ -719,7 +719,7 @@ async fn replay(
         let step = client.replay(game_id, seq).await.map_err(e)?;
         println!("— after action {} of {} —", step.seq, step.last);
         for event in &step.events {
-            println!("  {}", render::compact(event));
+            println!("  {}", render::event(event));
         }
         print!("{}", render::board(&step.view));
         Ok::<(), String>(())
@@ -861,11 +861,7 @@ async fn watch(client: &Client, game_id: &str, spectate_code: Option<String>) ->
                         .map_err(|err| format!("a patch did not apply: {err}"))?;
                 }
                 for event in &events {
-                    println!(
-                        "{seq:>5} {:<11} {}",
-                        side.to_string(),
-                        render::compact(event)
-                    );
+                    println!("{seq:>5} {:<11} {}", side.to_string(), render::event(event));
                 }
                 print!("{}", render::prompt(&view));
                 if status == GameStatus::Finished {

@@ -82,6 +82,32 @@ fn write_value(out: &mut String, key: &str, value: &Value, depth: usize) {
     }
 }
 
+/// One log entry as a sentence: the engine's own events (undo, resignation, time-out, end) in
+/// words, a game's event by its `text` where it has one, otherwise compactly.
+pub fn event(event: &Value) -> String {
+    let side = match event["side"].as_str() {
+        Some("union") => "Union",
+        Some("confederate") => "Confederate",
+        _ => "other",
+    };
+    match event["type"].as_str() {
+        Some("undone") => match event["label"].as_str() {
+            Some(label) => format!("The {side} player took back: {label}"),
+            None => format!("The {side} player took back a move."),
+        },
+        Some("resigned") => format!("The {side} player resigned."),
+        Some("timed_out") => format!("The {side} player ran out of time."),
+        Some("game_over") => match event["outcome"]["summary"].as_str() {
+            Some(summary) => format!("Game over: {summary}"),
+            None => "Game over.".to_string(),
+        },
+        _ => match event["text"].as_str() {
+            Some(text) if !text.is_empty() => text.to_string(),
+            _ => compact(event),
+        },
+    }
+}
+
 /// A one-line rendering of a value: `key=value` pairs for objects.
 pub fn compact(value: &Value) -> String {
     match value {
@@ -153,4 +179,30 @@ pub fn list(games: &[GameSummary]) -> String {
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_engines_events_read_as_sentences() {
+        assert_eq!(
+            event(&json!({"type": "undone", "side": "union"})),
+            "The Union player took back a move."
+        );
+        assert_eq!(
+            event(&json!({"type": "undone", "side": "confederate", "label": "Stand"})),
+            "The Confederate player took back: Stand"
+        );
+        assert_eq!(
+            event(&json!({"type": "resigned", "side": "union"})),
+            "The Union player resigned."
+        );
+        assert_eq!(
+            event(&json!({"type": "moved", "text": "A stack moves to Area 5."})),
+            "A stack moves to Area 5."
+        );
+    }
 }

@@ -20,8 +20,10 @@ use crate::side::{Side, Viewer};
 pub trait DynMatch: Send + Sync {
     /// Number of actions accepted so far.
     fn seq(&self) -> u64;
-    /// Plays an offered action (or `undo`, `resign`) for `side`.
+    /// Plays an offered action (or `undo` while offered) for `side`.
     fn play(&mut self, side: Side, action: &Value) -> Result<Played, PlayError>;
+    /// Replays a stored or recorded action, concessions included ([`Match::replay`]).
+    fn replay(&mut self, side: Side, action: &Value) -> Result<Played, PlayError>;
     /// Ends the game against `side`.
     fn concede(&mut self, side: Side, reason: EndReason) -> Result<Played, PlayError>;
     /// The view for `viewer`.
@@ -40,6 +42,9 @@ impl<G: Rules> DynMatch for Match<G> {
     }
     fn play(&mut self, side: Side, action: &Value) -> Result<Played, PlayError> {
         Match::play(self, side, action)
+    }
+    fn replay(&mut self, side: Side, action: &Value) -> Result<Played, PlayError> {
+        Match::replay(self, side, action)
     }
     fn concede(&mut self, side: Side, reason: EndReason) -> Result<Played, PlayError> {
         Match::concede(self, side, reason)

@@ -140,21 +140,33 @@ impl<G: Rules> Match<G> {
     }
 
     /// Plays one action for `side`: an element of [`Match::offered`] as posted by a client.
+    /// Only an offered action is accepted: a rules action, or `undo` while it is offered.
+    /// Resigning has its own door ([`Match::concede`]) and only the clock times a game out,
+    /// so `resign` and `time_out` posted as actions are refused.
     pub fn play(&mut self, side: Side, action: &Value) -> Result<Played, PlayError> {
         if self.outcome().is_some() {
             return Err(PlayError::GameOver);
         }
         match MetaAction::parse(action) {
             Some(MetaAction::Undo) => self.undo(side),
-            Some(meta @ (MetaAction::Resign | MetaAction::TimeOut)) => {
-                let reason = if meta == MetaAction::Resign {
-                    EndReason::Resigned
-                } else {
-                    EndReason::TimedOut
-                };
-                self.concede(side, reason)
-            }
+            Some(MetaAction::Resign) => Err(PlayError::NotOffered(
+                "resigning is not an action to post: use the resign command".to_string(),
+            )),
+            Some(MetaAction::TimeOut) => Err(PlayError::NotOffered(
+                "only the game's clock can end a game on time".to_string(),
+            )),
             None => self.play_rules_action(side, action),
+        }
+    }
+
+    /// Replays one action from the store or a record, where a concession (`resign`,
+    /// `time_out`) stands as it was recorded; everything else is checked as [`Match::play`]
+    /// checks it.
+    pub fn replay(&mut self, side: Side, action: &Value) -> Result<Played, PlayError> {
+        match MetaAction::parse(action) {
+            Some(MetaAction::Resign) => self.concede(side, EndReason::Resigned),
+            Some(MetaAction::TimeOut) => self.concede(side, EndReason::TimedOut),
+            _ => self.play(side, action),
         }
     }
 
@@ -215,7 +227,7 @@ impl<G: Rules> Match<G> {
         self.state = entry.before;
         let event = MetaEvent::Undone {
             side,
-            label: entry.label,
+            label: Some(entry.label),
         }
         .to_value();
         Ok(self.record(side, MetaAction::Undo.to_value(), Vec::new(), vec![event]))
@@ -316,12 +328,16 @@ impl<G: Rules> Match<G> {
         Value::Object(view)
     }
 
-    /// `events` as `viewer` may see them (events it may not learn of are left out).
+    /// `events` as `viewer` may see them (events it may not learn of are left out). The
+    /// engine's own events are redacted too ([`MetaEvent::redact`]).
     pub fn redact(events: &[Value], viewer: Viewer) -> Vec<Value> {
         events
             .iter()
             .filter_map(|event| {
-                if MetaEvent::is_meta(event) || viewer == Viewer::Omniscient {
+                if MetaEvent::is_meta(event) {
+                    return MetaEvent::redact(event, viewer);
+                }
+                if viewer == Viewer::Omniscient {
                     return Some(event.clone());
                 }
                 // An event that does not parse is a stored event of an older version: show

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::rules::Outcome;
-use crate::side::Side;
+use crate::side::{Side, Viewer};
 
 /// An action handled by the engine rather than the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,12 +37,19 @@ impl MetaAction {
     }
 }
 
-/// An event produced by the engine rather than the rules. Public to every viewer.
+/// An event produced by the engine rather than the rules. Public to every viewer, but for
+/// the label of an undone action, which only its own side may read ([`MetaEvent::redact`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum MetaEvent {
-    /// A seat took back its last action.
-    Undone { side: Side, label: String },
+    /// A seat took back its last action. `label` is that action's label, as offered to the
+    /// seat: it may name what the other side must not know (a hidden unit, a Combat Order),
+    /// so it is left out for every viewer who may not see the side's secrets.
+    Undone {
+        side: Side,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        label: Option<String>,
+    },
     /// A seat resigned.
     Resigned { side: Side },
     /// A seat's clock ran out.
@@ -63,5 +70,21 @@ impl MetaEvent {
     /// The JSON form.
     pub fn to_value(&self) -> Value {
         serde_json::to_value(self).expect("meta events serialise")
+    }
+
+    /// The form of a stored meta event that `viewer` may see. An undo tells a viewer who may
+    /// not see the side's secrets only that the side took back its last action, never what
+    /// it was; a stored event this version does not read is shown to nobody but the
+    /// omniscient viewer.
+    pub fn redact(event: &Value, viewer: Viewer) -> Option<Value> {
+        let Ok(typed) = serde_json::from_value::<MetaEvent>(event.clone()) else {
+            return (viewer == Viewer::Omniscient).then(|| event.clone());
+        };
+        match typed {
+            MetaEvent::Undone { side, .. } if !viewer.sees_secrets_of(side) => {
+                Some(MetaEvent::Undone { side, label: None }.to_value())
+            }
+            _ => Some(event.clone()),
+        }
     }
 }

@@ -214,7 +214,7 @@ fn replay_checked(
             why: "the action is hidden".to_string(),
         })?;
         let played = replayed
-            .play(entry.side, action)
+            .replay(entry.side, action)
             .map_err(|e| VerifyError::Action {
                 seq: entry.seq,
                 why: e.to_string(),

@@ -188,11 +188,79 @@ fn undo_is_not_offered_once_the_turn_has_passed() {
 }
 
 #[test]
+fn an_undo_tells_the_other_side_and_spectators_only_that_it_happened() {
+    let mut m = new_match();
+    m.play(Side::Union, &json!({"type": "step"})).unwrap();
+    let undone = m.play(Side::Union, &json!({"type": "undo"})).unwrap();
+    let own = Match::<Race>::redact(&undone.events, Viewer::Seat(Side::Union));
+    assert_eq!(
+        own,
+        vec![json!({"type": "undone", "side": "union", "label": "Step"})]
+    );
+    assert_eq!(
+        Match::<Race>::redact(&undone.events, Viewer::Omniscient),
+        own
+    );
+    for other in [Viewer::Seat(Side::Confederate), Viewer::Spectator] {
+        assert_eq!(
+            Match::<Race>::redact(&undone.events, other),
+            vec![json!({"type": "undone", "side": "union"})],
+            "{other:?} must not read what was taken back"
+        );
+    }
+}
+
+#[test]
+fn a_stored_meta_event_this_version_does_not_read_is_shown_only_to_the_omniscient() {
+    let odd = vec![json!({"type": "undone", "side": "nobody", "label": "secret"})];
+    assert!(Match::<Race>::redact(&odd, Viewer::Spectator).is_empty());
+    assert!(Match::<Race>::redact(&odd, Viewer::Seat(Side::Union)).is_empty());
+    assert_eq!(Match::<Race>::redact(&odd, Viewer::Omniscient), odd);
+}
+
+#[test]
+fn resign_and_time_out_posted_as_actions_are_refused_by_either_side() {
+    let mut m = new_match();
+    let before = serde_json::to_value(m.snapshot()).unwrap();
+    for side in Side::BOTH {
+        for meta in ["resign", "time_out"] {
+            assert!(
+                matches!(
+                    m.play(side, &json!({"type": meta})),
+                    Err(PlayError::NotOffered(_))
+                ),
+                "{side} posting {meta}"
+            );
+        }
+        assert!(
+            m.offered(side)
+                .iter()
+                .all(|a| a["type"] != "resign" && a["type"] != "time_out"),
+            "meta actions other than undo are never offered"
+        );
+    }
+    assert_eq!(serde_json::to_value(m.snapshot()).unwrap(), before);
+    assert!(m.outcome().is_none());
+}
+
+#[test]
+fn a_recorded_concession_replays() {
+    let mut m = new_match();
+    let played = m.replay(Side::Union, &json!({"type": "time_out"})).unwrap();
+    assert_eq!(played.action, json!({"type": "time_out"}));
+    assert_eq!(m.outcome().unwrap().reason, EndReason::TimedOut);
+    let mut m = new_match();
+    m.replay(Side::Confederate, &json!({"type": "step"}))
+        .expect_err("replay checks rules actions as play does");
+    m.replay(Side::Confederate, &json!({"type": "resign"}))
+        .unwrap();
+    assert_eq!(m.outcome().unwrap().winner, Some(Side::Union));
+}
+
+#[test]
 fn resignation_ends_the_game_for_either_side_at_any_time() {
     let mut m = new_match();
-    let played = m
-        .play(Side::Confederate, &json!({"type": "resign"}))
-        .unwrap();
+    let played = m.concede(Side::Confederate, EndReason::Resigned).unwrap();
     assert_eq!(played.events.last().unwrap()["type"], "game_over");
     let outcome = m.outcome().unwrap();
     assert_eq!(outcome.winner, Some(Side::Union));

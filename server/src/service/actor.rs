@@ -287,7 +287,7 @@ async fn load(
             let action: Value =
                 serde_json::from_str(&row.action).map_err(|e| broken(e.to_string()))?;
             let played = game
-                .play(side, &action)
+                .replay(side, &action)
                 .map_err(|e| broken(format!("action {} does not replay: {e}", row.seq)))?;
             if played.seq as i64 != row.seq {
                 return Err(broken(format!(

@@ -696,7 +696,7 @@ impl Service {
                 let action: Value =
                     serde_json::from_str(&row.action).map_err(|e| broken(e.to_string()))?;
                 let played = game
-                    .play(side, &action)
+                    .replay(side, &action)
                     .map_err(|e| broken(e.to_string()))?;
                 each(game.as_ref(), played.events);
             }

@@ -52,9 +52,12 @@ proptest! {
         picks in prop::collection::vec(0usize..16, 1..60),
         seed in any::<[u8; 32]>(),
     ) {
+        prop_assume!(decoys.0 != decoys.1);
         let seed = Seed::from_bytes(seed);
         let mut a = Match::<Outpost>::new(&setup(union_decoy, decoys.0), &seed).unwrap();
         let mut b = Match::<Outpost>::new(&setup(union_decoy, decoys.1), &seed).unwrap();
+        let owner = Viewer::Seat(Side::Confederate);
+        prop_assert_ne!(a.view(owner), b.view(owner), "the two games must differ for their owner");
         for pick in picks {
             for viewer in [Viewer::Seat(Side::Union), Viewer::Spectator] {
                 prop_assert_eq!(a.view(viewer), b.view(viewer));
@@ -83,18 +86,27 @@ proptest! {
         picks in prop::collection::vec(0usize..16, 1..40),
         seed in any::<[u8; 32]>(),
     ) {
+        prop_assume!(decoys.0 != decoys.1);
         let seed = Seed::from_bytes(seed);
         let mut a = Match::<Outpost>::new(&setup(decoys.0, 2), &seed).unwrap();
         let mut b = Match::<Outpost>::new(&setup(decoys.1, 2), &seed).unwrap();
+        let owner = Viewer::Seat(Side::Union);
+        prop_assert_ne!(a.view(owner), b.view(owner), "the two games must differ for their owner");
         for pick in picks {
             for viewer in [Viewer::Seat(Side::Confederate), Viewer::Spectator] {
                 prop_assert_eq!(a.view(viewer), b.view(viewer));
             }
             let notes = PerSide { union: "same".to_string(), confederate: "same".to_string() };
-            let Some(events) = step(&mut a, pick, &notes) else { break };
-            step(&mut b, pick, &notes);
-            if events.iter().any(|e| e["type"] == "orders_revealed") {
+            let Some(events_a) = step(&mut a, pick, &notes) else { break };
+            let Some(events_b) = step(&mut b, pick, &notes) else { break };
+            if events_a.iter().chain(&events_b).any(|e| e["type"] == "orders_revealed") {
                 break;
+            }
+            for viewer in [Viewer::Seat(Side::Confederate), Viewer::Spectator] {
+                prop_assert_eq!(
+                    adjutant_engine::Match::<Outpost>::redact(&events_a, viewer),
+                    adjutant_engine::Match::<Outpost>::redact(&events_b, viewer)
+                );
             }
         }
     }

@@ -25,6 +25,21 @@ function table(rows) {
       keys.map((k) => h("td", {}, r.hidden && !(k in r) ? "?" : value(r[k])))))));
 }
 
+const SIDE = { union: "Union", confederate: "Confederate" };
+
+/** The engine's own events (undo, resignation, time-out, end) as sentences; null otherwise. */
+export function describeMeta(event) {
+  const side = SIDE[event.side] || "A";
+  switch (event.type) {
+    case "undone":
+      return event.label ? `The ${side} player took back: ${event.label}` : `The ${side} player took back a move.`;
+    case "resigned": return `The ${side} player resigned.`;
+    case "timed_out": return `The ${side} player ran out of time.`;
+    case "game_over": return event.outcome && event.outcome.summary ? `Game over: ${event.outcome.summary}` : "Game over.";
+    default: return null;
+  }
+}
+
 export const genericBoard = {
   render(container, view) {
     const parts = Object.entries(view || {}).filter(([k]) => !SKIP.has(k));

@@ -4,7 +4,7 @@
 import { api, session, gameData } from "../api.js";
 import { Live } from "../live.js";
 import { h, mount, toast, title, currentRoute, stale } from "../ui.js";
-import { genericBoard } from "../boards/generic.js";
+import { genericBoard, describeMeta } from "../boards/generic.js";
 import { boards } from "../boards/index.js";
 import { clockPanel } from "../clock.js";
 import { chatPanel, seatOf } from "../chat.js";
@@ -68,7 +68,7 @@ export async function gamePage(gameId, code) {
       if (seen.has(entry.seq)) continue;
       seen.add(entry.seq);
       for (const event of entry.events) {
-        const text = board.describe(event, data) || genericBoard.describe(event);
+        const text = describeMeta(event) || board.describe(event, data) || genericBoard.describe(event);
         const dice = diceOf(event);
         logEl.prepend(h("li", { class: `ev ${entry.side}`, dataset: { seq: entry.seq } },
           h("span", { class: "seq" }, entry.seq), " ", text,

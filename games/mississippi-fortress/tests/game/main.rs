@@ -18,6 +18,7 @@ mod rules_sequence;
 mod rules_stragglers;
 mod rules_victory;
 mod scenarios;
+mod secrets_in_events;
 mod support;
 mod turn_track;
 mod units;

@@ -15,7 +15,7 @@ use serde_json::Value;
 use crate::support::*;
 
 /// A position reached by `steps` random legal actions from the set-up.
-fn position(n: u64, steps: usize) -> MississippiFortress {
+pub fn position(n: u64, steps: usize) -> MississippiFortress {
     let (mut game, mut dice): (MississippiFortress, Dice) = new_game(n);
     let mut rng = Rng(n.wrapping_mul(31) + 7);
     for _ in 0..steps {
@@ -53,8 +53,25 @@ fn hidden_in_areas(game: &MississippiFortress, side: Side) -> Vec<Key> {
         .collect()
 }
 
-/// Variants of `game` that differ only in `side`'s secrets.
-fn perturbations(game: &MississippiFortress, side: Side, choice: u64) -> Vec<MississippiFortress> {
+/// Variants of `game` that differ only in `side`'s secrets, each different for `side` itself
+/// (a variant its owner could not tell apart would prove nothing).
+pub fn perturbations(
+    game: &MississippiFortress,
+    side: Side,
+    choice: u64,
+) -> Vec<MississippiFortress> {
+    let owner = Viewer::Seat(side);
+    let seen = game.view(owner);
+    let mut out = candidate_perturbations(game, side, choice);
+    out.retain(|variant| variant.view(owner) != seen);
+    out
+}
+
+fn candidate_perturbations(
+    game: &MississippiFortress,
+    side: Side,
+    choice: u64,
+) -> Vec<MississippiFortress> {
     let mut rng = Rng(choice);
     let mut out = Vec::new();
     let hidden = hidden_in_areas(game, side);
@@ -178,6 +195,24 @@ proptest! {
     ) {
         check(&position(n, steps), Side::Union, choice);
     }
+}
+
+#[test]
+fn every_perturbation_changes_what_its_owner_sees_and_most_positions_have_one() {
+    let (mut positions, mut variants) = (0, 0);
+    for n in 0..24 {
+        let game = position(n, 40 * n as usize);
+        for side in Side::BOTH {
+            let found = perturbations(&game, side, n).len();
+            positions += usize::from(found > 0);
+            variants += found;
+        }
+    }
+    assert!(
+        positions >= 40,
+        "only {positions} of 48 positions had a variant"
+    );
+    assert!(variants >= 80, "only {variants} variants");
 }
 
 /// Every object with `"hidden": true` in a view.
