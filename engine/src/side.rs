@@ -100,7 +100,7 @@ impl Viewer {
 }
 
 /// A pair of values, one per side, indexed by [`Side`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PerSide<T> {
     pub union: T,
     pub confederate: T,

@@ -154,8 +154,8 @@ fn charts() -> Value {
         .map(|&o| {
             json!({
                 "order": o,
-                "union": c.artillery_multiplier(crate::data::Side::Union, o),
-                "confederate": c.artillery_multiplier(crate::data::Side::Confederate, o),
+                "union": c.artillery_multiplier(adjutant_engine::Side::Union, o),
+                "confederate": c.artillery_multiplier(adjutant_engine::Side::Confederate, o),
             })
         })
         .collect();

@@ -8,13 +8,21 @@
 use adjutant_engine::Viewer;
 use serde_json::{Map as JsonMap, Value, json};
 
-use crate::state::{Key, Kind, MississippiFortress};
+use crate::state::{Key, Kind, MississippiFortress, Place};
 
 impl MississippiFortress {
     /// Whether `viewer` may identify counter `k`.
     pub fn identifies(&self, k: Key, viewer: Viewer) -> bool {
         let c = &self.counters[k];
         viewer.sees_secrets_of(c.side) || c.face_up
+    }
+
+    /// Whether counter `k` was eliminated or fell with its name announced to both players
+    /// (S4.4c, R40): every counter gone from play but dummies and the brigades absorbed
+    /// unidentified under 4.52.
+    pub fn announced(&self, k: Key) -> bool {
+        let c = &self.counters[k];
+        c.place == Place::Gone && c.kind != Kind::Dummy && !c.rec.absorbed
     }
 
     /// A counter as `viewer` sees it.

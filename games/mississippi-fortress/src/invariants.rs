@@ -101,15 +101,11 @@ impl MississippiFortress {
         }
         let dummies = units.dummies();
         for side in Side::BOTH {
-            let data_side = match side {
-                Side::Union => crate::data::Side::Union,
-                Side::Confederate => crate::data::Side::Confederate,
-            };
             let limit = self
                 .scenario_data()
                 .max_dummies
-                .unwrap_or(dummies.get(data_side))
-                .min(dummies.get(data_side));
+                .unwrap_or(*dummies.get(side))
+                .min(*dummies.get(side));
             let n = self
                 .counters
                 .iter()

@@ -10,7 +10,7 @@ use adjutant_engine::Side;
 use crate::actions::Action;
 use crate::data::{Constants, Options};
 use crate::events::{EventKind, Fx, counters};
-use crate::state::{Key, Kind, MississippiFortress, Place, side_of};
+use crate::state::{Key, Kind, MississippiFortress, Place};
 
 impl MississippiFortress {
     /// Reinforcement groups of `side` that must be placed or withheld now.
@@ -121,7 +121,7 @@ impl MississippiFortress {
             let Some(roll) = &options.option(id).entry_roll else {
                 continue;
             };
-            if side_of(roll.side) != side || roll.turn != self.turn {
+            if roll.side != side || roll.turn != self.turn {
                 continue;
             }
             let die = fx.d6();

@@ -30,7 +30,7 @@ impl MississippiFortress {
                     until_turn,
                     ..
                 } => {
-                    crate::state::side_of(*closed_to) == side
+                    *closed_to == side
                         && areas.contains(&area)
                         && self.turn < *until_turn
                         && !self.landing_opened
@@ -58,7 +58,7 @@ impl MississippiFortress {
                     && self.turn < *until_turn
                     && keys.iter().any(|&k| {
                         let c = &self.counters[k];
-                        c.side == crate::state::side_of(*side).opponent() && c.is_combat()
+                        c.side == side.opponent() && c.is_combat()
                     }))
         });
         if opens {
@@ -77,7 +77,7 @@ impl MississippiFortress {
     pub fn leads_by_special_rule(&self, side: Side, formation: Formation) -> bool {
         self.scenario_data().special_rules.iter().any(|special| {
             matches!(&special.rule, SpecialRule::CommanderOfficerCommands { side: s, formations }
-                if crate::state::side_of(*s) == side && formations.contains(&formation))
+                if *s == side && formations.contains(&formation))
         })
     }
 }

@@ -152,7 +152,7 @@ impl Step {
 impl MississippiFortress {
     /// The First Player of the scenario (S2.3): the Union in every scenario.
     pub fn first_player(&self) -> Side {
-        crate::state::side_of(self.scenario_data().first_player)
+        self.scenario_data().first_player
     }
 
     /// "Turn 13 (May 13-14), Union Movement Phase".

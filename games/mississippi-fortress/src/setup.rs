@@ -12,7 +12,7 @@ use crate::naval::Node;
 use crate::sequence::Step;
 use crate::state::{
     Battery, BatteryState, Counter, Kind, LeaderInfo, MississippiFortress, OffRiver, Place, Rec,
-    Reinforcement, Ship, ShipRec, Siege, side_of,
+    Reinforcement, Ship, ShipRec, Siege,
 };
 
 impl MississippiFortress {
@@ -32,7 +32,7 @@ impl MississippiFortress {
             turn: scenario.first_turn,
             weather: Weather::Clear,
             previous_weather: Weather::Clear,
-            step: Step::SetUpDummies(crate::state::side_of(scenario.first_player).opponent()),
+            step: Step::SetUpDummies(scenario.first_player.opponent()),
             counters: Vec::new(),
             ships: Vec::new(),
             batteries: Vec::new(),
@@ -116,7 +116,7 @@ impl MississippiFortress {
                 game.counters.push(counter);
             }
             game.reinforcements.push(Reinforcement {
-                side: side_of(group.side),
+                side: group.side,
                 turn,
                 area,
                 units: keys,
@@ -128,14 +128,10 @@ impl MississippiFortress {
         // S4.6a: each side's dummy counters start in its pool.
         let dummies = Units::get().dummies();
         for side in Side::BOTH {
-            let data_side = match side {
-                Side::Union => crate::data::Side::Union,
-                Side::Confederate => crate::data::Side::Confederate,
-            };
             let n = scenario
                 .max_dummies
-                .unwrap_or(dummies.get(data_side))
-                .min(dummies.get(data_side));
+                .unwrap_or(*dummies.get(side))
+                .min(*dummies.get(side));
             for i in 1..=n {
                 game.counters.push(Counter {
                     id: format!("{}-dummy-{i}", side.as_str()),
@@ -260,7 +256,7 @@ pub fn new_ship(id: &str, at: Option<Node>) -> Result<Ship, String> {
     let naval = unit.naval.ok_or("a ship without a hull")?;
     Ok(Ship {
         id: unit.id.clone(),
-        side: side_of(unit.side),
+        side: unit.side,
         transport: unit.kind == UnitKind::Transport,
         wooden: naval.hull == crate::data::units::Hull::Wooden,
         at,
@@ -283,7 +279,7 @@ pub fn land_counter(id: &str, place: Place) -> Result<Counter, String> {
     Ok(Counter {
         id: id.to_string(),
         unit: Some(unit.id.clone()),
-        side: side_of(unit.side),
+        side: unit.side,
         kind,
         formation: unit.formation,
         full: unit.strength.unwrap_or(0),

@@ -495,7 +495,8 @@ pub struct Capture {
     pub side: Side,
     /// The turn at whose end it was recorded.
     pub turn: u8,
-    /// A claimant could make a LOC-dependent claim through it (S10.5a).
+    /// A claimant could make a LOC-dependent claim through it when it fell (S10.5a): what
+    /// counts if the Area is left empty before the points are claimed at the end.
     pub qualified: bool,
 }
 
@@ -651,13 +652,5 @@ impl MississippiFortress {
     /// The scenario's data.
     pub fn scenario_data(&self) -> &'static crate::data::Scenario {
         crate::data::Scenarios::get().scenario(self.scenario)
-    }
-}
-
-/// The engine's side for a side of the data files.
-pub fn side_of(side: crate::data::Side) -> Side {
-    match side {
-        crate::data::Side::Union => Side::Union,
-        crate::data::Side::Confederate => Side::Confederate,
     }
 }

@@ -13,7 +13,7 @@ use crate::data::scenarios::{AwardKind, AwardTiming, VpAward, WinCondition};
 use crate::data::{AreaId, Map};
 use crate::events::{EventKind, Fx};
 use crate::sequence::Step;
-use crate::state::{Capture, MississippiFortress, side_of};
+use crate::state::{Capture, MississippiFortress};
 
 impl MississippiFortress {
     /// The scenario's awards, and those of the optional rules in use (7.21d, decision R13).
@@ -38,6 +38,38 @@ impl MississippiFortress {
             let c = &self.counters[k];
             c.is_combat() && (!requires_loc || !c.kind.is_line_infantry() || c.rec.in_comms)
         })
+    }
+
+    /// S10.7a, 6.1-6.3 (Union 5-8): whether `side` claims now the capture of `area` (made by
+    /// `by_turn`, where the award names a turn). The LOC check is made "during the
+    /// Communications Phase of the turn in which the points are being claimed": these awards
+    /// are claimed at the end of the game, so a side still in the Area claims through the
+    /// units it has there at the end (in communications now, whatever they were when the Area
+    /// fell); an Area captured, left and never reoccupied is claimed through the capture as it
+    /// was made, the last time a unit of the side stood there to claim with.
+    fn capture_claimed(
+        &self,
+        side: Side,
+        area: AreaId,
+        by_turn: Option<u8>,
+        requires_loc: bool,
+    ) -> bool {
+        let Some(capture) = self.captures.iter().find(|c| {
+            c.area == area && c.side == side && by_turn.is_none_or(|turn| c.turn <= turn)
+        }) else {
+            return false;
+        };
+        if !requires_loc {
+            return true;
+        }
+        let still_there = self
+            .in_area(side, area)
+            .any(|k| self.counters[k].is_combat());
+        if still_there {
+            self.claimant(side, area, true)
+        } else {
+            capture.qualified
+        }
     }
 
     /// How many times an award counts now (before its VP multiplier).
@@ -70,21 +102,14 @@ impl MississippiFortress {
                 .iter()
                 .filter(|c| c.side == enemy && c.on_map() && c.ineffective())
                 .count() as i64,
-            AwardKind::AreaCaptured { area, requires_loc } => i64::from(
-                self.captures
-                    .iter()
-                    .any(|c| c.area == area && c.side == side && (c.qualified || !requires_loc)),
-            ),
+            AwardKind::AreaCaptured { area, requires_loc } => {
+                i64::from(self.capture_claimed(side, area, None, requires_loc))
+            }
             AwardKind::AreaCapturedBy {
                 area,
                 by_turn,
                 requires_loc,
-            } => i64::from(self.captures.iter().any(|c| {
-                c.area == area
-                    && c.side == side
-                    && c.turn <= by_turn
-                    && (c.qualified || !requires_loc)
-            })),
+            } => i64::from(self.capture_claimed(side, area, Some(by_turn), requires_loc)),
             AwardKind::AreaHeldNotBesieged { area, requires_loc } => i64::from(
                 census.occupies(side, area)
                     && !census.occupies(enemy, area)
@@ -100,7 +125,7 @@ impl MississippiFortress {
         let mut total = 0i64;
         let mut parts = Vec::new();
         for award in self.awards() {
-            if side_of(award.side) != side || award.timing != AwardTiming::PerTurn {
+            if award.side != side || award.timing != AwardTiming::PerTurn {
                 continue;
             }
             let n = self.award_count(side, &award.kind, &census);
@@ -224,7 +249,7 @@ impl MississippiFortress {
         let Some(rule) = self.scenario_data().victory.sudden_end else {
             return false;
         };
-        let side = side_of(rule.side);
+        let side = rule.side;
         if census.occupies(side, rule.area) && !census.occupies(side.opponent(), rule.area) {
             if self.vicksburg_hold.is_none() {
                 self.vicksburg_hold = Some(self.turn);
@@ -244,7 +269,7 @@ impl MississippiFortress {
             let mut parts = Vec::new();
             let mut best_capture_by: Vec<(AreaId, i64)> = Vec::new();
             for award in self.awards() {
-                if side_of(award.side) != side || award.timing != AwardTiming::EndOfGame {
+                if award.side != side || award.timing != AwardTiming::EndOfGame {
                     continue;
                 }
                 let n = self.award_count(side, &award.kind, &census);
@@ -296,7 +321,6 @@ impl MississippiFortress {
         let vps = format!("{} VPs to {}", self.vp.union, self.vp.confederate);
         let (winner, summary) = match self.scenario_data().victory.condition {
             WinCondition::HoldAreaWithVp { side, area } => {
-                let side = side_of(side);
                 let holds = self.in_area(side, area).any(|k| {
                     let c = &self.counters[k];
                     c.kind.is_infantry() && !c.ineffective() && c.rec.in_comms
@@ -352,7 +376,6 @@ impl MississippiFortress {
                 }
             }
             WinCondition::OccupyAreaWithInfantry { side, area } => {
-                let side = side_of(side);
                 if self
                     .in_area(side, area)
                     .any(|k| self.counters[k].kind.is_infantry())

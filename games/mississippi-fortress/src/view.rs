@@ -10,7 +10,7 @@ use serde_json::{Map as JsonMap, Value, json};
 use crate::actions::Position;
 use crate::combat::BattleStage;
 use crate::naval::Node;
-use crate::state::{Key, Kind, MississippiFortress, Place};
+use crate::state::{Key, MississippiFortress, Place};
 use crate::weather::weather_name;
 
 impl MississippiFortress {
@@ -187,8 +187,9 @@ impl MississippiFortress {
     fn eliminated_view(&self) -> Vec<Value> {
         self.counters
             .iter()
-            .filter(|c| c.place == Place::Gone && c.kind != Kind::Dummy && !c.rec.absorbed)
-            .map(|c| json!({"id": c.id, "side": c.side, "kind": c.kind}))
+            .enumerate()
+            .filter(|&(k, _)| self.announced(k))
+            .map(|(_, c)| json!({"id": c.id, "side": c.side, "kind": c.kind}))
             .collect()
     }
 

@@ -361,32 +361,49 @@ async fn outpost_secrets_reach_nobody_else_before_the_rules_reveal_them() {
     game.check(&canaries);
 }
 
-/// Mississippi Fortress: every counter's id and printed name is a canary for each viewer
-/// until the rules first let that viewer identify it (S4: its own side, or face up).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn mississippi_fortress_counters_reach_nobody_before_the_rules_reveal_them() {
-    let limit = std::env::var("ADJUTANT_LEAK_ACTIONS")
+/// Actions per Mississippi Fortress game (`ADJUTANT_LEAK_ACTIONS` for a longer run).
+fn leak_actions() -> u64 {
+    std::env::var("ADJUTANT_LEAK_ACTIONS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(400);
+        .unwrap_or(400)
+}
+
+/// Mississippi Fortress: every counter's id and printed name is a canary for each viewer
+/// until the rules first let that viewer identify it (S4: its own side, face up, or its
+/// elimination announced, S4.4c).
+async fn mississippi_fortress_leak_check(scenario: &str, every_option: bool, n: u64) {
     let server = roomy_server().await;
     let (union, confederate) = (
         server.account("ulysses").await,
         server.account("john").await,
     );
-    let game_id = mississippi_fortress_game(&union, &confederate, "champion-hill", json!({})).await;
-    let mut game = Watched::open(
-        &server,
-        PerSide {
-            union: &union,
-            confederate: &confederate,
-        },
-        game_id,
-        11,
-    )
-    .await;
+    let mut options = serde_json::Map::new();
+    if every_option {
+        let catalog = server.client().catalog().await.unwrap();
+        let mf = catalog
+            .games
+            .iter()
+            .find(|g| g.id == "mississippi-fortress")
+            .unwrap();
+        for choice in mf
+            .choices
+            .iter()
+            .filter(|c| c.scenarios.iter().any(|s| s == scenario))
+        {
+            options.insert(choice.id.clone(), Value::Bool(true));
+        }
+        assert!(!options.is_empty(), "{scenario} has options");
+    }
+    let game_id =
+        mississippi_fortress_game(&union, &confederate, scenario, Value::Object(options)).await;
+    let seats = PerSide {
+        union: &union,
+        confederate: &confederate,
+    };
+    let mut game = Watched::open(&server, seats, game_id, n).await;
     let seq = game
-        .play(limit, |action, _, _, _| {
+        .play(leak_actions(), |action, _, _, _| {
             adjutant_cli::bot::fill_text(action, "hold")
         })
         .await;
@@ -395,6 +412,16 @@ async fn mississippi_fortress_counters_reach_nobody_before_the_rules_reveal_them
     mississippi_fortress_canaries(&record, end, &mut canaries);
     game.chat_canaries(&mut canaries, end);
     game.check(&canaries);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mississippi_fortress_counters_reach_nobody_before_the_rules_reveal_them() {
+    mississippi_fortress_leak_check("champion-hill", false, 11).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_campaign_with_every_option_and_both_navies_leaks_nothing_either() {
+    mississippi_fortress_leak_check("porter-runs-the-batteries", true, 12).await;
 }
 
 /// Replays the complete record and hides each counter's id (and its printed name, where no
@@ -412,7 +439,8 @@ fn mississippi_fortress_canaries(record: &Value, end: u64, canaries: &mut Canari
     let mut learn = |m: &Match<MississippiFortress>, seq: u64| {
         for (k, seen) in known.iter_mut().enumerate() {
             for (i, (_, viewer)) in VIEWERS.iter().enumerate() {
-                if seen[i].is_none() && m.state().identifies(k, *viewer) {
+                let state = m.state();
+                if seen[i].is_none() && (state.identifies(k, *viewer) || state.announced(k)) {
                     seen[i] = Some(seq);
                 }
             }

@@ -92,10 +92,9 @@ pub fn unit_strength(case: StrengthCase) -> CombatStrength {
     let m = charts.cic_b.modifiers;
     let mut s = CombatStrength::from_sp(u32::from(case.present));
     if case.kind == Kind::Artillery {
-        s = s.times(u32::from(charts.artillery_multiplier(
-            crate::combat::resolution::data_side(case.side),
-            case.order,
-        )));
+        s = s.times(u32::from(
+            charts.artillery_multiplier(case.side, case.order),
+        ));
     } else if !case.attacking && case.mountainous && case.order != CombatOrder::Counterattack {
         s = s.times(u32::from(m.mountain_defender_factor));
     }
@@ -110,14 +109,6 @@ pub fn unit_strength(case: StrengthCase) -> CombatStrength {
 
 fn divided(s: CombatStrength, divisor: u8) -> CombatStrength {
     CombatStrength::from_sixteenths(s.sixteenths() / u32::from(divisor.max(1)))
-}
-
-/// The data files' side.
-pub fn data_side(side: Side) -> crate::data::Side {
-    match side {
-        Side::Union => crate::data::Side::Union,
-        Side::Confederate => crate::data::Side::Confederate,
-    }
 }
 
 /// S9.4b-c: the CIC B column, shifted one left for a Defensible or Mountainous Area unless

@@ -6,28 +6,9 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// One of the two players (1.0). The Union is the First Player in every scenario.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Side {
-    /// The Union player (Grant's Army of the Tennessee and the Union Navy).
-    Union,
-    /// The Confederate player (Pemberton's and Johnston's armies).
-    Confederate,
-}
-
-impl Side {
-    /// Both sides, Union first.
-    pub const BOTH: [Side; 2] = [Side::Union, Side::Confederate];
-
-    /// The other player.
-    pub fn opponent(self) -> Side {
-        match self {
-            Side::Union => Side::Confederate,
-            Side::Confederate => Side::Union,
-        }
-    }
-}
+/// One of the two players (1.0): the engine's seats. The Union is the First Player in every
+/// scenario.
+pub use adjutant_engine::{PerSide, Side};
 
 /// A land Area of the map, numbered 1 to 47 as printed (1.0, Terrain Effects Chart).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -166,25 +147,6 @@ impl Borrow<str> for UnitId {
 impl fmt::Display for UnitId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
-    }
-}
-
-/// A value for each side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PerSide<T> {
-    /// The Union value.
-    pub union: T,
-    /// The Confederate value.
-    pub confederate: T,
-}
-
-impl<T: Copy> PerSide<T> {
-    /// The value of one side.
-    pub fn get(&self, side: Side) -> T {
-        match side {
-            Side::Union => self.union,
-            Side::Confederate => self.confederate,
-        }
     }
 }
 

@@ -12,9 +12,9 @@
 //!   units aboard: land units cannot go ashore onto a battery); a ship in support may hop back onto the arrow, which stops it
 //!   there if Union ships are on it (a naval combat follows). Ships in support neither block nor
 //!   fight; they are eliminated if the battery is destroyed.
-//! - 7.21d: a damaged Union ship comes back five turns later in the off-map box of the edge it
-//!   entered by (Farragut's ships at the south edge, the others at the north edge, beside
-//!   Area 1); a damaged Confederate ship may come back three turns later at Vicksburg, on its
+//! - 7.21d, 7.22: a damaged Union ship comes back five turns later: Farragut's ships on the
+//!   river arrow at Area 43, the others in the off-map box of the north edge, beside Area 1; a
+//!   damaged Confederate ship may come back three turns later at Vicksburg, on its
 //!   arrow or in support of its battery, in the Confederate arrival segment.
 //!
 //! Ships are always face up: every placement is public (S4.2).
@@ -164,40 +164,66 @@ impl MississippiFortress {
                     ship.off = None;
                 }
                 Some(OffRiver::Damaged { turn }) if turn <= self.turn && side == Side::Union => {
-                    let edge = if ship.farragut() {
-                        Node::South
+                    let place = if ship.farragut() {
+                        self.farragut_return()
                     } else {
                         Node::North
                     };
-                    repaired.push((edge, ship.name()));
+                    repaired.push((place, ship.name()));
                     let ship = &mut self.ships[i];
-                    ship.at = Some(edge);
+                    ship.at = Some(place);
                     ship.off = None;
                 }
                 _ => {}
             }
         }
+        let mut places = vec![Node::North, Node::South];
+        places.extend(
+            repaired
+                .iter()
+                .map(|(place, _)| *place)
+                .filter(|p| p.arrow().is_some()),
+        );
+        places.dedup();
         for (list, what) in [
             (arrived, "naval reinforcements arrive"),
             (repaired, "repaired ships are back (7.21d)"),
         ] {
-            for edge in [Node::North, Node::South] {
+            for &edge in &places {
                 let names: Vec<&str> = list
                     .iter()
                     .filter(|(e, _)| *e == edge)
                     .map(|(_, n)| n.as_str())
                     .collect();
-                if !names.is_empty() {
-                    fx.public(
-                        EventKind::Sail,
-                        format!(
-                            "{side}: {what} {}: {}; they may enter the map in this or a later Movement Phase (4.15a).",
-                            edge.name(),
-                            names.join(", ")
-                        ),
-                    );
+                if names.is_empty() {
+                    continue;
                 }
+                let text = if edge.arrow().is_some() {
+                    format!(
+                        "{side}: {what} on {}: {} (7.22).",
+                        edge.name(),
+                        names.join(", ")
+                    )
+                } else {
+                    format!(
+                        "{side}: {what} {}: {}; they may enter the map in this or a later Movement Phase (4.15a).",
+                        edge.name(),
+                        names.join(", ")
+                    )
+                };
+                fx.public(EventKind::Sail, text);
             }
+        }
+    }
+
+    /// 7.22: a damaged ship of Farragut's fleet "may return five turns later on the river
+    /// arrow at Area 43": it is put straight on that arrow, unless Confederate ships hold it
+    /// (a ship is never put beside the enemy without the naval combat that sailing there
+    /// brings, S12.2), when it waits off the south edge and sails on as reinforcements do.
+    fn farragut_return(&self) -> Node {
+        match Map::get().arrow_from_south_edge().map(Node::Arrow) {
+            Some(arrow) if self.ships_at(Side::Confederate, arrow).next().is_none() => arrow,
+            _ => Node::South,
         }
     }
 

@@ -458,8 +458,23 @@ fn rule_7_21c_ships_hop_into_support_and_back_and_fall_with_their_battery() {
     assert!(game.vp.union >= vp_before + 5);
 }
 
+/// 7.22 with S12.2: a repaired ship of Farragut's fleet is not put beside Confederate ships
+/// on the Area 43 arrow without a naval combat: it waits off the south edge and sails on.
 #[test]
-fn rule_7_21d_damaged_ships_return_union_at_their_edge_confederate_at_vicksburg() {
+fn rule_7_22_a_repaired_farragut_ship_waits_off_the_map_while_the_enemy_holds_area_43s_arrow() {
+    let (mut game, mut dice) = ashore(5);
+    let h = game.ship_index("hartford").unwrap();
+    game.ships[h].at = None;
+    game.ships[h].off = Some(OffRiver::Damaged { turn: 2 });
+    put_ship(&mut game, "confederate-gunboat", "A8");
+    finish_until(&mut game, &mut dice, |g| {
+        g.turn == 2 && g.step == Step::Arrival(Side::Union)
+    });
+    assert_eq!(ship(&game, "hartford").at, Some(Node::South));
+}
+
+#[test]
+fn rule_7_21d_7_22_damaged_ships_return_union_at_area_1_or_43_confederate_at_vicksburg() {
     let (mut game, mut dice) = ashore(4);
     let i = game.ship_index("benton").unwrap();
     game.ships[i].at = None;
@@ -482,9 +497,10 @@ fn rule_7_21d_damaged_ships_return_union_at_their_edge_confederate_at_vicksburg(
     finish_until(&mut game, &mut dice, |g| {
         g.turn == 2 && g.step == Step::Arrival(Side::Union)
     });
-    // Union: off the north edge (Area 1); Farragut's ships off the south edge (Area 43).
+    // Union: off the north edge (Area 1); Farragut's ships on the river arrow at Area 43
+    // (7.22).
     assert_eq!(ship(&game, "benton").at, Some(Node::North));
-    assert_eq!(ship(&game, "hartford").at, Some(Node::South));
+    assert_eq!(ship(&game, "hartford").at, Some(node("A8")));
     finish_until(&mut game, &mut dice, |g| {
         g.step == Step::Arrival(Side::Confederate)
     });

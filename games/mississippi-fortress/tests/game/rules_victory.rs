@@ -5,7 +5,8 @@ use mississippi_fortress::MississippiFortress;
 use mississippi_fortress::actions::Action;
 use mississippi_fortress::data::scenarios::AwardKind;
 use mississippi_fortress::sequence::Step;
-use mississippi_fortress::state::{BatteryState, Place};
+use mississippi_fortress::state::{BatteryState, Capture, Place};
+use serde_json::json;
 
 use crate::support::*;
 
@@ -215,6 +216,47 @@ fn rule_s10_7_captures_are_recorded_at_the_end_of_a_turn_and_cancelled_by_reoccu
         !game.captures.iter().any(|c| c.area == area(15)),
         "reoccupied (S10.7b)"
     );
+}
+
+/// S10.5a (6.2, Union award 5): the LOC check of a capture award is made in the turn in which
+/// the points are claimed, the last: a capture made out of communications counts if the Area
+/// is held in communications at the end, one made in communications does not if the Area is
+/// held out of them, and an Area left empty (never reoccupied) is claimed as it was captured.
+#[test]
+fn rule_s10_5a_a_capture_is_claimed_with_the_communications_of_the_last_turn() {
+    let jackson = AwardKind::AreaCaptured {
+        area: area(15),
+        requires_loc: true,
+    };
+    let claimed = |qualified: bool, at_the_end: &[&str]| {
+        let (mut game, mut dice) = scenario_lab("grants-land-campaign", 9, json!({}));
+        clear(&mut game, true);
+        put(&mut game, "loring-div", 20);
+        for id in at_the_end {
+            put(&mut game, id, 15);
+        }
+        game.captures.push(Capture {
+            area: area(15),
+            side: Side::Union,
+            turn: game.turn,
+            qualified,
+        });
+        to_end(&mut game, &mut dice);
+        assert!(game.captures.iter().any(|c| c.area == area(15)));
+        game.award_count(Side::Union, &jackson, &game.census())
+    };
+    assert_eq!(
+        claimed(false, &["grant", "xv-1-div"]),
+        1,
+        "out of communications when captured, in them at the end"
+    );
+    assert_eq!(
+        claimed(true, &["xv-1-div"]),
+        0,
+        "in communications when captured, out of them at the end"
+    );
+    assert_eq!(claimed(true, &[]), 1, "left empty: claimed as captured");
+    assert_eq!(claimed(false, &[]), 0, "left empty: claimed as captured");
 }
 
 #[test]

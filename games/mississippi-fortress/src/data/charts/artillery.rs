@@ -63,6 +63,6 @@ impl ArtilleryMultiplier {
         self.rows
             .iter()
             .find(|(o, _)| *o == order)
-            .map_or(1, |(_, f)| f.get(side))
+            .map_or(1, |(_, f)| *f.get(side))
     }
 }
