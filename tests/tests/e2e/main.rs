@@ -11,6 +11,8 @@ mod import;
 mod lifecycle;
 mod lobby;
 mod mississippi_fortress;
+mod names;
+mod notice_guards;
 mod notices;
 mod outpost_props;
 mod play;
