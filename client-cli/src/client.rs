@@ -418,6 +418,12 @@ impl Client {
         self.post("/api/notices/test", &serde_json::json!({})).await
     }
 
+    /// `POST /api/notices/confirm/resend`: mails a fresh confirmation link.
+    pub async fn resend_confirmation(&self) -> Result<NoticeSettings, ClientError> {
+        self.post("/api/notices/confirm/resend", &serde_json::json!({}))
+            .await
+    }
+
     /// `GET /api/vacation`.
     pub async fn vacation(&self) -> Result<VacationInfo, ClientError> {
         self.get("/api/vacation").await

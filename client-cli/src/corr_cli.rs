@@ -170,10 +170,12 @@ pub fn settings(s: &NoticeSettings) -> String {
         out,
         "E-mail:  {}{}",
         or_none(&s.email),
-        if s.email_available {
-            ""
-        } else {
+        if !s.email_available {
             " (this server sends no e-mail)"
+        } else if s.email.is_some() && !s.email_confirmed {
+            " (not confirmed yet: open the link mailed to it; `adjutant notices confirm` mails another)"
+        } else {
+            ""
         }
     );
     if let Some(e) = &s.email_error {

@@ -242,6 +242,8 @@ enum NoticesCommand {
     },
     /// Send yourself a test notice on every channel.
     Test,
+    /// Mail yourself a fresh link that confirms your e-mail address.
+    Confirm,
 }
 
 #[derive(Subcommand)]
@@ -549,6 +551,11 @@ async fn run(cli: Cli) -> Outcome {
             NoticesCommand::Test => {
                 let settings = client.test_notice().await.map_err(e)?;
                 println!("A test notice is on its way to every channel you have.");
+                print!("{}", corr_cli::settings(&settings));
+            }
+            NoticesCommand::Confirm => {
+                let settings = client.resend_confirmation().await.map_err(e)?;
+                println!("A new confirmation link is on its way to your e-mail address.");
                 print!("{}", corr_cli::settings(&settings));
             }
             NoticesCommand::Settings {

@@ -141,9 +141,14 @@ pub struct NoticeSettings {
     /// Notices are POSTed here as JSON.
     #[serde(default)]
     pub webhook_url: Option<String>,
-    /// Notices are mailed here (if the server has an SMTP server configured).
+    /// Notices are mailed here (if the server has an SMTP server configured), once the
+    /// address is confirmed.
     #[serde(default)]
     pub email: Option<String>,
+    /// The owner of `email` confirmed it by the link mailed to it; until then no notice is
+    /// mailed there.
+    #[serde(default)]
+    pub email_confirmed: bool,
     /// Send notices even while connected to the game.
     #[serde(default)]
     pub always: bool,

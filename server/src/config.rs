@@ -104,6 +104,15 @@ pub struct Config {
     #[arg(long, env = "ADJUTANT_NOTICE_TIMEOUT_SECS", default_value_t = 10)]
     pub notice_timeout_secs: u64,
 
+    /// Lets webhooks go to loopback, private, link-local and other non-public addresses
+    /// (refused by default: a webhook must not reach into the server's own network).
+    #[arg(long, env = "ADJUTANT_ALLOW_PRIVATE_WEBHOOKS", default_value_t = false)]
+    pub allow_private_webhooks: bool,
+
+    /// Test notices one account may ask for per hour.
+    #[arg(long, env = "ADJUTANT_TEST_NOTICES_PER_HOUR", default_value_t = 3)]
+    pub test_notices_per_hour: u32,
+
     /// Longest chat message or note, in characters.
     #[arg(long, env = "ADJUTANT_MAX_CHAT_CHARS", default_value_t = 1000)]
     pub max_chat_chars: usize,

@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use crate::ratelimit::Limiter;
 use crate::service::{Account, ClockOp, Service};
-use crate::{web, ws};
+use crate::{confirm_page, web, ws};
 
 /// What every handler reaches.
 #[derive(Clone)]
@@ -168,6 +168,7 @@ pub fn router(state: AppState) -> Router {
             get(notice_settings).put(set_notice_settings),
         )
         .route("/api/notices/test", post(test_notice))
+        .merge(confirm_page::routes())
         .route("/api/vacation", get(vacation))
         .route("/api/ws", get(websocket))
         .layer(DefaultBodyLimit::max(max_body));
@@ -261,7 +262,7 @@ async fn game_data(State(state): State<AppState>, Path(game): Path<String>) -> R
     }
 }
 
-fn needs_account(account: Option<Account>) -> Result<Account, HttpError> {
+pub(crate) fn needs_account(account: Option<Account>) -> Result<Account, HttpError> {
     account.ok_or_else(|| {
         error(
             ErrorCode::Unauthorized,

@@ -5,12 +5,17 @@
 pub mod auth;
 pub mod clock;
 pub mod config;
+pub mod confirm_page;
 pub mod http;
+pub mod mail;
+pub mod names;
 pub mod notify;
+pub mod quota;
 pub mod ratelimit;
 pub mod service;
 pub mod store;
 pub mod web;
+pub mod webhook;
 pub mod ws;
 
 use adjutant_engine::Registry;

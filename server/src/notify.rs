@@ -2,9 +2,12 @@
 //! task decides who is told (accounts with a channel, not connected to the game unless they
 //! asked for `always`), writes one outbox row per notice and channel, and delivers the outbox
 //! (each account's notices on each channel in order; accounts side by side): webhooks by JSON
-//! POST, e-mail through the configured SMTP server. A failed
-//! delivery is retried with backoff (30 s, 2 min, 10 min, 1 h, 6 h, then given up) and its
-//! error is kept on the notice and on the account's settings.
+//! POST to public addresses only ([`crate::webhook`]), e-mail through the configured SMTP
+//! server to confirmed addresses only ([`crate::mail`]). A failed delivery is retried with
+//! backoff (30 s, 2 min, 10 min, 1 h, 6 h, then given up) and its error is kept on the notice
+//! and on the account's settings: for a webhook, only that it could not be delivered (what
+//! answered, or did not, goes to the server's log: told to the user, it would make the
+//! webhook a port scanner).
 //!
 //! A notice never carries hidden information: only the game, the scenario, the players,
 //! whose move it is, deadlines, a result and a link.
@@ -12,18 +15,20 @@
 use adjutant_engine::{Outcome, PerSide, Side};
 use adjutant_protocol::{DigestLine, Notice, NoticeKind};
 use futures_util::StreamExt;
-use lettre::message::Mailbox;
-use lettre::message::header::ContentType;
-use lettre::transport::smtp::authentication::Credentials;
-use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use reqwest::Url;
 use std::collections::HashMap;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
-use tracing::warn;
+use tracing::{info, warn};
 
 use crate::clock::{SharedClock, utc_text};
 use crate::config::Config;
-use crate::store::{IdOf, NoticeResult, NoticeRow, Store, Write};
+use crate::mail::{Confirmation, Mailer};
+use crate::store::{NoticeResult, NoticeRow, NoticeWrite, Store};
+use crate::webhook::{Guard, system_lookup};
+
+/// What the user is told of a webhook delivery that failed, whatever the reason.
+pub const WEBHOOK_FAILED: &str = "the webhook could not be delivered";
 
 /// Delays before the 2nd, 3rd, ... attempt; after the last, the notice is given up.
 const BACKOFF: [i64; 5] = [30, 120, 600, 3600, 6 * 3600];
@@ -69,6 +74,8 @@ enum Job {
     Flush(oneshot::Sender<()>),
     /// An account changed its settings: read them again next time.
     Forget(String),
+    /// Mail a confirmation link.
+    Confirm(Box<Confirmation>),
 }
 
 /// What deciding whom to tell needs of an account's settings.
@@ -84,6 +91,10 @@ struct Channels {
 pub struct Notifier {
     tx: mpsc::UnboundedSender<Job>,
     email: bool,
+    /// Checks webhook addresses as they are saved.
+    guard: Guard,
+    /// How long a webhook's name may take to resolve.
+    timeout: Duration,
 }
 
 impl Notifier {
@@ -91,36 +102,42 @@ impl Notifier {
     pub fn spawn(store: Store, config: &Config, clock: SharedClock) -> Notifier {
         let (tx, rx) = mpsc::unbounded_channel();
         let timeout = Duration::from_secs(config.notice_timeout_secs.max(1));
-        let mailer = config.smtp_host.as_ref().and_then(|host| {
-            let from: Mailbox = match config.smtp_from.parse() {
-                Ok(from) => from,
-                Err(e) => {
-                    warn!(error = %e, "--smtp-from is not an address; e-mail notices are off");
-                    return None;
-                }
-            };
-            let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host)
-                .port(config.smtp_port)
-                .timeout(Some(timeout));
-            if let (Some(user), Some(password)) = (&config.smtp_user, &config.smtp_password) {
-                builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
-            }
-            Some((builder.build(), from))
-        });
+        let mailer = Mailer::from_config(config, timeout);
         let email = mailer.is_some();
+        let guard = Guard::new(system_lookup(), config.allow_private_webhooks);
         let worker = Worker {
             store,
             clock,
-            http: reqwest::Client::builder()
-                .timeout(timeout)
-                .build()
-                .unwrap_or_default(),
+            http: guard.client(timeout),
+            guard: guard.clone(),
             mailer,
             link_base: config.link_base(),
             channels: HashMap::new(),
         };
         tokio::spawn(worker.run(rx));
-        Notifier { tx, email }
+        Notifier {
+            tx,
+            email,
+            guard,
+            timeout,
+        }
+    }
+
+    /// Checks a webhook address as it is saved: it must be public (unless the operator
+    /// allows private ones). The detail of a refusal is logged, not returned.
+    pub async fn webhook_allowed(&self, url: &Url) -> bool {
+        match self.guard.check_url(url, self.timeout).await {
+            Ok(()) => true,
+            Err(detail) => {
+                info!(%url, %detail, "webhook address refused");
+                false
+            }
+        }
+    }
+
+    /// Mails a confirmation link (never waits).
+    pub fn send_confirmation(&self, mail: Confirmation) {
+        let _ = self.tx.send(Job::Confirm(Box::new(mail)));
     }
 
     /// Whether e-mail notices can be sent.
@@ -151,8 +168,10 @@ impl Notifier {
 struct Worker {
     store: Store,
     clock: SharedClock,
+    /// Posts webhooks to checked addresses only.
     http: reqwest::Client,
-    mailer: Option<(AsyncSmtpTransport<Tokio1Executor>, Mailbox)>,
+    guard: Guard,
+    mailer: Option<Mailer>,
     link_base: String,
     /// Accounts' channels, read once: a hand-over then costs no store read.
     channels: HashMap<String, Channels>,
@@ -177,6 +196,7 @@ impl Worker {
                     Some(Job::Forget(account)) => {
                         self.channels.remove(&account);
                     }
+                    Some(Job::Confirm(mail)) => self.confirm(&mail).await,
                     None => return,
                 },
                 _ = tick.tick() => self.deliver_due().await,
@@ -198,7 +218,7 @@ impl Worker {
         };
         let channels = Channels {
             webhook: settings.webhook_url.is_some(),
-            email: settings.email.is_some() && self.mailer.is_some(),
+            email: settings.email.is_some() && settings.email_confirmed && self.mailer.is_some(),
             always: settings.always,
         };
         if self.channels.len() >= 100_000 {
@@ -232,8 +252,8 @@ impl Worker {
             let notice = self.notice(&intent, recipient, now);
             let body = serde_json::to_string(&notice).expect("notices serialise");
             for channel in channels {
-                let write = Write::Notice {
-                    id: self.store.next_id(IdOf::Notice),
+                let write = NoticeWrite::Notice {
+                    id: self.store.next_notice_id(),
                     account: recipient.account.clone(),
                     channel,
                     kind: intent.kind.as_str(),
@@ -241,7 +261,7 @@ impl Worker {
                     body: body.clone(),
                     now,
                 };
-                if let Err(e) = self.store.write(write).await {
+                if let Err(e) = self.store.write(write.into()).await {
                     warn!(error = ?e, "notice not stored");
                 }
             }
@@ -394,26 +414,45 @@ impl Worker {
         }
     }
 
+    /// Mails a confirmation link; a failure is kept as the e-mail channel's error.
+    async fn confirm(&self, mail: &Confirmation) {
+        let Some(mailer) = &self.mailer else { return };
+        let Err(detail) = mailer.send_confirmation(mail).await else {
+            return;
+        };
+        warn!(account = %mail.account, %detail, "confirmation mail not sent");
+        let write = NoticeWrite::EmailError {
+            account: mail.account.clone(),
+            error: format!("the confirmation mail could not be sent ({detail}); ask for another"),
+            now: self.clock.now(),
+        };
+        if let Err(e) = self.store.write(write.into()).await {
+            warn!(error = ?e, "confirmation mail's error not stored");
+        }
+    }
+
     /// One attempt at one notice, and its result stored.
     async fn deliver_one(&self, row: &NoticeRow, now: i64) {
         let result = self.attempt(row).await;
         let attempts = row.attempts + 1;
-        let error = result.err().map(|e| {
+        let email = row.channel == "email";
+        let error = result.err().map(|detail| {
             let next = BACKOFF.get(attempts as usize - 1).map(|delay| now + delay);
-            (e, next)
+            if email {
+                (detail, next)
+            } else {
+                info!(account = %row.account_id, notice = row.id, %detail, "webhook not delivered");
+                (WEBHOOK_FAILED.to_string(), next)
+            }
         });
-        let write = Write::NoticeResult(NoticeResult {
+        let write = NoticeWrite::Result(NoticeResult {
             id: row.id,
             account: row.account_id.clone(),
-            channel: if row.channel == "email" {
-                "email"
-            } else {
-                "webhook"
-            },
+            channel: if email { "email" } else { "webhook" },
             now,
             error,
         });
-        if let Err(e) = self.store.write(write).await {
+        if let Err(e) = self.store.write(write.into()).await {
             warn!(error = ?e, "notice result not stored; it is tried again");
         }
     }
@@ -429,73 +468,19 @@ impl Worker {
         match row.channel.as_str() {
             "email" => {
                 let to = settings.email.ok_or("the e-mail address was removed")?;
-                let (mailer, from) = self
+                if !settings.email_confirmed {
+                    return Err("the e-mail address is not confirmed".to_string());
+                }
+                let mailer = self
                     .mailer
                     .as_ref()
                     .ok_or("this server no longer sends e-mail")?;
-                let to: Mailbox = to
-                    .parse()
-                    .map_err(|e| format!("the address {to:?} is not valid: {e}"))?;
-                let link = notice.link.clone().unwrap_or_default();
-                let mut body = format!("{}\n\n{link}\n", notice.text);
-                for line in &notice.games {
-                    body.push_str(&format!(
-                        "\n- {} ({}){}: {}",
-                        line.game_name,
-                        line.scenario_name,
-                        line.opponent
-                            .as_deref()
-                            .map(|o| format!(" against {o}"))
-                            .unwrap_or_default(),
-                        line.link
-                    ));
-                }
-                let message = Message::builder()
-                    .from(from.clone())
-                    .to(to)
-                    .subject(format!("Adjutant: {}", subject(&notice)))
-                    .header(ContentType::TEXT_PLAIN)
-                    .body(body)
-                    .map_err(|e| format!("the message could not be built: {e}"))?;
-                mailer
-                    .send(message)
-                    .await
-                    .map(drop)
-                    .map_err(|e| format!("the SMTP server refused the notice: {e}"))
+                mailer.send_notice(&to, &notice).await
             }
             _ => {
                 let url = settings.webhook_url.ok_or("the webhook was removed")?;
-                let response = self
-                    .http
-                    .post(&url)
-                    .json(&notice)
-                    .send()
-                    .await
-                    .map_err(|e| format!("the webhook could not be reached: {e}"))?;
-                if response.status().is_success() {
-                    Ok(())
-                } else {
-                    Err(format!("the webhook answered {}", response.status()))
-                }
+                self.guard.post(&self.http, &url, &notice).await
             }
         }
-    }
-}
-
-/// A notice's e-mail subject.
-fn subject(notice: &Notice) -> String {
-    let game = notice.game_name.clone().unwrap_or_default();
-    match notice.kind {
-        NoticeKind::GameStarted => format!("your game of {game} has started"),
-        NoticeKind::YourMove => format!("your move in {game}"),
-        NoticeKind::TimeLow => format!("your time is running out in {game}"),
-        NoticeKind::GameOver => format!("your game of {game} is over"),
-        NoticeKind::PauseRequested => format!("a pause is asked for in {game}"),
-        NoticeKind::PauseStarted => format!("{game} is paused"),
-        NoticeKind::PauseEnded => format!("the pause of {game} is over"),
-        NoticeKind::BotTookSeat => format!("time ran out in {game}"),
-        NoticeKind::RematchOffered => format!("a rematch of {game}"),
-        NoticeKind::Digest => "games waiting for your move".to_string(),
-        NoticeKind::Test => "test notice".to_string(),
     }
 }

@@ -79,6 +79,7 @@ export const api = {
   noticeSettings: () => call("GET", "/api/notices/settings"),
   saveNoticeSettings: (settings) => call("PUT", "/api/notices/settings", settings),
   testNotice: () => call("POST", "/api/notices/test", {}),
+  resendConfirmation: () => call("POST", "/api/notices/confirm/resend", {}),
   vacation: () => call("GET", "/api/vacation"),
 };
 

@@ -31,11 +31,13 @@ export function chatPanel(gameId, code, context) {
   let current = null;
   let key = "";
 
+  // Ids are numbered per channel: a message is known by its channel and id.
   function add(message) {
-    if (seen.has(message.id)) return;
+    const known = `${message.channel}:${message.id}`;
+    if (seen.has(known)) return;
     const list = lists[message.channel];
     if (!list) return;
-    seen.add(message.id);
+    seen.add(known);
     list.append(h("li", { class: message.side || "spectator", dataset: { id: message.id } },
       h("strong", {}, message.author), message.side ? ` (${title(message.side)})` : "", ": ", message.text));
     list.scrollTop = list.scrollHeight;

@@ -24,7 +24,7 @@ use super::{Inner, write_error};
 use crate::auth::{new_code, new_seed, normalise_code};
 use crate::clock::{utc_text, utc_year};
 use crate::notify::{GameBrief, Intent, Recipient};
-use crate::store::{IdOf, NewAction, NewGame, Write, WriteError};
+use crate::store::{NewAction, NewGame, Write, WriteError};
 
 /// Most actions the server's bot plays in one go (a game whose both seats timed out plays
 /// itself out, a slice at a time).
@@ -1329,8 +1329,16 @@ impl Actor {
             ));
         }
         let stored = chat::stored_channel(channel, seat);
+        // Numbered within the channel: the actor posts one message at a time, and the last
+        // one is committed before the next is numbered.
+        let last = self
+            .inner
+            .store
+            .last_chat_seq(&self.meta.id, &stored)
+            .await
+            .map_err(super::store_error)?;
         let message = ChatMessage {
-            id: self.inner.store.next_id(IdOf::Chat),
+            id: last + 1,
             game_id: self.meta.id.clone(),
             channel,
             author: account.name.clone(),
@@ -1341,7 +1349,7 @@ impl Actor {
         self.inner
             .store
             .write(Write::Chat {
-                id: message.id,
+                seq: message.id,
                 game_id: message.game_id.clone(),
                 channel: stored.clone(),
                 account: account.id.clone(),

@@ -6,16 +6,17 @@ pub mod actor;
 mod chat;
 pub mod clockwork;
 mod meta;
+mod notices;
 
 use adjutant_engine::{
     DynMatch, GameKind, RECORD_FORMAT, Record, RecordedAction, Registry, Side, Viewer,
 };
 use adjutant_protocol::{
-    AccountCreated, ActionAccepted, ApiError, Catalog, ChannelError, ChatChannel, ChatLog,
-    ChatMessage, ClockReply, CreateGame, DigestLine, ErrorCode, EventEntry, EventLog, GameCreated,
-    GameFilter, GameList, GameState, GameStatus, ImportGame, Imported, JoinGame, Joined,
-    NoticeEntry, NoticeKind, NoticeList, NoticeSettings, PROTOCOL_VERSION, PerSide, ReplayStep,
-    SideChoice, TurnIndex, TurnMark, UpdateNoticeSettings, VacationInfo, Visibility,
+    AccountCreated, ActionAccepted, ApiError, Catalog, ChatChannel, ChatLog, ChatMessage,
+    ClockReply, CreateGame, DigestLine, ErrorCode, EventEntry, EventLog, GameCreated, GameFilter,
+    GameList, GameState, GameStatus, ImportGame, Imported, JoinGame, Joined, NoticeKind,
+    PROTOCOL_VERSION, PerSide, ReplayStep, SideChoice, TurnIndex, TurnMark, VacationInfo,
+    Visibility,
 };
 use serde_json::Value;
 use std::collections::HashMap;
@@ -27,12 +28,16 @@ use tracing::{error, info};
 use crate::auth::{hash_token, new_code, new_seed, new_token};
 use crate::clock::{SharedClock, SystemClock, utc_year};
 use crate::config::Config;
+pub use crate::names::check_name;
+use crate::names::name_key;
 use crate::notify::{GameBrief, Intent, Notifier, Recipient};
 use crate::ratelimit::Limiter;
+use crate::store::NoticeWrite;
 use crate::store::{ImportedGame, ListQuery, NewAction, NewGame, Store, Write, WriteError};
 pub use actor::{ActorHandle, Answer, ClockOp, Command, NewSubscriber, Sink, frame};
 use clockwork::GameClock;
 pub use meta::{Account, GameMeta, Origin};
+pub use notices::TokenState;
 
 /// What every part of the server shares.
 pub struct Inner {
@@ -56,6 +61,8 @@ pub struct Inner {
     pub notifier: Notifier,
     /// Chat posts per account and game.
     pub chat_limiter: Limiter,
+    /// Test notices and confirmation mails per account and address.
+    notice_quotas: notices::NoticeQuotas,
     /// Turn indexes of finished games (they never change), computed on demand.
     turns: Mutex<HashMap<String, TurnIndex>>,
 }
@@ -99,23 +106,6 @@ async fn check_game_limit(inner: &Inner, account: &str) -> Result<(), ApiError> 
     Ok(())
 }
 
-/// Checks an account name: 1 to 32 letters, digits, `-`, `_` or `.`.
-pub fn check_name(name: &str) -> Result<&str, ApiError> {
-    let name = name.trim();
-    let ok = (1..=32).contains(&name.chars().count())
-        && name
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'));
-    if ok {
-        Ok(name)
-    } else {
-        Err(ApiError::new(
-            ErrorCode::BadRequest,
-            "a name is 1 to 32 letters, digits, '-', '_' or '.'",
-        ))
-    }
-}
-
 impl Service {
     /// A service over an open store, on the system clock.
     pub fn new(store: Store, registry: Registry, config: Config) -> Service {
@@ -138,6 +128,7 @@ impl Service {
         Service {
             inner: Arc::new(Inner {
                 chat_limiter: Limiter::new(config.chat_rate, config.chat_burst),
+                notice_quotas: notices::NoticeQuotas::new(config.test_notices_per_hour),
                 store,
                 registry,
                 config,
@@ -184,13 +175,14 @@ impl Service {
 
     /// Creates an account and returns its token (shown once).
     pub async fn create_account(&self, name: &str) -> Result<AccountCreated, ApiError> {
-        let name = check_name(name)?.to_string();
+        let name = check_name(name)?;
         let id = uuid::Uuid::new_v4().hyphenated().to_string();
         let token = new_token();
         self.inner
             .store
             .write(Write::CreateAccount {
                 id: id.clone(),
+                name_key: name_key(&name),
                 name: name.clone(),
                 token_hash: hash_token(&token),
                 now: self.now(),
@@ -856,7 +848,7 @@ impl Service {
             }
             self.inner
                 .store
-                .write(Write::DigestSent { account, now })
+                .write(NoticeWrite::DigestSent { account, now }.into())
                 .await
                 .map_err(write_error)?;
         }
@@ -867,133 +859,6 @@ impl Service {
     /// has had its delivery attempt.
     pub async fn flush_notices(&self) {
         self.inner.notifier.flush().await;
-    }
-
-    /// The caller's notice settings, with each channel's last error.
-    pub async fn notice_settings(&self, account: &Account) -> Result<NoticeSettings, ApiError> {
-        let row = self
-            .inner
-            .store
-            .notice_settings(&account.id)
-            .await
-            .map_err(store_error)?;
-        let error = |message: Option<String>, at: Option<i64>| {
-            message.map(|message| ChannelError {
-                message,
-                at: at.unwrap_or_default(),
-            })
-        };
-        Ok(NoticeSettings {
-            webhook_url: row.webhook_url,
-            email: row.email,
-            always: row.always,
-            digest: row.digest,
-            webhook_error: error(row.webhook_error, row.webhook_error_at),
-            email_error: error(row.email_error, row.email_error_at),
-            email_available: self.inner.notifier.email_available(),
-        })
-    }
-
-    /// Replaces the caller's notice settings.
-    pub async fn set_notice_settings(
-        &self,
-        account: &Account,
-        update: UpdateNoticeSettings,
-    ) -> Result<NoticeSettings, ApiError> {
-        let bad = |why: &str| ApiError::new(ErrorCode::BadRequest, why.to_string());
-        let webhook_url = update
-            .webhook_url
-            .map(|u| u.trim().to_string())
-            .filter(|u| !u.is_empty());
-        if let Some(url) = &webhook_url {
-            if url.len() > 2000 {
-                return Err(bad("a webhook address is at most 2000 characters"));
-            }
-            if url.starts_with("https://") {
-                return Err(bad(
-                    "this server is built without TLS and cannot post to https:// webhooks; give an http:// address (a relay on your side can forward it)",
-                ));
-            }
-            if !url.starts_with("http://") || reqwest::Url::parse(url).is_err() {
-                return Err(bad("a webhook is an http:// address"));
-            }
-        }
-        let email = update
-            .email
-            .map(|e| e.trim().to_string())
-            .filter(|e| !e.is_empty());
-        if let Some(email) = &email {
-            if email.len() > 254 || email.parse::<lettre::Address>().is_err() {
-                return Err(bad("that is not an e-mail address"));
-            }
-            if !self.inner.notifier.email_available() {
-                return Err(bad(
-                    "this server sends no e-mail (it has no SMTP server set up)",
-                ));
-            }
-        }
-        self.inner
-            .store
-            .write(Write::NoticeSettings {
-                account: account.id.clone(),
-                webhook_url,
-                email,
-                always: update.always,
-                digest: update.digest,
-            })
-            .await
-            .map_err(write_error)?;
-        self.inner.notifier.forget(&account.id);
-        self.notice_settings(account).await
-    }
-
-    /// Sends the caller a test notice on every channel it has.
-    pub async fn test_notice(&self, account: &Account) -> Result<NoticeSettings, ApiError> {
-        self.inner.notifier.send(Intent {
-            kind: NoticeKind::Test,
-            game: GameBrief::default(),
-            recipients: vec![Recipient {
-                account: account.id.clone(),
-                seat: None,
-                connected: false,
-            }],
-            subject: None,
-            until: None,
-            games: Vec::new(),
-        });
-        self.notice_settings(account).await
-    }
-
-    /// The caller's latest notices (50), newest first.
-    pub async fn notices(&self, account: &Account) -> Result<NoticeList, ApiError> {
-        let rows = self
-            .inner
-            .store
-            .notices_of(&account.id, 50)
-            .await
-            .map_err(store_error)?;
-        let notices = rows
-            .into_iter()
-            .filter_map(|row| {
-                let text = serde_json::from_str::<adjutant_protocol::Notice>(&row.body)
-                    .map(|n| n.text)
-                    .unwrap_or_default();
-                Some(NoticeEntry {
-                    id: row.id,
-                    channel: row.channel,
-                    kind: NoticeKind::parse(&row.kind)?,
-                    game_id: row.game_id,
-                    text,
-                    created_at: row.created_at,
-                    attempts: row.attempts,
-                    sent_at: row.sent_at,
-                    next_at: row.next_at,
-                    failed: row.failed,
-                    last_error: row.last_error,
-                })
-            })
-            .collect();
-        Ok(NoticeList { notices })
     }
 
     /// The caller's pause allowance this year.
@@ -1082,7 +947,7 @@ impl Service {
             messages: rows
                 .into_iter()
                 .map(|row| ChatMessage {
-                    id: row.id,
+                    id: row.seq,
                     game_id: meta.id.clone(),
                     channel,
                     author: row.author,

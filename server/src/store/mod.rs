@@ -1,6 +1,8 @@
 //! The SQLite store: WAL, `synchronous = FULL` (every commit is fsynced), migrations at
 //! start-up, one writer connection with group commit ([`writer`]) and a pool of readers.
 
+mod name_keys;
+mod notice_writes;
 mod rows;
 pub mod writer;
 
@@ -13,10 +15,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
+pub use notice_writes::{NoticeResult, NoticeWrite};
 pub use rows::{
     AccountRow, ActionRow, ChatRow, GameRow, NoticeRow, NoticeSettingsRow, SnapshotRow,
 };
-pub use writer::{ImportedGame, NewAction, NewGame, NoticeResult, Write, WriteError, Writer};
+pub use writer::{ImportedGame, NewAction, NewGame, Write, WriteError, Writer};
 
 /// The migrations in `migrations/`, compiled in.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
@@ -49,16 +52,9 @@ pub struct Store {
     pool: SqlitePool,
     /// The one writer.
     writer: Writer,
-    /// The next chat message id and notice id (ids are handed out before the write, so that
-    /// the message can be sent to its readers as soon as it is committed).
-    ids: Arc<[AtomicI64; 2]>,
-}
-
-/// Tables whose ids the store hands out.
-#[derive(Clone, Copy, Debug)]
-pub enum IdOf {
-    Chat = 0,
-    Notice = 1,
+    /// The next notice id (handed out before the write, so that the notifier need not read
+    /// it back).
+    notice_ids: Arc<AtomicI64>,
 }
 
 impl Store {
@@ -79,6 +75,7 @@ impl Store {
             .connect_with(options.clone())
             .await?;
         MIGRATOR.run(&migrations).await?;
+        name_keys::fill(&migrations).await?;
         migrations.close().await;
         let writer_conn = options.connect().await?;
         let pool = SqlitePoolOptions::new()
@@ -86,28 +83,19 @@ impl Store {
             .min_connections(1)
             .connect_with(options.read_only(true))
             .await?;
-        let max = |table: &'static str| {
-            let pool = pool.clone();
-            async move {
-                sqlx::query_scalar::<_, Option<i64>>(AssertSqlSafe(format!(
-                    "SELECT MAX(id) FROM {table}"
-                )))
-                .fetch_one(&pool)
-                .await
-                .map(|m| AtomicI64::new(m.unwrap_or(0) + 1))
-            }
-        };
-        let ids = Arc::new([max("chat").await?, max("notices").await?]);
+        let max: Option<i64> = sqlx::query_scalar("SELECT MAX(id) FROM notices")
+            .fetch_one(&pool)
+            .await?;
         Ok(Store {
             pool,
             writer: Writer::spawn(writer_conn, max_batch),
-            ids,
+            notice_ids: Arc::new(AtomicI64::new(max.unwrap_or(0) + 1)),
         })
     }
 
-    /// A fresh id for a row of `table`.
-    pub fn next_id(&self, table: IdOf) -> i64 {
-        self.ids[table as usize].fetch_add(1, Ordering::Relaxed)
+    /// A fresh id for a notice.
+    pub fn next_notice_id(&self) -> i64 {
+        self.notice_ids.fetch_add(1, Ordering::Relaxed)
     }
 
     /// Commits one write; returns once it is durable.
@@ -217,13 +205,28 @@ impl Store {
     /// An account's notice settings (defaults when it never set any).
     pub async fn notice_settings(&self, account: &str) -> Result<NoticeSettingsRow, sqlx::Error> {
         let row = sqlx::query_as(
-            "SELECT webhook_url, email, always, digest, webhook_error, webhook_error_at, \
-             email_error, email_error_at FROM notice_settings WHERE account_id = ?",
+            "SELECT webhook_url, email, email_confirmed, always, digest, webhook_error, \
+             webhook_error_at, email_error, email_error_at FROM notice_settings \
+             WHERE account_id = ?",
         )
         .bind(account)
         .fetch_optional(&self.pool)
         .await?;
         Ok(row.unwrap_or_default())
+    }
+
+    /// The account and expiry of an e-mail confirmation token's hash.
+    pub async fn email_token(
+        &self,
+        token_hash: &str,
+    ) -> Result<Option<(String, i64)>, sqlx::Error> {
+        sqlx::query_as(
+            "SELECT account_id, email_token_expires_at FROM notice_settings \
+             WHERE email_token_hash = ? AND email_token_expires_at IS NOT NULL",
+        )
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await
     }
 
     /// Notices due for an attempt by `now`, oldest first.
@@ -275,7 +278,18 @@ impl Store {
         Ok(used.unwrap_or(0))
     }
 
-    /// Messages of one chat channel of a game after id `after`, oldest first.
+    /// The number of the last message of one stored chat channel of a game (0: none yet).
+    pub async fn last_chat_seq(&self, game_id: &str, channel: &str) -> Result<i64, sqlx::Error> {
+        sqlx::query_scalar(
+            "SELECT COALESCE(MAX(seq), 0) FROM chat WHERE game_id = ? AND channel = ?",
+        )
+        .bind(game_id)
+        .bind(channel)
+        .fetch_one(&self.pool)
+        .await
+    }
+
+    /// Messages of one chat channel of a game after number `after`, oldest first.
     pub async fn chat(
         &self,
         game_id: &str,
@@ -284,8 +298,8 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<ChatRow>, sqlx::Error> {
         sqlx::query_as(
-            "SELECT id, channel, author, side, text, created_at FROM chat \
-             WHERE game_id = ? AND channel = ? AND id > ? ORDER BY id LIMIT ?",
+            "SELECT seq, channel, author, side, text, created_at FROM chat \
+             WHERE game_id = ? AND channel = ? AND seq > ? ORDER BY seq LIMIT ?",
         )
         .bind(game_id)
         .bind(channel)

@@ -63,6 +63,8 @@ pub struct SnapshotRow {
 pub struct NoticeSettingsRow {
     pub webhook_url: Option<String>,
     pub email: Option<String>,
+    /// The address was confirmed by its link (mail goes only to a confirmed address).
+    pub email_confirmed: bool,
     pub always: bool,
     pub digest: bool,
     pub webhook_error: Option<String>,
@@ -91,7 +93,8 @@ pub struct NoticeRow {
 /// One chat message or note.
 #[derive(Clone, Debug, FromRow)]
 pub struct ChatRow {
-    pub id: i64,
+    /// Its number within its game and channel (the wire `id`).
+    pub seq: i64,
     pub channel: String,
     pub author: String,
     pub side: Option<String>,

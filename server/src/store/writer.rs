@@ -7,6 +7,8 @@ use sqlx::{AssertSqlSafe, Connection, Executor};
 use tokio::sync::{mpsc, oneshot};
 use tracing::{error, warn};
 
+use super::notice_writes::{self, NoticeWrite};
+
 /// One change to the store.
 #[derive(Clone, Debug)]
 pub enum Write {
@@ -14,6 +16,8 @@ pub enum Write {
     CreateAccount {
         id: String,
         name: String,
+        /// The name's canonical key (unique: see [`crate::names::name_key`]).
+        name_key: String,
         token_hash: String,
         now: i64,
     },
@@ -46,28 +50,8 @@ pub enum Write {
     },
     /// A finished game read from a record, with all its actions.
     Import(Box<ImportedGame>),
-    /// An account's notice settings (its error columns and digest time are kept).
-    NoticeSettings {
-        account: String,
-        webhook_url: Option<String>,
-        email: Option<String>,
-        always: bool,
-        digest: bool,
-    },
-    /// A notice into the outbox.
-    Notice {
-        id: i64,
-        account: String,
-        channel: &'static str,
-        kind: &'static str,
-        game_id: Option<String>,
-        body: String,
-        now: i64,
-    },
-    /// The result of an attempt to deliver a notice.
-    NoticeResult(NoticeResult),
-    /// A daily digest went out (or there was nothing to say).
-    DigestSent { account: String, now: i64 },
+    /// Notice settings, the outbox, deliveries and digests.
+    Notices(NoticeWrite),
     /// Seconds of pause charged to (or, negative, given back to) an account; refused if the
     /// charge would take it past `limit`.
     Vacation {
@@ -76,9 +60,9 @@ pub enum Write {
         secs: i64,
         limit: Option<i64>,
     },
-    /// A chat message or note.
+    /// A chat message or note, numbered `seq` within its game and stored channel.
     Chat {
-        id: i64,
+        seq: i64,
         game_id: String,
         channel: String,
         account: String,
@@ -87,18 +71,6 @@ pub enum Write {
         text: String,
         now: i64,
     },
-}
-
-/// What happened to one delivery attempt.
-#[derive(Clone, Debug)]
-pub struct NoticeResult {
-    pub id: i64,
-    pub account: String,
-    pub channel: &'static str,
-    pub now: i64,
-    /// `None`: delivered. `Some((error, next_at))`: failed; retried at `next_at`, or given
-    /// up when that is `None`.
-    pub error: Option<(String, Option<i64>)>,
 }
 
 /// A finished game from a record.
@@ -374,26 +346,27 @@ fn may_conflict(write: &Write) -> bool {
             | Write::Import(_)
             | Write::Vacation { .. }
             | Write::Chat { .. }
-            | Write::Notice { .. }
-            | Write::NoticeSettings { .. }
-    )
+    ) || matches!(write, Write::Notices(n) if notice_writes::may_conflict(n))
 }
 
 fn conflict_sentence(write: &Write) -> String {
     match write {
-        Write::CreateAccount { name, .. } => format!("the name {name:?} is taken"),
+        Write::CreateAccount { name, .. } => format!(
+            "the name {name:?} is taken (names that differ only in case, or in the width or \
+             form of their letters, are the same name)"
+        ),
         Write::CreateGame(_) => "a game with that id or invite code exists".to_string(),
         Write::Join { .. } => "that seat has already been taken".to_string(),
         Write::Import(_) => "that game is already on this server".to_string(),
         Write::Vacation { .. } => "that pause would exceed the yearly allowance".to_string(),
-        Write::Chat { .. } | Write::Notice { .. } | Write::NoticeSettings { .. } => {
-            "the game or account is gone".to_string()
+        Write::Chat { .. } => {
+            "the game or account is gone, or another message took that number; try again"
+                .to_string()
         }
-        Write::Action(_)
-        | Write::Snapshot { .. }
-        | Write::Clock { .. }
-        | Write::NoticeResult(_)
-        | Write::DigestSent { .. } => "the game moved on".to_string(),
+        Write::Notices(n) => notice_writes::conflict_sentence(n),
+        Write::Action(_) | Write::Snapshot { .. } | Write::Clock { .. } => {
+            "the game moved on".to_string()
+        }
     }
 }
 
@@ -420,14 +393,17 @@ async fn apply(
         Write::CreateAccount {
             id,
             name,
+            name_key,
             token_hash,
             now,
         } => {
             sqlx::query(
-                "INSERT INTO accounts (id, name, token_hash, created_at) VALUES (?, ?, ?, ?)",
+                "INSERT INTO accounts (id, name, name_key, token_hash, created_at) \
+                 VALUES (?, ?, ?, ?, ?)",
             )
             .bind(id)
             .bind(name)
+            .bind(name_key)
             .bind(token_hash)
             .bind(now)
             .execute(&mut *conn)
@@ -572,108 +548,7 @@ async fn apply(
                 insert_actions(conn, chunk).await?;
             }
         }
-        Write::NoticeSettings {
-            account,
-            webhook_url,
-            email,
-            always,
-            digest,
-        } => {
-            sqlx::query(
-                "INSERT INTO notice_settings (account_id, webhook_url, email, always, digest) \
-                 VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (account_id) DO UPDATE SET \
-                 webhook_url = ?2, email = ?3, always = ?4, digest = ?5, \
-                 webhook_error = CASE WHEN webhook_url IS ?2 THEN webhook_error END, \
-                 webhook_error_at = CASE WHEN webhook_url IS ?2 THEN webhook_error_at END, \
-                 email_error = CASE WHEN email IS ?3 THEN email_error END, \
-                 email_error_at = CASE WHEN email IS ?3 THEN email_error_at END",
-            )
-            .bind(account)
-            .bind(webhook_url)
-            .bind(email)
-            .bind(always)
-            .bind(digest)
-            .execute(&mut *conn)
-            .await?;
-        }
-        Write::Notice {
-            id,
-            account,
-            channel,
-            kind,
-            game_id,
-            body,
-            now,
-        } => {
-            sqlx::query(
-                "INSERT INTO notices (id, account_id, channel, kind, game_id, body, created_at, \
-                 attempts, next_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
-            )
-            .bind(id)
-            .bind(account)
-            .bind(channel)
-            .bind(kind)
-            .bind(game_id)
-            .bind(body)
-            .bind(now)
-            .bind(now)
-            .execute(&mut *conn)
-            .await?;
-        }
-        Write::NoticeResult(r) => {
-            let column = if r.channel == "email" {
-                "email"
-            } else {
-                "webhook"
-            };
-            match &r.error {
-                None => {
-                    sqlx::query(
-                        "UPDATE notices SET attempts = attempts + 1, sent_at = ?, next_at = NULL, \
-                         last_error = NULL WHERE id = ?",
-                    )
-                    .bind(r.now)
-                    .bind(r.id)
-                    .execute(&mut *conn)
-                    .await?;
-                    sqlx::query(AssertSqlSafe(format!(
-                        "UPDATE notice_settings SET {column}_error = NULL, {column}_error_at = NULL \
-                         WHERE account_id = ?"
-                    )))
-                    .bind(&r.account)
-                    .execute(&mut *conn)
-                    .await?;
-                }
-                Some((error, next_at)) => {
-                    sqlx::query(
-                        "UPDATE notices SET attempts = attempts + 1, next_at = ?, last_error = ?, \
-                         failed = ? WHERE id = ?",
-                    )
-                    .bind(next_at)
-                    .bind(error)
-                    .bind(next_at.is_none())
-                    .bind(r.id)
-                    .execute(&mut *conn)
-                    .await?;
-                    sqlx::query(AssertSqlSafe(format!(
-                        "UPDATE notice_settings SET {column}_error = ?, {column}_error_at = ? \
-                         WHERE account_id = ?"
-                    )))
-                    .bind(error)
-                    .bind(r.now)
-                    .bind(&r.account)
-                    .execute(&mut *conn)
-                    .await?;
-                }
-            }
-        }
-        Write::DigestSent { account, now } => {
-            sqlx::query("UPDATE notice_settings SET last_digest_at = ? WHERE account_id = ?")
-                .bind(now)
-                .bind(account)
-                .execute(&mut *conn)
-                .await?;
-        }
+        Write::Notices(n) => return notice_writes::apply(conn, n).await,
         Write::Vacation {
             account,
             year,
@@ -699,7 +574,7 @@ async fn apply(
             }
         }
         Write::Chat {
-            id,
+            seq,
             game_id,
             channel,
             account,
@@ -709,10 +584,10 @@ async fn apply(
             now,
         } => {
             sqlx::query(
-                "INSERT INTO chat (id, game_id, channel, account_id, author, side, text, created_at) \
+                "INSERT INTO chat (seq, game_id, channel, account_id, author, side, text, created_at) \
                  VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             )
-            .bind(id)
+            .bind(seq)
             .bind(game_id)
             .bind(channel)
             .bind(account)

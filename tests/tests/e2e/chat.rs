@@ -328,3 +328,64 @@ async fn a_running_games_export_holds_nothing_its_exporter_may_not_know() {
     let own = serde_json::to_string(&confederate.record(&game, None).await.unwrap()).unwrap();
     assert!(own.contains("the ford at dawn"));
 }
+
+#[tokio::test]
+async fn each_channel_numbers_its_messages_so_no_gap_tells_of_another_channel() {
+    let server = TestServer::start().await;
+    let union = server.account("grant").await;
+    let confederate = server.account("pemberton").await;
+    let carol = server.account("carol").await;
+    let dan = server.account("dan").await;
+    let game = outpost(&union, &confederate, Visibility::Public)
+        .await
+        .game_id;
+    let mut union_live = watching(&union, &game).await;
+    let post = |client: &Client, channel: ChatChannel, text: &'static str| {
+        let (client, game) = (client.clone(), game.clone());
+        async move {
+            client
+                .post_chat(&game, channel, text, None)
+                .await
+                .unwrap()
+                .id
+        }
+    };
+
+    // The Confederate writes private notes, and spectators talk, between the players'
+    // messages: the players' channel still counts 1, 2, 3.
+    let mut players = vec![post(&union, ChatChannel::Players, "Good morning.").await];
+    let mut notes = Vec::new();
+    let mut spectators = Vec::new();
+    for _ in 0..2 {
+        notes.push(post(&confederate, ChatChannel::Notes, "He will feint left.").await);
+        notes.push(post(&confederate, ChatChannel::Notes, "Hold the ford.").await);
+        spectators.push(post(&carol, ChatChannel::Spectators, "Here we go.").await);
+        spectators.push(post(&dan, ChatChannel::Spectators, "Indeed.").await);
+        players.push(post(&confederate, ChatChannel::Players, "Morning.").await);
+    }
+    assert_eq!(players, [1, 2, 3]);
+    assert_eq!(notes, [1, 2, 3, 4]);
+    assert_eq!(spectators, [1, 2, 3, 4]);
+    // Each seat's notes are numbered on their own.
+    assert_eq!(post(&union, ChatChannel::Notes, "Watch the left.").await, 1);
+
+    // What the players and the spectators read, over HTTP and the WebSocket, says the same.
+    let log = union
+        .chat(&game, ChatChannel::Players, 0, None)
+        .await
+        .unwrap();
+    let ids: Vec<i64> = log.messages.iter().map(|m| m.id).collect();
+    assert_eq!(ids, [1, 2, 3]);
+    let seen = carol
+        .chat(&game, ChatChannel::Spectators, 2, None)
+        .await
+        .unwrap();
+    let ids: Vec<i64> = seen.messages.iter().map(|m| m.id).collect();
+    assert_eq!(ids, [3, 4], "after= pages within the channel");
+    let frames = chat_received(&mut union_live).await;
+    assert_eq!(
+        frames,
+        ["Good morning.", "Morning.", "Morning.", "Watch the left."],
+        "the Union hears the players' chat and its own notes"
+    );
+}

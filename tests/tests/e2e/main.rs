@@ -13,6 +13,8 @@ mod lifecycle;
 mod lobby;
 mod meta_actions;
 mod mississippi_fortress;
+mod names;
+mod notice_guards;
 mod notices;
 mod outpost_props;
 mod play;

@@ -1,5 +1,6 @@
-// Settings: how I am told about my games (webhook, e-mail, always, daily digest) with each
-// channel's last error, my latest notices, my pause allowance, and importing a game file.
+// Settings: how I am told about my games (webhook, e-mail and whether it is confirmed,
+// always, daily digest) with each channel's last error, my latest notices, my pause
+// allowance, and importing a game file.
 
 import { api, session } from "../api.js";
 import { h, mount, toast, currentRoute, stale } from "../ui.js";
@@ -7,6 +8,14 @@ import { span } from "../clock.js";
 
 function when(unix) {
   return unix ? new Date(unix * 1000).toLocaleString() : "";
+}
+
+// Whether the e-mail address is confirmed, with a button for a fresh link when it is not.
+function emailState(settings, resend) {
+  if (!settings.email) return "";
+  if (settings.email_confirmed) return h("small", { class: "muted", id: "email-state" }, "Confirmed.");
+  return h("small", { class: "error", id: "email-state" }, "Not confirmed yet: open the link mailed to it. Nothing else is mailed there until then. ",
+    h("button", { type: "button", id: "resend-confirmation", onclick: resend }, "Mail me a new link"));
 }
 
 function channelError(error) {
@@ -35,6 +44,7 @@ export async function settingsPage() {
   const always = h("input", { type: "checkbox", id: "always", checked: settings.always });
   const digest = h("input", { type: "checkbox", id: "digest", checked: settings.digest });
   const errors = h("div", { id: "channel-errors" }, channelError(settings.webhook_error), channelError(settings.email_error));
+  const confirmation = h("div", {});
   const list = h("ol", { class: "notices", id: "notices" });
 
   const showNotices = (items) => {
@@ -48,6 +58,7 @@ export async function settingsPage() {
   const refresh = async () => {
     const [fresh, latest] = await Promise.all([api.noticeSettings(), api.notices()]);
     errors.replaceChildren(channelError(fresh.webhook_error), channelError(fresh.email_error));
+    confirmation.replaceChildren(emailState(fresh, resend));
     showNotices(latest.notices);
   };
 
@@ -66,6 +77,17 @@ export async function settingsPage() {
       toast(err.message, "error");
     }
   };
+
+  const resend = async () => {
+    try {
+      await api.resendConfirmation();
+      toast("A new link is on its way.");
+      await refresh();
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  };
+  confirmation.replaceChildren(emailState(settings, resend));
 
   const test = async () => {
     try {
@@ -102,7 +124,7 @@ export async function settingsPage() {
         h("h2", {}, "Notices"),
         h("p", { class: "muted" }, "When a game starts, when it is your move, when 80 % of your time is gone, when a game ends, and about pauses. Notices never say anything secret: only the game, your opponent, whose move it is, deadlines and a link."),
         h("label", { for: "webhook" }, "Webhook (a JSON POST)"), webhook,
-        h("label", { for: "email" }, "E-mail"), email,
+        h("label", { for: "email" }, "E-mail"), email, confirmation,
         settings.email_available ? "" : h("small", { class: "muted" }, "This server sends no e-mail."),
         h("label", {}, always, " Also while I am connected to the game"),
         h("label", {}, digest, " A daily digest of the games where it is my move"),

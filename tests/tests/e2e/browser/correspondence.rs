@@ -18,7 +18,11 @@ fn has_text(selector: &str, text: &str) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_correspondents_set_notices_pause_chat_privately_and_ask_for_a_rematch() {
     let hooks = WebhookReceiver::start().await;
-    let (server, _clock) = TestServer::on_manual_clock(START, |_| {}).await;
+    // The webhook receiver listens on the loopback address.
+    let (server, _clock) = TestServer::on_manual_clock(START, |config| {
+        config.allow_private_webhooks = true;
+    })
+    .await;
     let base = server.base.clone();
     let browser = Browser::start().await;
     let dir = artifacts();
@@ -41,7 +45,9 @@ async fn two_correspondents_set_notices_pause_chat_privately_and_ask_for_a_remat
         .wait_for("document.querySelector('#create-account')")
         .await;
     union.goto(&format!("{base}/#/settings")).await;
-    union.wait_for(&has_text("#channel-errors", "500")).await;
+    union
+        .wait_for(&has_text("#channel-errors", "could not be delivered"))
+        .await;
     union.wait_for(&has_text("#notices", "test")).await;
     union.screenshot(&dir, "settings").await;
     assert_eq!(hooks.take().len(), 1);

@@ -1,0 +1,128 @@
+//! E-mail through the operator's SMTP server: the mail of a notice, and the mail that asks
+//! the owner of a new address to confirm it (the only mail an unconfirmed address gets).
+
+use adjutant_protocol::{Notice, NoticeKind};
+use lettre::message::Mailbox;
+use lettre::message::header::ContentType;
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use std::time::Duration;
+use tracing::warn;
+
+use crate::config::Config;
+
+/// The SMTP transport and the sender.
+pub struct Mailer {
+    /// The operator's SMTP server.
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+    /// `--smtp-from`.
+    from: Mailbox,
+}
+
+/// The mail that asks for an address to be confirmed.
+#[derive(Clone, Debug)]
+pub struct Confirmation {
+    /// The account that set the address.
+    pub account: String,
+    /// Its name, so the owner of the address knows who asked.
+    pub name: String,
+    pub to: String,
+    /// The confirmation page, with the token.
+    pub link: String,
+    /// Hours the link works.
+    pub hours: i64,
+}
+
+impl Mailer {
+    /// The mailer of `config`, if it names an SMTP server.
+    pub fn from_config(config: &Config, timeout: Duration) -> Option<Mailer> {
+        let host = config.smtp_host.as_ref()?;
+        let from: Mailbox = match config.smtp_from.parse() {
+            Ok(from) => from,
+            Err(e) => {
+                warn!(error = %e, "--smtp-from is not an address; e-mail notices are off");
+                return None;
+            }
+        };
+        let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host)
+            .port(config.smtp_port)
+            .timeout(Some(timeout));
+        if let (Some(user), Some(password)) = (&config.smtp_user, &config.smtp_password) {
+            builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
+        }
+        Some(Mailer {
+            transport: builder.build(),
+            from,
+        })
+    }
+
+    async fn send(&self, to: &str, subject: String, body: String) -> Result<(), String> {
+        let to: Mailbox = to
+            .parse()
+            .map_err(|e| format!("the address {to:?} is not valid: {e}"))?;
+        let message = Message::builder()
+            .from(self.from.clone())
+            .to(to)
+            .subject(format!("Adjutant: {subject}"))
+            .header(ContentType::TEXT_PLAIN)
+            .body(body)
+            .map_err(|e| format!("the message could not be built: {e}"))?;
+        self.transport
+            .send(message)
+            .await
+            .map(drop)
+            .map_err(|e| format!("the SMTP server refused the mail: {e}"))
+    }
+
+    /// Mails a notice to `to`.
+    pub async fn send_notice(&self, to: &str, notice: &Notice) -> Result<(), String> {
+        let link = notice.link.clone().unwrap_or_default();
+        let mut body = format!("{}\n\n{link}\n", notice.text);
+        for line in &notice.games {
+            body.push_str(&format!(
+                "\n- {} ({}){}: {}",
+                line.game_name,
+                line.scenario_name,
+                line.opponent
+                    .as_deref()
+                    .map(|o| format!(" against {o}"))
+                    .unwrap_or_default(),
+                line.link
+            ));
+        }
+        self.send(to, subject(notice), body).await
+    }
+
+    /// Mails the confirmation link.
+    pub async fn send_confirmation(&self, mail: &Confirmation) -> Result<(), String> {
+        let body = format!(
+            "The Adjutant account {name:?} asked for notices about its games to be mailed to \
+             this address.\n\nIf that is you, confirm the address within {hours} hours here:\n\n\
+             {link}\n\nIf it is not, ignore this mail: nothing more is sent to this address \
+             unless it is confirmed.\n",
+            name = mail.name,
+            hours = mail.hours,
+            link = mail.link,
+        );
+        self.send(&mail.to, "confirm your e-mail address".to_string(), body)
+            .await
+    }
+}
+
+/// A notice's e-mail subject.
+fn subject(notice: &Notice) -> String {
+    let game = notice.game_name.clone().unwrap_or_default();
+    match notice.kind {
+        NoticeKind::GameStarted => format!("your game of {game} has started"),
+        NoticeKind::YourMove => format!("your move in {game}"),
+        NoticeKind::TimeLow => format!("your time is running out in {game}"),
+        NoticeKind::GameOver => format!("your game of {game} is over"),
+        NoticeKind::PauseRequested => format!("a pause is asked for in {game}"),
+        NoticeKind::PauseStarted => format!("{game} is paused"),
+        NoticeKind::PauseEnded => format!("the pause of {game} is over"),
+        NoticeKind::BotTookSeat => format!("time ran out in {game}"),
+        NoticeKind::RematchOffered => format!("a rematch of {game}"),
+        NoticeKind::Digest => "games waiting for your move".to_string(),
+        NoticeKind::Test => "test notice".to_string(),
+    }
+}
