@@ -138,7 +138,7 @@ impl GameClock {
     pub fn new(settings: ClockSettings) -> GameClock {
         let bank = PerSide::from_fn(|_| settings.initial_secs);
         GameClock {
-            period_bank: bank.clone(),
+            period_bank: bank,
             bank,
             settings,
             running: Vec::new(),
@@ -342,7 +342,7 @@ impl GameClock {
             deadline: self.deadline(),
             paused: self.paused.clone(),
             pause_request: self.request.clone(),
-            bot: self.bot.clone(),
+            bot: self.bot,
         }
     }
 }

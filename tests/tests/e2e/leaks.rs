@@ -287,7 +287,15 @@ impl Watched {
     }
 
     fn check(&self, canaries: &Canaries) {
-        let leaks = canaries.leaks(&self.tape.all());
+        let heard = self.tape.all();
+        eprintln!(
+            "leak check of {}: {} canaries searched in {} messages, {} bytes",
+            self.game_id,
+            canaries.len(),
+            heard.len(),
+            self.tape.bytes()
+        );
+        let leaks = canaries.leaks(&heard);
         assert!(
             leaks.is_empty(),
             "{} leaks of {} canaries in {} bytes; the first:\n{}",
