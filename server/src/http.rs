@@ -20,11 +20,12 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 
 use crate::ratelimit::Limiter;
 use crate::service::{Account, ClockOp, Service};
+use crate::slots::{Slots, client_net};
 use crate::{web, ws};
 
 /// What every handler reaches.
@@ -32,7 +33,19 @@ use crate::{web, ws};
 pub struct AppState {
     pub service: Service,
     /// HTTP request budget per client.
-    pub limiter: Arc<Limiter>,
+    pub limiter: Arc<Limiter<ClientKey>>,
+    /// WebSocket connections open per account id.
+    pub websockets: Slots<String>,
+}
+
+/// Whom a request's budget is charged to: never the text of a header, which a client can vary
+/// at will.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ClientKey {
+    /// A request whose token authenticated: its account id.
+    Account(String),
+    /// Any other request: its client's address (an IPv6 client by its /64).
+    Address(IpAddr),
 }
 
 /// An [`ApiError`] as an HTTP response.
@@ -62,6 +75,10 @@ type Reply<T> = Result<Json<T>, HttpError>;
 /// A header with an unknown token is refused rather than treated as a spectator.
 pub struct Caller(pub Option<Account>);
 
+/// Who the rate limiter found the caller to be, kept so that the header is read only once.
+#[derive(Clone)]
+struct Identified(Result<Option<Account>, ApiError>);
+
 impl FromRequestParts<AppState> for Caller {
     type Rejection = HttpError;
 
@@ -69,10 +86,20 @@ impl FromRequestParts<AppState> for Caller {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        match bearer(parts)? {
-            None => Ok(Caller(None)),
-            Some(token) => Ok(Caller(Some(state.service.authenticate(&token).await?))),
-        }
+        let account = match parts.extensions.get::<Identified>() {
+            Some(Identified(found)) => found.clone()?,
+            // A route outside the rate limiter reads the header itself.
+            None => identify(parts, state).await?,
+        };
+        Ok(Caller(account))
+    }
+}
+
+/// The account of a request's bearer token; `None` without an `Authorization` header.
+async fn identify(parts: &Parts, state: &AppState) -> Result<Option<Account>, ApiError> {
+    match bearer(parts).map_err(|e| e.0)? {
+        None => Ok(None),
+        Some(token) => Ok(Some(state.service.authenticate(&token).await?)),
     }
 }
 
@@ -187,26 +214,33 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// Charges every API request to its client's budget: the account once its token
+/// authenticates, the client's address without a token or with one that does not (so that
+/// neither a garbage token nor a respelt header buys a budget of its own).
 async fn rate_limit(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let key = match request
-        .headers()
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-    {
-        Some(auth) => format!("t:{auth}"),
-        None => match request.extensions().get::<ConnectInfo<SocketAddr>>() {
-            Some(ConnectInfo(addr)) => format!("a:{}", addr.ip()),
-            None => "a:unknown".to_string(),
-        },
+    let (mut parts, body) = request.into_parts();
+    let found = identify(&parts, &state).await;
+    let key = match &found {
+        Ok(Some(account)) => ClientKey::Account(account.id.clone()),
+        _ => {
+            let ip = parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |ConnectInfo(addr)| {
+                    addr.ip()
+                });
+            ClientKey::Address(client_net(ip))
+        }
     };
-    if !state.limiter.take(&key) {
+    if !state.limiter.take(key, state.service.now_ms()) {
         return error(
             ErrorCode::RateLimited,
             "too many requests; slow down and try again in a moment",
         )
         .into_response();
     }
-    next.run(request).await
+    parts.extensions.insert(Identified(found));
+    next.run(Request::from_parts(parts, body)).await
 }
 
 async fn not_found() -> HttpError {
@@ -591,10 +625,14 @@ async fn websocket(
     Caller(account): Caller,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    let config = state.service.config();
-    // Messages up to four times the limit are read and refused with `too_large`; beyond
-    // that the connection is closed (1009) without reading them.
-    let hard_cap = config.max_frame_bytes.saturating_mul(4).max(1024);
+    let place = match &account {
+        Some(account) => match state.websockets.take(account.id.clone()) {
+            Some(place) => Some(place),
+            None => return HttpError(ws::too_many(&state.websockets)).into_response(),
+        },
+        None => None,
+    };
+    let hard_cap = ws::hard_cap(state.service.config().max_frame_bytes);
     upgrade
         // Every read zero-fills the buffer up to this size: 128 KiB (the default) costs more
         // than everything else an action does. Frames are small; larger ones still arrive,
@@ -602,5 +640,15 @@ async fn websocket(
         .read_buffer_size(8 * 1024)
         .max_message_size(hard_cap)
         .max_frame_size(hard_cap)
-        .on_upgrade(move |socket| ws::serve(socket, state.service, account))
+        .on_upgrade(move |socket| {
+            ws::serve(
+                socket,
+                state.service,
+                ws::Identity {
+                    account,
+                    place,
+                    websockets: state.websockets,
+                },
+            )
+        })
 }

@@ -28,7 +28,7 @@ use crate::auth::{hash_token, new_code, new_seed, new_token};
 use crate::clock::{SharedClock, SystemClock, utc_year};
 use crate::config::Config;
 use crate::notify::{GameBrief, Intent, Notifier, Recipient};
-use crate::ratelimit::Limiter;
+use crate::ratelimit::{Limiter, MAX_KEYS};
 use crate::store::{ImportedGame, ListQuery, NewAction, NewGame, Store, Write, WriteError};
 pub use actor::{ActorHandle, Answer, ClockOp, Command, NewSubscriber, Sink, frame};
 use clockwork::GameClock;
@@ -55,7 +55,7 @@ pub struct Inner {
     /// Where notices go.
     pub notifier: Notifier,
     /// Chat posts per account and game.
-    pub chat_limiter: Limiter,
+    pub chat_limiter: Limiter<String>,
     /// Turn indexes of finished games (they never change), computed on demand.
     turns: Mutex<HashMap<String, TurnIndex>>,
 }
@@ -137,7 +137,7 @@ impl Service {
         let notifier = Notifier::spawn(store.clone(), &config, clock.clone());
         Service {
             inner: Arc::new(Inner {
-                chat_limiter: Limiter::new(config.chat_rate, config.chat_burst),
+                chat_limiter: Limiter::new(config.chat_rate, config.chat_burst, MAX_KEYS),
                 store,
                 registry,
                 config,
@@ -165,6 +165,11 @@ impl Service {
     /// The current time, from the service's clock.
     pub fn now(&self) -> i64 {
         self.inner.clock.now()
+    }
+
+    /// The current time in milliseconds, from the service's clock (for rate limits).
+    pub fn now_ms(&self) -> i64 {
+        self.inner.clock.now_ms()
     }
 
     /// The configuration.
