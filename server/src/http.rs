@@ -8,24 +8,21 @@ use adjutant_protocol::{
 };
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{
-    ConnectInfo, DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State,
-    WebSocketUpgrade,
-};
-use axum::http::request::Parts;
+use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State, WebSocketUpgrade};
 use axum::http::{StatusCode, header};
-use axum::middleware::{self, Next};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 
+use crate::caller::rate_limit;
+pub use crate::caller::{Caller, ClientKey};
 use crate::ratelimit::Limiter;
 use crate::service::{Account, ClockOp, Service};
-use crate::slots::{Slots, client_net};
+use crate::slots::Slots;
 use crate::{web, ws};
 
 /// What every handler reaches.
@@ -36,16 +33,6 @@ pub struct AppState {
     pub limiter: Arc<Limiter<ClientKey>>,
     /// WebSocket connections open per account id.
     pub websockets: Slots<String>,
-}
-
-/// Whom a request's budget is charged to: never the text of a header, which a client can vary
-/// at will.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ClientKey {
-    /// A request whose token authenticated: its account id.
-    Account(String),
-    /// Any other request: its client's address (an IPv6 client by its /64).
-    Address(IpAddr),
 }
 
 /// An [`ApiError`] as an HTTP response.
@@ -65,61 +52,11 @@ impl IntoResponse for HttpError {
     }
 }
 
-fn error(code: ErrorCode, message: impl Into<String>) -> HttpError {
+pub(crate) fn error(code: ErrorCode, message: impl Into<String>) -> HttpError {
     HttpError(ApiError::new(code, message))
 }
 
 type Reply<T> = Result<Json<T>, HttpError>;
-
-/// The caller's account, from `Authorization: Bearer <token>`; `None` without the header.
-/// A header with an unknown token is refused rather than treated as a spectator.
-pub struct Caller(pub Option<Account>);
-
-/// Who the rate limiter found the caller to be, kept so that the header is read only once.
-#[derive(Clone)]
-struct Identified(Result<Option<Account>, ApiError>);
-
-impl FromRequestParts<AppState> for Caller {
-    type Rejection = HttpError;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        let account = match parts.extensions.get::<Identified>() {
-            Some(Identified(found)) => found.clone()?,
-            // A route outside the rate limiter reads the header itself.
-            None => identify(parts, state).await?,
-        };
-        Ok(Caller(account))
-    }
-}
-
-/// The account of a request's bearer token; `None` without an `Authorization` header.
-async fn identify(parts: &Parts, state: &AppState) -> Result<Option<Account>, ApiError> {
-    match bearer(parts).map_err(|e| e.0)? {
-        None => Ok(None),
-        Some(token) => Ok(Some(state.service.authenticate(&token).await?)),
-    }
-}
-
-/// The bearer token of a request, if it has an `Authorization` header.
-pub fn bearer(parts: &Parts) -> Result<Option<String>, HttpError> {
-    let Some(value) = parts.headers.get(header::AUTHORIZATION) else {
-        return Ok(None);
-    };
-    let text = value.to_str().unwrap_or_default();
-    match text
-        .strip_prefix("Bearer ")
-        .or_else(|| text.strip_prefix("bearer "))
-    {
-        Some(token) if !token.trim().is_empty() => Ok(Some(token.trim().to_string())),
-        _ => Err(error(
-            ErrorCode::Unauthorized,
-            "the Authorization header must be 'Bearer <token>'",
-        )),
-    }
-}
 
 /// A JSON body, refused with `bad_request` or `too_large` in the contract's error shape. An
 /// empty body reads as `{}`.
@@ -212,35 +149,6 @@ pub fn router(state: AppState) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state)
-}
-
-/// Charges every API request to its client's budget: the account once its token
-/// authenticates, the client's address without a token or with one that does not (so that
-/// neither a garbage token nor a respelt header buys a budget of its own).
-async fn rate_limit(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let (mut parts, body) = request.into_parts();
-    let found = identify(&parts, &state).await;
-    let key = match &found {
-        Ok(Some(account)) => ClientKey::Account(account.id.clone()),
-        _ => {
-            let ip = parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |ConnectInfo(addr)| {
-                    addr.ip()
-                });
-            ClientKey::Address(client_net(ip))
-        }
-    };
-    if !state.limiter.take(key, state.service.now_ms()) {
-        return error(
-            ErrorCode::RateLimited,
-            "too many requests; slow down and try again in a moment",
-        )
-        .into_response();
-    }
-    parts.extensions.insert(Identified(found));
-    next.run(Request::from_parts(parts, body)).await
 }
 
 async fn not_found() -> HttpError {

@@ -3,6 +3,7 @@
 //! SQLite.
 
 pub mod auth;
+pub mod caller;
 pub mod clock;
 pub mod config;
 pub mod http;
