@@ -1,14 +1,20 @@
 //! The server's only way to read the time: a [`Clock`]. Production uses [`SystemClock`]; tests
 //! use a [`ManualClock`] and move it forward by hand, so that correspondence clocks, pauses,
-//! retries and digests run without anyone sleeping.
+//! retries, digests and rate limits run without anyone sleeping.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// A source of the current time, in Unix seconds.
+/// A source of the current time.
 pub trait Clock: Send + Sync + 'static {
-    fn now(&self) -> i64;
+    /// Unix milliseconds (rate limits refill by it).
+    fn now_ms(&self) -> i64;
+
+    /// Unix seconds.
+    fn now(&self) -> i64 {
+        self.now_ms().div_euclid(1000)
+    }
 }
 
 /// A shared clock.
@@ -19,36 +25,41 @@ pub type SharedClock = Arc<dyn Clock>;
 pub struct SystemClock;
 
 impl Clock for SystemClock {
-    fn now(&self) -> i64 {
+    fn now_ms(&self) -> i64 {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs() as i64)
+            .map_or(0, |d| d.as_millis() as i64)
     }
 }
 
-/// A clock that moves only when told to.
+/// A clock that moves only when told to; it keeps milliseconds.
 #[derive(Debug, Default)]
 pub struct ManualClock(AtomicI64);
 
 impl ManualClock {
-    /// A clock standing at `now`.
+    /// A clock standing at `now` (Unix seconds).
     pub fn new(now: i64) -> Arc<ManualClock> {
-        Arc::new(ManualClock(AtomicI64::new(now)))
+        Arc::new(ManualClock(AtomicI64::new(now * 1000)))
     }
 
     /// Moves the clock forward by `secs`.
     pub fn advance(&self, secs: i64) {
-        self.0.fetch_add(secs, Ordering::SeqCst);
+        self.advance_ms(secs * 1000);
     }
 
-    /// Sets the clock.
+    /// Moves the clock forward by `ms` milliseconds.
+    pub fn advance_ms(&self, ms: i64) {
+        self.0.fetch_add(ms, Ordering::SeqCst);
+    }
+
+    /// Sets the clock (Unix seconds).
     pub fn set(&self, now: i64) {
-        self.0.store(now, Ordering::SeqCst);
+        self.0.store(now * 1000, Ordering::SeqCst);
     }
 }
 
 impl Clock for ManualClock {
-    fn now(&self) -> i64 {
+    fn now_ms(&self) -> i64 {
         self.0.load(Ordering::SeqCst)
     }
 }
@@ -107,5 +118,7 @@ mod tests {
         assert_eq!(clock.now(), 87_400);
         clock.set(5);
         assert_eq!(clock.now(), 5);
+        clock.advance_ms(1500);
+        assert_eq!((clock.now(), clock.now_ms()), (6, 6500));
     }
 }

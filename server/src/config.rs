@@ -38,13 +38,42 @@ pub struct Config {
     #[arg(long, env = "ADJUTANT_WS_BURST", default_value_t = 200.0)]
     pub ws_burst: f64,
 
-    /// HTTP requests per second one client (token, or address without one) may send, sustained.
+    /// HTTP requests per second one client (account, or address without a valid token) may
+    /// send, sustained.
     #[arg(long, env = "ADJUTANT_HTTP_RATE", default_value_t = 50.0)]
     pub http_rate: f64,
 
     /// HTTP requests one client may send in a burst.
     #[arg(long, env = "ADJUTANT_HTTP_BURST", default_value_t = 200.0)]
     pub http_burst: f64,
+
+    /// TCP connections one client address may hold open at once (an IPv6 client counts by its
+    /// /64); beyond it a new connection is closed at once (0: no cap). Behind a reverse proxy
+    /// every client has the proxy's address: raise it or set 0 and cap in the proxy.
+    #[arg(
+        long,
+        env = "ADJUTANT_MAX_CONNECTIONS_PER_ADDRESS",
+        default_value_t = 64
+    )]
+    pub max_connections_per_address: usize,
+
+    /// Milliseconds a client has to send the headers of a request; a connection that has not
+    /// by then is closed (also how long an idle keep-alive connection is kept). 0: no limit.
+    #[arg(
+        long,
+        env = "ADJUTANT_HEADER_READ_TIMEOUT_MS",
+        default_value_t = 10_000
+    )]
+    pub header_read_timeout_ms: u64,
+
+    /// WebSocket connections one account may hold open at once; beyond it the upgrade (or the
+    /// `auth` message) is refused with `rate_limited` (0: no cap).
+    #[arg(
+        long,
+        env = "ADJUTANT_MAX_WEBSOCKETS_PER_ACCOUNT",
+        default_value_t = 16
+    )]
+    pub max_websockets_per_account: usize,
 
     /// Games an account may have open or active at once.
     #[arg(long, env = "ADJUTANT_MAX_OPEN_GAMES", default_value_t = 100)]
@@ -151,6 +180,15 @@ impl Config {
         match &self.public_url {
             Some(url) => url.trim_end_matches('/').to_string(),
             None => format!("http://{}", self.listen),
+        }
+    }
+
+    /// How connections are let in.
+    pub fn edge(&self) -> crate::listen::Edge {
+        crate::listen::Edge {
+            per_address: self.max_connections_per_address,
+            header_read_timeout: (self.header_read_timeout_ms > 0)
+                .then(|| Duration::from_millis(self.header_read_timeout_ms)),
         }
     }
 

@@ -8,23 +8,21 @@ use adjutant_protocol::{
 };
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{
-    ConnectInfo, DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State,
-    WebSocketUpgrade,
-};
-use axum::http::request::Parts;
+use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State, WebSocketUpgrade};
 use axum::http::{StatusCode, header};
-use axum::middleware::{self, Next};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use std::net::SocketAddr;
 use std::sync::Arc;
 
+use crate::caller::rate_limit;
+pub use crate::caller::{Caller, ClientKey};
 use crate::ratelimit::Limiter;
 use crate::service::{Account, ClockOp, Service};
+use crate::slots::Slots;
 use crate::{confirm_page, web, ws};
 
 /// What every handler reaches.
@@ -32,7 +30,9 @@ use crate::{confirm_page, web, ws};
 pub struct AppState {
     pub service: Service,
     /// HTTP request budget per client.
-    pub limiter: Arc<Limiter>,
+    pub limiter: Arc<Limiter<ClientKey>>,
+    /// WebSocket connections open per account id.
+    pub websockets: Slots<String>,
 }
 
 /// An [`ApiError`] as an HTTP response.
@@ -52,47 +52,11 @@ impl IntoResponse for HttpError {
     }
 }
 
-fn error(code: ErrorCode, message: impl Into<String>) -> HttpError {
+pub(crate) fn error(code: ErrorCode, message: impl Into<String>) -> HttpError {
     HttpError(ApiError::new(code, message))
 }
 
 type Reply<T> = Result<Json<T>, HttpError>;
-
-/// The caller's account, from `Authorization: Bearer <token>`; `None` without the header.
-/// A header with an unknown token is refused rather than treated as a spectator.
-pub struct Caller(pub Option<Account>);
-
-impl FromRequestParts<AppState> for Caller {
-    type Rejection = HttpError;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        match bearer(parts)? {
-            None => Ok(Caller(None)),
-            Some(token) => Ok(Caller(Some(state.service.authenticate(&token).await?))),
-        }
-    }
-}
-
-/// The bearer token of a request, if it has an `Authorization` header.
-pub fn bearer(parts: &Parts) -> Result<Option<String>, HttpError> {
-    let Some(value) = parts.headers.get(header::AUTHORIZATION) else {
-        return Ok(None);
-    };
-    let text = value.to_str().unwrap_or_default();
-    match text
-        .strip_prefix("Bearer ")
-        .or_else(|| text.strip_prefix("bearer "))
-    {
-        Some(token) if !token.trim().is_empty() => Ok(Some(token.trim().to_string())),
-        _ => Err(error(
-            ErrorCode::Unauthorized,
-            "the Authorization header must be 'Bearer <token>'",
-        )),
-    }
-}
 
 /// A JSON body, refused with `bad_request` or `too_large` in the contract's error shape. An
 /// empty body reads as `{}`.
@@ -186,28 +150,6 @@ pub fn router(state: AppState) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state)
-}
-
-async fn rate_limit(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let key = match request
-        .headers()
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-    {
-        Some(auth) => format!("t:{auth}"),
-        None => match request.extensions().get::<ConnectInfo<SocketAddr>>() {
-            Some(ConnectInfo(addr)) => format!("a:{}", addr.ip()),
-            None => "a:unknown".to_string(),
-        },
-    };
-    if !state.limiter.take(&key) {
-        return error(
-            ErrorCode::RateLimited,
-            "too many requests; slow down and try again in a moment",
-        )
-        .into_response();
-    }
-    next.run(request).await
 }
 
 async fn not_found() -> HttpError {
@@ -592,10 +534,14 @@ async fn websocket(
     Caller(account): Caller,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    let config = state.service.config();
-    // Messages up to four times the limit are read and refused with `too_large`; beyond
-    // that the connection is closed (1009) without reading them.
-    let hard_cap = config.max_frame_bytes.saturating_mul(4).max(1024);
+    let place = match &account {
+        Some(account) => match state.websockets.take(account.id.clone()) {
+            Some(place) => Some(place),
+            None => return HttpError(ws::too_many(&state.websockets)).into_response(),
+        },
+        None => None,
+    };
+    let hard_cap = ws::hard_cap(state.service.config().max_frame_bytes);
     upgrade
         // Every read zero-fills the buffer up to this size: 128 KiB (the default) costs more
         // than everything else an action does. Frames are small; larger ones still arrive,
@@ -603,5 +549,15 @@ async fn websocket(
         .read_buffer_size(8 * 1024)
         .max_message_size(hard_cap)
         .max_frame_size(hard_cap)
-        .on_upgrade(move |socket| ws::serve(socket, state.service, account))
+        .on_upgrade(move |socket| {
+            ws::serve(
+                socket,
+                state.service,
+                ws::Identity {
+                    account,
+                    place,
+                    websockets: state.websockets,
+                },
+            )
+        })
 }

@@ -3,26 +3,27 @@
 //! SQLite.
 
 pub mod auth;
+pub mod caller;
 pub mod clock;
 pub mod config;
 pub mod confirm_page;
 pub mod http;
+pub mod listen;
 pub mod mail;
 pub mod names;
 pub mod notify;
 pub mod quota;
 pub mod ratelimit;
 pub mod service;
+pub mod slots;
 pub mod store;
 pub mod web;
 pub mod webhook;
 pub mod ws;
 
 use adjutant_engine::Registry;
-use axum::serve::ListenerExt;
 use clap::Parser;
 use std::future::Future;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
@@ -52,7 +53,13 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let config = service.config();
-    let limiter = Arc::new(ratelimit::Limiter::new(config.http_rate, config.http_burst));
+    let limiter = Arc::new(ratelimit::Limiter::new(
+        config.http_rate,
+        config.http_burst,
+        ratelimit::MAX_KEYS,
+    ));
+    let websockets = slots::Slots::new(config.max_websockets_per_account);
+    let edge = config.edge();
     let sweeper = (config.sweep_secs > 0).then(|| {
         let service = service.clone();
         let every = Duration::from_secs(config.sweep_secs);
@@ -67,19 +74,13 @@ pub async fn serve(
             }
         })
     });
-    let app = http::router(http::AppState { service, limiter });
-    info!(address = %listener.local_addr()?, "adjutant is listening");
-    // Small frames must leave at once: without TCP_NODELAY, Nagle's algorithm and delayed
-    // ACKs add tens of milliseconds to every exchange.
-    let listener = listener.tap_io(|stream| {
-        let _ = stream.set_nodelay(true);
+    let app = http::router(http::AppState {
+        service,
+        limiter,
+        websockets,
     });
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await?;
+    info!(address = %listener.local_addr()?, "adjutant is listening");
+    listen::serve(listener, app, edge, shutdown).await;
     if let Some(sweeper) = sweeper {
         sweeper.abort();
     }

@@ -82,7 +82,7 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
     h.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
-            "default-src 'self'; connect-src 'self'; img-src 'self' data: blob:; style-src 'self'",
+            "default-src 'self'; connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; frame-ancestors 'none'",
         ),
     );
     h.insert(

@@ -4,18 +4,19 @@
 use adjutant_protocol::{
     ApiError, ClientMessage, ErrorCode, JoinGame, PROTOCOL_VERSION, ServerMessage,
 };
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
 use tokio::sync::{Notify, mpsc};
+use tokio_tungstenite::tungstenite;
 use tracing::debug;
 
 use crate::ratelimit::Bucket;
 use crate::service::{Account, ClockOp, NewSubscriber, Service, Sink, frame};
+use crate::slots::{Slot, Slots};
 
 /// Connection ids, unique for the life of the process.
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
@@ -23,10 +24,35 @@ static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 /// Frames that may wait for a slow client before it is cut off (it then resumes).
 const QUEUE: usize = 4096;
 
+/// Who opens a connection, and its place among that account's WebSockets.
+pub struct Identity {
+    /// The account of the upgrade's token, if it had one.
+    pub account: Option<Account>,
+    /// The connection's place in that account's allowance.
+    pub place: Option<Slot<String>>,
+    /// Every account's allowance, for an `auth` message.
+    pub websockets: Slots<String>,
+}
+
+/// Refuses a WebSocket beyond its account's allowance.
+pub fn too_many(websockets: &Slots<String>) -> ApiError {
+    ApiError::new(
+        ErrorCode::RateLimited,
+        format!(
+            "this account already has {} WebSocket connections open, the most this server allows; close one first",
+            websockets.cap()
+        ),
+    )
+}
+
 struct Connection {
     service: Service,
     /// Who is connected, once known.
     account: Option<Account>,
+    /// Its place in its account's allowance of WebSockets, given back on close.
+    place: Option<Slot<String>>,
+    /// Every account's allowance.
+    websockets: Slots<String>,
     /// Where this connection's frames go.
     sink: Sink,
     /// Games this connection is subscribed to.
@@ -38,7 +64,7 @@ struct Connection {
 }
 
 /// Serves one WebSocket until it closes.
-pub async fn serve(socket: WebSocket, service: Service, account: Option<Account>) {
+pub async fn serve(socket: WebSocket, service: Service, identity: Identity) {
     let conn_id = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let (mut out, mut incoming) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Message>(QUEUE);
@@ -52,17 +78,20 @@ pub async fn serve(socket: WebSocket, service: Service, account: Option<Account>
         let _ = out.close().await;
     });
     let config = service.config().clone();
+    let now = service.now_ms();
     let mut conn = Connection {
         service,
-        account,
+        account: identity.account,
+        place: identity.place,
+        websockets: identity.websockets,
         sink: Sink {
             conn: conn_id,
             tx,
             kick: kick.clone(),
         },
         games: HashSet::new(),
-        bucket: Bucket::new(config.ws_rate, config.ws_burst),
-        complaints: Bucket::new(10.0, 10.0),
+        bucket: Bucket::new(config.ws_rate, config.ws_burst, now),
+        complaints: Bucket::new(10.0, 10.0, now),
     };
     let welcome = ServerMessage::Welcome {
         protocol: PROTOCOL_VERSION,
@@ -82,6 +111,9 @@ pub async fn serve(socket: WebSocket, service: Service, account: Option<Account>
                 Some(Ok(Message::Close(_))) | None => break,
                 Some(Err(e)) => {
                     debug!(conn = conn_id, error = %e, "websocket read failed");
+                    if let Some(close) = close_for(e, config.max_frame_bytes) {
+                        let _ = conn.sink.tx.send(Message::Close(Some(close))).await;
+                    }
                     break;
                 }
             },
@@ -123,8 +155,9 @@ impl Connection {
     }
 
     async fn receive(&mut self, text: &str, max_bytes: usize) {
-        if !self.bucket.take(Instant::now()) {
-            if self.complaints.take(Instant::now()) {
+        let now = self.service.now_ms();
+        if !self.bucket.take(now) {
+            if self.complaints.take(now) {
                 let error = ApiError::new(ErrorCode::RateLimited, "too many messages; slow down");
                 self.refuse(request_id(text), None, error).await;
             }
@@ -157,7 +190,7 @@ impl Connection {
         let account = self.account.clone();
         let account = account.as_ref();
         match message {
-            ClientMessage::Auth { token, id } => match service.authenticate(&token).await {
+            ClientMessage::Auth { token, id } => match self.authenticate(&token).await {
                 Ok(account) => {
                     let reply = ServerMessage::Authenticated {
                         account: account_info(&account),
@@ -352,6 +385,21 @@ impl Connection {
         }
     }
 
+    /// The account of `token`, with a place in its allowance of WebSockets (the place held
+    /// for a previous account is given back).
+    async fn authenticate(&mut self, token: &str) -> Result<Account, ApiError> {
+        let account = self.service.authenticate(token).await?;
+        let same = self.account.as_ref().is_some_and(|a| a.id == account.id);
+        if !same {
+            let place = self
+                .websockets
+                .take(account.id.clone())
+                .ok_or_else(|| too_many(&self.websockets))?;
+            self.place = Some(place);
+        }
+        Ok(account)
+    }
+
     async fn clock_op(&mut self, game_id: String, op: ClockOp, id: Option<String>) {
         let result = match &self.account {
             Some(account) => self.service.clock_op(account, &game_id, op).await,
@@ -369,6 +417,29 @@ impl Connection {
             Err(e) => self.refuse(id, Some(game_id), e).await,
         }
     }
+}
+
+/// The largest message read at all: up to four times `--max-frame-bytes` a message is read and
+/// refused with `too_large`; beyond that the connection is closed (1009) without reading it.
+pub fn hard_cap(max_frame_bytes: usize) -> usize {
+    max_frame_bytes.saturating_mul(4).max(1024)
+}
+
+/// The close frame for a read that failed: a message over the hard cap is "message too big"
+/// (1009); other failures (a vanished peer, a broken frame) close as before.
+fn close_for(error: axum::Error, max_frame_bytes: usize) -> Option<CloseFrame> {
+    let too_big = matches!(
+        error.into_inner().downcast_ref::<tungstenite::Error>(),
+        Some(tungstenite::Error::Capacity(_))
+    );
+    too_big.then(|| CloseFrame {
+        code: close_code::SIZE,
+        reason: format!(
+            "message too big: this server reads at most {} bytes",
+            hard_cap(max_frame_bytes)
+        )
+        .into(),
+    })
 }
 
 fn needs_auth() -> ApiError {

@@ -1322,7 +1322,7 @@ impl Actor {
         chat::may_post(channel, seat, finished)?;
         let text = chat::check_text(text, self.inner.config.max_chat_chars)?;
         let key = format!("{}:{}", account.id, self.meta.id);
-        if !self.inner.chat_limiter.take(&key) {
+        if !self.inner.chat_limiter.take(key, self.inner.clock.now_ms()) {
             return Err(ApiError::new(
                 ErrorCode::RateLimited,
                 "you are posting too fast; wait a moment",

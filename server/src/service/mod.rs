@@ -31,7 +31,7 @@ use crate::config::Config;
 pub use crate::names::check_name;
 use crate::names::name_key;
 use crate::notify::{GameBrief, Intent, Notifier, Recipient};
-use crate::ratelimit::Limiter;
+use crate::ratelimit::{Limiter, MAX_KEYS};
 use crate::store::NoticeWrite;
 use crate::store::{ImportedGame, ListQuery, NewAction, NewGame, Store, Write, WriteError};
 pub use actor::{ActorHandle, Answer, ClockOp, Command, NewSubscriber, Sink, frame};
@@ -60,7 +60,7 @@ pub struct Inner {
     /// Where notices go.
     pub notifier: Notifier,
     /// Chat posts per account and game.
-    pub chat_limiter: Limiter,
+    pub chat_limiter: Limiter<String>,
     /// Test notices and confirmation mails per account and address.
     notice_quotas: notices::NoticeQuotas,
     /// Turn indexes of finished games (they never change), computed on demand.
@@ -127,7 +127,7 @@ impl Service {
         let notifier = Notifier::spawn(store.clone(), &config, clock.clone());
         Service {
             inner: Arc::new(Inner {
-                chat_limiter: Limiter::new(config.chat_rate, config.chat_burst),
+                chat_limiter: Limiter::new(config.chat_rate, config.chat_burst, MAX_KEYS),
                 notice_quotas: notices::NoticeQuotas::new(config.test_notices_per_hour),
                 store,
                 registry,
@@ -156,6 +156,11 @@ impl Service {
     /// The current time, from the service's clock.
     pub fn now(&self) -> i64 {
         self.inner.clock.now()
+    }
+
+    /// The current time in milliseconds, from the service's clock (for rate limits).
+    pub fn now_ms(&self) -> i64 {
+        self.inner.clock.now_ms()
     }
 
     /// The configuration.

@@ -2,7 +2,6 @@
 
 use adjutant_protocol::{ClientMessage, ErrorCode, ServerMessage, UpdateMode, Visibility};
 use serde_json::json;
-use std::time::Duration;
 
 use crate::common::*;
 
@@ -159,7 +158,7 @@ async fn a_text_longer_than_the_limit_is_too_large_and_changes_nothing() {
 
 #[tokio::test]
 async fn a_flood_is_rate_limited() {
-    let server = TestServer::start_with(|c| {
+    let (server, clock) = TestServer::on_manual_clock(1_700_000_000, |c| {
         c.ws_rate = 5.0;
         c.ws_burst = 5.0;
         c.http_rate = 5.0;
@@ -167,16 +166,17 @@ async fn a_flood_is_rate_limited() {
     })
     .await;
     let client = server.client();
-    let mut limited = false;
+    let mut refused = 0;
     for _ in 0..30 {
         if let Err(e) = client.catalog().await {
             assert_eq!(e.code(), Some(ErrorCode::RateLimited));
-            limited = true;
+            refused += 1;
         }
     }
-    assert!(limited, "30 quick requests at 5 per second must be refused");
-    // Let the address's budget refill before the WebSocket upgrade (an HTTP request too).
-    tokio::time::sleep(Duration::from_millis(1200)).await;
+    // The clock stands still: a burst of 5, then nothing.
+    assert_eq!(refused, 25, "30 requests against a burst of 5");
+    // A second later the address's budget has refilled (the upgrade is an HTTP request too).
+    clock.advance(1);
 
     let mut ws = live(&client).await;
     for i in 0..40 {
@@ -186,26 +186,32 @@ async fn a_flood_is_rate_limited() {
         .await
         .unwrap();
     }
-    let (mut pongs, mut refused) = (0, 0);
-    while let Some(Ok(frame)) = ws.next_within(Duration::from_millis(500)).await {
-        match frame {
-            ServerMessage::Pong { .. } => pongs += 1,
-            ServerMessage::Error {
+    // 5 pongs, then 10 `rate_limited` replies (those have a budget of their own, so that a
+    // flood does not double as a flood back); the other 25 messages are dropped unanswered.
+    for i in 0..15 {
+        match ws.next_within(WAIT).await {
+            Some(Ok(ServerMessage::Pong { id })) if i < 5 => {
+                assert_eq!(id, Some(i.to_string()));
+            }
+            Some(Ok(ServerMessage::Error {
                 code: ErrorCode::RateLimited,
+                id,
                 ..
-            } => refused += 1,
-            other => panic!("unexpected {other:?}"),
+            })) if i >= 5 => assert_eq!(id, Some(i.to_string())),
+            other => panic!("frame {i}: unexpected {other:?}"),
         }
     }
-    assert!((5..40).contains(&pongs), "{pongs} pongs");
-    assert!(refused >= 1, "no rate_limited error");
-    // After a rest the connection serves again.
-    tokio::time::sleep(Duration::from_millis(400)).await;
-    ws.send(&ClientMessage::Ping { id: None }).await.unwrap();
-    assert!(matches!(
-        ws.next_within(WAIT).await,
-        Some(Ok(ServerMessage::Pong { .. }))
-    ));
+    // After a rest the connection serves again, and nothing else came in between.
+    clock.advance(1);
+    ws.send(&ClientMessage::Ping {
+        id: Some("rested".into()),
+    })
+    .await
+    .unwrap();
+    match ws.next_within(WAIT).await {
+        Some(Ok(ServerMessage::Pong { id })) => assert_eq!(id.as_deref(), Some("rested")),
+        other => panic!("expected the rested pong, got {other:?}"),
+    }
 }
 
 #[tokio::test]

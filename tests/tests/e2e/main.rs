@@ -6,6 +6,7 @@ mod chat;
 mod common;
 mod correspondence_clock;
 mod durability;
+mod edges;
 mod errors;
 mod import;
 mod leaks;
