@@ -28,6 +28,8 @@ pub trait DynMatch: Send + Sync {
     fn concede(&mut self, side: Side, reason: EndReason) -> Result<Played, PlayError>;
     /// The view for `viewer`.
     fn view(&self, viewer: Viewer) -> Value;
+    /// The events of `played` (best the action just played) as `viewer` may see them.
+    fn redact_played(&self, played: &Played, viewer: Viewer) -> Vec<Value>;
     /// The sides that must act now.
     fn to_act(&self) -> Vec<Side>;
     /// The result, once over.
@@ -51,6 +53,9 @@ impl<G: Rules> DynMatch for Match<G> {
     }
     fn view(&self, viewer: Viewer) -> Value {
         Match::view(self, viewer)
+    }
+    fn redact_played(&self, played: &Played, viewer: Viewer) -> Vec<Value> {
+        Match::redact_played(self, played, viewer)
     }
     fn to_act(&self) -> Vec<Side> {
         Match::to_act(self)

@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use crate::dice::{Dice, DicePosition, Seed};
 use crate::error::{PlayError, SetupError};
 use crate::meta::{MetaAction, MetaEvent};
+use crate::offer::{Offer, Offers, to_value};
 use crate::rules::{EndReason, Outcome, Rules};
 use crate::setup::Setup;
 use crate::side::{Side, Viewer};
@@ -25,6 +26,21 @@ pub struct Played {
     pub rolls: Vec<u32>,
     /// The events, unredacted (they are redacted per viewer on the way out).
     pub events: Vec<Value>,
+}
+
+/// One event of an action as the rules or the engine produced it, kept typed so that the
+/// last action's events are redacted per viewer without being parsed back from JSON.
+#[derive(Clone, Debug)]
+enum Logged<E> {
+    Rules(E),
+    Meta(MetaEvent),
+}
+
+/// The typed events of the last action played.
+#[derive(Clone, Debug)]
+struct LastEvents<E> {
+    seq: u64,
+    events: Vec<Logged<E>>,
 }
 
 /// A state from before an undoable action, and who took that action.
@@ -50,6 +66,10 @@ pub struct Match<G: Rules> {
     undo: Vec<UndoEntry<G>>,
     /// Set when a seat resigned or ran out of time (the rules' own end is in `state`).
     conceded: Option<Outcome>,
+    /// Each seat's legal actions, prompt and labels in this state, built once on first use.
+    offers: Offers<G>,
+    /// The last action's events, typed, for redaction without parsing.
+    last: Option<LastEvents<G::Event>>,
 }
 
 /// A match saved to the store: enough, with the seed, to carry on exactly where it stood.
@@ -76,6 +96,8 @@ impl<G: Rules> Match<G> {
             seq: 0,
             undo: Vec::new(),
             conceded: None,
+            offers: Offers::default(),
+            last: None,
         })
     }
 
@@ -96,47 +118,44 @@ impl<G: Rules> Match<G> {
 
     /// The sides that must act now (none once the game is over).
     pub fn to_act(&self) -> Vec<Side> {
-        if self.outcome().is_some() {
-            return Vec::new();
-        }
         Side::BOTH
             .into_iter()
-            .filter(|&side| self.state.prompt(side).is_some())
+            .filter(|&side| self.offer(side).prompt.is_some())
             .collect()
     }
 
     /// The prompt for `side`, if it must act.
     pub fn prompt(&self, side: Side) -> Option<String> {
-        if self.outcome().is_some() {
-            return None;
-        }
-        self.state.prompt(side)
+        self.offer(side).prompt.clone()
     }
 
     /// Every action `side` may post now, each a JSON object with a human `label`.
     pub fn offered(&self, side: Side) -> Vec<Value> {
-        if self.prompt(side).is_none() {
-            return Vec::new();
-        }
-        let mut out: Vec<Value> = self
-            .state
-            .legal_actions(side)
-            .iter()
-            .map(|action| labelled(to_value(action), self.state.label(side, action)))
-            .collect();
-        if let Some(label) = self.undo_label(side) {
-            out.push(labelled(
-                MetaAction::Undo.to_value(),
-                format!("Undo: {label}"),
-            ));
-        }
-        out
+        self.offer(side).offered.clone()
     }
 
-    /// The label of the action `side` could take back now, if undo is allowed.
-    fn undo_label(&self, side: Side) -> Option<&str> {
-        let top = self.undo.last()?;
-        (top.side == side && self.prompt(side).is_some()).then_some(top.label.as_str())
+    /// What `side` is offered in this state, built once (nothing once the game is over).
+    fn offer(&self, side: Side) -> &Offer<G> {
+        self.offers.get(side, || {
+            if self.outcome().is_some() {
+                return Offer {
+                    actions: Vec::new(),
+                    prompt: None,
+                    offered: Vec::new(),
+                };
+            }
+            let undo = self
+                .undo
+                .last()
+                .filter(|top| top.side == side)
+                .map(|top| top.label.as_str());
+            Offer::build(&self.state, side, undo)
+        })
+    }
+
+    /// Whether `side` may take back an action now.
+    fn may_undo(&self, side: Side) -> bool {
+        self.offer(side).prompt.is_some() && self.undo.last().is_some_and(|top| top.side == side)
     }
 
     /// Plays one action for `side`: an element of [`Match::offered`] as posted by a client.
@@ -171,19 +190,23 @@ impl<G: Rules> Match<G> {
     }
 
     fn play_rules_action(&mut self, side: Side, action: &Value) -> Result<Played, PlayError> {
-        if self.state.prompt(side).is_none() {
+        let offer = self.offer(side);
+        if offer.prompt.is_none() {
             return Err(PlayError::NotYourTurn(side));
         }
         let posted: G::Action = serde_json::from_value(without_label(action)).map_err(|e| {
             PlayError::NotOffered(format!("it is not an action of this game ({e})"))
         })?;
-        let offered = self.state.legal_actions(side);
-        let Some(fitting) = offered.iter().find(|o| self.state.fits(o, &posted)) else {
+        let Some(fitting) = offer
+            .actions
+            .iter()
+            .position(|o| self.state.fits(o, &posted))
+        else {
             return Err(PlayError::NotOffered(
                 "choose one of the actions listed in your view".to_string(),
             ));
         };
-        let label = self.state.label(side, fitting);
+        let label = offer.label(fitting);
         let before = self.state.clone();
         let dice_before = self.dice.clone();
         let applied = match self.state.apply(side, posted.clone(), &mut self.dice) {
@@ -207,16 +230,15 @@ impl<G: Rules> Match<G> {
                 before,
             });
         }
-        let mut events: Vec<Value> = applied.events.iter().map(to_value).collect();
-        self.note_game_over(&mut events);
+        let events = applied.events.into_iter().map(Logged::Rules).collect();
         Ok(self.record(side, to_value(&posted), rolls, events))
     }
 
     fn undo(&mut self, side: Side) -> Result<Played, PlayError> {
-        if self.state.prompt(side).is_none() {
+        if self.offer(side).prompt.is_none() {
             return Err(PlayError::NotYourTurn(side));
         }
-        if self.undo_label(side).is_none() {
+        if !self.may_undo(side) {
             return Err(PlayError::NotOffered(
                 "there is nothing you may take back: undo stops at the last die roll, reveal \
                  or turn change"
@@ -228,9 +250,13 @@ impl<G: Rules> Match<G> {
         let event = MetaEvent::Undone {
             side,
             label: Some(entry.label),
-        }
-        .to_value();
-        Ok(self.record(side, MetaAction::Undo.to_value(), Vec::new(), vec![event]))
+        };
+        Ok(self.record(
+            side,
+            MetaAction::Undo.to_value(),
+            Vec::new(),
+            vec![Logged::Meta(event)],
+        ))
     }
 
     /// Ends the game against `side` (resignation or time-out), whoever is to act.
@@ -260,26 +286,46 @@ impl<G: Rules> Match<G> {
         };
         self.conceded = Some(outcome);
         self.undo.clear();
-        let mut events = vec![event.to_value()];
-        self.note_game_over(&mut events);
-        Ok(self.record(side, action.to_value(), Vec::new(), events))
+        Ok(self.record(
+            side,
+            action.to_value(),
+            Vec::new(),
+            vec![Logged::Meta(event)],
+        ))
     }
 
-    fn note_game_over(&mut self, events: &mut Vec<Value>) {
+    /// Counts an accepted action: notes the end of the game if it came, drops the offers of
+    /// the old state, and keeps the typed events for [`Match::redact_played`].
+    fn record(
+        &mut self,
+        side: Side,
+        action: Value,
+        rolls: Vec<u32>,
+        mut events: Vec<Logged<G::Event>>,
+    ) -> Played {
+        self.offers = Offers::default();
         if let Some(outcome) = self.outcome() {
             self.undo.clear();
-            events.push(MetaEvent::GameOver { outcome }.to_value());
+            events.push(Logged::Meta(MetaEvent::GameOver { outcome }));
         }
-    }
-
-    fn record(&mut self, side: Side, action: Value, rolls: Vec<u32>, events: Vec<Value>) -> Played {
         self.seq += 1;
+        let json = events
+            .iter()
+            .map(|event| match event {
+                Logged::Rules(e) => to_value(e),
+                Logged::Meta(m) => m.to_value(),
+            })
+            .collect();
+        self.last = Some(LastEvents {
+            seq: self.seq,
+            events,
+        });
         Played {
             seq: self.seq,
             side,
             action,
             rolls,
-            events,
+            events: json,
         }
     }
 
@@ -328,6 +374,23 @@ impl<G: Rules> Match<G> {
         Value::Object(view)
     }
 
+    /// The events of `played` as `viewer` may see them: from the typed events when `played`
+    /// is the last action (no parsing on the way out), from the stored JSON otherwise.
+    pub fn redact_played(&self, played: &Played, viewer: Viewer) -> Vec<Value> {
+        let Some(last) = self.last.as_ref().filter(|l| l.seq == played.seq) else {
+            return Self::redact(&played.events, viewer);
+        };
+        last.events
+            .iter()
+            .zip(&played.events)
+            .filter_map(|(typed, json)| match typed {
+                Logged::Meta(meta) => Some(meta.redact_typed(viewer)),
+                Logged::Rules(_) if viewer == Viewer::Omniscient => Some(json.clone()),
+                Logged::Rules(event) => G::redact(event, viewer),
+            })
+            .collect()
+    }
+
     /// `events` as `viewer` may see them (events it may not learn of are left out). The
     /// engine's own events are redacted too ([`MetaEvent::redact`]).
     pub fn redact(events: &[Value], viewer: Viewer) -> Vec<Value> {
@@ -367,19 +430,10 @@ impl<G: Rules> Match<G> {
             seq: snapshot.seq,
             undo: snapshot.undo,
             conceded: snapshot.conceded,
+            offers: Offers::default(),
+            last: None,
         }
     }
-}
-
-fn to_value<T: Serialize>(value: &T) -> Value {
-    serde_json::to_value(value).expect("rules types serialise to JSON")
-}
-
-fn labelled(mut action: Value, label: String) -> Value {
-    if let Value::Object(map) = &mut action {
-        map.insert("label".to_string(), Value::String(label));
-    }
-    action
 }
 
 fn without_label(action: &Value) -> Value {

@@ -12,6 +12,7 @@ mod error;
 mod game_match;
 pub mod hex;
 mod meta;
+mod offer;
 mod record;
 mod rules;
 mod setup;

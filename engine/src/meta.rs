@@ -77,14 +77,21 @@ impl MetaEvent {
     /// it was; a stored event this version does not read is shown to nobody but the
     /// omniscient viewer.
     pub fn redact(event: &Value, viewer: Viewer) -> Option<Value> {
-        let Ok(typed) = serde_json::from_value::<MetaEvent>(event.clone()) else {
-            return (viewer == Viewer::Omniscient).then(|| event.clone());
-        };
-        match typed {
-            MetaEvent::Undone { side, .. } if !viewer.sees_secrets_of(side) => {
-                Some(MetaEvent::Undone { side, label: None }.to_value())
+        match serde_json::from_value::<MetaEvent>(event.clone()) {
+            Ok(typed) => Some(typed.redact_typed(viewer)),
+            Err(_) => (viewer == Viewer::Omniscient).then(|| event.clone()),
+        }
+    }
+
+    /// This event as `viewer` may see it (see [`MetaEvent::redact`]).
+    pub fn redact_typed(&self, viewer: Viewer) -> Value {
+        match self {
+            MetaEvent::Undone { side, .. } if !viewer.sees_secrets_of(*side) => MetaEvent::Undone {
+                side: *side,
+                label: None,
             }
-            _ => Some(event.clone()),
+            .to_value(),
+            _ => self.to_value(),
         }
     }
 }

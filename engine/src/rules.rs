@@ -40,11 +40,14 @@ pub trait Rules:
     /// May roll dice (a random set-up); those rolls replay from the seed like any other.
     fn setup(setup: &Setup, dice: &mut Dice) -> Result<Self, String>;
 
-    /// What `side` is asked to do now, or `None` when it need not act. Whenever this is
-    /// `Some`, [`Rules::legal_actions`] for that side is not empty.
+    /// What `side` is asked to do now. The engine asks only when [`Rules::legal_actions`] for
+    /// that side is not empty (so a game need not enumerate its actions again here), once per
+    /// state; `None` stands for a generic sentence.
     fn prompt(&self, side: Side) -> Option<String>;
 
     /// The complete, finite list of actions `side` may take now (empty when it need not act).
+    /// The engine asks once per state and side, and shares the list between the prompt, the
+    /// labels, every view and the check of a posted action.
     fn legal_actions(&self, side: Side) -> Vec<Self::Action>;
 
     /// A short human description of an offered action ("Move Logan's division to Area 20").
@@ -57,8 +60,11 @@ pub trait Rules:
         offered == posted
     }
 
-    /// Applies an offered action. On `Err` the state must be left exactly as it was (the
-    /// engine also restores it, so a rules bug cannot corrupt a game).
+    /// Applies an offered action: the engine has checked it against [`Rules::legal_actions`]
+    /// (with [`Rules::fits`]), so it need not be checked again. `Err` is for what the rules
+    /// validate on arrival (a free-text part, a typed parameter); on `Err` the state must be
+    /// left exactly as it was (the engine also restores it, so a rules bug cannot corrupt a
+    /// game).
     fn apply(
         &mut self,
         side: Side,

@@ -6,6 +6,11 @@ use serde_json::{Value, json};
 
 use crate::*;
 
+thread_local! {
+    /// How many times this thread's races listed their legal actions.
+    static ENUMERATIONS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct Race {
     squares: [u32; 2],
@@ -58,6 +63,7 @@ impl Rules for Race {
     }
 
     fn legal_actions(&self, side: Side) -> Vec<RaceAction> {
+        ENUMERATIONS.with(|n| n.set(n.get() + 1));
         if side == self.turn {
             vec![RaceAction::Step, RaceAction::Roll, RaceAction::Pass]
         } else {
@@ -185,6 +191,63 @@ fn undo_is_not_offered_once_the_turn_has_passed() {
     assert!(!has_undo(&m, Side::Confederate));
     m.play(Side::Confederate, &json!({"type": "step"})).unwrap();
     assert!(has_undo(&m, Side::Confederate));
+}
+
+#[test]
+fn legal_actions_are_listed_once_per_state_and_side_whatever_is_asked() {
+    let mut m = new_match();
+    m.play(Side::Union, &json!({"type": "step"})).unwrap();
+    ENUMERATIONS.with(|n| n.set(0));
+    for _ in 0..3 {
+        for viewer in [
+            Viewer::Seat(Side::Union),
+            Viewer::Seat(Side::Confederate),
+            Viewer::Spectator,
+        ] {
+            m.view(viewer);
+        }
+        m.to_act();
+        m.prompt(Side::Union);
+        m.offered(Side::Confederate);
+    }
+    assert_eq!(ENUMERATIONS.with(|n| n.get()), 2, "once for each side");
+    m.play(Side::Union, &json!({"type": "step"})).unwrap();
+    assert_eq!(
+        ENUMERATIONS.with(|n| n.get()),
+        2,
+        "the check reused the offer"
+    );
+    m.to_act();
+    assert_eq!(
+        ENUMERATIONS.with(|n| n.get()),
+        4,
+        "a new state, a new offer"
+    );
+}
+
+#[test]
+fn the_last_actions_events_redact_alike_typed_or_stored() {
+    let mut m = new_match();
+    m.play(Side::Union, &json!({"type": "step"})).unwrap();
+    let undone = m.play(Side::Union, &json!({"type": "undo"})).unwrap();
+    let conceded = m.concede(Side::Confederate, EndReason::Resigned);
+    for viewer in [
+        Viewer::Seat(Side::Union),
+        Viewer::Seat(Side::Confederate),
+        Viewer::Spectator,
+        Viewer::Omniscient,
+    ] {
+        let played = conceded.as_ref().unwrap();
+        assert_eq!(
+            m.redact_played(played, viewer),
+            Match::<Race>::redact(&played.events, viewer)
+        );
+        // An older action is redacted from its stored events.
+        assert_eq!(
+            m.redact_played(&undone, viewer),
+            Match::<Race>::redact(&undone.events, viewer)
+        );
+    }
 }
 
 #[test]

@@ -674,7 +674,11 @@ impl Actor {
             let (wants_view, wants_patch) = (has(UpdateMode::View), has(UpdateMode::Patch));
             if wants_view || wants_patch {
                 let seen_as = if finished { Viewer::Omniscient } else { viewer };
-                let events = self.kind.redact(&played.events, seen_as);
+                // The action just played: redacted from its typed events, not parsed back.
+                let events = match self.game.as_ref() {
+                    Some(game) => game.redact_played(played, seen_as),
+                    None => self.kind.redact(&played.events, seen_as),
+                };
                 let update = UpdateFrame {
                     game_id: &self.meta.id,
                     seq: played.seq,
