@@ -36,6 +36,9 @@ pub trait DynMatch: Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
     /// The match as JSON for the store.
     fn snapshot(&self) -> Value;
+    /// How many actions undo could take back in a row now (a snapshot holds one state for
+    /// each, so one taken when this is 0 is smallest).
+    fn undo_depth(&self) -> usize;
 }
 
 impl<G: Rules> DynMatch for Match<G> {
@@ -65,6 +68,9 @@ impl<G: Rules> DynMatch for Match<G> {
     }
     fn snapshot(&self) -> Value {
         serde_json::to_value(Match::snapshot(self)).expect("snapshots serialise")
+    }
+    fn undo_depth(&self) -> usize {
+        Match::undo_depth(self)
     }
 }
 

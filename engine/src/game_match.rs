@@ -111,6 +111,12 @@ impl<G: Rules> Match<G> {
         self.seq
     }
 
+    /// How many actions undo could take back in a row now: the states the match keeps for
+    /// undo (a snapshot holds each of them).
+    pub fn undo_depth(&self) -> usize {
+        self.undo.len()
+    }
+
     /// The result, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         self.conceded.clone().or_else(|| self.state.outcome())

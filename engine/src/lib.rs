@@ -9,6 +9,7 @@ mod catalog;
 mod dice;
 mod dynamic;
 mod error;
+pub mod fuzzing;
 mod game_match;
 pub mod hex;
 mod meta;
@@ -24,7 +25,9 @@ pub use dynamic::{DynMatch, GameKind, Registry, kind};
 pub use error::{PlayError, SetupError};
 pub use game_match::{Match, Played, Snapshot};
 pub use meta::{MetaAction, MetaEvent};
-pub use record::{RECORD_FORMAT, Record, RecordedAction, Verified, VerifyError, replay, verify};
+pub use record::{
+    RECORD_FORMAT, Record, RecordedAction, Verified, VerifyError, replay, verify, verify_canonical,
+};
 pub use rules::{Applied, EndReason, Outcome, Rules};
 pub use setup::Setup;
 pub use side::{PerSide, Side, Viewer};

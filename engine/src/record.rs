@@ -141,31 +141,51 @@ pub struct Verified {
 
 /// Replays a complete record (seed and every action visible) and returns the match.
 pub fn replay(registry: &Registry, record: &Record) -> Result<Box<dyn DynMatch>, VerifyError> {
-    replay_checked(registry, record).map(|(m, _)| m)
+    replay_checked(registry, record).map(|replayed| replayed.game)
 }
 
 /// Checks a finished record: the seed against its commitment, every action against the
 /// rules, every roll and event against the replay, and the result.
 pub fn verify(registry: &Registry, record: &Record) -> Result<Verified, VerifyError> {
-    let (replayed, rolls) = replay_checked(registry, record)?;
-    let outcome = replayed.outcome();
+    verify_canonical(registry, record).map(|(verified, _)| verified)
+}
+
+/// Checks a finished record as [`verify`] does and returns it in canonical form: each action
+/// as the rules parsed it, serialised again (a field the rules do not know, or a `label`, is
+/// dropped), so that what is stored holds nothing the game did not read.
+pub fn verify_canonical(
+    registry: &Registry,
+    record: &Record,
+) -> Result<(Verified, Record), VerifyError> {
+    let replayed = replay_checked(registry, record)?;
+    let outcome = replayed.game.outcome();
     if outcome != record.outcome {
         return Err(VerifyError::Outcome {
             recorded: record.outcome.clone(),
             replayed: outcome,
         });
     }
-    Ok(Verified {
-        actions: replayed.seq(),
-        rolls,
+    let mut canonical = record.clone();
+    for (entry, action) in canonical.actions.iter_mut().zip(replayed.actions) {
+        entry.action = Some(action);
+    }
+    let verified = Verified {
+        actions: replayed.game.seq(),
+        rolls: replayed.rolls,
         outcome,
-    })
+    };
+    Ok((verified, canonical))
 }
 
-fn replay_checked(
-    registry: &Registry,
-    record: &Record,
-) -> Result<(Box<dyn DynMatch>, u64), VerifyError> {
+/// A record replayed: the match at its end, the rolls checked and each action as recorded by
+/// the match (canonical form).
+struct Replayed {
+    game: Box<dyn DynMatch>,
+    rolls: u64,
+    actions: Vec<Value>,
+}
+
+fn replay_checked(registry: &Registry, record: &Record) -> Result<Replayed, VerifyError> {
     if record.format != RECORD_FORMAT {
         return Err(VerifyError::Format(format!(
             "format {:?}, expected {RECORD_FORMAT:?}",
@@ -208,6 +228,7 @@ fn replay_checked(
         .start(&setup, &seed)
         .map_err(|e| VerifyError::Setup(e.to_string()))?;
     let mut rolls = 0u64;
+    let mut actions = Vec::with_capacity(record.actions.len());
     for entry in &record.actions {
         let action = entry.action.as_ref().ok_or_else(|| VerifyError::Action {
             seq: entry.seq,
@@ -240,6 +261,11 @@ fn replay_checked(
             return Err(VerifyError::Events { seq: entry.seq });
         }
         rolls += played.rolls.len() as u64;
+        actions.push(played.action);
     }
-    Ok((replayed, rolls))
+    Ok(Replayed {
+        game: replayed,
+        rolls,
+        actions,
+    })
 }

@@ -436,3 +436,44 @@ fn verify_rejects_a_changed_roll_a_wrong_seed_and_a_hidden_seed() {
     hidden.seed = None;
     assert_eq!(verify(&registry, &hidden), Err(VerifyError::NoSeed));
 }
+
+#[test]
+fn the_canonical_record_keeps_only_what_the_rules_read() {
+    let (registry, record) = finished_record();
+    let mut padded = record.clone();
+    for entry in &mut padded.actions {
+        let action = entry.action.as_mut().unwrap();
+        action["pad"] = json!("x".repeat(1000));
+        action["label"] = json!("Roll the die");
+    }
+    // The padded record still verifies (the rules never read the pad) ...
+    assert!(verify(&registry, &padded).is_ok());
+    // ... but its canonical form is the honest record, action for action.
+    let (verified, canonical) = verify_canonical(&registry, &padded).unwrap();
+    assert_eq!(verified, verify(&registry, &record).unwrap());
+    assert_eq!(canonical.actions, record.actions);
+    assert!(!serde_json::to_string(&canonical).unwrap().contains("xxx"));
+}
+
+#[test]
+fn the_fuzz_body_plays_the_race_over_a_fixed_corpus() {
+    let inputs = fuzzing::corpus(300, 200);
+    assert!(inputs.iter().any(|i| i.len() > 100));
+    for input in &inputs {
+        fuzzing::play::<Race>(input, |_| Ok(()));
+    }
+}
+
+#[test]
+fn the_fuzz_body_catches_a_broken_invariant() {
+    let caught = std::panic::catch_unwind(|| {
+        fuzzing::play::<Race>(&[0; 64], |race| {
+            if race.squares[0] > 2 {
+                Err("the Union ran too far".into())
+            } else {
+                Ok(())
+            }
+        })
+    });
+    assert!(caught.is_err());
+}

@@ -4,6 +4,7 @@
 
 pub mod corr;
 pub mod error;
+pub mod fuzzing;
 pub mod http;
 pub mod patch;
 pub mod ws;

@@ -95,7 +95,7 @@ pub(crate) async fn rate_limit(
             ClientKey::Address(client_net(ip))
         }
     };
-    if !state.limiter.take(key, state.service.now_ms()) {
+    if !state.limiter.take(key.clone(), state.service.now_ms()) {
         return error(
             ErrorCode::RateLimited,
             "too many requests; slow down and try again in a moment",
@@ -103,5 +103,7 @@ pub(crate) async fn rate_limit(
         .into_response();
     }
     parts.extensions.insert(Identified(found));
+    // Costly handlers charge the rest of their price to the same key (AppState::charge).
+    parts.extensions.insert(key);
     next.run(Request::from_parts(parts, body)).await
 }

@@ -162,6 +162,20 @@ pub struct Config {
     #[arg(long, env = "ADJUTANT_MAX_IMPORT_BYTES", default_value_t = 16 * 1024 * 1024)]
     pub max_import_bytes: usize,
 
+    /// Records an account may import per 24 hours, on the server's clock (0: no limit).
+    #[arg(long, env = "ADJUTANT_IMPORTS_PER_DAY", default_value_t = 20)]
+    pub imports_per_day: u32,
+
+    /// A finished game stepped through (`replay`, `turns`) gets a stored snapshot about every
+    /// this many actions, so that each step replays at most about twice as many.
+    #[arg(long, env = "ADJUTANT_REPLAY_SNAPSHOT_EVERY", default_value_t = 100)]
+    pub replay_snapshot_every: u64,
+
+    /// Actions a request replays or verifies (a replay step, a turn index, an import) for
+    /// each HTTP request token it costs beyond the first.
+    #[arg(long, env = "ADJUTANT_REPLAY_ACTIONS_PER_TOKEN", default_value_t = 25)]
+    pub replay_actions_per_token: u64,
+
     /// Log format: `text` or `json`.
     #[arg(long, env = "ADJUTANT_LOG_FORMAT", default_value = "text")]
     pub log_format: String,

@@ -13,7 +13,7 @@ use axum::http::{StatusCode, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
@@ -33,6 +33,20 @@ pub struct AppState {
     pub limiter: Arc<Limiter<ClientKey>>,
     /// WebSocket connections open per account id.
     pub websockets: Slots<String>,
+}
+
+impl AppState {
+    /// Charges a costly request (a replay step, a turn index, an import) the rest of its
+    /// price: one request token more per `--replay-actions-per-token` actions it replays or
+    /// checks, beyond the one the middleware took. `false`: the client cannot afford it.
+    fn charge(&self, key: &ClientKey, actions: u64) -> bool {
+        let per_token = self.service.config().replay_actions_per_token.max(1);
+        let tokens = actions / per_token;
+        tokens == 0
+            || self
+                .limiter
+                .take_n(key.clone(), self.service.now_ms(), tokens as f64)
+    }
 }
 
 /// An [`ApiError`] as an HTTP response.
@@ -341,21 +355,28 @@ struct ReplayQuery {
 async fn replay(
     State(state): State<AppState>,
     Caller(account): Caller,
+    Extension(key): Extension<ClientKey>,
     Path(id): Path<String>,
     q: Result<Query<ReplayQuery>, QueryRejection>,
 ) -> Reply<adjutant_protocol::ReplayStep> {
     let q = query(q)?;
-    Ok(Json(
-        state
-            .service
-            .replay(account.as_ref(), &id, q.at, q.spectate_code.as_deref())
-            .await?,
-    ))
+    let step = state
+        .service
+        .replay(
+            account.as_ref(),
+            &id,
+            q.at,
+            q.spectate_code.as_deref(),
+            |n| state.charge(&key, n),
+        )
+        .await?;
+    Ok(Json(Arc::unwrap_or_clone(step)))
 }
 
 async fn turns(
     State(state): State<AppState>,
     Caller(account): Caller,
+    Extension(key): Extension<ClientKey>,
     Path(id): Path<String>,
     q: Result<Query<ViewQuery>, QueryRejection>,
 ) -> Reply<adjutant_protocol::TurnIndex> {
@@ -363,7 +384,9 @@ async fn turns(
     Ok(Json(
         state
             .service
-            .turns(account.as_ref(), &id, q.spectate_code.as_deref())
+            .turns(account.as_ref(), &id, q.spectate_code.as_deref(), |n| {
+                state.charge(&key, n)
+            })
             .await?,
     ))
 }
@@ -481,9 +504,15 @@ async fn rematch(
 async fn import(
     State(state): State<AppState>,
     Caller(account): Caller,
+    Extension(key): Extension<ClientKey>,
     Body(req): Body<ImportGame>,
 ) -> Reply<adjutant_protocol::Imported> {
-    Ok(Json(state.service.import(account.as_ref(), req).await?))
+    Ok(Json(
+        state
+            .service
+            .import(account.as_ref(), req, |n| state.charge(&key, n))
+            .await?,
+    ))
 }
 
 async fn notices(

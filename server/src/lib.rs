@@ -7,6 +7,7 @@ pub mod caller;
 pub mod clock;
 pub mod config;
 pub mod confirm_page;
+pub mod fuzzing;
 pub mod http;
 pub mod listen;
 pub mod mail;

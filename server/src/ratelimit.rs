@@ -41,10 +41,18 @@ impl Bucket {
 
     /// Takes one token if there is one.
     pub fn take(&mut self, now: i64) -> bool {
+        self.take_n(now, 1.0)
+    }
+
+    /// Takes `n` tokens if there are that many (a costly request's price); a price above the
+    /// burst is charged as the whole burst, so that it empties a full bucket instead of
+    /// never passing.
+    pub fn take_n(&mut self, now: i64, n: f64) -> bool {
+        let n = n.clamp(0.0, self.burst);
         self.tokens = self.level(now);
         self.at = self.at.max(now);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
+        if self.tokens >= n {
+            self.tokens -= n;
             true
         } else {
             false
@@ -99,10 +107,15 @@ impl<K: Hash + Eq> Limiter<K> {
 
     /// Takes one token for `key` at `now` (clock milliseconds).
     pub fn take(&self, key: K, now: i64) -> bool {
+        self.take_n(key, now, 1.0)
+    }
+
+    /// Takes `n` tokens for `key` at `now` (see [`Bucket::take_n`]).
+    pub fn take_n(&self, key: K, now: i64, n: f64) -> bool {
         let mut table = self.table.lock().expect("limiter lock");
         let table = &mut *table;
         if let Some(bucket) = table.buckets.get_mut(&key) {
-            return bucket.take(now);
+            return bucket.take_n(now, n);
         }
         if table.buckets.len() >= self.cap && now >= table.next_sweep {
             table.buckets.retain(|_, b| !b.is_full(now));
@@ -111,10 +124,10 @@ impl<K: Hash + Eq> Limiter<K> {
             table.next_sweep = now.saturating_add(refill_ms as i64);
         }
         if table.buckets.len() >= self.cap {
-            return table.overflow.take(now);
+            return table.overflow.take_n(now, n);
         }
         let mut bucket = Bucket::new(self.rate, self.burst, now);
-        let taken = bucket.take(now);
+        let taken = bucket.take_n(now, n);
         table.buckets.insert(key, bucket);
         taken
     }
@@ -129,6 +142,21 @@ impl<K: Hash + Eq> Limiter<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_costly_request_takes_its_price_and_never_more_than_the_burst() {
+        let start = 1_000_000;
+        let mut bucket = Bucket::new(10.0, 5.0, start);
+        assert!(bucket.take_n(start, 3.0));
+        assert!(!bucket.take_n(start, 3.0), "2 tokens left");
+        assert!(bucket.take_n(start, 2.0));
+        assert!(!bucket.take(start));
+        // A price far above the burst waits for a full bucket, then empties it.
+        assert!(!bucket.take_n(start + 300, 50.0));
+        let full = start + 10_000;
+        assert!(bucket.take_n(full, 50.0));
+        assert!(!bucket.take(full));
+    }
 
     #[test]
     fn a_burst_is_allowed_then_the_rate_applies() {

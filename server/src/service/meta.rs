@@ -39,7 +39,8 @@ pub struct GameMeta {
     pub status: GameStatus,
     /// Account id in each seat.
     pub accounts: PerSide<Option<String>>,
-    /// Account name in each seat.
+    /// The name shown for each seat: its account's, or for an imported game the record's
+    /// name marked as imported.
     pub names: PerSide<Option<String>>,
     /// Each seat's secret choices, once taken.
     pub secrets: PerSide<Option<Map<String, Value>>>,
@@ -84,7 +85,13 @@ impl GameMeta {
             .transpose()
             .map_err(|_| bad("origin"))?;
         let names = match &origin {
-            Some(origin) => origin.players.clone(),
+            Some(origin) => PerSide::from_fn(|side| {
+                origin
+                    .players
+                    .get(side)
+                    .as_deref()
+                    .map(super::import::imported_name)
+            }),
             None => PerSide {
                 union: row.union_name,
                 confederate: row.confederate_name,
@@ -150,8 +157,9 @@ impl GameMeta {
             .find(|&side| self.accounts.get(side).is_none())
     }
 
-    /// Whom a caller sees the game as: its seat, a spectator (public game, or private with
-    /// the spectate code), everything once the game is over; or `forbidden`.
+    /// Whom a caller sees the game as: its seat, a spectator (public game, private with the
+    /// spectate code, or private and imported by the caller), everything once the game is
+    /// over; or `forbidden`.
     pub fn viewer(
         &self,
         account: Option<&Account>,
@@ -159,8 +167,11 @@ impl GameMeta {
     ) -> Result<Viewer, ApiError> {
         let seat = account.and_then(|a| self.seat_of(&a.id));
         let kept_for = account.is_some_and(|a| self.reserved_for.as_deref() == Some(&a.id));
+        let importer =
+            account.is_some_and(|a| self.origin.as_ref().is_some_and(|o| o.imported_by == a.id));
         let allowed = seat.is_some()
             || kept_for
+            || importer
             || self.visibility == Visibility::Public
             || spectate_code.is_some_and(|code| normalise_code(code) == self.spectate_code);
         if !allowed {

@@ -5,18 +5,17 @@
 pub mod actor;
 mod chat;
 pub mod clockwork;
+pub mod import;
 mod meta;
 mod notices;
+mod replay;
 
-use adjutant_engine::{
-    DynMatch, GameKind, RECORD_FORMAT, Record, RecordedAction, Registry, Side, Viewer,
-};
+use adjutant_engine::{GameKind, RECORD_FORMAT, Record, RecordedAction, Registry, Side, Viewer};
 use adjutant_protocol::{
     AccountCreated, ActionAccepted, ApiError, Catalog, ChatChannel, ChatLog, ChatMessage,
     ClockReply, CreateGame, DigestLine, ErrorCode, EventEntry, EventLog, GameCreated, GameFilter,
-    GameList, GameState, GameStatus, ImportGame, Imported, JoinGame, Joined, NoticeKind,
-    PROTOCOL_VERSION, PerSide, ReplayStep, SideChoice, TurnIndex, TurnMark, VacationInfo,
-    Visibility,
+    GameList, GameState, GameStatus, JoinGame, Joined, NoticeKind, PROTOCOL_VERSION, PerSide,
+    SideChoice, VacationInfo, Visibility,
 };
 use serde_json::Value;
 use std::collections::HashMap;
@@ -33,7 +32,7 @@ use crate::names::name_key;
 use crate::notify::{GameBrief, Intent, Notifier, Recipient};
 use crate::ratelimit::{Limiter, MAX_KEYS};
 use crate::store::NoticeWrite;
-use crate::store::{ImportedGame, ListQuery, NewAction, NewGame, Store, Write, WriteError};
+use crate::store::{ListQuery, NewGame, Store, Write, WriteError};
 pub use actor::{ActorHandle, Answer, ClockOp, Command, NewSubscriber, Sink, frame};
 use clockwork::GameClock;
 pub use meta::{Account, GameMeta, Origin};
@@ -63,8 +62,11 @@ pub struct Inner {
     pub chat_limiter: Limiter<String>,
     /// Test notices and confirmation mails per account and address.
     notice_quotas: notices::NoticeQuotas,
-    /// Turn indexes of finished games (they never change), computed on demand.
-    turns: Mutex<HashMap<String, TurnIndex>>,
+    /// Stepping through finished games: cached steps and turn indexes, the replay permit.
+    replays: replay::Replays,
+    /// Held while an import is counted against the daily cap and written, so that
+    /// concurrent imports cannot all pass the count.
+    imports: tokio::sync::Mutex<()>,
 }
 
 /// The game service; cheap to clone.
@@ -138,7 +140,8 @@ impl Service {
                 catalog,
                 clock,
                 notifier,
-                turns: Mutex::new(HashMap::new()),
+                replays: replay::Replays::default(),
+                imports: tokio::sync::Mutex::new(()),
             }),
         }
     }
@@ -625,160 +628,18 @@ impl Service {
             }),
             seed_commitment: meta.seed_commitment.clone(),
             seed: finished.then(|| meta.seed.to_hex()),
-            players: meta.names.clone(),
+            // An imported game's record carries the names as its file gave them.
+            players: meta
+                .origin
+                .as_ref()
+                .map_or_else(|| meta.names.clone(), |o| o.players.clone()),
             actions,
             outcome: meta.outcome.clone(),
         })
     }
 }
 
-impl Service {
-    /// A finished game's row, for stepping through it.
-    async fn finished_meta(
-        &self,
-        account: Option<&Account>,
-        game_id: &str,
-        spectate_code: Option<&str>,
-    ) -> Result<GameMeta, ApiError> {
-        let (meta, _) = self
-            .meta_and_viewer(account, game_id, spectate_code)
-            .await?;
-        if meta.status != GameStatus::Finished {
-            return Err(ApiError::new(
-                ErrorCode::Conflict,
-                "a game can be stepped through once it is over",
-            ));
-        }
-        Ok(meta)
-    }
-
-    /// Replays a game from its set-up to action `until`, calling `each` after every action
-    /// with the match and that action's events.
-    async fn replay_to(
-        &self,
-        meta: &GameMeta,
-        until: u64,
-        mut each: impl FnMut(&dyn DynMatch, Vec<Value>),
-    ) -> Result<Box<dyn DynMatch>, ApiError> {
-        let kind = self.kind(&meta.game)?;
-        let setup = meta
-            .setup()
-            .ok_or_else(|| ApiError::new(ErrorCode::Internal, "the game has no set-up"))?;
-        let broken = |why: String| {
-            ApiError::new(
-                ErrorCode::Internal,
-                format!("the game does not replay: {why}"),
-            )
-        };
-        let mut game = kind
-            .start(&setup, &meta.seed)
-            .map_err(|e| broken(e.to_string()))?;
-        while game.seq() < until {
-            let rows = self
-                .inner
-                .store
-                .actions_after(
-                    &meta.id,
-                    game.seq() as i64,
-                    (until - game.seq()).min(5000) as i64,
-                )
-                .await
-                .map_err(store_error)?;
-            if rows.is_empty() {
-                return Err(broken("actions are missing".into()));
-            }
-            for row in rows {
-                let side =
-                    Side::parse(&row.side).ok_or_else(|| broken("an action has no side".into()))?;
-                let action: Value =
-                    serde_json::from_str(&row.action).map_err(|e| broken(e.to_string()))?;
-                let played = game
-                    .replay(side, &action)
-                    .map_err(|e| broken(e.to_string()))?;
-                each(game.as_ref(), played.events);
-            }
-        }
-        Ok(game)
-    }
-
-    /// A finished game as it stood after action `at`, for stepping through it.
-    pub async fn replay(
-        &self,
-        account: Option<&Account>,
-        game_id: &str,
-        at: u64,
-        spectate_code: Option<&str>,
-    ) -> Result<ReplayStep, ApiError> {
-        let meta = self.finished_meta(account, game_id, spectate_code).await?;
-        if at > meta.seq {
-            return Err(ApiError::new(
-                ErrorCode::BadRequest,
-                format!("the game ended at action {}", meta.seq),
-            ));
-        }
-        let mut events = Vec::new();
-        let game = self.replay_to(&meta, at, |_, e| events = e).await?;
-        Ok(ReplayStep {
-            game_id: meta.id,
-            seq: at,
-            last: meta.seq,
-            view: game.view(Viewer::Omniscient),
-            events,
-        })
-    }
-
-    /// Where each turn (or round) of a finished game starts, for stepping turn by turn.
-    pub async fn turns(
-        &self,
-        account: Option<&Account>,
-        game_id: &str,
-        spectate_code: Option<&str>,
-    ) -> Result<TurnIndex, ApiError> {
-        let meta = self.finished_meta(account, game_id, spectate_code).await?;
-        if let Some(index) = self.inner.turns.lock().expect("turn cache").get(game_id) {
-            return Ok(index.clone());
-        }
-        let start = self.replay_to(&meta, 0, |_, _| {}).await?;
-        let view = start.view(Viewer::Omniscient);
-        let key = ["turn", "round"]
-            .into_iter()
-            .find(|k| view[*k].is_i64())
-            .map(str::to_string);
-        let mut turns = Vec::new();
-        if let Some(key) = &key {
-            let mut last = view[key.as_str()].as_i64();
-            turns.push(TurnMark {
-                turn: last.unwrap_or_default(),
-                seq: 0,
-            });
-            self.replay_to(&meta, meta.seq, |game, _| {
-                let turn = game.view(Viewer::Omniscient)[key.as_str()].as_i64();
-                if let Some(t) = turn.filter(|_| turn != last) {
-                    turns.push(TurnMark {
-                        turn: t,
-                        seq: game.seq(),
-                    });
-                    last = turn;
-                }
-            })
-            .await?;
-        }
-        let index = TurnIndex {
-            game_id: meta.id,
-            key,
-            last: meta.seq,
-            turns,
-        };
-        let mut cache = self.inner.turns.lock().expect("turn cache");
-        if cache.len() >= 256 {
-            cache.clear();
-        }
-        cache.insert(game_id.to_string(), index.clone());
-        Ok(index)
-    }
-}
-
-/// Correspondence play: the sweep, notices, pauses, chat, import and rematch.
+/// Correspondence play: the sweep, notices, pauses, chat and rematch (import: [`import`]).
 impl Service {
     /// Looks at every game whose clock needs it (a pause ending, a warning, a time-out) and
     /// sends the daily digests that are due. Runs every `--sweep-secs`; tests call it after
@@ -979,134 +840,6 @@ impl Service {
             reply,
         })
         .await
-    }
-
-    /// Stores a finished game from its record, read-only, after replaying it against this
-    /// server's rules: the seed against its commitment, every action, roll and event, and the
-    /// result. A record that does not verify is refused and nothing is stored.
-    pub async fn import(
-        &self,
-        account: Option<&Account>,
-        request: ImportGame,
-    ) -> Result<Imported, ApiError> {
-        let account = account.ok_or_else(|| {
-            ApiError::new(ErrorCode::Unauthorized, "importing a game needs your token")
-        })?;
-        let bad = |why: String| ApiError::new(ErrorCode::BadRequest, why);
-        let record = request.record;
-        if record.outcome.is_none() || record.seed.is_none() {
-            return Err(bad(
-                "only the record of a finished game (with its seed and result) can be imported"
-                    .into(),
-            ));
-        }
-        let kind = self.kind(&record.game)?;
-        let info = kind.info();
-        let options = info
-            .resolve_options(&record.scenario, &Value::Object(record.options.clone()))
-            .map_err(|why| bad(format!("the record's options are not valid: {why}")))?;
-        if options != record.options {
-            return Err(bad(
-                "the record's options are incomplete or not valid".into()
-            ));
-        }
-        for side in Side::BOTH {
-            let Some(secret) = record.secret_choices.get(side) else {
-                return Err(bad(format!(
-                    "the record lacks the {side} player's secret choices"
-                )));
-            };
-            let resolved = info
-                .resolve_secret_choices(&record.scenario, side, &Value::Object(secret.clone()))
-                .map_err(|why| {
-                    bad(format!(
-                        "the {side} player's secret choices are not valid: {why}"
-                    ))
-                })?;
-            if &resolved != secret {
-                return Err(bad(format!(
-                    "the {side} player's secret choices are incomplete or not valid"
-                )));
-            }
-        }
-        if record
-            .players
-            .union
-            .iter()
-            .chain(record.players.confederate.iter())
-            .any(|name| name.chars().count() > 64)
-        {
-            return Err(bad(
-                "a player's name in the record is longer than 64 characters".into(),
-            ));
-        }
-        let verified = adjutant_engine::verify(&self.inner.registry, &record)
-            .map_err(|e| bad(format!("the record does not verify: {e}")))?;
-        let id = uuid::Uuid::new_v4().hyphenated().to_string();
-        let now = self.now();
-        let origin = Origin {
-            imported_by: account.id.clone(),
-            players: record.players.clone(),
-            original_id: record.game_id.clone(),
-        };
-        let json = |v: &Value| v.to_string();
-        let actions = record
-            .actions
-            .iter()
-            .map(|a| NewAction {
-                game_id: id.clone(),
-                seq: a.seq as i64,
-                side: a.side.as_str(),
-                action: a.action.as_ref().map(json).unwrap_or_default(),
-                rolls: serde_json::to_string(&a.rolls).expect("rolls serialise"),
-                events: Value::Array(a.events.clone()).to_string(),
-                now,
-                status: "finished",
-                to_act: String::new(),
-                outcome: None,
-                by_bot: false,
-                clock: None,
-                wake_at: None,
-            })
-            .collect();
-        let secret = |side: Side| {
-            Value::Object(record.secret_choices.get(side).clone().unwrap_or_default()).to_string()
-        };
-        let game = ImportedGame {
-            id: id.clone(),
-            game: record.game.clone(),
-            scenario: record.scenario.clone(),
-            options: Value::Object(record.options.clone()).to_string(),
-            visibility: match request.visibility {
-                Visibility::Public => "public",
-                Visibility::Private => "private",
-            },
-            creator: account.id.clone(),
-            union_secret: secret(Side::Union),
-            confederate_secret: secret(Side::Confederate),
-            seed: record.seed.clone().unwrap_or_default(),
-            seed_commitment: record.seed_commitment.clone(),
-            spectate_code: new_code(10),
-            outcome: verified
-                .outcome
-                .as_ref()
-                .map(|o| serde_json::to_string(o).expect("outcomes serialise")),
-            origin: serde_json::to_string(&origin).expect("origins serialise"),
-            now,
-            actions,
-        };
-        self.inner
-            .store
-            .write(Write::Import(Box::new(game)))
-            .await
-            .map_err(write_error)?;
-        info!(game = %id, by = %account.id, actions = verified.actions, "game imported");
-        Ok(Imported {
-            game_id: id,
-            actions: verified.actions,
-            rolls: verified.rolls,
-            outcome: verified.outcome,
-        })
     }
 }
 

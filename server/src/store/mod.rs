@@ -191,6 +191,45 @@ impl Store {
         .await
     }
 
+    /// The latest snapshot of a game taken at or before action `seq`.
+    pub async fn snapshot_at_or_before(
+        &self,
+        game_id: &str,
+        seq: i64,
+    ) -> Result<Option<SnapshotRow>, sqlx::Error> {
+        sqlx::query_as(
+            "SELECT seq, data FROM snapshots WHERE game_id = ? AND seq <= ? \
+             ORDER BY seq DESC LIMIT 1",
+        )
+        .bind(game_id)
+        .bind(seq)
+        .fetch_optional(&self.pool)
+        .await
+    }
+
+    /// The imported game holding the game with this content hash: its id and importer.
+    pub async fn import_by_hash(
+        &self,
+        record_hash: &str,
+    ) -> Result<Option<(String, String)>, sqlx::Error> {
+        sqlx::query_as("SELECT id, creator FROM games WHERE record_hash = ?")
+            .bind(record_hash)
+            .fetch_optional(&self.pool)
+            .await
+    }
+
+    /// Number of games an account imported after `since`.
+    pub async fn imports_since(&self, account: &str, since: i64) -> Result<i64, sqlx::Error> {
+        sqlx::query_scalar(
+            "SELECT COUNT(*) FROM games WHERE creator = ? AND origin IS NOT NULL \
+             AND created_at > ?",
+        )
+        .bind(account)
+        .bind(since)
+        .fetch_one(&self.pool)
+        .await
+    }
+
     /// Active games the sweep must look at by `now`.
     pub async fn games_to_wake(&self, now: i64) -> Result<Vec<String>, sqlx::Error> {
         sqlx::query_scalar(

@@ -42,6 +42,12 @@ pub enum Write {
         seq: i64,
         data: String,
     },
+    /// Snapshots of a finished game every so many actions, for stepping through it; the
+    /// others are kept.
+    Checkpoints {
+        game_id: String,
+        snapshots: Vec<(i64, String)>,
+    },
     /// The clock changed without an action (a pause, a warning, a bot taking a seat).
     Clock {
         game_id: String,
@@ -89,6 +95,8 @@ pub struct ImportedGame {
     pub spectate_code: String,
     pub outcome: Option<String>,
     pub origin: String,
+    /// The game's content hash, unique among imports.
+    pub record_hash: String,
     pub now: i64,
     pub actions: Vec<NewAction>,
 }
@@ -357,16 +365,17 @@ fn conflict_sentence(write: &Write) -> String {
         ),
         Write::CreateGame(_) => "a game with that id or invite code exists".to_string(),
         Write::Join { .. } => "that seat has already been taken".to_string(),
-        Write::Import(_) => "that game is already on this server".to_string(),
+        Write::Import(_) => "that game has already been imported to this server".to_string(),
         Write::Vacation { .. } => "that pause would exceed the yearly allowance".to_string(),
         Write::Chat { .. } => {
             "the game or account is gone, or another message took that number; try again"
                 .to_string()
         }
         Write::Notices(n) => notice_writes::conflict_sentence(n),
-        Write::Action(_) | Write::Snapshot { .. } | Write::Clock { .. } => {
-            "the game moved on".to_string()
-        }
+        Write::Action(_)
+        | Write::Snapshot { .. }
+        | Write::Checkpoints { .. }
+        | Write::Clock { .. } => "the game moved on".to_string(),
     }
 }
 
@@ -506,6 +515,18 @@ async fn apply(
                 .execute(&mut *conn)
                 .await?;
         }
+        Write::Checkpoints { game_id, snapshots } => {
+            for (seq, data) in snapshots {
+                sqlx::query(
+                    "INSERT OR REPLACE INTO snapshots (game_id, seq, data) VALUES (?, ?, ?)",
+                )
+                .bind(game_id)
+                .bind(seq)
+                .bind(data)
+                .execute(&mut *conn)
+                .await?;
+            }
+        }
         Write::Clock {
             game_id,
             clock,
@@ -522,8 +543,8 @@ async fn apply(
             sqlx::query(
                 "INSERT INTO games (id, game, scenario, options, visibility, status, creator, \
                  union_secret, confederate_secret, seed, seed_commitment, spectate_code, seq, \
-                 to_act, outcome, created_at, updated_at, origin) \
-                 VALUES (?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?)",
+                 to_act, outcome, created_at, updated_at, origin, record_hash) \
+                 VALUES (?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?)",
             )
             .bind(&g.id)
             .bind(&g.game)
@@ -541,6 +562,7 @@ async fn apply(
             .bind(g.now)
             .bind(g.now)
             .bind(&g.origin)
+            .bind(&g.record_hash)
             .execute(&mut *conn)
             .await?;
             let actions: Vec<&NewAction> = g.actions.iter().collect();

@@ -1,8 +1,12 @@
 //! Game files: a finished game's record imported into another server (read-only, stepped
-//! through turn by turn); a tampered record refused; a rematch with sides swapped.
+//! through turn by turn); a tampered record refused; names from a record never taken for
+//! accounts; only what the rules read stored; each game imported once; imports capped per
+//! account and day; a rematch with sides swapped.
 
 use adjutant_cli::Client;
+use adjutant_engine::Record;
 use adjutant_protocol::{ErrorCode, GameFilter, GameStatus, Side, Visibility};
+use adjutant_tests::finished::finished_record;
 use serde_json::json;
 
 use crate::common::*;
@@ -127,7 +131,7 @@ async fn a_finished_record_imports_read_only_and_steps_turn_by_turn_and_a_tamper
     let state = other.client().state(&id, None).await.unwrap();
     assert_eq!(state.status, GameStatus::Finished);
     assert!(state.imported);
-    assert_eq!(state.players.union.as_deref(), Some("grant"));
+    assert_eq!(state.players.union.as_deref(), Some("grant (imported)"));
     assert_eq!(
         state.view,
         played.client().state(&game, None).await.unwrap().view
@@ -138,6 +142,7 @@ async fn a_finished_record_imports_read_only_and_steps_turn_by_turn_and_a_tamper
     assert_eq!(act.unwrap_err().code(), Some(ErrorCode::Forbidden));
     let again = other.client().record(&id, None).await.unwrap();
     assert_eq!(again.actions, record.actions);
+    assert_eq!(again.players, record.players);
     assert_eq!(again.seed, record.seed);
     assert!(adjutant_cli::verify(&adjutant_tests::registry(), &again).is_ok());
 
@@ -207,4 +212,187 @@ async fn a_rematch_swaps_sides_and_keeps_the_seat_for_the_former_opponent() {
     assert_eq!(state.players.confederate.as_deref(), Some("grant"));
     assert_eq!(state.options, json!({"rounds": 3}));
     assert_eq!(state.visibility, Visibility::Private);
+}
+
+/// A finished Outpost game played in-process from seed `n` ("played" by grant and pemberton).
+fn outpost_record(n: u64) -> Record {
+    finished_record(&adjutant_tests::registry(), "outpost", "skirmish", n)
+}
+
+#[tokio::test]
+async fn the_players_of_an_imported_game_are_the_records_names_marked_never_accounts() {
+    let server = TestServer::start().await;
+    let grant = server.account("grant").await;
+    let dave = server.account("dave").await;
+    let record = outpost_record(1);
+
+    let id = dave
+        .import(&record, Visibility::Public)
+        .await
+        .unwrap()
+        .game_id;
+    let state = server.client().state(&id, None).await.unwrap();
+    assert_eq!(state.players.union.as_deref(), Some("grant (imported)"));
+    assert_eq!(
+        state.players.confederate.as_deref(),
+        Some("pemberton (imported)")
+    );
+    let listed = server
+        .client()
+        .list(GameFilter::Finished)
+        .await
+        .unwrap()
+        .games;
+    assert_eq!(listed[0].players, state.players);
+    // The account grant has nothing to do with it.
+    assert!(grant.list(GameFilter::Mine).await.unwrap().games.is_empty());
+    assert_eq!(grant.state(&id, None).await.unwrap().viewer, "omniscient");
+    // The record keeps the names as the file gave them.
+    let exported = server.client().record(&id, None).await.unwrap();
+    assert_eq!(exported.players, record.players);
+
+    // A name no account could have is refused, and nothing is stored.
+    let long = "g".repeat(33);
+    for name in ["grant (real)", "<b>grant</b>", " grant", long.as_str(), ""] {
+        let mut forged = outpost_record(2);
+        forged.players.union = Some(name.to_string());
+        let refused = dave.import(&forged, Visibility::Public).await.unwrap_err();
+        assert_eq!(refused.code(), Some(ErrorCode::BadRequest), "{name:?}");
+    }
+    let mut bad_id = outpost_record(2);
+    bad_id.game_id = Some("x".repeat(1000));
+    let refused = dave.import(&bad_id, Visibility::Public).await.unwrap_err();
+    assert_eq!(refused.code(), Some(ErrorCode::BadRequest));
+    assert_eq!(dave.list(GameFilter::Mine).await.unwrap().games.len(), 1);
+}
+
+#[tokio::test]
+async fn only_the_actions_as_the_rules_read_them_are_stored_never_what_rode_along() {
+    let server = TestServer::start().await;
+    let dave = server.account("dave").await;
+    let record = outpost_record(3);
+    let mut padded = record.clone();
+    for (n, entry) in padded.actions.iter_mut().enumerate() {
+        let action = entry.action.as_mut().unwrap();
+        action["label"] = json!("a label from the file");
+        if n == 0 {
+            action["pad"] = json!("PAD".repeat(1_000_000));
+        }
+    }
+
+    let id = dave
+        .import(&padded, Visibility::Public)
+        .await
+        .unwrap()
+        .game_id;
+    let stored = server.client().record(&id, None).await.unwrap();
+    // (Compared without printing: a failure would print the pad.)
+    assert!(
+        stored.actions == record.actions,
+        "the stored actions are not the rules' own"
+    );
+    let text = serde_json::to_string(&stored).unwrap();
+    assert!(!text.contains("PADPAD") && !text.contains("from the file"));
+    let events = server.client().events(&id, 0, None).await.unwrap();
+    assert!(!serde_json::to_string(&events).unwrap().contains("PADPAD"));
+}
+
+#[tokio::test]
+async fn the_same_game_is_imported_once_however_its_file_is_dressed() {
+    let server = TestServer::start().await;
+    let dave = server.account("dave").await;
+    let erin = server.account("erin").await;
+    let record = outpost_record(4);
+    let id = dave
+        .import(&record, Visibility::Private)
+        .await
+        .unwrap()
+        .game_id;
+
+    let again = dave.import(&record, Visibility::Public).await.unwrap_err();
+    assert_eq!(again.code(), Some(ErrorCode::Conflict));
+    assert!(again.to_string().contains(&id), "{again}");
+    // Other names, another game id, a label or a pad: still the same game.
+    let mut dressed = record.clone();
+    dressed.players.union = Some("sherman".into());
+    dressed.game_id = Some("8e1b6f55-5f7a-4c2e-9d55-3f3c8a1d2b10".into());
+    dressed.actions[0].action.as_mut().unwrap()["pad"] = json!("x");
+    for (who, client) in [("dave", &dave), ("erin", &erin)] {
+        let refused = client
+            .import(&dressed, Visibility::Public)
+            .await
+            .unwrap_err();
+        assert_eq!(
+            refused.code(),
+            Some(ErrorCode::Conflict),
+            "{who}: {refused}"
+        );
+    }
+    let by_erin = erin.import(&record, Visibility::Public).await.unwrap_err();
+    assert!(
+        !by_erin.to_string().contains(&id),
+        "erin may not learn a private game's id"
+    );
+    // The record served for the imported game is the same game too.
+    let exported = dave.record(&id, None).await.unwrap();
+    let refused = erin
+        .import(&exported, Visibility::Public)
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Some(ErrorCode::Conflict));
+    // Another game imports.
+    erin.import(&outpost_record(5), Visibility::Public)
+        .await
+        .unwrap();
+
+    // A game played on this server is not imported into it.
+    let union = server.account("union").await;
+    let confederate = server.account("confederate").await;
+    let game = outpost(&union, &confederate, Visibility::Public)
+        .await
+        .game_id;
+    play_out(&union, &confederate, &game).await;
+    let here = union.record(&game, None).await.unwrap();
+    let refused = erin.import(&here, Visibility::Public).await.unwrap_err();
+    assert_eq!(refused.code(), Some(ErrorCode::Conflict));
+    assert!(
+        refused.to_string().contains("played on this server"),
+        "{refused}"
+    );
+}
+
+#[tokio::test]
+async fn imports_are_capped_per_account_and_day_on_the_servers_clock() {
+    let (server, clock) =
+        TestServer::on_manual_clock(1_800_000_000, |config| config.imports_per_day = 2).await;
+    let dave = server.account("dave").await;
+    let erin = server.account("erin").await;
+    dave.import(&outpost_record(10), Visibility::Public)
+        .await
+        .unwrap();
+    clock.advance(3600);
+    dave.import(&outpost_record(11), Visibility::Public)
+        .await
+        .unwrap();
+
+    let third = dave
+        .import(&outpost_record(12), Visibility::Public)
+        .await
+        .unwrap_err();
+    assert_eq!(third.code(), Some(ErrorCode::RateLimited));
+    assert!(third.to_string().contains("24 hours"), "{third}");
+    // Another account has its own allowance.
+    erin.import(&outpost_record(13), Visibility::Public)
+        .await
+        .unwrap();
+    // A day after the first import, one more fits; the second's day is not over yet.
+    clock.advance(86_400 - 3600 + 1);
+    dave.import(&outpost_record(12), Visibility::Public)
+        .await
+        .unwrap();
+    let fourth = dave
+        .import(&outpost_record(14), Visibility::Public)
+        .await
+        .unwrap_err();
+    assert_eq!(fourth.code(), Some(ErrorCode::RateLimited));
 }

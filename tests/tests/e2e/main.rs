@@ -20,5 +20,6 @@ mod notices;
 mod outpost_props;
 mod play;
 mod records;
+mod replay;
 mod resume;
 mod sinks;

@@ -163,4 +163,16 @@ async fn resign_and_time_out_posted_as_actions_are_refused_for_either_side() {
     confederate.resign(id).await.expect("resigned");
     let over = union.state(id, None).await.unwrap();
     assert_eq!(over.view["outcome"]["reason"], "resigned");
+    // The stored concession replays: every step of the finished game, and its turn index.
+    let last = union
+        .replay(id, over.seq)
+        .await
+        .expect("the last step replays");
+    assert_eq!(last.view["outcome"]["reason"], "resigned");
+    assert!(
+        last.events.iter().any(|e| e["type"] == "resigned"),
+        "{:?}",
+        last.events
+    );
+    union.turns(id).await.expect("the turn index is built");
 }

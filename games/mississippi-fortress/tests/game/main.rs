@@ -4,6 +4,7 @@
 mod bot_games;
 mod charts;
 mod facts;
+mod fuzz_smoke;
 mod map_facts;
 mod map_graph;
 mod options;

@@ -1,0 +1,7 @@
+//! Outpost (the test game with every kind of hidden information) played from arbitrary
+//! bytes: see `adjutant_engine::fuzzing::play`.
+#![no_main]
+
+use adjutant_tests::outpost::Outpost;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| adjutant_engine::fuzzing::play::<Outpost>(data, |_| Ok(())));
