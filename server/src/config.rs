@@ -91,6 +91,16 @@ pub struct Config {
     #[arg(long, env = "ADJUTANT_IDLE_SECS", default_value_t = 300)]
     pub idle_secs: u64,
 
+    /// How the database is checked before it is served: `quick` (SQLite's quick_check),
+    /// `full` (integrity_check, indexes too) or `off`. A database that fails is not served.
+    #[arg(long, env = "ADJUTANT_STARTUP_CHECK", default_value = "quick")]
+    pub startup_check: crate::store::integrity::Check,
+
+    /// Largest the database may grow, in bytes (0: as large as the disk allows). Past it,
+    /// writes are refused as on a full disk, and nothing is lost.
+    #[arg(long, env = "ADJUTANT_MAX_DB_BYTES", default_value_t = 0)]
+    pub max_db_bytes: u64,
+
     /// Most writes committed together in one transaction (group commit).
     #[arg(long, env = "ADJUTANT_MAX_BATCH", default_value_t = 512)]
     pub max_batch: usize,
@@ -175,6 +185,10 @@ pub struct Config {
     /// each HTTP request token it costs beyond the first.
     #[arg(long, env = "ADJUTANT_REPLAY_ACTIONS_PER_TOKEN", default_value_t = 25)]
     pub replay_actions_per_token: u64,
+
+    /// A task to run instead of serving (`backup`, `verify`).
+    #[command(subcommand)]
+    pub task: Option<crate::ops::Task>,
 
     /// Log format: `text` or `json`.
     #[arg(long, env = "ADJUTANT_LOG_FORMAT", default_value = "text")]

@@ -13,6 +13,7 @@ pub mod listen;
 pub mod mail;
 pub mod names;
 pub mod notify;
+pub mod ops;
 pub mod quota;
 pub mod ratelimit;
 pub mod service;
@@ -33,6 +34,7 @@ use tracing::{info, warn};
 pub use clock::{Clock, ManualClock, SharedClock, SystemClock};
 pub use config::Config;
 pub use service::Service;
+pub use service::verify::Verified;
 
 /// Serves on `listener` until `shutdown` completes, on the system clock. The caller owns the
 /// listener, so tests can bind port 0 and read the address first.
@@ -76,7 +78,7 @@ pub async fn serve(
         })
     });
     let app = http::router(http::AppState {
-        service,
+        service: service.clone(),
         limiter,
         websockets,
     });
@@ -85,6 +87,7 @@ pub async fn serve(
     if let Some(sweeper) = sweeper {
         sweeper.abort();
     }
+    service.shutdown().await;
     Ok(())
 }
 
@@ -102,6 +105,18 @@ pub fn main_with(registry: Registry) -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     };
+    if let Some(task) = config.task.clone() {
+        return match runtime.block_on(ops::run(&task, config, registry)) {
+            Ok(done) => {
+                println!("{done}");
+                std::process::ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("adjutant-server: {e}");
+                std::process::ExitCode::FAILURE
+            }
+        };
+    }
     let result = runtime.block_on(async move {
         let listener = TcpListener::bind(config.listen)
             .await

@@ -99,8 +99,17 @@ pub async fn serve(socket: WebSocket, service: Service, identity: Identity) {
     };
     conn.send(&welcome).await;
     debug!(conn = conn_id, "websocket open");
+    let mut stopping = conn.service.stopping_signal();
     loop {
         tokio::select! {
+            () = async { drop(stopping.wait_for(|stopping| *stopping).await) } => {
+                let close = CloseFrame {
+                    code: close_code::AWAY,
+                    reason: "the server is restarting; reconnect in a moment".into(),
+                };
+                let _ = conn.sink.tx.send(Message::Close(Some(close))).await;
+                break;
+            }
             message = incoming.next() => match message {
                 Some(Ok(Message::Text(text))) => conn.receive(text.as_str(), config.max_frame_bytes).await,
                 Some(Ok(Message::Binary(bytes))) => match std::str::from_utf8(&bytes) {

@@ -128,6 +128,9 @@ pub enum Command {
         secret_choices: Value,
         reply: Reply<GameCreated>,
     },
+    /// The server is stopping: every command queued before this one has been answered;
+    /// leave, answering later ones "ask again", then say so.
+    Stop { done: oneshot::Sender<()> },
 }
 
 /// Answers a command's reply, whatever its type.
@@ -143,6 +146,7 @@ macro_rules! answer {
             Command::Chat { reply, .. } => drop(reply.send($answer)),
             Command::Rematch { reply, .. } => drop(reply.send($answer)),
             Command::Unsubscribe { .. } => {}
+            Command::Stop { done } => drop(done),
         }
     };
 }
@@ -346,6 +350,11 @@ impl Actor {
                 }
                 Err(_) => continue,
             };
+            if let Command::Stop { done } = cmd {
+                self.stop();
+                let _ = done.send(());
+                return;
+            }
             self.handle(cmd).await;
             if self.poisoned {
                 warn!(game = %self.meta.id, "game actor leaves after a fault; the next request reloads it");
@@ -356,6 +365,13 @@ impl Actor {
                 return;
             }
         }
+    }
+
+    /// Leaves the hub for good; commands that came after the stop are answered "ask again",
+    /// which the stopping service refuses.
+    fn stop(&mut self) {
+        let (inner, id, generation) = (self.inner.clone(), self.meta.id.clone(), self.generation);
+        leave(&inner, &id, generation, &mut self.rx, Command::retry);
     }
 
     /// Leaves memory if nothing is queued; otherwise stays.
@@ -414,6 +430,8 @@ impl Actor {
                 let result = self.subscribe(sub).await;
                 let _ = reply.send(Answer::Done(result));
             }
+            // Taken by the run loop before it gets here.
+            Command::Stop { done } => drop(done),
             Command::Unsubscribe { conn } => {
                 let before = self.subs.len();
                 self.subs.retain(|s| s.sink.conn != conn);
@@ -591,11 +609,7 @@ impl Actor {
         });
         if let Err(e) = self.inner.store.write(write).await {
             error!(game = %self.meta.id, seq = played.seq, error = ?e, "action not committed");
-            self.poisoned = true;
-            return Err(ApiError::new(
-                ErrorCode::Internal,
-                "the action could not be saved; nothing was changed",
-            ));
+            return Err(self.unsaved(e).await);
         }
         let before = std::mem::replace(&mut self.meta.to_act, to_act);
         self.meta.seq = played.seq;
@@ -635,6 +649,30 @@ impl Actor {
             seq: played.seq,
             view,
         })
+    }
+
+    /// Takes back an action the store refused. The match is reloaded from the store in
+    /// place (a full disk still reads), so the players stay connected and the same action
+    /// succeeds once there is room; any other failure, or a reload that fails, retires the
+    /// actor and the next request loads the game afresh.
+    async fn unsaved(&mut self, e: WriteError) -> ApiError {
+        if e == WriteError::Full {
+            match load(&self.inner, &self.meta.id).await {
+                Ok((_, meta, game)) if meta.seq == self.meta.seq => {
+                    self.game = game;
+                    return super::disk_full();
+                }
+                Ok(_) => {}
+                Err(error) => {
+                    warn!(game = %self.meta.id, error = %error.message, "the game does not reload")
+                }
+            }
+        }
+        self.poisoned = true;
+        ApiError::new(
+            ErrorCode::Internal,
+            "the action could not be saved; nothing was changed",
+        )
     }
 
     /// Stores a snapshot in the background; a failure only means a longer replay later.
@@ -923,6 +961,7 @@ impl Actor {
             .await
             .map_err(|e| match e {
                 WriteError::Conflict(why) => ApiError::new(ErrorCode::Conflict, why),
+                WriteError::Full => super::disk_full(),
                 WriteError::Store(_) => {
                     ApiError::new(ErrorCode::Internal, "the store failed; you did not join")
                 }

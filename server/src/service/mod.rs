@@ -9,6 +9,8 @@ pub mod import;
 mod meta;
 mod notices;
 mod replay;
+mod shutdown;
+pub mod verify;
 
 use adjutant_engine::{GameKind, RECORD_FORMAT, Record, RecordedAction, Registry, Side, Viewer};
 use adjutant_protocol::{
@@ -67,6 +69,8 @@ pub struct Inner {
     /// Held while an import is counted against the daily cap and written, so that
     /// concurrent imports cannot all pass the count.
     imports: tokio::sync::Mutex<()>,
+    /// Set once the server begins to stop (see [`Service::shutdown`]).
+    stopping: tokio::sync::watch::Sender<bool>,
 }
 
 /// The game service; cheap to clone.
@@ -80,9 +84,19 @@ fn store_error(e: sqlx::Error) -> ApiError {
     ApiError::new(ErrorCode::Internal, "the store failed to answer; try again")
 }
 
+/// The answer while the disk is full: nothing was saved, and the same request succeeds once
+/// the operator makes room.
+pub(crate) fn disk_full() -> ApiError {
+    ApiError::new(
+        ErrorCode::Internal,
+        "the server's disk is full, so nothing was saved and nothing changed; try again later",
+    )
+}
+
 pub(crate) fn write_error(e: WriteError) -> ApiError {
     match e {
         WriteError::Conflict(why) => ApiError::new(ErrorCode::Conflict, why),
+        WriteError::Full => disk_full(),
         WriteError::Store(why) => {
             error!(%why, "store write failed");
             ApiError::new(ErrorCode::Internal, "the store failed; nothing was changed")
@@ -142,17 +156,20 @@ impl Service {
                 notifier,
                 replays: replay::Replays::default(),
                 imports: tokio::sync::Mutex::new(()),
+                stopping: tokio::sync::watch::Sender::new(false),
             }),
         }
     }
 
-    /// Opens the store of `config` and builds the service on `clock`.
+    /// Checks and opens the store of `config` (see `--startup-check`) and builds the
+    /// service on `clock`.
     pub async fn open(
         config: Config,
         registry: Registry,
         clock: SharedClock,
-    ) -> Result<Service, sqlx::Error> {
-        let store = Store::open(&config.db, config.max_batch).await?;
+    ) -> Result<Service, Box<dyn std::error::Error + Send + Sync>> {
+        crate::store::integrity::check(&config.db, config.startup_check).await?;
+        let store = Store::open_capped(&config.db, config.max_batch, config.max_db_bytes).await?;
         Ok(Service::with_clock(store, registry, config, clock))
     }
 
@@ -381,7 +398,9 @@ impl Service {
     ) -> Result<T, ApiError> {
         check_game_id(game_id)?;
         for _ in 0..4 {
-            let handle = self.handle(game_id);
+            let Some(handle) = self.handle(game_id) else {
+                return Err(shutdown::stopping());
+            };
             let (reply, answer) = oneshot::channel();
             if handle.tx.send(make(reply)).await.is_err() {
                 self.forget(game_id, handle.generation);
@@ -405,15 +424,20 @@ impl Service {
         ))
     }
 
-    fn handle(&self, game_id: &str) -> ActorHandle {
+    /// The game's actor, started if need be; `None` once the server stops (checked under
+    /// the hub's lock, so that no actor starts after [`Service::shutdown`] took them all).
+    fn handle(&self, game_id: &str) -> Option<ActorHandle> {
         let mut actors = self.inner.actors.lock().expect("hub lock");
+        if self.is_stopping() {
+            return None;
+        }
         if let Some(handle) = actors.get(game_id).filter(|h| !h.tx.is_closed()) {
-            return handle.clone();
+            return Some(handle.clone());
         }
         let generation = self.inner.next_generation.fetch_add(1, Ordering::Relaxed);
         let handle = actor::spawn(self.inner.clone(), game_id.to_string(), generation);
         actors.insert(game_id.to_string(), handle.clone());
-        handle
+        Some(handle)
     }
 
     fn forget(&self, game_id: &str, generation: u64) {

@@ -1,10 +1,13 @@
 //! The SQLite store: WAL, `synchronous = FULL` (every commit is fsynced), migrations at
 //! start-up, one writer connection with group commit ([`writer`]) and a pool of readers.
 
+pub mod integrity;
 mod name_keys;
 mod notice_writes;
 mod rows;
+mod statements;
 pub mod writer;
+mod writes;
 
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
@@ -19,7 +22,8 @@ pub use notice_writes::{NoticeResult, NoticeWrite};
 pub use rows::{
     AccountRow, ActionRow, ChatRow, GameRow, NoticeRow, NoticeSettingsRow, SnapshotRow,
 };
-pub use writer::{ImportedGame, NewAction, NewGame, Write, WriteError, Writer};
+pub use writer::Writer;
+pub use writes::{ImportedGame, NewAction, NewGame, Write, WriteError};
 
 /// The migrations in `migrations/`, compiled in.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
@@ -60,6 +64,16 @@ pub struct Store {
 impl Store {
     /// Opens (creating if needed) the database at `path` and runs the migrations.
     pub async fn open(path: &Path, max_batch: usize) -> Result<Store, sqlx::Error> {
+        Store::open_capped(path, max_batch, 0).await
+    }
+
+    /// As [`Store::open`], with writes refused ([`WriteError::Full`]) once the database
+    /// would pass `max_bytes` (0: no cap but the disk's).
+    pub async fn open_capped(
+        path: &Path,
+        max_batch: usize,
+        max_bytes: u64,
+    ) -> Result<Store, sqlx::Error> {
         let options = SqliteConnectOptions::new()
             .filename(path)
             .create_if_missing(true)
@@ -76,8 +90,16 @@ impl Store {
             .await?;
         MIGRATOR.run(&migrations).await?;
         name_keys::fill(&migrations).await?;
+        let mut writer_options = options.clone();
+        if max_bytes > 0 {
+            let page_size: i64 = sqlx::query_scalar("PRAGMA page_size")
+                .fetch_one(&migrations)
+                .await?;
+            let pages = (max_bytes / page_size.max(512) as u64).max(1);
+            writer_options = writer_options.pragma("max_page_count", pages.to_string());
+        }
         migrations.close().await;
-        let writer_conn = options.connect().await?;
+        let writer_conn = writer_options.connect().await?;
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .min_connections(1)
@@ -101,6 +123,12 @@ impl Store {
     /// Commits one write; returns once it is durable.
     pub async fn write(&self, write: Write) -> Result<(), WriteError> {
         self.writer.write(write).await
+    }
+
+    /// Commits the writes already sent, checkpoints the WAL and closes every connection.
+    pub async fn close(&self) {
+        self.writer.close().await;
+        self.pool.close().await;
     }
 
     /// The account whose token hashes to `token_hash`.
@@ -179,6 +207,21 @@ impl Store {
         .bind(limit)
         .fetch_all(&self.pool)
         .await
+    }
+
+    /// Every game that has started (active or finished), by id.
+    pub async fn started_game_ids(&self) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query_scalar("SELECT id FROM games WHERE status != 'open' ORDER BY created_at, id")
+            .fetch_all(&self.pool)
+            .await
+    }
+
+    /// Every stored snapshot of a game, oldest first.
+    pub async fn snapshots_of(&self, game_id: &str) -> Result<Vec<SnapshotRow>, sqlx::Error> {
+        sqlx::query_as("SELECT seq, data FROM snapshots WHERE game_id = ? ORDER BY seq")
+            .bind(game_id)
+            .fetch_all(&self.pool)
+            .await
     }
 
     /// The latest snapshot of a game.

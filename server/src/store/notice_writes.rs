@@ -4,7 +4,7 @@
 use sqlx::AssertSqlSafe;
 use sqlx::sqlite::SqliteConnection;
 
-use super::writer::{Write, WriteError};
+use super::writes::{Write, WriteError};
 
 /// One change to the notice tables.
 #[derive(Clone, Debug)]

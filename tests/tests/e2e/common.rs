@@ -139,6 +139,17 @@ impl TestServer {
         self.service.flush_notices().await;
     }
 
+    /// Stops the server as SIGTERM does (the accept loop ends, then the service drains its
+    /// actors and closes the store) and waits until it has.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            task.await.expect("the server stops cleanly");
+        }
+    }
+
     /// Waits until every notice asked for so far has had its delivery attempt.
     pub async fn flush(&self) {
         self.service.flush_notices().await;

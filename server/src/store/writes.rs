@@ -1,0 +1,152 @@
+//! The changes the store accepts: one [`Write`] per change, with the columns of new games,
+//! actions and imported games.
+
+use super::notice_writes::NoticeWrite;
+
+/// One change to the store.
+#[derive(Clone, Debug)]
+pub enum Write {
+    /// A new account.
+    CreateAccount {
+        id: String,
+        name: String,
+        /// The name's canonical key (unique: see [`crate::names::name_key`]).
+        name_key: String,
+        token_hash: String,
+        now: i64,
+    },
+    /// A new game, waiting for its second player.
+    CreateGame(NewGame),
+    /// The second seat is filled and the game starts.
+    Join {
+        game_id: String,
+        side: &'static str,
+        account: String,
+        secret: String,
+        to_act: String,
+        clock: Option<String>,
+        wake_at: Option<i64>,
+        now: i64,
+    },
+    /// An accepted action and the game's new standing.
+    Action(NewAction),
+    /// The game's latest snapshot (older ones are deleted).
+    Snapshot {
+        game_id: String,
+        seq: i64,
+        data: String,
+    },
+    /// Snapshots of a finished game every so many actions, for stepping through it; the
+    /// others are kept.
+    Checkpoints {
+        game_id: String,
+        snapshots: Vec<(i64, String)>,
+    },
+    /// The clock changed without an action (a pause, a warning, a bot taking a seat).
+    Clock {
+        game_id: String,
+        clock: String,
+        wake_at: Option<i64>,
+    },
+    /// A finished game read from a record, with all its actions.
+    Import(Box<ImportedGame>),
+    /// Notice settings, the outbox, deliveries and digests.
+    Notices(NoticeWrite),
+    /// Seconds of pause charged to (or, negative, given back to) an account; refused if the
+    /// charge would take it past `limit`.
+    Vacation {
+        account: String,
+        year: i32,
+        secs: i64,
+        limit: Option<i64>,
+    },
+    /// A chat message or note, numbered `seq` within its game and stored channel.
+    Chat {
+        seq: i64,
+        game_id: String,
+        channel: String,
+        account: String,
+        author: String,
+        side: Option<&'static str>,
+        text: String,
+        now: i64,
+    },
+}
+
+/// A finished game from a record.
+#[derive(Clone, Debug)]
+pub struct ImportedGame {
+    pub id: String,
+    pub game: String,
+    pub scenario: String,
+    pub options: String,
+    pub visibility: &'static str,
+    pub creator: String,
+    pub union_secret: String,
+    pub confederate_secret: String,
+    pub seed: String,
+    pub seed_commitment: String,
+    pub spectate_code: String,
+    pub outcome: Option<String>,
+    pub origin: String,
+    /// The game's content hash, unique among imports.
+    pub record_hash: String,
+    pub now: i64,
+    pub actions: Vec<NewAction>,
+}
+
+/// The columns of a new game.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub id: String,
+    pub game: String,
+    pub scenario: String,
+    pub options: String,
+    pub visibility: &'static str,
+    pub creator: String,
+    pub side: &'static str,
+    pub secret: String,
+    pub seed: String,
+    pub seed_commitment: String,
+    pub invite_code: String,
+    pub spectate_code: String,
+    pub now: i64,
+    /// The clock settings and state, JSON.
+    pub clock: Option<String>,
+    /// The open seat is kept for this account (a rematch).
+    pub reserved_for: Option<String>,
+    /// This game is the rematch of that one (which must not have one yet).
+    pub rematch_of: Option<String>,
+}
+
+/// The columns of an accepted action and the game row's new values.
+#[derive(Clone, Debug)]
+pub struct NewAction {
+    pub game_id: String,
+    pub seq: i64,
+    pub side: &'static str,
+    pub action: String,
+    pub rolls: String,
+    pub events: String,
+    pub now: i64,
+    pub status: &'static str,
+    pub to_act: String,
+    pub outcome: Option<String>,
+    /// Played by the server's bot.
+    pub by_bot: bool,
+    /// The game's clock after the action (null for a game without one).
+    pub clock: Option<String>,
+    pub wake_at: Option<i64>,
+}
+
+/// Why a write was not committed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WriteError {
+    /// The write conflicts with what is stored (name taken, seat filled, out of order).
+    Conflict(String),
+    /// The disk is full (or the database reached `--max-db-bytes`): nothing was written, and
+    /// writes succeed again once there is room.
+    Full,
+    /// The store failed.
+    Store(String),
+}
