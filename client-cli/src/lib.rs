@@ -5,6 +5,7 @@
 pub mod bot;
 pub mod client;
 pub mod config;
+pub mod crash_soak;
 pub mod live;
 pub mod load;
 pub mod render;

@@ -215,6 +215,29 @@ enum Command {
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
     },
+    /// Kill a server process with SIGKILL at random moments while bots play, and check
+    /// after each restart that no acknowledged action was lost (docs/reliability.md).
+    CrashSoak {
+        /// The server binary to run (it must host the game played).
+        #[arg(long)]
+        server_binary: std::path::PathBuf,
+        /// The database file to create and reuse.
+        #[arg(long)]
+        db: std::path::PathBuf,
+        #[arg(long, default_value_t = 1000)]
+        kills: u32,
+        /// Games played at once.
+        #[arg(long, default_value_t = 16)]
+        games: usize,
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        scenario: String,
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 #[derive(Subcommand)]
@@ -702,6 +725,35 @@ async fn run(cli: Cli) -> Outcome {
             };
             let report = load::run(plan).await.map_err(e)?;
             println!("{report}");
+        }
+        Command::CrashSoak {
+            server_binary,
+            db,
+            kills,
+            games,
+            game,
+            scenario,
+            options,
+            seed,
+        } => {
+            let plan = adjutant_cli::crash_soak::SoakPlan {
+                server: server_binary,
+                db,
+                kills,
+                games,
+                game,
+                scenario,
+                options: pairs(&options)?,
+                seed,
+            };
+            let report = adjutant_cli::crash_soak::run(plan).await?;
+            println!("{report}");
+            for lost in &report.lost {
+                println!("lost: {lost}");
+            }
+            if !report.lost.is_empty() {
+                return Err("acknowledged actions were lost".into());
+            }
         }
     }
     Ok(())

@@ -337,19 +337,26 @@ fn leave(
 
 impl Actor {
     async fn run(mut self) {
-        let idle = self.inner.config.idle();
+        let idle_ms = self.inner.config.idle().as_millis() as i64;
+        let clock = self.inner.clock.clone();
+        // When the last command came, on the service's clock (taken as it arrives, before it
+        // is answered, so that a test moving a manual clock after the answer moves past it).
+        let mut last = clock.now_ms();
         loop {
-            let cmd = match tokio::time::timeout(idle, self.rx.recv()).await {
-                Ok(Some(cmd)) => cmd,
-                Ok(None) => return,
-                Err(_) if self.subs.is_empty() => {
-                    if self.try_retire() {
+            let cmd = tokio::select! {
+                cmd = self.rx.recv() => match cmd {
+                    Some(cmd) => cmd,
+                    None => return,
+                },
+                () = clock.sleep_until_ms(last + idle_ms) => {
+                    if self.subs.is_empty() && self.try_retire() {
                         return;
                     }
+                    last = clock.now_ms();
                     continue;
                 }
-                Err(_) => continue,
             };
+            last = clock.now_ms();
             if let Command::Stop { done } = cmd {
                 self.stop();
                 let _ = done.send(());

@@ -440,6 +440,21 @@ impl Service {
         Some(handle)
     }
 
+    /// Resolves once the game is not in memory: at once if it is not, else when its actor
+    /// leaves (for tests of the idle timer, which move a manual clock instead of waiting).
+    pub async fn unloaded(&self, game_id: &str) {
+        let handle = self
+            .inner
+            .actors
+            .lock()
+            .expect("hub lock")
+            .get(game_id)
+            .cloned();
+        if let Some(handle) = handle {
+            handle.tx.closed().await;
+        }
+    }
+
     fn forget(&self, game_id: &str, generation: u64) {
         let mut actors = self.inner.actors.lock().expect("hub lock");
         if actors

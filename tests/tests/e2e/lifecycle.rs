@@ -3,7 +3,7 @@
 use adjutant_protocol::{CreateGame, GameStatus, JoinGame, SideChoice, Visibility};
 use adjutant_server::service::Account;
 use adjutant_server::store::Store;
-use adjutant_server::{Config, Service};
+use adjutant_server::{Config, ManualClock, Service};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::json;
@@ -14,11 +14,13 @@ use crate::common::TempDir;
 async fn idle_games_leave_memory_and_come_back_from_snapshots_and_actions() {
     let dir = TempDir::new();
     let mut config = Config::with_db(dir.path().join("adjutant.db"));
-    // Leave memory as soon as nothing is queued; snapshot every third action.
-    config.idle_secs = 0;
+    // Leave memory after a minute without requests (on a manual clock); snapshot every
+    // third action.
+    config.idle_secs = 60;
     config.snapshot_every = 3;
     let store = Store::open(&config.db, config.max_batch).await.unwrap();
-    let service = Service::new(store, adjutant_tests::registry(), config);
+    let clock = ManualClock::new(1_800_000_000);
+    let service = Service::with_clock(store, adjutant_tests::registry(), config, clock.clone());
 
     let account = |name: &str| {
         let service = service.clone();
@@ -59,9 +61,6 @@ async fn idle_games_leave_memory_and_come_back_from_snapshots_and_actions() {
     loop {
         let mut acted = false;
         for who in [&union, &confederate] {
-            // Let the actor notice it is idle and leave.
-            tokio::task::yield_now().await;
-            tokio::time::sleep(std::time::Duration::from_millis(2)).await;
             let state = service.game_state(Some(who), &game, None).await.unwrap();
             if state.status == GameStatus::Finished {
                 assert!(played > 6, "the game ran across several snapshots");
@@ -82,13 +81,12 @@ async fn idle_games_leave_memory_and_come_back_from_snapshots_and_actions() {
             }
         }
         assert!(acted, "someone can always act until the end");
-        // Between requests nothing holds the game in memory.
-        for _ in 0..50 {
-            if service.live_games() == 0 {
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(2)).await;
-        }
+        // Within the minute the game stays in memory; a minute without requests, and it
+        // leaves.
+        clock.advance(59);
+        assert_eq!(service.live_games(), 1, "the game left memory early");
+        clock.advance(2);
+        service.unloaded(&game).await;
         assert_eq!(service.live_games(), 0, "an idle game stays in memory");
     }
 }

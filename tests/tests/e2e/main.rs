@@ -5,6 +5,7 @@ mod browser;
 mod chat;
 mod common;
 mod correspondence_clock;
+mod crash_soak;
 mod durability;
 mod edges;
 mod errors;
