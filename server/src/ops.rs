@@ -24,14 +24,17 @@ pub enum Task {
     },
     /// Replays every started game from its set-up and compares each action's events, each
     /// snapshot and the game's row with the store. Reads only; exits 1 on any difference.
-    Verify,
+    Verify {
+        /// Only these games (by id); all started games when none is named.
+        games: Vec<String>,
+    },
 }
 
 /// Runs `task` on the database of `config`; `Err` is the sentence to print.
 pub async fn run(task: &Task, config: Config, registry: Registry) -> Result<String, String> {
     match task {
         Task::Backup { to } => backup(&config.db, to).await,
-        Task::Verify => verify(config, registry).await,
+        Task::Verify { games } => verify(config, registry, games).await,
     }
 }
 
@@ -72,12 +75,16 @@ pub async fn backup(db: &Path, to: &Path) -> Result<String, String> {
     ))
 }
 
-async fn verify(config: Config, registry: Registry) -> Result<String, String> {
+async fn verify(config: Config, registry: Registry, games: &[String]) -> Result<String, String> {
     let started = Instant::now();
     let service = Service::open(config, registry, Arc::new(SystemClock))
         .await
         .map_err(|e| e.to_string())?;
-    let found = service.verify().await;
+    let found = if games.is_empty() {
+        service.verify().await
+    } else {
+        service.verify_games(games.to_vec()).await
+    };
     service.shutdown().await;
     let found = found?;
     let summary = format!(

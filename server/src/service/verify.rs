@@ -22,6 +22,11 @@ impl Service {
     pub async fn verify(&self) -> Result<Verified, String> {
         let store = &self.inner.store;
         let ids = store.started_game_ids().await.map_err(|e| e.to_string())?;
+        self.verify_games(ids).await
+    }
+
+    /// As [`Service::verify`], for the games named.
+    pub async fn verify_games(&self, ids: Vec<String>) -> Result<Verified, String> {
         let mut found = Verified::default();
         for id in ids {
             found.games += 1;
@@ -38,8 +43,12 @@ impl Service {
             .game(id)
             .await
             .map_err(|e| e.to_string())?
-            .ok_or("the row vanished")?;
+            .ok_or("there is no such game")?;
         let meta = GameMeta::from_row(row).map_err(|e| e.message)?;
+        if meta.status == adjutant_protocol::GameStatus::Open {
+            // Waiting for its second player: nothing to replay.
+            return Ok(());
+        }
         let kind = self
             .inner
             .registry

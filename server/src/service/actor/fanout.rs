@@ -1,0 +1,193 @@
+//! Telling the subscribers: each its own redacted update, presence, and new subscriptions.
+
+use super::*;
+
+impl Actor {
+    /// Sends each subscriber the update for its viewer; returns the view for `wanted`.
+    pub(super) fn broadcast(&mut self, played: &Played, wanted: Viewer) -> Value {
+        let finished = self.meta.status == GameStatus::Finished;
+        let mut viewers: Vec<Viewer> = self.subs.iter().map(|s| s.viewer).collect();
+        viewers.push(wanted);
+        viewers.sort_by_key(|v| v.as_str());
+        viewers.dedup();
+        let mut wanted_view = Value::Null;
+        let mut frames: HashMap<(Viewer, UpdateMode), Utf8Bytes> = HashMap::new();
+        for viewer in viewers {
+            let view = self.view(viewer);
+            let has = |mode| {
+                self.subs
+                    .iter()
+                    .any(|s| s.viewer == viewer && s.mode == mode)
+            };
+            let (wants_view, wants_patch) = (has(UpdateMode::View), has(UpdateMode::Patch));
+            if wants_view || wants_patch {
+                let seen_as = if finished { Viewer::Omniscient } else { viewer };
+                // The action just played: redacted from its typed events, not parsed back.
+                let events = match self.game.as_ref() {
+                    Some(game) => game.redact_played(played, seen_as),
+                    None => self.kind.redact(&played.events, seen_as),
+                };
+                let update = UpdateFrame {
+                    game_id: &self.meta.id,
+                    seq: played.seq,
+                    side: played.side,
+                    status: self.meta.status,
+                    events: &events,
+                    view: None,
+                    patch: None,
+                };
+                if wants_patch {
+                    let ops = match self.patch_base.get(&viewer) {
+                        Some(base) => patch::diff(base, &view),
+                        None => vec![patch::PatchOp::Replace {
+                            path: String::new(),
+                            value: view.clone(),
+                        }],
+                    };
+                    let patched = UpdateFrame {
+                        patch: Some(&ops),
+                        ..update
+                    };
+                    frames.insert((viewer, UpdateMode::Patch), frame(&patched));
+                }
+                if wants_view {
+                    let whole = UpdateFrame {
+                        view: Some(&view),
+                        ..update
+                    };
+                    frames.insert((viewer, UpdateMode::View), frame(&whole));
+                }
+            }
+            // The view becomes the next patch's base and, for the actor, the reply.
+            match (viewer == wanted, wants_patch) {
+                (true, true) => {
+                    self.patch_base.insert(viewer, view.clone());
+                    wanted_view = view;
+                }
+                (true, false) => wanted_view = view,
+                (false, true) => {
+                    self.patch_base.insert(viewer, view);
+                }
+                (false, false) => {}
+            }
+        }
+        self.deliver(|sub| frames.get(&(sub.viewer, sub.mode)).cloned());
+        wanted_view
+    }
+
+    /// Sends each subscriber the frame `pick` chooses for it; drops those that are gone or
+    /// too far behind (they are told to reconnect and resume).
+    pub(super) fn deliver(&mut self, pick: impl Fn(&Subscriber) -> Option<Utf8Bytes>) {
+        let before = self.subs.len();
+        self.subs.retain(|sub| {
+            let Some(text) = pick(sub) else { return true };
+            match sub.sink.tx.try_send(Message::Text(text)) {
+                Ok(()) => true,
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    sub.sink.kick.notify_one();
+                    false
+                }
+                Err(mpsc::error::TrySendError::Closed(_)) => false,
+            }
+        });
+        if self.subs.len() != before {
+            self.send_presence();
+        }
+    }
+
+    pub(super) fn kick_all(&mut self) {
+        for sub in self.subs.drain(..) {
+            sub.sink.kick.notify_one();
+        }
+    }
+
+    pub(super) fn presence(&self) -> Presence {
+        let mut presence = Presence::default();
+        for sub in &self.subs {
+            match sub.account.as_ref().and_then(|a| self.meta.seat_of(&a.id)) {
+                Some(Side::Union) => presence.union = true,
+                Some(Side::Confederate) => presence.confederate = true,
+                None => presence.spectators += 1,
+            }
+        }
+        presence
+    }
+
+    pub(super) fn send_presence(&mut self) {
+        let text = frame(&ServerMessage::Presence {
+            game_id: self.meta.id.clone(),
+            presence: self.presence(),
+        });
+        self.deliver(|_| Some(text.clone()));
+    }
+
+    pub(super) async fn subscribe(&mut self, new: NewSubscriber) -> Result<(), ApiError> {
+        let viewer = self
+            .meta
+            .viewer(new.account.as_ref(), new.spectate_code.as_deref())?;
+        self.subs.retain(|s| s.sink.conn != new.sink.conn);
+        let view = self.view(viewer);
+        let mut presence = self.presence();
+        match new.account.as_ref().and_then(|a| self.meta.seat_of(&a.id)) {
+            Some(Side::Union) => presence.union = true,
+            Some(Side::Confederate) => presence.confederate = true,
+            None => presence.spectators += 1,
+        }
+        let mut frames = vec![frame(&ServerMessage::Subscribed {
+            game_id: self.meta.id.clone(),
+            seq: self.meta.seq,
+            status: self.meta.status,
+            viewer: viewer.as_str().to_string(),
+            view: view.clone(),
+            presence,
+            id: new.request_id.clone(),
+        })];
+        if let Some(after) = new.after_seq.filter(|&after| after < self.meta.seq) {
+            let rows = self
+                .inner
+                .store
+                .actions_after(&self.meta.id, after as i64, (self.meta.seq - after) as i64)
+                .await
+                .map_err(super::super::store_error)?;
+            for row in rows {
+                let events: Vec<Value> = serde_json::from_str(&row.events).unwrap_or_default();
+                frames.push(frame(&ServerMessage::Update {
+                    game_id: self.meta.id.clone(),
+                    seq: row.seq as u64,
+                    side: Side::parse(&row.side).unwrap_or(Side::Union),
+                    status: self.meta.status,
+                    events: self.kind.redact(&events, viewer),
+                    view: None,
+                    patch: None,
+                }));
+            }
+        }
+        if let Some(clock) = self.meta.clock_info(self.now()) {
+            frames.insert(
+                1,
+                frame(&ServerMessage::Clock {
+                    game_id: self.meta.id.clone(),
+                    clock,
+                    id: None,
+                }),
+            );
+        }
+        for text in frames {
+            if new.sink.tx.try_send(Message::Text(text)).is_err() {
+                new.sink.kick.notify_one();
+                return Ok(());
+            }
+        }
+        if new.mode == UpdateMode::Patch {
+            self.patch_base.insert(viewer, view);
+        }
+        self.subs.push(Subscriber {
+            sink: new.sink,
+            account: new.account,
+            viewer,
+            mode: new.mode,
+        });
+        self.send_presence();
+        Ok(())
+    }
+}

@@ -1,0 +1,83 @@
+//! Loading a game into memory: its row, and its match from the latest snapshot plus later actions.
+
+use super::*;
+
+/// Loads a game: its row, and its match from the latest snapshot plus later actions.
+pub(super) async fn load(
+    inner: &Inner,
+    game_id: &str,
+) -> Result<(Arc<dyn GameKind>, GameMeta, Option<Box<dyn DynMatch>>), ApiError> {
+    let row = inner
+        .store
+        .game(game_id)
+        .await
+        .map_err(super::super::store_error)?
+        .ok_or_else(|| ApiError::new(ErrorCode::NotFound, format!("there is no game {game_id}")))?;
+    let meta = GameMeta::from_row(row)?;
+    let kind = inner.registry.get(&meta.game).cloned().ok_or_else(|| {
+        ApiError::new(
+            ErrorCode::Internal,
+            format!("this server no longer hosts {}", meta.game),
+        )
+    })?;
+    if meta.status == GameStatus::Open {
+        return Ok((kind, meta, None));
+    }
+    let broken = |why: String| {
+        error!(game = %game_id, %why, "game does not load");
+        ApiError::new(
+            ErrorCode::Internal,
+            format!("game {game_id} does not load: {why}"),
+        )
+    };
+    let setup = meta
+        .setup()
+        .ok_or_else(|| broken("a seat has no secret choices".into()))?;
+    let snapshot = inner
+        .store
+        .latest_snapshot(game_id)
+        .await
+        .map_err(super::super::store_error)?;
+    let mut game = match snapshot.and_then(|s| {
+        let data: Value = serde_json::from_str(&s.data).ok()?;
+        kind.restore(&data, &meta.seed).ok()
+    }) {
+        Some(game) => game,
+        None => kind
+            .start(&setup, &meta.seed)
+            .map_err(|e| broken(e.to_string()))?,
+    };
+    loop {
+        let rows = inner
+            .store
+            .actions_after(game_id, game.seq() as i64, 1000)
+            .await
+            .map_err(super::super::store_error)?;
+        if rows.is_empty() {
+            break;
+        }
+        for row in rows {
+            let side = Side::parse(&row.side)
+                .ok_or_else(|| broken(format!("action {} has no side", row.seq)))?;
+            let action: Value =
+                serde_json::from_str(&row.action).map_err(|e| broken(e.to_string()))?;
+            let played = game
+                .replay(side, &action)
+                .map_err(|e| broken(format!("action {} does not replay: {e}", row.seq)))?;
+            if played.seq as i64 != row.seq {
+                return Err(broken(format!(
+                    "action {} replays as {}",
+                    row.seq, played.seq
+                )));
+            }
+        }
+    }
+    if game.seq() != meta.seq {
+        return Err(broken(format!(
+            "the log ends at {} but the game row says {}",
+            game.seq(),
+            meta.seq
+        )));
+    }
+    Ok((kind, meta, Some(game)))
+}

@@ -1,0 +1,324 @@
+//! One task per live game: it owns the match, applies actions one at a time, commits each
+//! before telling anyone, and sends every subscriber its own redacted update. It leaves
+//! memory when idle and is rebuilt from the store (latest snapshot + later actions).
+
+mod command;
+mod correspondence;
+mod fanout;
+mod load;
+mod play;
+mod posts;
+mod seats;
+
+use adjutant_engine::{DynMatch, EndReason, GameKind, PerSide, PlayError, Played, Side, Viewer};
+use adjutant_protocol::patch;
+use adjutant_protocol::{
+    ActionAccepted, ApiError, ChatChannel, ChatMessage, ClockReply, ErrorCode, GameCreated,
+    GameState, GameStatus, JoinGame, Joined, NoticeKind, Presence, ServerMessage, TimeoutPolicy,
+    UpdateFrame, UpdateMode,
+};
+use axum::extract::ws::{Message, Utf8Bytes};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use tokio::sync::{Notify, mpsc, oneshot};
+use tracing::{error, info, warn};
+
+use super::chat;
+use super::clockwork::{Due, GameClock};
+use super::meta::{Account, GameMeta, to_act_text};
+use super::{Inner, write_error};
+use crate::auth::{new_code, new_seed, normalise_code};
+use crate::clock::{utc_text, utc_year};
+use crate::notify::{GameBrief, Intent, Recipient};
+use crate::store::{NewAction, NewGame, Write, WriteError};
+
+pub use command::{ActorHandle, Answer, ClockOp, Command, NewSubscriber, Reply, Sink};
+use load::load;
+
+/// Most actions the server's bot plays in one go (a game whose both seats timed out plays
+/// itself out, a slice at a time).
+const BOT_STEPS: usize = 2000;
+
+struct Subscriber {
+    sink: Sink,
+    account: Option<Account>,
+    viewer: Viewer,
+    mode: UpdateMode,
+}
+
+struct Actor {
+    inner: Arc<Inner>,
+    generation: u64,
+    rx: mpsc::Receiver<Command>,
+    kind: Arc<dyn GameKind>,
+    meta: GameMeta,
+    /// The rules state; `None` while the game waits for its second player.
+    game: Option<Box<dyn DynMatch>>,
+    subs: Vec<Subscriber>,
+    /// The last view sent to patch-mode subscribers, per viewer: the base of the next patch.
+    patch_base: HashMap<Viewer, Value>,
+    /// Set when memory and store may disagree (a failed commit, a rules panic): the actor
+    /// answers what it is handling and then leaves, so the next request reloads the game.
+    poisoned: bool,
+    /// The clock as stored (JSON), reused while only its running charge changes.
+    clock_json: Option<String>,
+}
+
+/// Starts an actor for `game_id`; it loads the game before answering anything.
+pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle {
+    let (tx, rx) = mpsc::channel(256);
+    tokio::spawn(async move {
+        match load(&inner, &game_id).await {
+            Ok((kind, meta, game)) => {
+                let clock_json = meta
+                    .clock
+                    .as_ref()
+                    .map(|c| serde_json::to_string(c).expect("clocks serialise"));
+                let actor = Actor {
+                    clock_json,
+                    inner,
+                    generation,
+                    rx,
+                    kind,
+                    meta,
+                    game,
+                    subs: Vec::new(),
+                    patch_base: HashMap::new(),
+                    poisoned: false,
+                };
+                actor.run().await;
+            }
+            Err(error) => {
+                let mut rx = rx;
+                leave(&inner, &game_id, generation, &mut rx, |cmd| {
+                    cmd.fail(error.clone())
+                });
+            }
+        }
+    });
+    ActorHandle { tx, generation }
+}
+
+/// Leaves the hub (if this actor is still the one registered), stops taking commands, and
+/// hands every command already queued to `rest`.
+fn leave(
+    inner: &Inner,
+    game_id: &str,
+    generation: u64,
+    rx: &mut mpsc::Receiver<Command>,
+    rest: impl Fn(Command),
+) {
+    {
+        let mut actors = inner.actors.lock().expect("hub lock");
+        if actors
+            .get(game_id)
+            .is_some_and(|h| h.generation == generation)
+        {
+            actors.remove(game_id);
+        }
+        rx.close();
+    }
+    while let Ok(cmd) = rx.try_recv() {
+        rest(cmd);
+    }
+}
+
+impl Actor {
+    async fn run(mut self) {
+        let idle_ms = self.inner.config.idle().as_millis() as i64;
+        let clock = self.inner.clock.clone();
+        // When the last command came, on the service's clock (taken as it arrives, before it
+        // is answered, so that a test moving a manual clock after the answer moves past it).
+        let mut last = clock.now_ms();
+        loop {
+            let cmd = tokio::select! {
+                cmd = self.rx.recv() => match cmd {
+                    Some(cmd) => cmd,
+                    None => return,
+                },
+                () = clock.sleep_until_ms(last + idle_ms) => {
+                    if self.subs.is_empty() && self.try_retire() {
+                        return;
+                    }
+                    last = clock.now_ms();
+                    continue;
+                }
+            };
+            last = clock.now_ms();
+            if let Command::Stop { done } = cmd {
+                self.stop();
+                let _ = done.send(());
+                return;
+            }
+            self.handle(cmd).await;
+            if self.poisoned {
+                warn!(game = %self.meta.id, "game actor leaves after a fault; the next request reloads it");
+                self.kick_all();
+                let (inner, id, generation) =
+                    (self.inner.clone(), self.meta.id.clone(), self.generation);
+                leave(&inner, &id, generation, &mut self.rx, Command::retry);
+                return;
+            }
+        }
+    }
+
+    /// Leaves the hub for good; commands that came after the stop are answered "ask again",
+    /// which the stopping service refuses.
+    fn stop(&mut self) {
+        let (inner, id, generation) = (self.inner.clone(), self.meta.id.clone(), self.generation);
+        leave(&inner, &id, generation, &mut self.rx, Command::retry);
+    }
+
+    /// Leaves memory if nothing is queued; otherwise stays.
+    fn try_retire(&mut self) -> bool {
+        let mut actors = self.inner.actors.lock().expect("hub lock");
+        if !self.rx.is_empty() {
+            return false;
+        }
+        if actors
+            .get(&self.meta.id)
+            .is_some_and(|h| h.generation == self.generation)
+        {
+            actors.remove(&self.meta.id);
+        }
+        self.rx.close();
+        drop(actors);
+        while let Ok(cmd) = self.rx.try_recv() {
+            cmd.retry();
+        }
+        true
+    }
+
+    async fn handle(&mut self, cmd: Command) {
+        match cmd {
+            Command::State {
+                account,
+                spectate_code,
+                reply,
+            } => {
+                let result = self.state(account.as_ref(), spectate_code.as_deref());
+                let _ = reply.send(Answer::Done(result));
+            }
+            Command::Act {
+                account,
+                seq,
+                action,
+                reply,
+            } => {
+                let result = self.act(&account, seq, &action).await;
+                let _ = reply.send(Answer::Done(result));
+                self.run_bots().await;
+            }
+            Command::Resign { account, reply } => {
+                let result = self.resign(&account).await;
+                let _ = reply.send(Answer::Done(result));
+            }
+            Command::Join {
+                account,
+                join,
+                reply,
+            } => {
+                let result = self.join(&account, join).await;
+                let _ = reply.send(Answer::Done(result));
+            }
+            Command::Subscribe { sub, reply } => {
+                let result = self.subscribe(sub).await;
+                let _ = reply.send(Answer::Done(result));
+            }
+            // Taken by the run loop before it gets here.
+            Command::Stop { done } => drop(done),
+            Command::Unsubscribe { conn } => {
+                let before = self.subs.len();
+                self.subs.retain(|s| s.sink.conn != conn);
+                if self.subs.len() != before {
+                    self.send_presence();
+                }
+            }
+            Command::Tick { reply } => {
+                self.tick().await;
+                let _ = reply.send(Answer::Done(Ok(())));
+            }
+            Command::Clock { account, op, reply } => {
+                let result = self.clock_op(&account, op).await;
+                let _ = reply.send(Answer::Done(result));
+            }
+            Command::Chat {
+                account,
+                spectate_code,
+                channel,
+                text,
+                reply,
+            } => {
+                let result = self
+                    .chat(&account, spectate_code.as_deref(), channel, &text)
+                    .await;
+                let _ = reply.send(Answer::Done(result));
+            }
+            Command::Rematch {
+                account,
+                secret_choices,
+                reply,
+            } => {
+                let result = self.rematch(&account, &secret_choices).await;
+                let _ = reply.send(Answer::Done(result));
+            }
+        }
+    }
+
+    fn now(&self) -> i64 {
+        self.inner.clock.now()
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        self.game.as_ref().map_or(Value::Null, |g| g.view(viewer))
+    }
+
+    fn state(
+        &self,
+        account: Option<&Account>,
+        spectate_code: Option<&str>,
+    ) -> Result<GameState, ApiError> {
+        let viewer = self.meta.viewer(account, spectate_code)?;
+        Ok(self.meta.state(viewer, self.view(viewer), self.now()))
+    }
+
+    /// The seat of a caller who wants to act, or why it may not.
+    fn acting_seat(&self, account: &Account) -> Result<Side, ApiError> {
+        let side = self.meta.seat_of(&account.id).ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::Forbidden,
+                "you do not sit in this game, so you cannot act in it",
+            )
+        })?;
+        match self.meta.status {
+            GameStatus::Open => Err(ApiError::new(
+                ErrorCode::Conflict,
+                "the game has not started: it is waiting for a second player",
+            )),
+            GameStatus::Finished => Err(ApiError::new(ErrorCode::Conflict, "the game is over")),
+            GameStatus::Active => Ok(side),
+        }
+    }
+}
+
+/// A frame's text, serialised once and shared by every connection that gets it.
+pub fn frame(message: &impl serde::Serialize) -> Utf8Bytes {
+    Utf8Bytes::from(serde_json::to_string(message).expect("server messages serialise"))
+}
+
+fn play_error(e: PlayError) -> ApiError {
+    match e {
+        PlayError::GameOver => ApiError::new(ErrorCode::Conflict, "the game is over"),
+        PlayError::NotYourTurn(_) => ApiError::new(
+            ErrorCode::NotYourTurn,
+            "it is not your turn: you have nothing to do in this game at the moment",
+        ),
+        PlayError::NotOffered(why) => ApiError::new(
+            ErrorCode::IllegalAction,
+            format!("that action is not allowed now: {why}"),
+        ),
+        PlayError::Refused(why) => ApiError::new(ErrorCode::IllegalAction, why),
+    }
+}

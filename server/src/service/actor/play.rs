@@ -1,0 +1,194 @@
+//! Playing: an action or a resignation checked, committed before anyone is told, or taken back
+//! when the store refuses it.
+
+use super::*;
+
+impl Actor {
+    pub(super) async fn act(
+        &mut self,
+        account: &Account,
+        seq: u64,
+        action: &Value,
+    ) -> Result<ActionAccepted, ApiError> {
+        let side = self.acting_seat(account)?;
+        if let Some(clock) = &self.meta.clock {
+            if *clock.bot.get(side) {
+                return Err(ApiError::new(
+                    ErrorCode::Conflict,
+                    "the server's bot plays your seat since your time ran out; take it back first (reclaim)",
+                ));
+            }
+            if let Some(deadline) = clock.deadline_of(side).filter(|&d| d <= self.now()) {
+                self.tick().await;
+                return Err(ApiError::new(
+                    ErrorCode::Conflict,
+                    format!("your time ran out at {}", utc_text(deadline)),
+                ));
+            }
+        }
+        if seq != self.meta.seq {
+            return Err(ApiError::new(
+                ErrorCode::StaleSeq,
+                format!(
+                    "the game has moved on: you chose from sequence number {seq}, it is now at {}; \
+                     fetch the view and choose again",
+                    self.meta.seq
+                ),
+            ));
+        }
+        let game = self.game.as_mut().expect("an active game has a match");
+        let played = match catch_unwind(AssertUnwindSafe(|| game.play(side, action))) {
+            Ok(result) => result.map_err(play_error)?,
+            Err(_) => {
+                error!(game = %self.meta.id, %action, "the rules panicked on an action");
+                self.poisoned = true;
+                return Err(ApiError::new(
+                    ErrorCode::Internal,
+                    "the rules failed on that action; nothing was changed",
+                ));
+            }
+        };
+        self.commit_and_tell(played, side, false).await
+    }
+
+    pub(super) async fn resign(&mut self, account: &Account) -> Result<ActionAccepted, ApiError> {
+        let side = self.acting_seat(account)?;
+        let game = self.game.as_mut().expect("an active game has a match");
+        let played = game
+            .concede(side, EndReason::Resigned)
+            .map_err(play_error)?;
+        self.commit_and_tell(played, side, false).await
+    }
+
+    /// Commits an action, then sends the updates, then answers the actor with its view.
+    pub(super) async fn commit_and_tell(
+        &mut self,
+        played: Played,
+        side: Side,
+        by_bot: bool,
+    ) -> Result<ActionAccepted, ApiError> {
+        let game = self.game.as_ref().expect("an active game has a match");
+        let outcome = game.outcome();
+        let status = if outcome.is_some() {
+            GameStatus::Finished
+        } else {
+            GameStatus::Active
+        };
+        let to_act = game.to_act();
+        let now = self.now();
+        // The clock rides in the same row update. Only a hand-over (or a side's first action
+        // of its turn) changes what is stored; the running charge alone does not.
+        let mut clock = self.meta.clock.clone();
+        let clock_changed = clock.as_mut().is_some_and(|c| c.acted(now, side, &to_act));
+        let (clock, clock_json) = if clock_changed {
+            let json = clock
+                .as_ref()
+                .map(|c| serde_json::to_string(c).expect("clocks serialise"));
+            (clock, json)
+        } else {
+            (self.meta.clock.clone(), self.clock_json.clone())
+        };
+        let wake_at = clock.as_ref().and_then(GameClock::wake_at);
+        let write = Write::Action(NewAction {
+            game_id: self.meta.id.clone(),
+            seq: played.seq as i64,
+            side: side.as_str(),
+            action: played.action.to_string(),
+            rolls: serde_json::to_string(&played.rolls).expect("rolls serialise"),
+            events: Value::Array(played.events.clone()).to_string(),
+            now,
+            status: status.as_str(),
+            to_act: to_act_text(&to_act),
+            outcome: outcome
+                .as_ref()
+                .map(|o| serde_json::to_string(o).expect("outcomes serialise")),
+            by_bot,
+            clock: clock_json.clone(),
+            wake_at,
+        });
+        if let Err(e) = self.inner.store.write(write).await {
+            error!(game = %self.meta.id, seq = played.seq, error = ?e, "action not committed");
+            return Err(self.unsaved(e).await);
+        }
+        let before = std::mem::replace(&mut self.meta.to_act, to_act);
+        self.meta.seq = played.seq;
+        self.meta.status = status;
+        self.meta.outcome = outcome;
+        self.meta.updated_at = now;
+        self.meta.clock = clock;
+        self.clock_json = clock_json;
+        if status == GameStatus::Finished {
+            info!(game = %self.meta.id, seq = played.seq, "game over");
+        } else if played
+            .seq
+            .is_multiple_of(self.inner.config.snapshot_every.max(1))
+        {
+            self.save_snapshot();
+        }
+        let view = self.broadcast(&played, Viewer::Seat(side));
+        if clock_changed {
+            self.send_clock();
+        }
+        if status == GameStatus::Finished {
+            self.notify(NoticeKind::GameOver, &Side::BOTH, None, None);
+        } else {
+            let bot = |s: Side| self.meta.clock.as_ref().is_some_and(|c| *c.bot.get(s));
+            let newly: Vec<Side> = self
+                .meta
+                .to_act
+                .iter()
+                .copied()
+                .filter(|s| !before.contains(s) && !bot(*s))
+                .collect();
+            if !newly.is_empty() {
+                self.notify(NoticeKind::YourMove, &newly, None, None);
+            }
+        }
+        Ok(ActionAccepted {
+            seq: played.seq,
+            view,
+        })
+    }
+
+    /// Takes back an action the store refused. The match is reloaded from the store in
+    /// place (a full disk still reads), so the players stay connected and the same action
+    /// succeeds once there is room; any other failure, or a reload that fails, retires the
+    /// actor and the next request loads the game afresh.
+    pub(super) async fn unsaved(&mut self, e: WriteError) -> ApiError {
+        if e == WriteError::Full {
+            match load(&self.inner, &self.meta.id).await {
+                Ok((_, meta, game)) if meta.seq == self.meta.seq => {
+                    self.game = game;
+                    return super::super::disk_full();
+                }
+                Ok(_) => {}
+                Err(error) => {
+                    warn!(game = %self.meta.id, error = %error.message, "the game does not reload")
+                }
+            }
+        }
+        self.poisoned = true;
+        ApiError::new(
+            ErrorCode::Internal,
+            "the action could not be saved; nothing was changed",
+        )
+    }
+
+    /// Stores a snapshot in the background; a failure only means a longer replay later.
+    pub(super) fn save_snapshot(&self) {
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let write = Write::Snapshot {
+            game_id: self.meta.id.clone(),
+            seq: game.seq() as i64,
+            data: game.snapshot().to_string(),
+        };
+        let store = self.inner.store.clone();
+        tokio::spawn(async move {
+            if let Err(e) = store.write(write).await {
+                warn!(error = ?e, "snapshot not stored");
+            }
+        });
+    }
+}

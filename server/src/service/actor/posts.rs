@@ -1,0 +1,74 @@
+//! Chat: a player's message or note, or a spectator's, posted through the game's actor.
+
+use super::*;
+
+impl Actor {
+    pub(super) async fn chat(
+        &mut self,
+        account: &Account,
+        spectate_code: Option<&str>,
+        channel: ChatChannel,
+        text: &str,
+    ) -> Result<ChatMessage, ApiError> {
+        self.meta.viewer(Some(account), spectate_code)?;
+        let seat = self.meta.seat_of(&account.id);
+        let finished = self.meta.status == GameStatus::Finished;
+        chat::may_post(channel, seat, finished)?;
+        let text = chat::check_text(text, self.inner.config.max_chat_chars)?;
+        let key = format!("{}:{}", account.id, self.meta.id);
+        if !self.inner.chat_limiter.take(key, self.inner.clock.now_ms()) {
+            return Err(ApiError::new(
+                ErrorCode::RateLimited,
+                "you are posting too fast; wait a moment",
+            ));
+        }
+        let stored = chat::stored_channel(channel, seat);
+        // Numbered within the channel: the actor posts one message at a time, and the last
+        // one is committed before the next is numbered.
+        let last = self
+            .inner
+            .store
+            .last_chat_seq(&self.meta.id, &stored)
+            .await
+            .map_err(super::super::store_error)?;
+        let message = ChatMessage {
+            id: last + 1,
+            game_id: self.meta.id.clone(),
+            channel,
+            author: account.name.clone(),
+            side: seat,
+            text,
+            at: self.now(),
+        };
+        self.inner
+            .store
+            .write(Write::Chat {
+                seq: message.id,
+                game_id: message.game_id.clone(),
+                channel: stored.clone(),
+                account: account.id.clone(),
+                author: message.author.clone(),
+                side: seat.map(Side::as_str),
+                text: message.text.clone(),
+                now: message.at,
+            })
+            .await
+            .map_err(write_error)?;
+        let text = frame(&ServerMessage::Chat {
+            game_id: self.meta.id.clone(),
+            message: message.clone(),
+        });
+        let meta = &self.meta;
+        let readers: Vec<u64> = self
+            .subs
+            .iter()
+            .filter(|sub| {
+                let seat = sub.account.as_ref().and_then(|a| meta.seat_of(&a.id));
+                chat::may_read_stored(&stored, seat, finished)
+            })
+            .map(|sub| sub.sink.conn)
+            .collect();
+        self.deliver(|sub| readers.contains(&sub.sink.conn).then(|| text.clone()));
+        Ok(message)
+    }
+}

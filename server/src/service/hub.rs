@@ -1,0 +1,200 @@
+//! The hub: finding (or starting) a game's actor and handing it a request.
+
+use super::*;
+
+impl Service {
+    /// Sends a command to a game's actor and waits for the answer, starting the actor (or
+    /// its successor) as needed.
+    pub(super) async fn call<T>(
+        &self,
+        game_id: &str,
+        make: impl Fn(oneshot::Sender<Answer<T>>) -> Command,
+    ) -> Result<T, ApiError> {
+        check_game_id(game_id)?;
+        for _ in 0..4 {
+            let Some(handle) = self.handle(game_id) else {
+                return Err(shutdown::stopping());
+            };
+            let (reply, answer) = oneshot::channel();
+            if handle.tx.send(make(reply)).await.is_err() {
+                self.forget(game_id, handle.generation);
+                continue;
+            }
+            match answer.await {
+                Ok(Answer::Done(result)) => return result,
+                Ok(Answer::Retry) => self.forget(game_id, handle.generation),
+                Err(_) => {
+                    self.forget(game_id, handle.generation);
+                    return Err(ApiError::new(
+                        ErrorCode::Internal,
+                        "the game failed while answering; try again",
+                    ));
+                }
+            }
+        }
+        Err(ApiError::new(
+            ErrorCode::Internal,
+            "the game is restarting; try again",
+        ))
+    }
+
+    /// The game's actor, started if need be; `None` once the server stops (checked under
+    /// the hub's lock, so that no actor starts after [`Service::shutdown`] took them all).
+    pub(super) fn handle(&self, game_id: &str) -> Option<ActorHandle> {
+        let mut actors = self.inner.actors.lock().expect("hub lock");
+        if self.is_stopping() {
+            return None;
+        }
+        if let Some(handle) = actors.get(game_id).filter(|h| !h.tx.is_closed()) {
+            return Some(handle.clone());
+        }
+        let generation = self.inner.next_generation.fetch_add(1, Ordering::Relaxed);
+        let handle = actor::spawn(self.inner.clone(), game_id.to_string(), generation);
+        actors.insert(game_id.to_string(), handle.clone());
+        Some(handle)
+    }
+
+    /// Resolves once the game is not in memory: at once if it is not, else when its actor
+    /// leaves (for tests of the idle timer, which move a manual clock instead of waiting).
+    pub async fn unloaded(&self, game_id: &str) {
+        let handle = self
+            .inner
+            .actors
+            .lock()
+            .expect("hub lock")
+            .get(game_id)
+            .cloned();
+        if let Some(handle) = handle {
+            handle.tx.closed().await;
+        }
+    }
+
+    pub(super) fn forget(&self, game_id: &str, generation: u64) {
+        let mut actors = self.inner.actors.lock().expect("hub lock");
+        if actors
+            .get(game_id)
+            .is_some_and(|h| h.generation == generation)
+        {
+            actors.remove(game_id);
+        }
+    }
+
+    /// Takes the open seat of a game.
+    pub async fn join_game(
+        &self,
+        account: &Account,
+        game_id: &str,
+        join: JoinGame,
+    ) -> Result<Joined, ApiError> {
+        self.call(game_id, |reply| Command::Join {
+            account: account.clone(),
+            join: join.clone(),
+            reply,
+        })
+        .await
+    }
+
+    /// The caller's view of a game.
+    pub async fn game_state(
+        &self,
+        account: Option<&Account>,
+        game_id: &str,
+        spectate_code: Option<&str>,
+    ) -> Result<GameState, ApiError> {
+        self.call(game_id, |reply| Command::State {
+            account: account.cloned(),
+            spectate_code: spectate_code.map(str::to_string),
+            reply,
+        })
+        .await
+    }
+
+    /// Plays an action chosen from the view at `seq`.
+    pub async fn act(
+        &self,
+        account: Option<&Account>,
+        game_id: &str,
+        seq: u64,
+        action: Value,
+    ) -> Result<ActionAccepted, ApiError> {
+        let account = account
+            .ok_or_else(|| ApiError::new(ErrorCode::Unauthorized, "acting needs your token"))?;
+        check_text(&action, self.inner.config.max_text_chars)?;
+        self.call(game_id, |reply| Command::Act {
+            account: account.clone(),
+            seq,
+            action: action.clone(),
+            reply,
+        })
+        .await
+    }
+
+    /// Resigns a game.
+    pub async fn resign(
+        &self,
+        account: Option<&Account>,
+        game_id: &str,
+    ) -> Result<ActionAccepted, ApiError> {
+        let account = account
+            .ok_or_else(|| ApiError::new(ErrorCode::Unauthorized, "resigning needs your token"))?;
+        self.call(game_id, |reply| Command::Resign {
+            account: account.clone(),
+            reply,
+        })
+        .await
+    }
+
+    /// Subscribes a connection to a game; the frames go to its sink.
+    pub async fn subscribe(
+        &self,
+        game_id: &str,
+        sub: impl Fn() -> NewSubscriber,
+    ) -> Result<(), ApiError> {
+        self.call(game_id, |reply| Command::Subscribe { sub: sub(), reply })
+            .await
+    }
+
+    /// Ends a connection's subscription (if the game is still in memory).
+    pub async fn unsubscribe(&self, game_id: &str, conn: u64) {
+        let handle = self
+            .inner
+            .actors
+            .lock()
+            .expect("hub lock")
+            .get(game_id)
+            .cloned();
+        if let Some(handle) = handle {
+            let _ = handle.tx.send(Command::Unsubscribe { conn }).await;
+        }
+    }
+}
+
+/// Game ids are hyphenated UUIDs; anything else cannot name a game.
+pub(super) fn check_game_id(game_id: &str) -> Result<(), ApiError> {
+    if uuid::Uuid::try_parse(game_id).is_ok() {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            ErrorCode::NotFound,
+            format!("there is no game {game_id:?}"),
+        ))
+    }
+}
+
+/// Refuses an action holding a text longer than the server allows.
+pub(super) fn check_text(value: &Value, max: usize) -> Result<(), ApiError> {
+    let too_long = match value {
+        Value::String(s) => s.chars().count() > max,
+        Value::Array(items) => return items.iter().try_for_each(|v| check_text(v, max)),
+        Value::Object(map) => return map.values().try_for_each(|v| check_text(v, max)),
+        _ => false,
+    };
+    if too_long {
+        Err(ApiError::new(
+            ErrorCode::TooLarge,
+            format!("a text in that action is longer than {max} characters"),
+        ))
+    } else {
+        Ok(())
+    }
+}

@@ -1,0 +1,159 @@
+//! The lobby: the catalog, new games, and the lists of games.
+
+use super::*;
+
+/// Refuses a new game for an account already at its limit of open and active games.
+pub(super) async fn check_game_limit(inner: &Inner, account: &str) -> Result<(), ApiError> {
+    let live = inner
+        .store
+        .live_games_of(account)
+        .await
+        .map_err(store_error)?;
+    if live >= i64::from(inner.config.max_open_games) {
+        return Err(ApiError::new(
+            ErrorCode::Conflict,
+            format!(
+                "you already have {live} open or active games, the most this server allows; finish or resign one first"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+impl Service {
+    /// The catalog.
+    pub fn catalog(&self) -> &Catalog {
+        &self.inner.catalog
+    }
+
+    /// A game's static data.
+    pub fn game_data(&self, game: &str) -> Result<&Value, ApiError> {
+        self.kind(game).map(|k| k.static_data())
+    }
+
+    pub(super) fn kind(&self, game: &str) -> Result<&Arc<dyn GameKind>, ApiError> {
+        self.inner.registry.get(game).ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::NotFound,
+                format!("this server has no game called {game:?}"),
+            )
+        })
+    }
+
+    /// Creates a game with the caller in one seat.
+    pub async fn create_game(
+        &self,
+        account: &Account,
+        req: CreateGame,
+    ) -> Result<GameCreated, ApiError> {
+        let kind = self.kind(&req.game)?;
+        let info = kind.info();
+        if info.scenario(&req.scenario).is_none() {
+            let known: Vec<&str> = info.scenarios.iter().map(|s| s.id.as_str()).collect();
+            return Err(ApiError::new(
+                ErrorCode::NotFound,
+                format!(
+                    "{} has no scenario {:?}; it has {}",
+                    info.name,
+                    req.scenario,
+                    known.join(", ")
+                ),
+            ));
+        }
+        let bad = |why: String| ApiError::new(ErrorCode::BadRequest, why);
+        let options = info
+            .resolve_options(&req.scenario, &req.options)
+            .map_err(bad)?;
+        let side = match req.side {
+            SideChoice::Union => Side::Union,
+            SideChoice::Confederate => Side::Confederate,
+            SideChoice::Random => Side::BOTH[rand::random_range(0..2)],
+        };
+        let secret = info
+            .resolve_secret_choices(&req.scenario, side, &req.secret_choices)
+            .map_err(bad)?;
+        let clock = req
+            .clock
+            .as_ref()
+            .map(clockwork::resolve)
+            .transpose()
+            .map_err(bad)?
+            .map(|settings| {
+                serde_json::to_string(&GameClock::new(settings)).expect("clocks serialise")
+            });
+        check_game_limit(&self.inner, &account.id).await?;
+        let seed = new_seed();
+        let id = uuid::Uuid::new_v4().hyphenated().to_string();
+        let game = NewGame {
+            id: id.clone(),
+            game: req.game.clone(),
+            scenario: req.scenario.clone(),
+            options: Value::Object(options).to_string(),
+            visibility: match req.visibility {
+                Visibility::Public => "public",
+                Visibility::Private => "private",
+            },
+            creator: account.id.clone(),
+            side: side.as_str(),
+            secret: Value::Object(secret).to_string(),
+            seed: seed.to_hex(),
+            seed_commitment: seed.commitment(),
+            invite_code: new_code(10),
+            spectate_code: new_code(10),
+            now: self.now(),
+            clock,
+            reserved_for: None,
+            rematch_of: None,
+        };
+        let created = GameCreated {
+            game_id: id.clone(),
+            seat: side,
+            invite_code: game.invite_code.clone(),
+            spectate_code: game.spectate_code.clone(),
+            seed_commitment: game.seed_commitment.clone(),
+        };
+        self.inner
+            .store
+            .write(Write::CreateGame(game))
+            .await
+            .map_err(write_error)?;
+        info!(game = %id, kind = %req.game, scenario = %req.scenario, "game created");
+        Ok(created)
+    }
+
+    /// Lists games.
+    pub async fn list_games(
+        &self,
+        account: Option<&Account>,
+        filter: GameFilter,
+    ) -> Result<GameList, ApiError> {
+        let query = match filter {
+            GameFilter::Mine => ListQuery::Mine(
+                &account
+                    .ok_or_else(|| {
+                        ApiError::new(
+                            ErrorCode::Unauthorized,
+                            "listing your games needs your token",
+                        )
+                    })?
+                    .id,
+            ),
+            GameFilter::Open => ListQuery::Public("open"),
+            GameFilter::Active => ListQuery::Public("active"),
+            GameFilter::Finished => ListQuery::Finished(account.map(|a| a.id.as_str())),
+        };
+        let rows = self
+            .inner
+            .store
+            .games(query, 200)
+            .await
+            .map_err(store_error)?;
+        let now = self.now();
+        let games = rows
+            .into_iter()
+            .map(GameMeta::from_row)
+            .map(|meta| meta.map(|m| m.summary(account.map(|a| a.id.as_str()), now)))
+            .collect::<Result<_, _>>()?;
+        Ok(GameList { games })
+    }
+}
