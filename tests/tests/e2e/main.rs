@@ -8,6 +8,7 @@ mod correspondence_clock;
 mod durability;
 mod edges;
 mod errors;
+mod fuzz_smoke;
 mod import;
 mod leaks;
 mod lifecycle;
