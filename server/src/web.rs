@@ -47,16 +47,22 @@ impl Web {
             })
             .map(|(path, body)| (path.to_string(), Bytes::from_static(body)))
             .collect();
+        let has = |id: &str, file: &str| {
+            let path = format!("games/{id}/{file}");
+            files.iter().any(|(p, _)| *p == path)
+        };
         let boards: Vec<&str> = hosted
             .iter()
             .copied()
-            .filter(|id| {
-                files
-                    .iter()
-                    .any(|(p, _)| *p == format!("games/{id}/board.js"))
-            })
+            .filter(|id| has(id, "board.js"))
             .collect();
-        files.push((BOARDS.to_string(), Bytes::from(boards_module(&boards))));
+        let styles: Vec<&str> = hosted
+            .iter()
+            .copied()
+            .filter(|id| has(id, "board.css"))
+            .collect();
+        let module = boards_module(&boards, &styles);
+        files.push((BOARDS.to_string(), Bytes::from(module)));
         let assets = files
             .into_iter()
             .map(|(path, body)| {
@@ -111,8 +117,8 @@ fn game_of(path: &str) -> Option<&str> {
 }
 
 /// `games/boards.js`: each hosted game's board by its id (`web/js/boards/index.js` re-exports
-/// it). A board module exports `board`.
-fn boards_module(ids: &[&str]) -> String {
+/// it; a board module exports `board`), and a link to each one's `board.css`, if it has one.
+fn boards_module(ids: &[&str], styles: &[&str]) -> String {
     let mut js = String::from(
         "// The boards of the games this server hosts, made by the server from its registry.\n\n",
     );
@@ -127,6 +133,14 @@ fn boards_module(ids: &[&str]) -> String {
         let _ = writeln!(js, "  {}: board{i},", serde_json::Value::from(*id));
     }
     js.push_str("};\n");
+    for id in styles {
+        let _ = write!(
+            js,
+            "\n{{\n  const style = document.createElement(\"link\");\n  style.rel = \"stylesheet\";\n  \
+             style.href = new URL(\"./{id}/board.css\", import.meta.url).href;\n  \
+             document.head.append(style);\n}}\n"
+        );
+    }
     js
 }
 

@@ -21,6 +21,7 @@ mod notices;
 mod outpost_props;
 mod play;
 mod records;
+mod registry_only;
 mod replay;
 mod resume;
 mod sinks;
