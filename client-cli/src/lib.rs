@@ -9,16 +9,22 @@ pub mod crash_soak;
 pub mod live;
 pub mod load;
 pub mod render;
-mod render_mf;
 
 pub use client::{Client, ClientError};
 pub use live::Live;
 
 use adjutant_engine::{Record, Registry, Verified, VerifyError};
 
-/// The games this build of `adjutant` can replay and verify.
+/// The games this build of `adjutant` can replay and verify: the registry's (feature `verify`).
+#[cfg(feature = "verify")]
 pub fn registry() -> Registry {
-    Registry::new().with(mississippi_fortress::kind())
+    adjutant_games::registry()
+}
+
+/// Without the `verify` feature this build knows no rules, and verifies nothing.
+#[cfg(not(feature = "verify"))]
+pub fn registry() -> Registry {
+    Registry::new()
 }
 
 /// Verifies a finished game record against the rules of `registry`.

@@ -52,9 +52,9 @@ enum Command {
     Catalog,
     /// Create a game and take a seat in it.
     New {
-        /// Game id, e.g. mississippi-fortress.
+        /// Game id, as `adjutant catalog` lists it.
         game: String,
-        /// Scenario id, e.g. champion-hill.
+        /// Scenario id, as `adjutant catalog` lists it.
         scenario: String,
         /// union, confederate or random.
         #[arg(long, default_value = "random")]
@@ -463,7 +463,15 @@ async fn run(cli: Cli) -> Outcome {
                     serde_json::to_string_pretty(&state).expect("states serialise")
                 );
             } else {
-                print!("{}", render::state(&state));
+                // A game drawn from its static data: names degrade to numbers without it.
+                let data = match render::needs_data(&state.game) {
+                    true => client
+                        .game_data(&state.game)
+                        .await
+                        .unwrap_or(serde_json::Value::Null),
+                    false => serde_json::Value::Null,
+                };
+                print!("{}", render::state(&state, &data));
                 if let Some(clock) = &state.clock {
                     print!("\n{}", corr_cli::clock(clock));
                 }

@@ -4,17 +4,17 @@ use adjutant_protocol::{GameState, GameSummary};
 use serde_json::Value;
 use std::fmt::Write;
 
-/// A game's state for a terminal.
-pub fn state(state: &GameState) -> String {
-    if state.game == "mississippi-fortress" {
-        return crate::render_mf::state(state);
-    }
+/// A game's state for a terminal. `data` is the game's static data (`GET /api/catalog/{game}`,
+/// `Value::Null` if unknown): a game with a text rendering of its own (`games/<id>/cli/`,
+/// through the registry) draws its board from it; any other gets the generic [`board`].
+pub fn state(state: &GameState, data: &Value) -> String {
+    let own = adjutant_games::cli(&state.game);
     let mut out = String::new();
     let players = |side: &Option<String>| side.clone().unwrap_or_else(|| "(open seat)".into());
     let _ = writeln!(
         out,
         "{} · {} · game {} · {} · action {}",
-        state.game,
+        own.map_or(state.game.as_str(), |c| c.title),
         state.scenario,
         state.game_id,
         state.status.as_str(),
@@ -32,9 +32,17 @@ pub fn state(state: &GameState) -> String {
         return out;
     }
     out.push('\n');
-    out.push_str(&board(&state.view));
+    match own {
+        Some(c) => out.push_str(&(c.board)(&state.view, data)),
+        None => out.push_str(&board(&state.view)),
+    }
     out.push_str(&prompt(&state.view));
     out
+}
+
+/// Whether game `id` renders from its static data (so a caller fetches it first).
+pub fn needs_data(id: &str) -> bool {
+    adjutant_games::cli(id).is_some()
 }
 
 /// Everything of a view but the prompt, actions and outcome, as indented text.

@@ -2,6 +2,6 @@
 //! bytes: see `adjutant_engine::fuzzing::play`.
 #![no_main]
 
-use adjutant_tests::outpost::Outpost;
+use outpost::Outpost;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| adjutant_engine::fuzzing::play::<Outpost>(data, |_| Ok(())));

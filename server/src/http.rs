@@ -157,10 +157,11 @@ pub fn router(state: AppState) -> Router {
     let api = api
         .merge(import)
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit));
+    let hosted = web::Web::new(state.service.catalog().games.iter().map(|g| g.id.as_str()));
     Router::new()
         .route("/healthz", get(healthz))
         .merge(api)
-        .merge(web::routes())
+        .merge(web::routes(hosted))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state)

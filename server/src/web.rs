@@ -1,104 +1,177 @@
-//! The browser client: the static files of `web/`, compiled into the binary so that a fresh
-//! machine needs nothing but the server. `/` is the page; everything else is under `/web/`.
+//! The browser client: the files of `web/` and of each hosted game's `games/<id>/web/`,
+//! compiled into the binary (found by `build.rs` walking those folders) so that a fresh machine
+//! needs nothing but the server. `/` is the page; everything else is under `/web/`, a game's
+//! files under `/web/games/<id>/`, and `/web/games/boards.js` is made here from the catalog.
 
 use axum::Router;
+use axum::body::Bytes;
 use axum::extract::Path;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use sha2::{Digest, Sha256};
-use std::sync::OnceLock;
+use std::fmt::Write as _;
+use std::sync::Arc;
 
-/// One embedded file.
+/// Every embedded file, as (path under `/web/`, bytes): `web/` and every `games/<id>/web/`.
+const FILES: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/web_assets.rs"));
+
+/// The module that names each hosted game's board, under `/web/`.
+const BOARDS: &str = "games/boards.js";
+
+/// One file as served.
 struct Asset {
-    path: &'static str,
+    path: String,
     mime: &'static str,
-    body: &'static str,
+    body: Bytes,
+    /// Its entity tag: a client revalidates and gets `304` while nothing changed.
+    etag: String,
 }
 
-macro_rules! assets {
-    ($($path:literal => $mime:literal),* $(,)?) => {
-        &[$(Asset { path: $path, mime: $mime, body: include_str!(concat!("../../web/", $path)) }),*]
-    };
+/// The files one server serves.
+pub struct Web {
+    assets: Vec<Asset>,
 }
 
-/// Every file of the web client.
-const ASSETS: &[Asset] = assets![
-    "index.html" => "text/html; charset=utf-8",
-    "style.css" => "text/css; charset=utf-8",
-    "corr.css" => "text/css; charset=utf-8",
-    "js/app.js" => "text/javascript; charset=utf-8",
-    "js/api.js" => "text/javascript; charset=utf-8",
-    "js/live.js" => "text/javascript; charset=utf-8",
-    "js/patch.js" => "text/javascript; charset=utf-8",
-    "js/ui.js" => "text/javascript; charset=utf-8",
-    "js/pages/start.js" => "text/javascript; charset=utf-8",
-    "js/pages/lobby.js" => "text/javascript; charset=utf-8",
-    "js/pages/join.js" => "text/javascript; charset=utf-8",
-    "js/pages/game.js" => "text/javascript; charset=utf-8",
-    "js/pages/settings.js" => "text/javascript; charset=utf-8",
-    "js/clock.js" => "text/javascript; charset=utf-8",
-    "js/chat.js" => "text/javascript; charset=utf-8",
-    "js/boards/index.js" => "text/javascript; charset=utf-8",
-    "js/boards/generic.js" => "text/javascript; charset=utf-8",
-    "js/boards/mf-map.js" => "text/javascript; charset=utf-8",
-    "js/boards/mississippi-fortress.js" => "text/javascript; charset=utf-8",
-];
-
-/// Entity tags, computed once: a client revalidates and gets `304` while nothing changed.
-fn etags() -> &'static [String] {
-    static TAGS: OnceLock<Vec<String>> = OnceLock::new();
-    TAGS.get_or_init(|| {
-        ASSETS
+impl Web {
+    /// The client's files, the files of the games `hosted` (by id) and the boards module
+    /// naming those of them that have a `board.js`. A game's folder not hosted is not served.
+    pub fn new<'a>(hosted: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut hosted: Vec<&str> = hosted.into_iter().collect();
+        hosted.sort_unstable();
+        let mut files: Vec<(String, Bytes)> = FILES
             .iter()
-            .map(|a| {
-                let digest = Sha256::digest(a.body.as_bytes());
-                format!("\"{}\"", adjutant_engine::hex::encode(&digest[..12]))
+            .filter(|(path, _)| match game_of(path) {
+                Some(id) => hosted.contains(&id),
+                None => true,
             })
-            .collect()
-    })
+            .map(|(path, body)| (path.to_string(), Bytes::from_static(body)))
+            .collect();
+        let has = |id: &str, file: &str| {
+            let path = format!("games/{id}/{file}");
+            files.iter().any(|(p, _)| *p == path)
+        };
+        let boards: Vec<&str> = hosted
+            .iter()
+            .copied()
+            .filter(|id| has(id, "board.js"))
+            .collect();
+        let styles: Vec<&str> = hosted
+            .iter()
+            .copied()
+            .filter(|id| has(id, "board.css"))
+            .collect();
+        let module = boards_module(&boards, &styles);
+        files.push((BOARDS.to_string(), Bytes::from(module)));
+        let assets = files
+            .into_iter()
+            .map(|(path, body)| {
+                let digest = Sha256::digest(&body);
+                Asset {
+                    mime: mime(&path),
+                    etag: format!("\"{}\"", adjutant_engine::hex::encode(&digest[..12])),
+                    path,
+                    body,
+                }
+            })
+            .collect();
+        Web { assets }
+    }
+
+    fn serve(&self, path: &str, headers: &HeaderMap) -> Response {
+        let Some(asset) = self.assets.iter().find(|a| a.path == path) else {
+            return (StatusCode::NOT_FOUND, "not found\n").into_response();
+        };
+        let fresh = headers
+            .get(header::IF_NONE_MATCH)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v == asset.etag);
+        let mut response = if fresh {
+            StatusCode::NOT_MODIFIED.into_response()
+        } else {
+            ([(header::CONTENT_TYPE, asset.mime)], asset.body.clone()).into_response()
+        };
+        let h = response.headers_mut();
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        if let Ok(value) = HeaderValue::from_str(&asset.etag) {
+            h.insert(header::ETAG, value);
+        }
+        h.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(
+                "default-src 'self'; connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; frame-ancestors 'none'",
+            ),
+        );
+        h.insert(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        );
+        response
+    }
 }
 
-fn serve(path: &str, headers: &HeaderMap) -> Response {
-    let Some(index) = ASSETS.iter().position(|a| a.path == path) else {
-        return (StatusCode::NOT_FOUND, "not found\n").into_response();
-    };
-    let asset = &ASSETS[index];
-    let etag = &etags()[index];
-    let fresh = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v == etag);
-    let mut response = if fresh {
-        StatusCode::NOT_MODIFIED.into_response()
-    } else {
-        ([(header::CONTENT_TYPE, asset.mime)], asset.body).into_response()
-    };
-    let h = response.headers_mut();
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    if let Ok(value) = HeaderValue::from_str(etag) {
-        h.insert(header::ETAG, value);
+/// The game a file belongs to: `games/<id>/...`.
+fn game_of(path: &str) -> Option<&str> {
+    let rest = path.strip_prefix("games/")?;
+    rest.split_once('/').map(|(id, _)| id)
+}
+
+/// `games/boards.js`: each hosted game's board by its id (`web/js/boards/index.js` re-exports
+/// it; a board module exports `board`), and a link to each one's `board.css`, if it has one.
+fn boards_module(ids: &[&str], styles: &[&str]) -> String {
+    let mut js = String::from(
+        "// The boards of the games this server hosts, made by the server from its registry.\n\n",
+    );
+    for (i, id) in ids.iter().enumerate() {
+        let _ = writeln!(
+            js,
+            "import {{ board as board{i} }} from \"./{id}/board.js\";"
+        );
     }
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'self'; connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; frame-ancestors 'none'",
-        ),
-    );
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    response
+    js.push_str("\nexport const boards = {\n");
+    for (i, id) in ids.iter().enumerate() {
+        let _ = writeln!(js, "  {}: board{i},", serde_json::Value::from(*id));
+    }
+    js.push_str("};\n");
+    for id in styles {
+        let _ = write!(
+            js,
+            "\n{{\n  const style = document.createElement(\"link\");\n  style.rel = \"stylesheet\";\n  \
+             style.href = new URL(\"./{id}/board.css\", import.meta.url).href;\n  \
+             document.head.append(style);\n}}\n"
+        );
+    }
+    js
+}
+
+/// The content type of a file, by its extension.
+fn mime(path: &str) -> &'static str {
+    match path.rsplit_once('.').map_or("", |(_, ext)| ext) {
+        "html" => "text/html; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "js" => "text/javascript; charset=utf-8",
+        "json" => "application/json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "txt" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
 }
 
 /// The routes: `/` and `/web/{*path}`.
-pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
+pub fn routes<S: Clone + Send + Sync + 'static>(web: Web) -> Router<S> {
+    let web = Arc::new(web);
+    let page = web.clone();
     Router::new()
-        .route("/", get(|headers: HeaderMap| async move { serve("index.html", &headers) }))
+        .route(
+            "/",
+            get(|headers: HeaderMap| async move { page.serve("index.html", &headers) }),
+        )
         .route(
             "/web/{*path}",
-            get(|Path(path): Path<String>, headers: HeaderMap| async move { serve(&path, &headers) }),
+            get(|Path(path): Path<String>, headers: HeaderMap| async move {
+                web.serve(&path, &headers)
+            }),
         )
 }
 
@@ -106,13 +179,30 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
 mod tests {
     use super::*;
 
+    /// Every game that has web files in this build.
+    fn all_games() -> Vec<&'static str> {
+        let mut ids: Vec<&str> = FILES.iter().filter_map(|(p, _)| game_of(p)).collect();
+        ids.dedup();
+        ids
+    }
+
+    /// The module paths a JS file imports or re-exports from.
+    fn specifiers(body: &str) -> Vec<&str> {
+        body.lines()
+            .filter(|l| {
+                l.starts_with("import ") || (l.starts_with("export ") && l.contains(" from "))
+            })
+            .filter_map(|l| l.split('"').nth(1))
+            .collect()
+    }
+
     #[test]
     fn every_module_the_page_imports_is_embedded() {
-        for asset in ASSETS.iter().filter(|a| a.path.ends_with(".js")) {
-            for line in asset.body.lines().filter(|l| l.starts_with("import ")) {
-                let Some(spec) = line.split('"').nth(1) else {
-                    continue;
-                };
+        let web = Web::new(all_games());
+        assert!(web.assets.iter().any(|a| a.path == "index.html"));
+        for asset in web.assets.iter().filter(|a| a.path.ends_with(".js")) {
+            let body = std::str::from_utf8(&asset.body).expect("UTF-8");
+            for spec in specifiers(body) {
                 let dir = asset.path.rsplit_once('/').map_or("", |(d, _)| d);
                 let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
                 for piece in spec.split('/') {
@@ -126,11 +216,45 @@ mod tests {
                 }
                 let target = parts.join("/");
                 assert!(
-                    ASSETS.iter().any(|a| a.path == target),
+                    web.assets.iter().any(|a| a.path == target),
                     "{} imports {spec}, which is not embedded",
                     asset.path
                 );
             }
+        }
+    }
+
+    #[test]
+    fn only_the_hosted_games_files_and_boards_are_served() {
+        let games = all_games();
+        assert!(!games.is_empty(), "no game has a web board");
+        let none = Web::new(std::iter::empty());
+        assert!(
+            none.assets
+                .iter()
+                .all(|a| game_of(&a.path).is_none() || a.path == BOARDS)
+        );
+        let boards = &none
+            .assets
+            .iter()
+            .find(|a| a.path == BOARDS)
+            .expect("boards")
+            .body;
+        assert!(
+            !std::str::from_utf8(boards)
+                .expect("UTF-8")
+                .contains("import")
+        );
+        let all = Web::new(games.clone());
+        let boards = &all
+            .assets
+            .iter()
+            .find(|a| a.path == BOARDS)
+            .expect("boards")
+            .body;
+        let boards = std::str::from_utf8(boards).expect("UTF-8");
+        for id in games {
+            assert!(boards.contains(&format!("\"{id}\": board")), "{boards}");
         }
     }
 }

@@ -1,18 +1,12 @@
-//! Test support for Adjutant's end-to-end tests: [`outpost`], a small game with every kind
-//! of hidden information the real games have, used to exercise the platform before (and
-//! beside) them; [`finished`] games made in-process; and the registry the test server is
-//! built with. The smoke tests of the Outpost and import fuzz targets live here too.
+//! Test support for Adjutant's end-to-end tests: [`finished`] games made in-process, and the
+//! registry the test server is built with (every game of `games/registry`, the test-only
+//! games included).
 
 pub mod finished;
-#[cfg(test)]
-mod fuzz_smoke;
-pub mod outpost;
 
-use adjutant_engine::{Registry, kind};
+use adjutant_engine::Registry;
 
-/// The games of the test server: Outpost and Mississippi Fortress.
+/// The games of the test server: the registry's whole list.
 pub fn registry() -> Registry {
-    Registry::new()
-        .with(kind::<outpost::Outpost>())
-        .with(mississippi_fortress::kind())
+    adjutant_games::test_registry()
 }

@@ -1,5 +1,6 @@
-//! `adjutant-test-server`: the real server, built with the Outpost test game, for tests that
-//! need a separate process (kill -9 and restart) and for load measurements.
+//! `adjutant-test-server`: the real server, built with every game of the registry (the test-only
+//! games included), for tests that need a separate process (kill -9 and restart) and for load
+//! measurements.
 
 /// The same allocator as `adjutant-server`.
 #[global_allocator]

@@ -286,3 +286,66 @@ async fn the_grand_campaign_with_every_optional_rule_plays_to_its_end_through_th
         outcome.summary
     );
 }
+
+/// The `adjutant` command's text of a Champion Hill state, drawn from the game's static data
+/// (as the command fetches it) by the game's CLI crate through the registry.
+#[test]
+fn the_cli_renders_a_view_with_areas_stacks_river_and_numbered_choices() {
+    use adjutant_engine::{Match, PerSide, Seed, Setup, Side, Viewer};
+    use mississippi_fortress::MississippiFortress;
+    let data = mississippi_fortress::kind().static_data().clone();
+    let game_state = |viewer: Viewer| -> adjutant_protocol::GameState {
+        let setup = Setup {
+            scenario: "champion-hill".into(),
+            options: Default::default(),
+            secret_choices: PerSide::default(),
+        };
+        let m: Match<MississippiFortress> =
+            Match::new(&setup, &Seed::from_bytes([3; 32])).expect("sets up");
+        serde_json::from_value(json!({
+            "game_id": "g1",
+            "game": "mississippi-fortress",
+            "scenario": "champion-hill",
+            "status": "active",
+            "seq": 0,
+            "viewer": viewer.as_str(),
+            "players": {"union": "u", "confederate": "c"},
+            "visibility": "public",
+            "options": {},
+            "seed_commitment": "",
+            "view": m.view(viewer),
+        }))
+        .expect("a game state")
+    };
+    let render = adjutant_cli::render::state;
+    let text = render(&game_state(Viewer::Seat(Side::Confederate)), &data);
+    assert!(
+        text.starts_with("Mississippi Fortress · champion-hill · game g1"),
+        "{text}"
+    );
+    assert!(text.contains("Turn 13 of 13-16 (May 13-14)"), "{text}");
+    assert!(text.contains("VPs: Union 8, Confederate 15"), "{text}");
+    assert!(
+        text.contains("Area 20 Edwards Station: Confederate: Bowen's Division 6 SP"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Area 13 Clinton: Union: 11 face-down counters"),
+        "{text}"
+    );
+    assert!(
+        text.contains("A8 Bruinsburg: Transport Steamer 1; Transport Steamer 2"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Vicksburg Shore Battery (Area 18 Vicksburg, A3): face-up"),
+        "{text}"
+    );
+    assert!(text.contains("    1. Place a dummy in"), "{text}");
+    let spectator = render(&game_state(Viewer::Spectator), &data);
+    assert!(!spectator.contains("Bowen"), "{spectator}");
+    assert!(
+        spectator.contains("Waiting for: confederate"),
+        "{spectator}"
+    );
+}

@@ -2,7 +2,7 @@
 //! changes the other side's view or the spectator's, and random legal playouts always end.
 
 use adjutant_engine::{Match, PerSide, Seed, Setup, Side, Viewer};
-use adjutant_tests::outpost::Outpost;
+use outpost::Outpost;
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 

@@ -1,7 +1,5 @@
-// The boards that draw a game of their own; any other game gets the generic board.
+// The boards that draw a game of their own; any other game gets the generic board. The list
+// is made by the server from the games it hosts (the registry, games/registry/src/lib.rs): each
+// game's `web/board.js` in its folder, served under /web/games/<id>/.
 
-import { mississippiFortressBoard } from "./mississippi-fortress.js";
-
-export const boards = {
-  "mississippi-fortress": mississippiFortressBoard,
-};
+export { boards } from "../../games/boards.js";

@@ -39,7 +39,7 @@ export function startPage() {
   mount(
     h("section", { class: "start" },
       h("h1", {}, "Adjutant"),
-      h("p", { class: "lede" }, "Play Mississippi Fortress and Bloody Roads South against a friend. The server knows the rules, rolls the dice and keeps each side's secrets."),
+      h("p", { class: "lede" }, "Play two-player wargames against a friend. The server knows the rules, rolls the dice and keeps each side's secrets."),
       h("div", { class: "cards" },
         h("form", { class: "card", onsubmit: create },
           h("h2", {}, "New here?"),

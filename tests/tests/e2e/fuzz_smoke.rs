@@ -2,8 +2,8 @@
 //! normal test suite so that CI exercises them without libfuzzer: Outpost played from
 //! arbitrary bytes, and the record importer fed arbitrary bytes and edited honest records.
 
-use crate::finished::finished_record;
-use crate::outpost::Outpost;
+use adjutant_tests::finished::finished_record;
+use outpost::Outpost;
 
 #[test]
 fn the_apply_fuzz_body_plays_outpost_over_a_fixed_corpus() {
@@ -15,7 +15,7 @@ fn the_apply_fuzz_body_plays_outpost_over_a_fixed_corpus() {
 
 #[test]
 fn the_import_fuzz_body_reads_a_fixed_corpus_of_bodies_and_edited_records() {
-    let registry = crate::registry();
+    let registry = adjutant_tests::registry();
     let honest: Vec<_> = (0..3)
         .map(|n| finished_record(&registry, "outpost", "skirmish", n))
         .collect();

@@ -20,6 +20,12 @@ use adjutant_engine::{
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use std::sync::Arc;
+
+/// Outpost for the engine's registry (listed, as a test-only game, in `games/registry`).
+pub fn kind() -> Arc<dyn adjutant_engine::GameKind> {
+    adjutant_engine::kind::<Outpost>()
+}
 
 /// Posts on the road.
 pub const POSTS: u8 = 5;

@@ -1,47 +1,19 @@
-//! A Mississippi Fortress view as readable text: turn, date, phase, weather, VPs and the siege
-//! track; each occupied Area with its stacks (known counters by name and strength, unknown ones
-//! as a count); the river with its ships; the batteries; the Battle Board during a battle;
-//! the viewer's own pending business; then the prompt and its numbered choices. Names and
-//! printed values come from the game's static data, compiled into this program.
+//! A Mississippi Fortress view as readable text for the `adjutant` command: turn, date, phase,
+//! weather, VPs and the siege track; each occupied Area with its stacks (known counters by name
+//! and strength, unknown ones as a count); the river with its ships; the batteries; the Battle
+//! Board during a battle; the viewer's own pending business. Names and printed values come from
+//! the game's static data (`GET /api/catalog/mississippi-fortress`), so the command links no
+//! rules. Reached through the registry (`games/registry`, feature `cli`).
 
-use adjutant_protocol::GameState;
-use mississippi_fortress::data::{AreaId, Map, Units};
 use serde_json::Value;
 use std::fmt::Write;
 
-use crate::render;
+/// The game's name as the CLI's title line shows it.
+pub const TITLE: &str = "Mississippi Fortress";
 
-/// The whole state of a Mississippi Fortress game.
-pub fn state(state: &GameState) -> String {
-    let mut out = String::new();
-    let players = |side: &Option<String>| side.clone().unwrap_or_else(|| "(open seat)".into());
-    let _ = writeln!(
-        out,
-        "Mississippi Fortress · {} · game {} · {} · action {}",
-        state.scenario,
-        state.game_id,
-        state.status.as_str(),
-        state.seq
-    );
-    let _ = writeln!(
-        out,
-        "Union: {}   Confederate: {}   you see it as: {}",
-        players(&state.players.union),
-        players(&state.players.confederate),
-        state.viewer
-    );
-    if state.view.is_null() {
-        let _ = writeln!(out, "\nThe game starts when the second seat is taken.");
-        return out;
-    }
-    out.push('\n');
-    out.push_str(&board(&state.view));
-    out.push_str(&render::prompt(&state.view));
-    out
-}
-
-/// Everything of the view but the prompt.
-pub fn board(v: &Value) -> String {
+/// Everything of the view but the prompt, names and printed values taken from `data`.
+pub fn board(v: &Value, data: &Value) -> String {
+    let n = &Names(data);
     let mut out = String::new();
     let phase = &v["phase"];
     let player = phase["player"]
@@ -83,7 +55,7 @@ pub fn board(v: &Value) -> String {
     out.push_str("\nAreas:\n");
     for a in v["areas"].as_array().into_iter().flatten() {
         let area = a["area"].as_u64().unwrap_or(0);
-        let _ = writeln!(out, "  {}: {}", area_name(area), stacks(&a["counters"]));
+        let _ = writeln!(out, "  {}: {}", n.area(area), stacks(n, &a["counters"]));
     }
     let river = v["river"].as_array().cloned().unwrap_or_default();
     if !river.is_empty() {
@@ -93,12 +65,12 @@ pub fn board(v: &Value) -> String {
                 .as_array()
                 .into_iter()
                 .flatten()
-                .map(ship)
+                .map(|s| ship(n, s))
                 .collect();
             let _ = writeln!(
                 out,
                 "  {}: {}",
-                node_name(node["node"].as_str().unwrap_or("")),
+                n.node(node["node"].as_str().unwrap_or("")),
                 ships.join("; ")
             );
         }
@@ -110,8 +82,8 @@ pub fn board(v: &Value) -> String {
         .map(|b| {
             format!(
                 "{} ({}, {}): {}",
-                unit_name(b["id"].as_str().unwrap_or("")),
-                area_name(b["area"].as_u64().unwrap_or(0)),
+                n.unit(b["id"].as_str().unwrap_or("")),
+                n.area(b["area"].as_u64().unwrap_or(0)),
                 b["arrow"].as_str().unwrap_or(""),
                 b["state"].as_str().unwrap_or("")
             )
@@ -134,7 +106,7 @@ pub fn board(v: &Value) -> String {
             m["side"].as_str().unwrap_or(""),
             m["count"],
             m["from"],
-            area_name(m["at"].as_u64().unwrap_or(0)),
+            n.area(m["at"].as_u64().unwrap_or(0)),
             if path.is_empty() {
                 "-".to_string()
             } else {
@@ -143,22 +115,26 @@ pub fn board(v: &Value) -> String {
         );
     }
     if let Some(d) = v["declared"].as_array() {
-        let areas: Vec<String> = d.iter().filter_map(Value::as_u64).map(area_name).collect();
+        let areas: Vec<String> = d
+            .iter()
+            .filter_map(Value::as_u64)
+            .map(|a| n.area(a))
+            .collect();
         let _ = writeln!(out, "Battles declared: {}", areas.join(", "));
     }
     if let Some(b) = v.get("battle") {
-        out.push_str(&battle(b));
+        out.push_str(&battle(n, b));
     }
     for side in ["union", "confederate"] {
         if let Some(p) = v.get(format!("{side}_private")) {
-            out.push_str(&private(side, p));
+            out.push_str(&private(n, side, p));
         }
     }
     let gone: Vec<String> = v["eliminated"]
         .as_array()
         .into_iter()
         .flatten()
-        .map(|c| unit_name(c["id"].as_str().unwrap_or("")))
+        .map(|c| n.unit(c["id"].as_str().unwrap_or("")))
         .collect();
     if !gone.is_empty() {
         let _ = writeln!(out, "Eliminated or fallen: {}", gone.join(", "));
@@ -174,7 +150,7 @@ pub fn board(v: &Value) -> String {
 }
 
 /// The counters of one Area: known ones by name and strength, unknown ones counted, per side.
-fn stacks(counters: &Value) -> String {
+fn stacks(n: &Names, counters: &Value) -> String {
     let mut parts = Vec::new();
     for side in ["union", "confederate"] {
         let of_side: Vec<&Value> = counters
@@ -189,7 +165,7 @@ fn stacks(counters: &Value) -> String {
         let known: Vec<String> = of_side
             .iter()
             .filter(|c| c["hidden"] != true)
-            .map(|c| counter(c))
+            .map(|c| counter(n, c))
             .collect();
         let hidden = of_side.iter().filter(|c| c["hidden"] == true).count();
         let mut text = known.join(", ");
@@ -210,16 +186,16 @@ fn stacks(counters: &Value) -> String {
 
 /// One known counter: its name, its strength (present for its owner, printed for the enemy)
 /// and its owner's notes.
-fn counter(c: &Value) -> String {
+fn counter(n: &Names, c: &Value) -> String {
     let id = c["id"].as_str().unwrap_or("");
     if c["kind"] == "dummy" {
         return format!("dummy ({id})");
     }
     let data_id = c["unit"].as_str().unwrap_or(id);
-    let mut text = unit_name(data_id);
+    let mut text = n.unit(data_id);
     if let Some(sp) = c["strength"].as_u64() {
         let _ = write!(text, " {sp} SP");
-    } else if let Some(full) = Units::get().unit(data_id).and_then(|u| u.strength) {
+    } else if let Some(full) = n.printed_strength(data_id) {
         let _ = write!(text, " ({full} SP printed)");
     }
     let mut notes = Vec::new();
@@ -244,15 +220,15 @@ fn counter(c: &Value) -> String {
     text
 }
 
-fn ship(s: &Value) -> String {
-    let mut text = unit_name(s["id"].as_str().unwrap_or(""));
+fn ship(n: &Names, s: &Value) -> String {
+    let mut text = n.unit(s["id"].as_str().unwrap_or(""));
     if let Some(aboard) = s["aboard"].as_array()
         && !aboard.is_empty()
     {
-        let _ = write!(text, " carrying {}", stacks(&s["aboard"]));
+        let _ = write!(text, " carrying {}", stacks(n, &s["aboard"]));
     }
     if let Some(l) = s["lashed_to"].as_str() {
-        let _ = write!(text, " (lashed to {})", unit_name(l));
+        let _ = write!(text, " (lashed to {})", n.unit(l));
     }
     if s["held"] == true {
         text.push_str(" (held until the next Union Movement Phase)");
@@ -260,12 +236,12 @@ fn ship(s: &Value) -> String {
     text
 }
 
-fn battle(b: &Value) -> String {
+fn battle(n: &Names, b: &Value) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
         "\nBattle in {}: {} attacks {} · round {} · {}{}",
-        area_name(b["area"].as_u64().unwrap_or(0)),
+        n.area(b["area"].as_u64().unwrap_or(0)),
         capitalised(b["attacker"].as_str().unwrap_or("")),
         capitalised(b["defender"].as_str().unwrap_or("")),
         b["round"],
@@ -286,11 +262,12 @@ fn battle(b: &Value) -> String {
                         out,
                         " LP{}: [{}]",
                         i + 1,
-                        stacks(&line["counters"]).replace(&format!("{}: ", capitalised(side)), "")
+                        stacks(n, &line["counters"])
+                            .replace(&format!("{}: ", capitalised(side)), "")
                     );
                 }
                 if let Some(r) = s["reserve"].as_array() {
-                    let names: Vec<String> = r.iter().map(counter).collect();
+                    let names: Vec<String> = r.iter().map(|c| counter(n, c)).collect();
                     let _ = write!(out, " Reserve: [{}]", names.join(", "));
                 } else if let Some(n) = s["reserve_count"].as_u64() {
                     let _ = write!(out, " Reserve: {n} face-down");
@@ -344,7 +321,7 @@ fn battle(b: &Value) -> String {
     out
 }
 
-fn private(side: &str, p: &Value) -> String {
+fn private(n: &Names, side: &str, p: &Value) -> String {
     let mut out = format!("Your {side} records: dummies in pool {}", p["dummy_pool"]);
     for g in p["reinforcements"].as_array().into_iter().flatten() {
         let units: Vec<String> = g["units"]
@@ -352,13 +329,13 @@ fn private(side: &str, p: &Value) -> String {
             .into_iter()
             .flatten()
             .filter_map(Value::as_str)
-            .map(unit_name)
+            .map(|u| n.unit(u))
             .collect();
         let _ = write!(
             out,
             "; reinforcements on Turn {} to {}: {}",
             g["turn"],
-            area_name(g["area"].as_u64().unwrap_or(0)),
+            n.area(g["area"].as_u64().unwrap_or(0)),
             units.join(", ")
         );
     }
@@ -366,35 +343,82 @@ fn private(side: &str, p: &Value) -> String {
     out
 }
 
-fn unit_name(id: &str) -> String {
-    match Units::get().unit(id) {
-        Some(u) => u.display_name(),
-        None => {
+/// Look-ups in the static data: units by id, Areas by number, river arrows by id.
+struct Names<'a>(&'a Value);
+
+impl Names<'_> {
+    fn unit_data(&self, id: &str) -> Option<&Value> {
+        let units = &self.0["units"];
+        find(units, &Value::from(id)).or_else(|| {
             // A numbered 0/0 replacement ("union-replacement-officer-2").
             let base = id.rsplit_once('-').map_or(id, |(b, _)| b);
-            Units::get()
-                .unit(base)
-                .map_or_else(|| id.to_string(), |u| u.display_name())
+            find(units, &Value::from(base))
+        })
+    }
+
+    /// The name with its formation, e.g. "1st Division (XV)" (Union infantry only).
+    fn unit(&self, id: &str) -> String {
+        let Some(u) = self.unit_data(id) else {
+            return id.to_string();
+        };
+        let name = u["name"].as_str().unwrap_or(id);
+        let infantry = matches!(
+            u["kind"].as_str(),
+            Some("infantry-division" | "infantry-brigade")
+        );
+        match u["formation"].as_str().map(formation_label) {
+            Some(label) if infantry && u["side"] == "union" => format!("{name} ({label})"),
+            _ => name.to_string(),
+        }
+    }
+
+    /// The full strength printed on the Unit Status Sheet.
+    fn printed_strength(&self, id: &str) -> Option<u64> {
+        find(&self.0["units"], &Value::from(id))?["strength"].as_u64()
+    }
+
+    fn area(&self, n: u64) -> String {
+        match find(&self.0["map"]["areas"], &Value::from(n)) {
+            Some(a) => format!("Area {n} {}", a["name"].as_str().unwrap_or("")),
+            None => format!("Area {n}"),
+        }
+    }
+
+    fn node(&self, node: &str) -> String {
+        match node {
+            "north-edge" => "Off the map (north)".to_string(),
+            "south-edge" => "Off the map (south)".to_string(),
+            _ => match find(&self.0["map"]["arrows"], &Value::from(node)) {
+                Some(a) => format!("{node} {}", a["name"].as_str().unwrap_or("")),
+                None => node.to_string(),
+            },
         }
     }
 }
 
-fn area_name(n: u64) -> String {
-    let id = AreaId(u8::try_from(n).unwrap_or(0));
-    match Map::get().area(id) {
-        Some(a) => format!("Area {n} {}", a.name),
-        None => format!("Area {n}"),
-    }
+/// The entry of `list` whose `id` is `id`.
+fn find<'v>(list: &'v Value, id: &Value) -> Option<&'v Value> {
+    list.as_array()?.iter().find(|x| &x["id"] == id)
 }
 
-fn node_name(node: &str) -> String {
-    match node {
-        "north-edge" => "Off the map (north)".to_string(),
-        "south-edge" => "Off the map (south)".to_string(),
-        _ => match node.parse().ok().and_then(|a| Map::get().arrow(a)) {
-            Some(a) => format!("{node} {}", a.name),
-            None => node.to_string(),
-        },
+/// The label printed on the counter for a formation id of the static data.
+fn formation_label(id: &str) -> &str {
+    match id {
+        "ix" => "IX",
+        "xiii" => "XIII",
+        "xv" => "XV",
+        "xvi" => "XVI",
+        "xvii" => "XVII",
+        "j" => "J",
+        "p" => "P",
+        "i-corps" => "I",
+        "dec62-1st" => "1st Div.",
+        "dec62-2nd" => "2nd Div.",
+        "dec62-3rd" => "3rd Div.",
+        "dec62-4th" => "4th Div.",
+        "dec62-stevenson" => "Stevenson",
+        "dec62-sd-lee" => "S.D. Lee",
+        other => other,
     }
 }
 
@@ -412,7 +436,7 @@ mod tests {
     use adjutant_engine::{Match, PerSide, Seed, Setup, Side, Viewer};
     use mississippi_fortress::MississippiFortress;
 
-    fn game_state(viewer: Viewer) -> GameState {
+    fn view(viewer: Viewer) -> Value {
         let setup = Setup {
             scenario: "champion-hill".into(),
             options: Default::default(),
@@ -420,25 +444,13 @@ mod tests {
         };
         let m: Match<MississippiFortress> =
             Match::new(&setup, &Seed::from_bytes([3; 32])).expect("sets up");
-        serde_json::from_value(serde_json::json!({
-            "game_id": "g1",
-            "game": "mississippi-fortress",
-            "scenario": "champion-hill",
-            "status": "active",
-            "seq": 0,
-            "viewer": viewer.as_str(),
-            "players": {"union": "u", "confederate": "c"},
-            "visibility": "public",
-            "options": {},
-            "seed_commitment": "",
-            "view": m.view(viewer),
-        }))
-        .expect("a game state")
+        m.view(viewer)
     }
 
     #[test]
-    fn a_view_renders_areas_stacks_river_and_numbered_choices() {
-        let text = render::state(&game_state(Viewer::Seat(Side::Confederate)));
+    fn a_view_renders_areas_stacks_river_and_batteries_from_the_static_data() {
+        let data = mississippi_fortress::kind().static_data().clone();
+        let text = board(&view(Viewer::Seat(Side::Confederate)), &data);
         assert!(text.contains("Turn 13 of 13-16 (May 13-14)"), "{text}");
         assert!(text.contains("VPs: Union 8, Confederate 15"), "{text}");
         assert!(
@@ -457,12 +469,13 @@ mod tests {
             text.contains("Vicksburg Shore Battery (Area 18 Vicksburg, A3): face-up"),
             "{text}"
         );
-        assert!(text.contains("    1. Place a dummy in"), "{text}");
-        let spectator = render::state(&game_state(Viewer::Spectator));
+        let spectator = board(&view(Viewer::Spectator), &data);
         assert!(!spectator.contains("Bowen"), "{spectator}");
-        assert!(
-            spectator.contains("Waiting for: confederate"),
-            "{spectator}"
-        );
+    }
+
+    #[test]
+    fn without_static_data_areas_and_counters_read_as_numbers_and_ids() {
+        let text = board(&view(Viewer::Seat(Side::Confederate)), &Value::Null);
+        assert!(text.contains("Area 20: Confederate: "), "{text}");
     }
 }

@@ -2,7 +2,7 @@
 // centres (a Voronoi schematic clipped to the map's edges), coloured by terrain, with rivers,
 // roads, railroads, ridges, towns and the river arrows. Cells and arrows are click targets.
 
-import { svg } from "../ui.js";
+import { svg } from "../../js/ui.js";
 
 const WIDTH = 1000;
 const TERRAIN = {

@@ -1,8 +1,8 @@
 // Mississippi Fortress: the theatre map with stacks in their Areas, ships on the river
 // arrows, shore batteries, the Battle Board during a battle, and a status panel.
 
-import { h, svg, title } from "../ui.js";
-import { drawMap } from "./mf-map.js";
+import { h, svg, title } from "../../js/ui.js";
+import { drawMap } from "./map.js";
 
 const COLORS = { union: "#2f4f8f", confederate: "#8a8a8a" };
 
@@ -114,7 +114,7 @@ function offRiver(ships, data) {
   return [...groups].map(([key, names]) => h("div", { class: "ships-off" }, `${key}: ${names.join(", ")}`));
 }
 
-export const mississippiFortressBoard = {
+export const board = {
   render(container, view, ctx) {
     const map = mapOf(ctx.data);
     const parts = [];
@@ -144,7 +144,7 @@ export const mississippiFortressBoard = {
           svg("rect", { width: 18, height: 12, fill: "#7a1f1f", rx: 2 }), svg("text", { x: 9, y: 9, "text-anchor": "middle", fill: "#fff" }, "SB"),
           svg("title", {}, `Shore battery ${b.id} (${b.state})`)));
       }
-      const targets = new Set((view.actions || []).flatMap((a) => mississippiFortressBoard.targets(a)));
+      const targets = new Set((view.actions || []).flatMap((a) => board.targets(a)));
       for (const el of drawn.root.querySelectorAll("[data-key]")) {
         if (targets.has(el.getAttribute("data-key"))) el.classList.add("target");
       }
