@@ -164,9 +164,12 @@ impl Rules for MississippiFortress {
         action: Action,
         dice: &mut Dice,
     ) -> Result<Applied<Event>, String> {
-        if !self.actions_for(side).contains(&action) {
-            return Err("that action is not offered now".to_string());
-        }
+        // The engine has checked the action against `legal_actions` (`Match::play`): it is not
+        // checked again here (the check is the cost of enumerating every action once more).
+        debug_assert!(
+            self.actions_for(side).contains(&action),
+            "{action:?} is not offered to the {side} player"
+        );
         let mut fx = Fx::new(dice);
         self.perform(side, action, &mut fx);
         self.advance(&mut fx);
