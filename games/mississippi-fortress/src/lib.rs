@@ -20,6 +20,7 @@ pub mod fog;
 pub mod force_march;
 pub mod invariants;
 pub mod leaders;
+pub mod model;
 pub mod movement;
 pub mod naval;
 pub mod probe;
@@ -46,7 +47,7 @@ pub use events::Event;
 pub use state::MississippiFortress;
 
 use crate::events::Fx;
-use crate::sequence::Step;
+use crate::model::step::Step;
 
 /// The game for a server's registry.
 pub fn kind() -> Arc<dyn GameKind> {

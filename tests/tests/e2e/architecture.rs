@@ -44,26 +44,6 @@ const KNOWN: &[(&str, &[&str])] = &[
             "data::variant",
         ],
     ),
-    // Mississippi Fortress: the state and the rules that extend it, and the data's options,
-    // scenarios and units. Being put in layers (issue 13); these entries go with it.
-    (
-        "games/mississippi-fortress/src/lib.rs",
-        &[
-            "actions",
-            "combat",
-            "decisions",
-            "force_march",
-            "movement",
-            "naval",
-            "probe",
-            "sequence",
-            "state",
-        ],
-    ),
-    (
-        "games/mississippi-fortress/src/lib.rs",
-        &["data::options", "data::scenarios", "data::units"],
-    ),
 ];
 
 /// The crates whose sources are checked, relative to the workspace root.
