@@ -4,7 +4,7 @@ use adjutant_engine::{GameInfo, Outcome, PerSide, Side};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::corr::{ClockChoice, ClockInfo, ClockPreset};
+use crate::clock::{ClockChoice, ClockInfo, ClockPreset};
 
 /// `POST /api/accounts`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -2,6 +2,7 @@
 //! contract ([`http`]), the WebSocket frames ([`ws`]), the error codes ([`error`]) and the
 //! JSON Patch used by patch-mode subscriptions ([`patch`]). `docs/protocol.md` documents them.
 
+pub mod clock;
 pub mod corr;
 pub mod error;
 pub mod fuzzing;
@@ -10,6 +11,7 @@ pub mod patch;
 pub mod ws;
 
 pub use adjutant_engine::{Outcome, PerSide, Record, Side};
+pub use clock::*;
 pub use corr::*;
 pub use error::{ApiError, ErrorBody, ErrorCode};
 pub use http::*;

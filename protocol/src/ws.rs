@@ -6,7 +6,8 @@ use adjutant_engine::{Record, Side};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::corr::{ChatChannel, ChatMessage, ClockInfo};
+use crate::clock::ClockInfo;
+use crate::corr::{ChatChannel, ChatMessage};
 use crate::error::ErrorCode;
 use crate::http::{
     AccountInfo, Catalog, CreateGame, EventEntry, GameCreated, GameFilter, GameList, GameStatus,

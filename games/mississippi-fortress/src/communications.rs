@@ -15,8 +15,9 @@ use crate::control::Census;
 use crate::data::units::LeaderRole;
 use crate::data::{AreaId, Constants, Map};
 use crate::events::{EventKind, Fx};
-use crate::naval::Node;
-use crate::state::{Key, Kind, MississippiFortress, Place};
+use crate::model::counter::{Key, Kind, Place};
+use crate::model::game::MississippiFortress;
+use crate::model::node::Node;
 
 /// Where a counter traces from or to.
 #[derive(Clone, Debug, PartialEq, Eq)]

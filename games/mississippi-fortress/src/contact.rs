@@ -7,9 +7,11 @@
 use adjutant_engine::Side;
 
 use crate::data::{AreaId, Map};
-use crate::decisions::{Decision, Departure};
 use crate::events::{EventKind, Fx};
-use crate::state::{BatteryState, Key, Kind, MississippiFortress, Place};
+use crate::model::counter::{Key, Kind, Place};
+use crate::model::decision::{Decision, Departure};
+use crate::model::game::MississippiFortress;
+use crate::model::ship::BatteryState;
 
 impl MississippiFortress {
     /// S3.53-S3.54: counters of `side` (`keys`) have entered `area` from `from` (a step, a

@@ -5,7 +5,9 @@
 use adjutant_engine::Side;
 
 use crate::data::AreaId;
-use crate::state::{BatteryState, Kind, MississippiFortress, Place};
+use crate::model::counter::{Kind, Place};
+use crate::model::game::MississippiFortress;
+use crate::model::ship::BatteryState;
 
 /// What one side has in one Area.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

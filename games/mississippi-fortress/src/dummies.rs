@@ -6,10 +6,11 @@
 
 use adjutant_engine::Side;
 
-use crate::actions::Action;
 use crate::data::AreaId;
 use crate::events::{EventKind, Fx};
-use crate::state::{Key, Kind, MississippiFortress, Place};
+use crate::model::action::Action;
+use crate::model::counter::{Key, Kind, Place};
+use crate::model::game::MississippiFortress;
 
 impl MississippiFortress {
     /// Dummies of `side` in its pool (S4.6a: removed dummies return to it).

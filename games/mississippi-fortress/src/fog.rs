@@ -8,7 +8,8 @@
 use adjutant_engine::Viewer;
 use serde_json::{Map as JsonMap, Value, json};
 
-use crate::state::{Key, Kind, MississippiFortress, Place};
+use crate::model::counter::{Key, Kind, Place};
+use crate::model::game::MississippiFortress;
 
 impl MississippiFortress {
     /// Whether `viewer` may identify counter `k`.

@@ -7,7 +7,7 @@
 
 use crate::data::map::Terrain;
 use crate::data::{AreaId, Constants, Map};
-use crate::state::{Counter, Kind};
+use crate::model::counter::{Counter, Kind};
 
 /// Extra steps a force march allows (S3.3a).
 pub fn extra_steps() -> u8 {

@@ -8,13 +8,14 @@ use std::collections::BTreeSet;
 
 use adjutant_engine::Side;
 
-use crate::actions::Position;
 use crate::data::units::Formation;
 use crate::data::{Constants, Units};
-use crate::naval::Node;
+use crate::model::action::Position;
+use crate::model::counter::{Kind, Place};
+use crate::model::game::MississippiFortress;
+use crate::model::node::Node;
+use crate::model::step::Step;
 use crate::naval::transport::capacity;
-use crate::sequence::Step;
-use crate::state::{Kind, MississippiFortress, Place};
 
 impl MississippiFortress {
     /// The first broken invariant, if any.
@@ -124,10 +125,9 @@ impl MississippiFortress {
                 return Err(format!("{} is both on the river and off it", ship.id));
             }
             if let Some(area) = ship.supporting() {
-                let standing = self
-                    .batteries
-                    .iter()
-                    .any(|b| b.area == area && b.state != crate::state::BatteryState::Destroyed);
+                let standing = self.batteries.iter().any(|b| {
+                    b.area == area && b.state != crate::model::ship::BatteryState::Destroyed
+                });
                 if !standing || ship.side != Side::Confederate {
                     return Err(format!(
                         "{} supports no standing battery in Area {} (7.21c)",

@@ -4,10 +4,11 @@
 //! are placed in the next Leader Replacement Segment (2d of either player's turn).
 
 use crate::data::{AreaId, Units};
-use crate::decisions::Decision;
 use crate::events::{EventKind, Fx};
+use crate::model::counter::{Key, Kind, Place};
+use crate::model::decision::Decision;
+use crate::model::game::MississippiFortress;
 use crate::setup::land_counter;
-use crate::state::{Key, Kind, MississippiFortress, Place};
 
 /// The man behind a Leader counter: "McClernand (Commander)" and "McClernand" are one man
 /// (decisions G15, R4: one man, one counter).
@@ -150,10 +151,10 @@ impl MississippiFortress {
             .map(|l| l.commands.clone())
             .unwrap_or_default();
         let side = c.side;
-        let fits = |u: &crate::state::Counter| {
+        let fits = |u: &crate::model::counter::Counter| {
             commands.is_empty() || u.formation.is_some_and(|f| commands.contains(&f))
         };
-        let areas = |pred: &dyn Fn(&crate::state::Counter) -> bool| {
+        let areas = |pred: &dyn Fn(&crate::model::counter::Counter) -> bool| {
             let mut v: Vec<AreaId> = self
                 .counters
                 .iter()

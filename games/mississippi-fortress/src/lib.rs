@@ -20,6 +20,7 @@ pub mod fog;
 pub mod force_march;
 pub mod invariants;
 pub mod leaders;
+pub mod model;
 pub mod movement;
 pub mod naval;
 pub mod probe;
@@ -46,7 +47,7 @@ pub use events::Event;
 pub use state::MississippiFortress;
 
 use crate::events::Fx;
-use crate::sequence::Step;
+use crate::model::step::Step;
 
 /// The game for a server's registry.
 pub fn kind() -> Arc<dyn GameKind> {
@@ -164,9 +165,12 @@ impl Rules for MississippiFortress {
         action: Action,
         dice: &mut Dice,
     ) -> Result<Applied<Event>, String> {
-        if !self.actions_for(side).contains(&action) {
-            return Err("that action is not offered now".to_string());
-        }
+        // The engine has checked the action against `legal_actions` (`Match::play`): it is not
+        // checked again here (the check is the cost of enumerating every action once more).
+        debug_assert!(
+            self.actions_for(side).contains(&action),
+            "{action:?} is not offered to the {side} player"
+        );
         let mut fx = Fx::new(dice);
         self.perform(side, action, &mut fx);
         self.advance(&mut fx);

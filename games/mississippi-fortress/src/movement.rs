@@ -7,27 +7,15 @@
 //! the troop-density option only an Area the enemy blocks (S11).
 
 use adjutant_engine::Side;
-use serde::{Deserialize, Serialize};
 
-use crate::actions::Action;
 use crate::data::{AreaId, Charts, Map, OptionId};
 use crate::events::{EventKind, Fx, counters};
 use crate::force_march::{extra_steps, may_force_march, path_allows_force_march};
-use crate::naval::Fleet;
-use crate::state::{Key, Kind, MississippiFortress, Place};
-
-/// A stack of land counters on the move (S3.1c).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LandGroup {
-    /// The Area it set out from.
-    pub from: AreaId,
-    /// Where it is now.
-    pub at: AreaId,
-    /// Its counters.
-    pub members: Vec<Key>,
-    /// The Areas entered so far.
-    pub path: Vec<AreaId>,
-}
+use crate::model::action::Action;
+use crate::model::counter::{Key, Kind, Place};
+use crate::model::game::MississippiFortress;
+pub use crate::model::moves::LandGroup;
+use crate::model::node::Fleet;
 
 impl MississippiFortress {
     /// A counter of `side` that may still move by land this phase.

@@ -8,23 +8,15 @@
 //! most once a player turn. Only which counters are revealed is shown (S5 visibility).
 
 use adjutant_engine::Side;
-use serde::{Deserialize, Serialize};
 
-use crate::actions::Action;
 use crate::data::charts::ProbeColumn;
 use crate::data::map::Terrain;
 use crate::data::{AreaId, Charts, Constants, Map};
 use crate::events::{EventKind, Fx};
-use crate::state::{Key, Kind, MississippiFortress};
-
-/// Cavalry chosen for the next probe.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ProbeParty {
-    /// The probing Area.
-    pub area: AreaId,
-    /// The cavalry.
-    pub cavalry: Vec<Key>,
-}
+use crate::model::action::Action;
+use crate::model::counter::{Key, Kind};
+use crate::model::game::MississippiFortress;
+pub use crate::model::moves::ProbeParty;
 
 /// S5.2: the Adjusted Strength Point Differential.
 pub fn differential(probe_sp: u32, screen_sp: u32, other_sp: u32) -> i32 {

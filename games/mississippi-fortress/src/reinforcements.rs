@@ -7,10 +7,11 @@
 
 use adjutant_engine::Side;
 
-use crate::actions::Action;
 use crate::data::{Constants, Options};
 use crate::events::{EventKind, Fx, counters};
-use crate::state::{Key, Kind, MississippiFortress, Place};
+use crate::model::action::Action;
+use crate::model::counter::{Key, Kind, Place};
+use crate::model::game::MississippiFortress;
 
 impl MississippiFortress {
     /// Reinforcement groups of `side` that must be placed or withheld now.

@@ -15,7 +15,8 @@ use crate::data::AreaId;
 use crate::data::scenarios::SpecialRule;
 use crate::data::units::Formation;
 use crate::events::{EventKind, Fx};
-use crate::state::{Key, Kind, MississippiFortress};
+use crate::model::counter::{Key, Kind};
+use crate::model::game::MississippiFortress;
 
 impl MississippiFortress {
     /// S3.2a(5): a scenario forbids `side`'s counter (artillery or not) to enter `area` now.

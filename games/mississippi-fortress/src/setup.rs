@@ -8,12 +8,13 @@ use crate::data::scenarios::{Location, Placement};
 use crate::data::units::UnitKind;
 use crate::data::{Map, OptionId, Options, ScenarioId, Scenarios, Units, Weather};
 use crate::events::{EventKind, Fx};
-use crate::naval::Node;
-use crate::sequence::Step;
-use crate::state::{
-    Battery, BatteryState, Counter, Kind, LeaderInfo, MississippiFortress, OffRiver, Place, Rec,
-    Reinforcement, Ship, ShipRec, Siege,
-};
+use crate::model::counter::{Counter, Kind, LeaderInfo, Place};
+use crate::model::game::MississippiFortress;
+use crate::model::node::Node;
+use crate::model::record::{Rec, ShipRec};
+use crate::model::ship::{Battery, BatteryState, OffRiver, Ship};
+use crate::model::step::Step;
+use crate::model::track::{Reinforcement, Siege};
 
 impl MississippiFortress {
     /// S2.1: the initial state of a scenario, before the set-up dummies.

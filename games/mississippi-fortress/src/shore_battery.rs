@@ -9,8 +9,10 @@
 use crate::data::charts::ShipHit;
 use crate::data::{Charts, Units};
 use crate::events::{EventKind, Fx};
-use crate::naval::Node;
-use crate::state::{BatteryState, Kind, MississippiFortress, Place};
+use crate::model::counter::{Kind, Place};
+use crate::model::game::MississippiFortress;
+use crate::model::node::Node;
+use crate::model::ship::BatteryState;
 
 impl MississippiFortress {
     /// The face-up battery guarding this arrow, if any (4.22b).

@@ -10,7 +10,9 @@ use adjutant_engine::Side;
 use crate::data::map::AreaFlag;
 use crate::data::{Constants, Map};
 use crate::events::{EventKind, Fx};
-use crate::state::{BatteryState, Key, Kind, MississippiFortress};
+use crate::model::counter::{Key, Kind};
+use crate::model::game::MississippiFortress;
+use crate::model::ship::BatteryState;
 
 impl MississippiFortress {
     /// 5.41: Union combat units are in every siege Area.

@@ -11,7 +11,8 @@ use adjutant_engine::Side;
 use crate::data::charts::StragglerColumn;
 use crate::data::{Charts, Constants};
 use crate::events::{EventKind, Fx};
-use crate::state::{Key, Kind, MississippiFortress, Place};
+use crate::model::counter::{Key, Kind, Place};
+use crate::model::game::MississippiFortress;
 
 /// The printed Straggler Loss Chart modifiers that apply to one check, summed (cumulative).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

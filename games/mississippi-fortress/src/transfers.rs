@@ -7,10 +7,11 @@
 
 use adjutant_engine::Side;
 
-use crate::actions::Action;
 use crate::data::units::Formation;
 use crate::events::{EventKind, Fx};
-use crate::state::{Key, Kind, MississippiFortress, Place};
+use crate::model::action::Action;
+use crate::model::counter::{Key, Kind, Place};
+use crate::model::game::MississippiFortress;
 
 /// 4.53: may a brigade of `brigade` rebuild a division of `division`?
 pub fn may_rebuild(brigade: Option<Formation>, division: Option<Formation>) -> bool {

@@ -12,8 +12,9 @@ use crate::data::map::AreaFlag;
 use crate::data::scenarios::{AwardKind, AwardTiming, VpAward, WinCondition};
 use crate::data::{AreaId, Map};
 use crate::events::{EventKind, Fx};
-use crate::sequence::Step;
-use crate::state::{Capture, MississippiFortress};
+use crate::model::game::MississippiFortress;
+use crate::model::step::Step;
+use crate::model::track::Capture;
 
 impl MississippiFortress {
     /// The scenario's awards, and those of the optional rules in use (7.21d, decision R13).

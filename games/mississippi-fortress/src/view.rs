@@ -7,10 +7,11 @@
 use adjutant_engine::{Side, Viewer};
 use serde_json::{Map as JsonMap, Value, json};
 
-use crate::actions::Position;
-use crate::combat::BattleStage;
-use crate::naval::Node;
-use crate::state::{Key, MississippiFortress, Place};
+use crate::model::action::Position;
+use crate::model::battle::BattleStage;
+use crate::model::counter::{Key, Place};
+use crate::model::game::MississippiFortress;
+use crate::model::node::Node;
 use crate::weather::weather_name;
 
 impl MississippiFortress {

@@ -5,7 +5,7 @@
 
 use crate::data::{Charts, OptionId, TurnTrack, Weather};
 use crate::events::{EventKind, Fx};
-use crate::state::MississippiFortress;
+use crate::model::game::MississippiFortress;
 
 impl MississippiFortress {
     /// S2.2 A: the Weather Segment of the current turn.

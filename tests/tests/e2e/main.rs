@@ -1,6 +1,7 @@
 //! End-to-end tests: a real server on port 0, real HTTP and WebSocket clients, the Outpost
 //! test game.
 
+mod architecture;
 mod browser;
 mod chat;
 mod common;

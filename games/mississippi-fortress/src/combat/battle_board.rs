@@ -7,12 +7,13 @@
 
 use adjutant_engine::Side;
 
-use crate::actions::{Action, Position};
-use crate::combat::BattleStage;
 use crate::data::Constants;
 use crate::data::units::{Formation, LeaderRole};
 use crate::events::{EventKind, Fx};
-use crate::state::{Key, Kind, MississippiFortress, Place};
+use crate::model::action::{Action, Position};
+use crate::model::battle::BattleStage;
+use crate::model::counter::{Key, Kind, Place};
+use crate::model::game::MississippiFortress;
 
 /// The counter with the inherent Officer of 4.31.
 pub const BOWEN: &str = "bowen-div";
@@ -111,7 +112,8 @@ impl MississippiFortress {
     /// S8.6g: this infantry or cavalry counter is the last chance to occupy a Line Position.
     fn must_occupy(&self, k: Key, placed: &[(Key, Position)], later: &[Key]) -> bool {
         let c = &self.counters[k];
-        let fights = |c: &crate::state::Counter| c.kind.is_infantry() || c.kind == Kind::Cavalry;
+        let fights =
+            |c: &crate::model::counter::Counter| c.kind.is_infantry() || c.kind == Kind::Cavalry;
         fights(c)
             && !placed
                 .iter()

@@ -6,11 +6,12 @@
 
 use adjutant_engine::Side;
 
-use crate::actions::Action;
-use crate::combat::{Battle, BattleStage};
 use crate::data::AreaId;
 use crate::events::{EventKind, Fx};
-use crate::state::{Key, Kind, MississippiFortress};
+use crate::model::action::Action;
+use crate::model::battle::{Battle, BattleStage};
+use crate::model::counter::{Key, Kind};
+use crate::model::game::MississippiFortress;
 
 impl MississippiFortress {
     /// S8.2a: Areas where `side` may declare a battle.

@@ -8,14 +8,15 @@
 
 use adjutant_engine::Side;
 
-use crate::combat::BattleStage;
 use crate::combat::battle_board::BOWEN;
 use crate::data::map::Terrain;
 use crate::data::units::LeaderRole;
 use crate::data::{Constants, Map};
-use crate::decisions::{Decision, Departure};
 use crate::events::{EventKind, Fx};
-use crate::state::{Key, Kind, MississippiFortress, Place};
+use crate::model::battle::BattleStage;
+use crate::model::counter::{Key, Kind, Place};
+use crate::model::decision::{Decision, Departure};
+use crate::model::game::MississippiFortress;
 
 impl MississippiFortress {
     /// S9.84 step 1: empty lines.

@@ -7,11 +7,12 @@
 
 use adjutant_engine::Side;
 
-use crate::actions::{Action, Position};
 use crate::data::Constants;
-use crate::decisions::Decision;
 use crate::events::{EventKind, Fx};
-use crate::state::{Key, MississippiFortress};
+use crate::model::action::{Action, Position};
+use crate::model::counter::Key;
+use crate::model::decision::Decision;
+use crate::model::game::MississippiFortress;
 
 impl MississippiFortress {
     /// S9.61-S9.63: `side`'s Line Positions take the round's fire.

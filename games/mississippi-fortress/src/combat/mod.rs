@@ -15,91 +15,15 @@ pub mod retreat_before_combat;
 pub mod withdrawal;
 
 use adjutant_engine::{PerSide, Side};
-use serde::{Deserialize, Serialize};
 
-use crate::actions::{Action, Position};
-use crate::data::AreaId;
 use crate::data::charts::CombatOrder;
 use crate::events::{EventKind, Fx};
-use crate::state::{Key, MississippiFortress, Place};
+use crate::model::action::{Action, Position};
+use crate::model::counter::{Key, Place};
+use crate::model::game::MississippiFortress;
 
+pub use crate::model::battle::{Battle, BattleStage};
 pub use resolution::EngagementResult;
-
-/// Where a battle stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum BattleStage {
-    /// S8.4: the Defender may retreat before combat.
-    Retreats,
-    /// S8.4e-g: retreats are over.
-    RetreatsDone,
-    /// S8.6: both players deploy secretly.
-    Deploy,
-    /// S8.7b: the Attacker swings Line Positions facing empty ones.
-    Engage,
-    /// S8.8: both players choose Combat Orders secretly.
-    Orders,
-    /// S9.6-S9.7: losses are taken; Line Positions leave the Area.
-    Outcomes,
-    /// After the departures of a round.
-    AfterRound,
-    /// S9.81: the Attacker chooses a second round or the end.
-    Continue,
-    /// S9.82: both players commit Reserve counters secretly.
-    Commit,
-    /// S9.84 step 1: empty lines withdraw.
-    EndEmpty,
-    /// S9.84 steps 2-3: mountain and river-crossing withdrawals.
-    EndTerrain,
-    /// S9.84 step 4: clean-up.
-    Cleanup,
-    /// Over: the Area is settled and the next battle may begin.
-    Done,
-}
-
-/// A battle in progress.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Battle {
-    /// The battle Area.
-    pub area: AreaId,
-    /// The phasing player (S8.1b).
-    pub attacker: Side,
-    /// 1 or 2.
-    pub round: u8,
-    /// Where it stands.
-    pub stage: BattleStage,
-    /// Compelled by 5.11.
-    pub compelled: bool,
-    /// Areas attacking units entered the battle Area from this turn (S8.4c(3)).
-    pub entries: Vec<AreaId>,
-    /// Attacking units that entered across a Major River (S9.92a).
-    pub crossing: Vec<Key>,
-    /// Units that retreated before combat (S8.4), for the Leaders going with them.
-    pub retreated: Vec<Key>,
-    /// The participants, in deployment order (S8.2d).
-    pub roster: Vec<Key>,
-    /// Positions on the Battle Board; the other side's are secret until `revealed`.
-    pub slots: Vec<(Key, Position)>,
-    /// The deployment has been revealed (S8.7a).
-    pub revealed: bool,
-    /// This round's engagements: Attacker Line Position -> Defender Line Position.
-    pub engaged: [Option<u8>; 3],
-    /// Attacker Line Positions whose swing has been decided this round.
-    pub swing_done: [bool; 3],
-    /// Combat Orders of this round (owner, line, order; `None`: an unengaged Defender Line
-    /// Position holds without one).
-    pub orders: Vec<(Side, u8, Option<CombatOrder>)>,
-    /// The orders have been revealed (S8.8c).
-    pub orders_revealed: bool,
-    /// What each engagement did this round.
-    pub results: Vec<EngagementResult>,
-    /// SP each Line Position lost this round (S9.61).
-    pub losses: PerSide<[u8; 3]>,
-    /// SP still to allocate per Line Position.
-    pub owed: PerSide<[u8; 3]>,
-    /// Before round 2: Reserve counters committed (secret until revealed, S9.82).
-    pub commits: Vec<(Key, Option<Position>)>,
-}
 
 impl Battle {
     /// The Defender.

@@ -7,10 +7,11 @@
 
 use adjutant_engine::Side;
 
-use crate::actions::Action;
 use crate::combat::battle_board::BOWEN;
 use crate::data::charts::CombatOrder;
-use crate::state::{Kind, MississippiFortress};
+use crate::model::action::Action;
+use crate::model::counter::Kind;
+use crate::model::game::MississippiFortress;
 
 /// Attacker orders, weakest first.
 pub const ATTACK: [CombatOrder; 3] = [

@@ -8,62 +8,18 @@
 //! column of its strength shifted by the printed modifiers. All fire is simultaneous.
 
 use adjutant_engine::Side;
-use serde::{Deserialize, Serialize};
 
 use crate::actions::order_name;
-use crate::combat::BattleStage;
 use crate::data::charts::{
     CombatOrder, CombatStrength, DefenderOrder, FcrtGroup, FcrtResult, RatioColumn, StrengthBand,
 };
 use crate::data::map::Terrain;
 use crate::data::{Charts, Map};
 use crate::events::{EventKind, Fx};
-use crate::state::{Kind, MississippiFortress};
-
-/// One FCRT roll.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FireRoll {
-    /// The die.
-    pub die: u8,
-    /// The cell: "-", "1", "2" or "*".
-    pub result: String,
-    /// The extra roll a "*" calls for.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reroll: Option<u8>,
-    /// SP lost by the target.
-    pub loss: u8,
-}
-
-/// What one engagement did in a round (public once the orders are revealed).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EngagementResult {
-    /// The Attacker's Line Position (0-2).
-    pub attacker_line: u8,
-    /// The Defender's Line Position (0-2).
-    pub defender_line: u8,
-    /// The Attacker's order.
-    pub attacker_order: CombatOrder,
-    /// The Defender's order.
-    pub defender_order: CombatOrder,
-    /// The Attacker's strength, in sixteenths of an SP (S1.3a).
-    pub attacker_strength: CombatStrength,
-    /// The Defender's strength.
-    pub defender_strength: CombatStrength,
-    /// The Combat Intensity Level (S9.2).
-    pub level: u8,
-    /// The CIC B column after the terrain shift (S9.4).
-    pub column: RatioColumn,
-    /// The CIC B cell "x/y".
-    pub cell: String,
-    /// The rating of each side's rating Officer (S8.6f).
-    pub ratings: (u8, u8),
-    /// The FCRT columns (bands after shifts) of Attacker and Defender.
-    pub bands: (StrengthBand, StrengthBand),
-    /// The Attacker's rolls, against the Defender.
-    pub attacker_rolls: Vec<FireRoll>,
-    /// The Defender's rolls, against the Attacker.
-    pub defender_rolls: Vec<FireRoll>,
-}
+use crate::model::battle::BattleStage;
+pub use crate::model::battle::{EngagementResult, FireRoll};
+use crate::model::counter::Kind;
+use crate::model::game::MississippiFortress;
 
 /// What modifies one unit's strength in a round (S9.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

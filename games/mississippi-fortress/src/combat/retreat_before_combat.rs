@@ -5,11 +5,12 @@
 //! units stay face down. Artillery left without other combat units must retreat too (S8.4e);
 //! with no Defender combat unit left there is no battle (S8.4g).
 
-use crate::actions::Action;
-use crate::combat::BattleStage;
-use crate::decisions::{Decision, Departure};
 use crate::events::{EventKind, Fx};
-use crate::state::{Key, Kind, MississippiFortress};
+use crate::model::action::Action;
+use crate::model::battle::BattleStage;
+use crate::model::counter::{Key, Kind};
+use crate::model::decision::{Decision, Departure};
+use crate::model::game::MississippiFortress;
 
 impl MississippiFortress {
     /// The Defender's options before combat.

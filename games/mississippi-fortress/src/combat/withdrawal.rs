@@ -8,14 +8,16 @@
 
 use adjutant_engine::Side;
 
-use crate::actions::Dest;
-use crate::combat::BattleStage;
 use crate::data::charts::CombatOrder;
 use crate::data::{AreaId, Map};
-use crate::decisions::{Decision, Departure, departure_name};
+use crate::decisions::departure_name;
 use crate::events::{EventKind, Fx};
-use crate::sequence::Step;
-use crate::state::{Key, Kind, MississippiFortress, Place};
+use crate::model::action::Dest;
+use crate::model::battle::BattleStage;
+use crate::model::counter::{Key, Kind, Place};
+use crate::model::decision::{Decision, Departure};
+use crate::model::game::MississippiFortress;
+use crate::model::step::Step;
 
 impl MississippiFortress {
     /// The destinations of a departing unit (S8.4c, S9.74, S3.54, 5.12).
@@ -196,7 +198,7 @@ impl MississippiFortress {
             }
             Dest::Ships(ids) => {
                 if let Some(i) = ids.first().and_then(|s| self.ship_index(s)) {
-                    self.counters[leader].place = Place::Aboard(crate::state::Carrier {
+                    self.counters[leader].place = Place::Aboard(crate::model::counter::Carrier {
                         ship: i,
                         also: None,
                         on_first: 0,

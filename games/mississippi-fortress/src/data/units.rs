@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::error::{DataError, ensure};
 use crate::data::ids::{PerSide, Provenance, Side, UnitId};
-use crate::data::options::OptionId;
-use crate::data::scenarios::ScenarioId;
+use crate::data::option_id::OptionId;
+use crate::data::scenario_id::ScenarioId;
 
 const FILE: &str = "units.toml";
 

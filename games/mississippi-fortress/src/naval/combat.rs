@@ -12,31 +12,21 @@
 //! two sides that have only steamers share the arrow (decision R17). Everything is public.
 
 use adjutant_engine::Side;
-use serde::{Deserialize, Serialize};
 
-use crate::actions::Action;
 use crate::data::charts::{NavalColumn, NavalResult};
 use crate::data::{Charts, Constants};
-use crate::decisions::Decision;
 use crate::events::{EventKind, Fx};
-use crate::naval::Node;
-use crate::sequence::Step;
-use crate::state::{MississippiFortress, OffRiver};
+use crate::model::action::Action;
+use crate::model::decision::Decision;
+use crate::model::game::MississippiFortress;
+pub use crate::model::moves::NavalCombat;
+use crate::model::node::Node;
+use crate::model::ship::OffRiver;
+use crate::model::step::Step;
 
 /// The ironclad whose presence costs the Union 2 on the Naval CRT and whose support adds 1 to
 /// a battery's CRT A rolls (7.21b-c).
 pub const ARKANSAS: &str = "arkansas";
-
-/// A naval combat in progress on one arrow.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct NavalCombat {
-    /// The arrow.
-    pub node: Node,
-    /// Rounds fought so far.
-    pub round: u8,
-    /// The battery beside the arrow has had its shot before the first round (S12.5b).
-    pub battery_fired: bool,
-}
 
 /// "damaged", "sunk".
 pub fn naval_result_name(result: NavalResult) -> &'static str {

@@ -7,12 +7,12 @@
 
 use adjutant_engine::Side;
 
-use crate::actions::Action;
 use crate::data::Constants;
-use crate::decisions::Decision;
 use crate::events::{EventKind, Fx, counters};
-use crate::naval::{Fleet, Node};
-use crate::state::MississippiFortress;
+use crate::model::action::Action;
+use crate::model::decision::Decision;
+use crate::model::game::MississippiFortress;
+use crate::model::node::{Fleet, Node};
 
 /// Ships one naval stack may hold while moving (decision R22).
 pub const STACK: usize = 2;

@@ -20,26 +20,16 @@
 //! Ships are always face up: every placement is public (S4.2).
 
 use adjutant_engine::Side;
-use serde::{Deserialize, Serialize};
 
-use crate::actions::Action;
 use crate::data::map::AreaFlag;
 use crate::data::scenarios::Location;
 use crate::data::{AreaId, Map, OptionId, Options};
 use crate::events::{EventKind, Fx};
-use crate::naval::Node;
-use crate::state::{BatteryState, MississippiFortress, OffRiver};
-
-/// A place for a ship that does not sail there: an arrow, or ashore in support of the battery
-/// of an Area (7.21a, 7.21c, 7.21d).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Station {
-    /// On a river arrow.
-    Arrow(Node),
-    /// In support of the shore battery in this Area.
-    Support(AreaId),
-}
+use crate::model::action::Action;
+pub use crate::model::action::Station;
+use crate::model::game::MississippiFortress;
+use crate::model::node::Node;
+use crate::model::ship::{BatteryState, OffRiver};
 
 impl MississippiFortress {
     /// "A3 (Vicksburg)", "in support of the Vicksburg Shore Battery".

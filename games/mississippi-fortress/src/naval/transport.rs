@@ -10,12 +10,13 @@ use std::sync::OnceLock;
 
 use adjutant_engine::Side;
 
-use crate::actions::{Action, Dest};
 use crate::data::{AreaId, Constants, Map};
-use crate::decisions::Decision;
 use crate::events::{EventKind, Fx};
-use crate::naval::Node;
-use crate::state::{Carrier, Key, MississippiFortress, Place};
+use crate::model::action::{Action, Dest};
+use crate::model::counter::{Carrier, Key, Place};
+use crate::model::decision::Decision;
+use crate::model::game::MississippiFortress;
+use crate::model::node::Node;
 
 /// SP one steamer carries (4.12c).
 pub fn capacity() -> u8 {
@@ -235,7 +236,7 @@ impl MississippiFortress {
                         // 4.22b: Union units may not land beside a face-up battery (the
                         // Confederate Steamer*, 7.21a, may).
                         let beside_battery = self.batteries.iter().any(|b| {
-                            b.area == area && b.state == crate::state::BatteryState::FaceUp
+                            b.area == area && b.state == crate::model::ship::BatteryState::FaceUp
                         });
                         !census.closed_to_shipping(c.side, area)
                             && (c.side != Side::Union || !beside_battery)

@@ -1,0 +1,41 @@
+//! Things half done: a land stack on the move (S3.1c), a probe party (S5.1), a naval combat
+//! (7.21b).
+
+use serde::{Deserialize, Serialize};
+
+use crate::data::AreaId;
+use crate::model::counter::Key;
+use crate::model::node::Node;
+
+/// A stack of land counters on the move (S3.1c).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LandGroup {
+    /// The Area it set out from.
+    pub from: AreaId,
+    /// Where it is now.
+    pub at: AreaId,
+    /// Its counters.
+    pub members: Vec<Key>,
+    /// The Areas entered so far.
+    pub path: Vec<AreaId>,
+}
+
+/// Cavalry chosen for the next probe.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProbeParty {
+    /// The probing Area.
+    pub area: AreaId,
+    /// The cavalry.
+    pub cavalry: Vec<Key>,
+}
+
+/// A naval combat in progress on one arrow.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NavalCombat {
+    /// The arrow.
+    pub node: Node,
+    /// Rounds fought so far.
+    pub round: u8,
+    /// The battery beside the arrow has had its shot before the first round (S12.5b).
+    pub battery_fired: bool,
+}
