@@ -23,7 +23,7 @@ use crate::client::Client;
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct SoakPlan {
-    /// The server binary (`adjutant-server`, or the test server with Outpost).
+    /// The server binary (`adjutant-server`, or the test server with its test games).
     pub server: PathBuf,
     /// The database file (created; reused across the kills).
     pub db: PathBuf,

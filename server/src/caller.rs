@@ -9,19 +9,9 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
-use crate::http::{AppState, HttpError, error};
+use crate::app_state::{AppState, ClientKey, HttpError, error};
 use crate::service::Account;
 use crate::slots::client_net;
-
-/// Whom a request's budget is charged to: never the text of a header, which a client can vary
-/// at will.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ClientKey {
-    /// A request whose token authenticated: its account id.
-    Account(String),
-    /// Any other request: its client's address (an IPv6 client by its /64).
-    Address(IpAddr),
-}
 
 /// The caller's account, from `Authorization: Bearer <token>`; `None` without the header.
 /// A header with an unknown token is refused rather than treated as a spectator.
@@ -106,4 +96,14 @@ pub(crate) async fn rate_limit(
     // Costly handlers charge the rest of their price to the same key (AppState::charge).
     parts.extensions.insert(key);
     next.run(Request::from_parts(parts, body)).await
+}
+
+/// The account of a request that needs one, or `unauthorized`.
+pub fn needs_account(account: Option<Account>) -> Result<Account, HttpError> {
+    account.ok_or_else(|| {
+        error(
+            ErrorCode::Unauthorized,
+            "this needs your token (Authorization: Bearer <token>)",
+        )
+    })
 }

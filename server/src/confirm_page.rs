@@ -10,7 +10,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 
-use crate::http::{AppState, Caller, HttpError};
+use crate::app_state::{AppState, HttpError};
+use crate::caller::{Caller, needs_account};
 use crate::service::TokenState;
 
 /// The routes, under the API's rate limit.
@@ -119,6 +120,6 @@ async fn resend(
     State(state): State<AppState>,
     Caller(account): Caller,
 ) -> Result<Json<adjutant_protocol::NoticeSettings>, HttpError> {
-    let account = crate::http::needs_account(account)?;
+    let account = needs_account(account)?;
     Ok(Json(state.service.resend_confirmation(&account).await?))
 }

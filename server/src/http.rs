@@ -2,9 +2,8 @@
 //! as `{"error": {"code", "message"}}` with a fitting status.
 
 use adjutant_protocol::{
-    AnswerPause, ApiError, ChatChannel, CreateAccount, CreateGame, ErrorBody, ErrorCode,
-    GameFilter, ImportGame, JoinGame, PostAction, PostChat, RequestPause, RequestRematch,
-    UpdateNoticeSettings,
+    AnswerPause, ChatChannel, CreateAccount, CreateGame, ErrorCode, GameFilter, ImportGame,
+    JoinGame, PostAction, PostChat, RequestPause, RequestRematch, UpdateNoticeSettings,
 };
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
@@ -19,56 +18,12 @@ use serde::de::DeserializeOwned;
 use std::sync::Arc;
 
 use crate::caller::rate_limit;
-pub use crate::caller::{Caller, ClientKey};
-use crate::ratelimit::Limiter;
-use crate::service::{Account, ClockOp, Service};
-use crate::slots::Slots;
+pub use crate::caller::{Caller, needs_account};
+use crate::service::{Account, ClockOp};
 use crate::{confirm_page, web, ws};
 
-/// What every handler reaches.
-#[derive(Clone)]
-pub struct AppState {
-    pub service: Service,
-    /// HTTP request budget per client.
-    pub limiter: Arc<Limiter<ClientKey>>,
-    /// WebSocket connections open per account id.
-    pub websockets: Slots<String>,
-}
-
-impl AppState {
-    /// Charges a costly request (a replay step, a turn index, an import) the rest of its
-    /// price: one request token more per `--replay-actions-per-token` actions it replays or
-    /// checks, beyond the one the middleware took. `false`: the client cannot afford it.
-    fn charge(&self, key: &ClientKey, actions: u64) -> bool {
-        let per_token = self.service.config().replay_actions_per_token.max(1);
-        let tokens = actions / per_token;
-        tokens == 0
-            || self
-                .limiter
-                .take_n(key.clone(), self.service.now_ms(), tokens as f64)
-    }
-}
-
-/// An [`ApiError`] as an HTTP response.
-pub struct HttpError(pub ApiError);
-
-impl From<ApiError> for HttpError {
-    fn from(e: ApiError) -> Self {
-        HttpError(e)
-    }
-}
-
-impl IntoResponse for HttpError {
-    fn into_response(self) -> Response {
-        let status = StatusCode::from_u16(self.0.code.http_status())
-            .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        (status, Json(ErrorBody { error: self.0 })).into_response()
-    }
-}
-
-pub(crate) fn error(code: ErrorCode, message: impl Into<String>) -> HttpError {
-    HttpError(ApiError::new(code, message))
-}
+pub(crate) use crate::app_state::error;
+pub use crate::app_state::{AppState, ClientKey, HttpError};
 
 type Reply<T> = Result<Json<T>, HttpError>;
 
@@ -217,15 +172,6 @@ async fn game_data(State(state): State<AppState>, Path(game): Path<String>) -> R
             .into_response(),
         Err(e) => HttpError(e).into_response(),
     }
-}
-
-pub(crate) fn needs_account(account: Option<Account>) -> Result<Account, HttpError> {
-    account.ok_or_else(|| {
-        error(
-            ErrorCode::Unauthorized,
-            "this needs your token (Authorization: Bearer <token>)",
-        )
-    })
 }
 
 async fn create_game(

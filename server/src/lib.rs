@@ -2,6 +2,7 @@
 //! [`Registry`] it is built with, serves them over HTTP and WebSocket, and keeps every game in
 //! SQLite.
 
+pub mod app_state;
 pub mod auth;
 pub mod caller;
 pub mod clock;

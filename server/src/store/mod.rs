@@ -6,6 +6,7 @@ mod name_keys;
 mod notice_writes;
 mod rows;
 mod statements;
+mod write_error;
 pub mod writer;
 mod writes;
 

@@ -4,7 +4,7 @@
 use sqlx::AssertSqlSafe;
 use sqlx::sqlite::SqliteConnection;
 
-use super::writes::{Write, WriteError};
+use super::write_error::WriteError;
 
 /// One change to the notice tables.
 #[derive(Clone, Debug)]
@@ -51,12 +51,6 @@ pub enum NoticeWrite {
     Result(NoticeResult),
     /// A daily digest went out (or there was nothing to say).
     DigestSent { account: String, now: i64 },
-}
-
-impl From<NoticeWrite> for Write {
-    fn from(write: NoticeWrite) -> Write {
-        Write::Notices(write)
-    }
 }
 
 /// What happened to one delivery attempt.

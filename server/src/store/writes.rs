@@ -2,6 +2,7 @@
 //! actions and imported games.
 
 use super::notice_writes::NoticeWrite;
+pub use super::write_error::WriteError;
 
 /// One change to the store.
 #[derive(Clone, Debug)]
@@ -139,14 +140,8 @@ pub struct NewAction {
     pub wake_at: Option<i64>,
 }
 
-/// Why a write was not committed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum WriteError {
-    /// The write conflicts with what is stored (name taken, seat filled, out of order).
-    Conflict(String),
-    /// The disk is full (or the database reached `--max-db-bytes`): nothing was written, and
-    /// writes succeed again once there is room.
-    Full,
-    /// The store failed.
-    Store(String),
+impl From<NoticeWrite> for Write {
+    fn from(write: NoticeWrite) -> Write {
+        Write::Notices(write)
+    }
 }
