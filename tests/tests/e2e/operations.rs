@@ -43,6 +43,17 @@ async fn play(clients: [&Client; 2], game: &str, n: usize, seed: u64) -> Vec<u64
     acknowledged
 }
 
+/// A server process on `db` with an Outpost game between two new accounts.
+async fn served_game(db: &Path) -> (ServerProcess, Client, Client, String) {
+    let server = ServerProcess::start(db);
+    let union = account(&server.client(), "union").await;
+    let confederate = account(&server.client(), "confederate").await;
+    let game = outpost(&union, &confederate, Visibility::Public)
+        .await
+        .game_id;
+    (server, union, confederate, game)
+}
+
 /// The test server binary run with `args` on the database `db`: its exit and its words.
 fn task(db: &Path, args: &[&str]) -> (bool, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_adjutant-test-server"))
@@ -110,12 +121,7 @@ async fn a_clean_stop_drains_the_games_closes_websockets_with_1001_and_folds_the
 async fn a_backup_taken_while_the_server_plays_holds_every_acknowledged_action() {
     let dir = TempDir::new();
     let db = dir.path().join("adjutant.db");
-    let server = ServerProcess::start(&db);
-    let union = account(&server.client(), "union").await;
-    let confederate = account(&server.client(), "confederate").await;
-    let game = outpost(&union, &confederate, Visibility::Public)
-        .await
-        .game_id;
+    let (server, union, confederate, game) = served_game(&db).await;
     let played = play([&union, &confederate], &game, 8, 2).await;
 
     let copy = dir.path().join("backup.db");
@@ -153,12 +159,7 @@ async fn a_backup_taken_while_the_server_plays_holds_every_acknowledged_action()
 async fn verify_names_a_game_whose_stored_events_were_altered() {
     let dir = TempDir::new();
     let db = dir.path().join("adjutant.db");
-    let server = ServerProcess::start(&db);
-    let union = account(&server.client(), "union").await;
-    let confederate = account(&server.client(), "confederate").await;
-    let game = outpost(&union, &confederate, Visibility::Public)
-        .await
-        .game_id;
+    let (server, union, confederate, game) = served_game(&db).await;
     play([&union, &confederate], &game, 4, 4).await;
     drop(server);
     let (ok, words) = task(&db, &["verify"]);

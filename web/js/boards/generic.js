@@ -40,6 +40,16 @@ export function describeMeta(event) {
   }
 }
 
+/** A value read out as words: lists joined, objects as "key value" pairs, never JSON. */
+function spoken(v) {
+  if (v === null || v === undefined) return "none";
+  if (Array.isArray(v)) return v.length ? v.map(spoken).join(", ") : "none";
+  if (typeof v === "object") {
+    return Object.entries(v).map(([k, x]) => `${k.replace(/_/g, " ")} ${spoken(x)}`).join(", ");
+  }
+  return String(v);
+}
+
 export const genericBoard = {
   render(container, view) {
     const parts = Object.entries(view || {}).filter(([k]) => !SKIP.has(k));
@@ -49,7 +59,7 @@ export const genericBoard = {
   status() { return null; },
   describe(event) {
     const { type, ...rest } = event;
-    const bits = Object.entries(rest).map(([k, v]) => `${k.replace(/_/g, " ")} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+    const bits = Object.entries(rest).map(([k, v]) => `${k.replace(/_/g, " ")} ${spoken(v)}`);
     return `${type.replace(/_/g, " ")}${bits.length ? ": " + bits.join(", ") : ""}`;
   },
   targets() { return []; },

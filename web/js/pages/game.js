@@ -229,6 +229,7 @@ export async function gamePage(gameId, code) {
       state.imported ? h("p", { class: "muted" }, "Imported from a game file: read-only.") : "",
       rematchBox);
     showRematch();
+    refreshRematch();
   }
 
   resignBtn.onclick = async () => {
@@ -246,7 +247,19 @@ export async function gamePage(gameId, code) {
   };
   document.addEventListener("keydown", keys);
 
-  const live = new Live((s) => { connEl.textContent = s; connEl.dataset.state = s; });
+  // A rematch offered while this page was not subscribed (connecting, reconnecting, or
+  // still building the end panel) is read from the game's state instead of its frame.
+  function refreshRematch() {
+    if (status !== "finished" || state.rematch) return;
+    api.state(gameId, code).then((fresh) => {
+      if (fresh.rematch && !state.rematch) { state.rematch = fresh.rematch; showRematch(); }
+    }).catch(() => {});
+  }
+
+  const live = new Live((s) => {
+    connEl.textContent = s; connEl.dataset.state = s;
+    if (s === "connected") refreshRematch();
+  });
   live.subscribe(gameId, code, {
     view: (v, s, st, who) => {
       view = v; seq = s; status = st;

@@ -1,0 +1,261 @@
+//! The `adjutant` command's arguments: its subcommands and their flags.
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "adjutant",
+    version,
+    about = "Play rule-enforced wargames on an Adjutant server"
+)]
+pub(super) struct Cli {
+    /// Server URL (default: the profile's, else http://127.0.0.1:8080).
+    #[arg(long, global = true, env = "ADJUTANT_SERVER")]
+    pub(super) server: Option<String>,
+    /// Config profile: one account per profile.
+    #[arg(
+        long,
+        global = true,
+        env = "ADJUTANT_PROFILE",
+        default_value = "default"
+    )]
+    pub(super) profile: String,
+    #[command(subcommand)]
+    pub(super) command: Command,
+}
+
+#[derive(Subcommand)]
+pub(super) enum Command {
+    /// Create an account (its token is saved in the profile) or show the current one.
+    Account {
+        #[command(subcommand)]
+        action: AccountCommand,
+    },
+    /// List the games, scenarios and options the server offers.
+    Catalog,
+    /// Create a game and take a seat in it.
+    New {
+        /// Game id, as `adjutant catalog` lists it.
+        game: String,
+        /// Scenario id, as `adjutant catalog` lists it.
+        scenario: String,
+        /// union, confederate or random.
+        #[arg(long, default_value = "random")]
+        side: String,
+        /// Only an invite code lets someone join, and a spectate code watch.
+        #[arg(long)]
+        private: bool,
+        /// A public option, KEY=VALUE (repeatable).
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// A secret choice of yours, KEY=VALUE (repeatable).
+        #[arg(long = "secret", value_name = "KEY=VALUE")]
+        secrets: Vec<String>,
+        /// A correspondence clock: a preset (brisk, a-move-a-day, leisurely) or
+        /// BANK,INCREMENT,CAP such as 3d,36h,10d.
+        #[arg(long)]
+        clock: Option<String>,
+        /// When a bank runs out: forfeit, or bot (the server plays the seat until you
+        /// take it back).
+        #[arg(long, default_value = "forfeit")]
+        on_timeout: String,
+    },
+    /// Take the open seat of a game.
+    Join {
+        game_id: String,
+        #[arg(long)]
+        invite: Option<String>,
+        #[arg(long = "secret", value_name = "KEY=VALUE")]
+        secrets: Vec<String>,
+    },
+    /// List games: mine (default), open, active or finished.
+    List {
+        #[arg(long, default_value = "mine")]
+        filter: String,
+    },
+    /// Show a game as you see it: state, prompt and numbered choices.
+    Show {
+        game_id: String,
+        #[arg(long)]
+        spectate: Option<String>,
+        /// Print the raw JSON instead.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Act: CHOICE is a number from `show`, words of a choice's label, or an action as JSON.
+    Act {
+        game_id: String,
+        choice: String,
+        /// Text for the action's free-text field (a written order).
+        #[arg(long)]
+        text: Option<String>,
+    },
+    /// Resign a game.
+    Resign { game_id: String },
+    /// Watch a game live.
+    Watch {
+        game_id: String,
+        #[arg(long)]
+        spectate: Option<String>,
+    },
+    /// Print your redacted event log of a game.
+    Events {
+        game_id: String,
+        #[arg(long, default_value_t = 0)]
+        after: u64,
+        #[arg(long)]
+        spectate: Option<String>,
+    },
+    /// Save the game record (complete, seed included, once the game is over).
+    Export {
+        game_id: String,
+        #[arg(short, long)]
+        output: Option<String>,
+        #[arg(long)]
+        spectate: Option<String>,
+    },
+    /// Replay a finished record: check the seed against its commitment and every roll.
+    Verify { file: String },
+    /// Play your seat in a game by picking legal actions until it ends.
+    Bot {
+        game_id: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Your notices: the latest (default), your settings, or a test notice.
+    Notices {
+        #[command(subcommand)]
+        action: Option<NoticesCommand>,
+    },
+    /// Ask for a pause of DAYS days (both clocks stop), or answer or end one.
+    Pause {
+        game_id: String,
+        /// Days to ask for.
+        days: Option<u32>,
+        /// Agree to your opponent's request.
+        #[arg(long, conflicts_with_all = ["refuse", "end"])]
+        accept: bool,
+        /// Refuse your opponent's request.
+        #[arg(long, conflicts_with = "end")]
+        refuse: bool,
+        /// End the running pause now (the unused days go back to its asker).
+        #[arg(long)]
+        end: bool,
+    },
+    /// Take your seat back from the server's bot after a time-out.
+    Reclaim { game_id: String },
+    /// Your pause allowance this year.
+    Vacation,
+    /// Read a game's chat, or post TEXT to it.
+    Chat {
+        game_id: String,
+        text: Option<String>,
+        /// players, spectators or notes (your private notes).
+        #[arg(long, default_value = "players")]
+        channel: String,
+        /// Only messages after this id.
+        #[arg(long, default_value_t = 0)]
+        after: i64,
+        #[arg(long)]
+        spectate: Option<String>,
+    },
+    /// Import a finished game's record (checked against the rules) into the server, read-only.
+    Import {
+        file: String,
+        #[arg(long)]
+        private: bool,
+    },
+    /// Offer a rematch of a finished game with sides swapped.
+    Rematch {
+        game_id: String,
+        /// A secret choice for your new side, KEY=VALUE (repeatable).
+        #[arg(long = "secret", value_name = "KEY=VALUE")]
+        secrets: Vec<String>,
+    },
+    /// Step through a finished game: turn by turn (interactive, or --turn N), or --at ACTION.
+    Replay {
+        game_id: String,
+        /// Show the game as it stood when turn (or round) N began.
+        #[arg(long, conflicts_with = "at")]
+        turn: Option<i64>,
+        /// Show the game as it stood after action N.
+        #[arg(long)]
+        at: Option<u64>,
+        /// Only list where each turn starts.
+        #[arg(long)]
+        list: bool,
+    },
+    /// Run N bot pairs against the server and report actions/s and latency.
+    Load {
+        #[arg(long, default_value_t = 100)]
+        pairs: usize,
+        #[arg(long, default_value_t = 20)]
+        seconds: u64,
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        scenario: String,
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+    },
+    /// Kill a server process with SIGKILL at random moments while bots play, and check
+    /// after each restart that no acknowledged action was lost (docs/reliability.md).
+    CrashSoak {
+        /// The server binary to run (it must host the game played).
+        #[arg(long)]
+        server_binary: std::path::PathBuf,
+        /// The database file to create and reuse.
+        #[arg(long)]
+        db: std::path::PathBuf,
+        #[arg(long, default_value_t = 1000)]
+        kills: u32,
+        /// Games played at once.
+        #[arg(long, default_value_t = 16)]
+        games: usize,
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        scenario: String,
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+#[derive(Subcommand)]
+pub(super) enum NoticesCommand {
+    /// The latest notices sent to you, newest first.
+    List,
+    /// Show your settings, or change them with the flags given.
+    Settings {
+        /// Where notices are POSTed (http://...).
+        #[arg(long, conflicts_with = "no_webhook")]
+        webhook: Option<String>,
+        #[arg(long)]
+        no_webhook: bool,
+        /// Where notices are mailed.
+        #[arg(long, conflicts_with = "no_email")]
+        email: Option<String>,
+        #[arg(long)]
+        no_email: bool,
+        /// Also while you are connected to the game: yes or no.
+        #[arg(long)]
+        always: Option<bool>,
+        /// A daily list of the games where it is your move: yes or no.
+        #[arg(long)]
+        digest: Option<bool>,
+    },
+    /// Send yourself a test notice on every channel.
+    Test,
+    /// Mail yourself a fresh link that confirms your e-mail address.
+    Confirm,
+}
+
+#[derive(Subcommand)]
+pub(super) enum AccountCommand {
+    /// Create an account and save its token in the profile.
+    Create { name: String },
+    /// Show the profile's account.
+    Show,
+}

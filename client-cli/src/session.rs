@@ -1,0 +1,199 @@
+//! The `adjutant` command's interactive sessions: stepping through a finished game, picking
+//! an action by number or name, and watching a game live.
+
+use super::*;
+
+/// Steps through a finished game: one position (`--turn`, `--at`), the turn list
+/// (`--list`), or interactively from the start, a turn at a time.
+pub(super) async fn replay(
+    client: &Client,
+    game_id: &str,
+    turn: Option<i64>,
+    at: Option<u64>,
+    list: bool,
+) -> Outcome {
+    let e = |e: adjutant_cli::ClientError| e.to_string();
+    let index = client.turns(game_id).await.map_err(e)?;
+    if list {
+        print!("{}", corr_cli::turns(&index));
+        return Ok(());
+    }
+    let show = |seq: u64| async move {
+        let step = client.replay(game_id, seq).await.map_err(e)?;
+        println!("— after action {} of {} —", step.seq, step.last);
+        for event in &step.events {
+            println!("  {}", render::event(event));
+        }
+        print!("{}", render::board(&step.view));
+        Ok::<(), String>(())
+    };
+    if let Some(at) = at {
+        return show(at).await;
+    }
+    if let Some(turn) = turn {
+        let mark = index
+            .turns
+            .iter()
+            .find(|m| m.turn == turn)
+            .ok_or_else(|| format!("the game has no turn {turn}"))?;
+        return show(mark.seq).await;
+    }
+    // Interactive: n (next turn), p (previous), a (next action), a number (that turn), q.
+    let marks: Vec<u64> = if index.turns.is_empty() {
+        (0..=index.last).collect()
+    } else {
+        index.turns.iter().map(|m| m.seq).collect()
+    };
+    let (mut i, mut seq) = (0usize, 0u64);
+    show(seq).await?;
+    println!("n: next turn, p: previous, a: next action, a number: that turn, q: quit");
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|err| err.to_string())?;
+        match line.trim() {
+            "q" => break,
+            "p" => i = i.saturating_sub(1),
+            "a" => {
+                seq = (seq + 1).min(index.last);
+                show(seq).await?;
+                continue;
+            }
+            "" | "n" => i = (i + 1).min(marks.len() - 1),
+            other => match other.parse::<i64>() {
+                Ok(n) => match index.turns.iter().position(|m| m.turn == n) {
+                    Some(found) => i = found,
+                    None => {
+                        println!("there is no turn {n}");
+                        continue;
+                    }
+                },
+                Err(_) => {
+                    println!("n, p, a, a turn number or q");
+                    continue;
+                }
+            },
+        }
+        seq = marks[i];
+        show(seq).await?;
+    }
+    Ok(())
+}
+
+/// The action a choice names: a 1-based number, a JSON object, or words of one label.
+pub(super) fn pick(actions: &[Value], choice: &str) -> Result<Value, String> {
+    if actions.is_empty() {
+        return Err("you have nothing to do in this game at the moment".into());
+    }
+    if let Ok(n) = choice.parse::<usize>() {
+        return actions
+            .get(n.wrapping_sub(1))
+            .cloned()
+            .ok_or_else(|| format!("choose a number from 1 to {}", actions.len()));
+    }
+    if choice.trim_start().starts_with('{') {
+        return serde_json::from_str(choice)
+            .map_err(|err| format!("that is not a JSON action: {err}"));
+    }
+    let wanted = choice.to_lowercase();
+    let matching: Vec<&Value> = actions
+        .iter()
+        .filter(|a| {
+            a["label"]
+                .as_str()
+                .is_some_and(|l| l.to_lowercase().contains(&wanted))
+        })
+        .collect();
+    match matching.as_slice() {
+        [one] => Ok((*one).clone()),
+        [] => Err(format!("no choice matches {choice:?}")),
+        many => Err(format!(
+            "{} choices match {choice:?}; use its number",
+            many.len()
+        )),
+    }
+}
+
+pub(super) async fn watch(
+    client: &Client,
+    game_id: &str,
+    spectate_code: Option<String>,
+) -> Outcome {
+    let e = |e: adjutant_cli::ClientError| e.to_string();
+    let mut live = Live::connect(&client.ws_url(), client.token())
+        .await
+        .map_err(e)?;
+    live.send(&ClientMessage::Subscribe {
+        game_id: game_id.to_string(),
+        after_seq: None,
+        spectate_code,
+        updates: UpdateMode::Patch,
+        id: None,
+    })
+    .await
+    .map_err(e)?;
+    let mut view = Value::Null;
+    while let Some(frame) = live.next().await {
+        match frame.map_err(e)? {
+            ServerMessage::Subscribed {
+                view: v,
+                seq,
+                status,
+                ..
+            } => {
+                view = v;
+                println!(
+                    "Watching game {game_id} at action {seq} ({}).",
+                    status.as_str()
+                );
+                print!("{}{}", render::board(&view), render::prompt(&view));
+            }
+            ServerMessage::Started { view: v, .. } => {
+                view = v;
+                println!("The game has started.");
+                print!("{}{}", render::board(&view), render::prompt(&view));
+            }
+            ServerMessage::Update {
+                seq,
+                side,
+                status,
+                events,
+                view: v,
+                patch: p,
+                ..
+            } => {
+                if let Some(v) = v {
+                    view = v;
+                } else if let Some(ops) = p {
+                    patch::apply(&mut view, &ops)
+                        .map_err(|err| format!("a patch did not apply: {err}"))?;
+                }
+                for event in &events {
+                    println!("{seq:>5} {:<11} {}", side.to_string(), render::event(event));
+                }
+                print!("{}", render::prompt(&view));
+                if status == GameStatus::Finished {
+                    print!("{}", render::board(&view));
+                    return Ok(());
+                }
+            }
+            ServerMessage::Presence { presence, .. } => {
+                println!(
+                    "(connected: Union {}, Confederate {}, {} watching)",
+                    if presence.union { "yes" } else { "no" },
+                    if presence.confederate { "yes" } else { "no" },
+                    presence.spectators
+                );
+            }
+            ServerMessage::Clock { clock, .. } => print!("{}", corr_cli::clock(&clock)),
+            ServerMessage::Chat { message, .. } => print!("{}", corr_cli::chat(&[message])),
+            ServerMessage::RematchOffered { rematch_id, .. } => {
+                println!("A rematch is offered: game {rematch_id}.");
+            }
+            ServerMessage::Error { message, code, .. } => {
+                return Err(format!("{message} ({code})"));
+            }
+            _ => {}
+        }
+    }
+    Err("the server closed the connection".into())
+}
