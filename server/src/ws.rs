@@ -4,7 +4,7 @@
 use adjutant_protocol::{
     ApiError, ClientMessage, ErrorCode, JoinGame, PROTOCOL_VERSION, ServerMessage,
 };
-use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use std::collections::HashSet;
@@ -15,7 +15,8 @@ use tokio_tungstenite::tungstenite;
 use tracing::debug;
 
 use crate::ratelimit::Bucket;
-use crate::service::{Account, ClockOp, NewSubscriber, Service, Sink, frame};
+use crate::frame::{Frame, Outgoing};
+use crate::service::{Account, ClockOp, NewSubscriber, Service, Sink};
 use crate::slots::{Slot, Slots};
 
 /// Connection ids, unique for the life of the process.
@@ -67,11 +68,11 @@ struct Connection {
 pub async fn serve(socket: WebSocket, service: Service, identity: Identity) {
     let conn_id = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let (mut out, mut incoming) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Message>(QUEUE);
+    let (tx, mut rx) = mpsc::channel::<Outgoing>(QUEUE);
     let kick = Arc::new(Notify::new());
     let writer = tokio::spawn(async move {
-        while let Some(message) = rx.recv().await {
-            if out.send(message).await.is_err() {
+        while let Some(outgoing) = rx.recv().await {
+            if out.send(message(outgoing)).await.is_err() {
                 break;
             }
         }
@@ -103,11 +104,11 @@ pub async fn serve(socket: WebSocket, service: Service, identity: Identity) {
     loop {
         tokio::select! {
             () = async { drop(stopping.wait_for(|stopping| *stopping).await) } => {
-                let close = CloseFrame {
+                let close = Outgoing::Close {
                     code: close_code::AWAY,
                     reason: "the server is restarting; reconnect in a moment".into(),
                 };
-                let _ = conn.sink.tx.send(Message::Close(Some(close))).await;
+                let _ = conn.sink.tx.send(close).await;
                 break;
             }
             message = incoming.next() => match message {
@@ -121,7 +122,7 @@ pub async fn serve(socket: WebSocket, service: Service, identity: Identity) {
                 Some(Err(e)) => {
                     debug!(conn = conn_id, error = %e, "websocket read failed");
                     if let Some(close) = close_for(e, config.max_frame_bytes) {
-                        let _ = conn.sink.tx.send(Message::Close(Some(close))).await;
+                        let _ = conn.sink.tx.send(close).await;
                     }
                     break;
                 }
@@ -150,7 +151,7 @@ fn account_info(account: &Account) -> adjutant_protocol::AccountInfo {
 
 impl Connection {
     async fn send(&self, message: &ServerMessage) {
-        let _ = self.sink.tx.send(Message::Text(frame(message))).await;
+        let _ = self.sink.tx.send(Outgoing::Frame(Frame::json(message))).await;
     }
 
     async fn refuse(&mut self, id: Option<String>, game_id: Option<String>, error: ApiError) {
@@ -436,19 +437,35 @@ pub fn hard_cap(max_frame_bytes: usize) -> usize {
 
 /// The close frame for a read that failed: a message over the hard cap is "message too big"
 /// (1009); other failures (a vanished peer, a broken frame) close as before.
-fn close_for(error: axum::Error, max_frame_bytes: usize) -> Option<CloseFrame> {
+fn close_for(error: axum::Error, max_frame_bytes: usize) -> Option<Outgoing> {
     let too_big = matches!(
         error.into_inner().downcast_ref::<tungstenite::Error>(),
         Some(tungstenite::Error::Capacity(_))
     );
-    too_big.then(|| CloseFrame {
+    too_big.then(|| Outgoing::Close {
         code: close_code::SIZE,
         reason: format!(
             "message too big: this server reads at most {} bytes",
             hard_cap(max_frame_bytes)
-        )
-        .into(),
+        ),
     })
+}
+
+/// The WebSocket message of what the service sends: the edge between plain frames and axum.
+///
+/// # Why: axum has no unchecked way from bytes to its text type, so the frame's bytes are
+/// checked as UTF-8 here (no copy: the text stays shared); that runs on each connection's own
+/// writer task, off the game actor.
+fn message(outgoing: Outgoing) -> Message {
+    match outgoing {
+        Outgoing::Frame(frame) => Message::Text(
+            Utf8Bytes::try_from(frame.bytes().clone()).expect("a frame is built from a string"),
+        ),
+        Outgoing::Close { code, reason } => Message::Close(Some(CloseFrame {
+            code,
+            reason: reason.into(),
+        })),
+    }
 }
 
 fn needs_auth() -> ApiError {

@@ -40,7 +40,7 @@ use crate::notify::{GameBrief, Intent, Notifier, Recipient};
 use crate::ratelimit::{Limiter, MAX_KEYS};
 use crate::store::NoticeWrite;
 use crate::store::{ListQuery, NewGame, Store, Write, WriteError};
-pub use actor::{ActorHandle, Answer, ClockOp, Command, NewSubscriber, Sink, frame};
+pub use actor::{ActorHandle, Answer, ClockOp, Command, NewSubscriber, Sink};
 use clockwork::GameClock;
 pub use meta::{Account, GameMeta, Origin};
 pub use notices::TokenState;

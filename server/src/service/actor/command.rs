@@ -30,7 +30,7 @@ pub struct Sink {
     /// The connection's id, unique for the life of the process.
     pub conn: u64,
     /// Frames to send, in order.
-    pub tx: mpsc::Sender<Message>,
+    pub tx: mpsc::Sender<Outgoing>,
     /// Rung when the connection could not keep up; it then closes and the client resumes.
     pub kick: Arc<Notify>,
 }

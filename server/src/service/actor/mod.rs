@@ -17,7 +17,6 @@ use adjutant_protocol::{
     GameState, GameStatus, JoinGame, Joined, NoticeKind, Presence, ServerMessage, TimeoutPolicy,
     UpdateFrame, UpdateMode,
 };
-use axum::extract::ws::{Message, Utf8Bytes};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -31,6 +30,7 @@ use super::meta::{Account, GameMeta, to_act_text};
 use super::{Inner, write_error};
 use crate::auth::{new_code, new_seed, normalise_code};
 use crate::clock::{utc_text, utc_year};
+use crate::frame::{Frame, Outgoing};
 use crate::notify::{GameBrief, Intent, Recipient};
 use crate::store::{NewAction, NewGame, Write, WriteError};
 
@@ -301,11 +301,6 @@ impl Actor {
             GameStatus::Active => Ok(side),
         }
     }
-}
-
-/// A frame's text, serialised once and shared by every connection that gets it.
-pub fn frame(message: &impl serde::Serialize) -> Utf8Bytes {
-    Utf8Bytes::from(serde_json::to_string(message).expect("server messages serialise"))
 }
 
 fn play_error(e: PlayError) -> ApiError {
