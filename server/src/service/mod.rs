@@ -28,7 +28,6 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use tokio::sync::oneshot;
 use tracing::{error, info};
 
 use crate::auth::{hash_token, new_code, new_seed, new_token};
@@ -40,7 +39,7 @@ use crate::notify::{GameBrief, Intent, Notifier, Recipient};
 use crate::ratelimit::{Limiter, MAX_KEYS};
 use crate::store::NoticeWrite;
 use crate::store::{ListQuery, NewGame, Store, Write, WriteError};
-pub use actor::{ActorHandle, Answer, ClockOp, Command, NewSubscriber, Sink};
+pub use actor::{ActorHandle, Answer, ClockOp, Command, NewSubscriber, Reply, Sink};
 use clockwork::GameClock;
 pub use meta::{Account, GameMeta, Origin};
 pub use notices::TokenState;
