@@ -24,7 +24,7 @@ use tracing::{info, warn};
 use crate::clock::{SharedClock, utc_text};
 use crate::config::Config;
 use crate::mail::{Confirmation, Mailer};
-use crate::store::{NoticeResult, NoticeRow, NoticeWrite, Store};
+use crate::store::{NoticeResult, NoticeRow, NoticeWrite, SharedStore};
 use crate::webhook::{Guard, system_lookup};
 
 /// What the user is told of a webhook delivery that failed, whatever the reason.
@@ -99,7 +99,7 @@ pub struct Notifier {
 
 impl Notifier {
     /// Starts the notifier task.
-    pub fn spawn(store: Store, config: &Config, clock: SharedClock) -> Notifier {
+    pub fn spawn(store: SharedStore, config: &Config, clock: SharedClock) -> Notifier {
         let (tx, rx) = mpsc::unbounded_channel();
         let timeout = Duration::from_secs(config.notice_timeout_secs.max(1));
         let mailer = Mailer::from_config(config, timeout);
@@ -166,7 +166,7 @@ impl Notifier {
 }
 
 struct Worker {
-    store: Store,
+    store: SharedStore,
     clock: SharedClock,
     /// Posts webhooks to checked addresses only.
     http: reqwest::Client,

@@ -14,8 +14,8 @@ use tokio::sync::{Notify, mpsc};
 use tokio_tungstenite::tungstenite;
 use tracing::debug;
 
-use crate::ratelimit::Bucket;
 use crate::frame::{Frame, Outgoing};
+use crate::ratelimit::Bucket;
 use crate::service::{Account, ClockOp, NewSubscriber, Service, Sink};
 use crate::slots::{Slot, Slots};
 
@@ -151,7 +151,11 @@ fn account_info(account: &Account) -> adjutant_protocol::AccountInfo {
 
 impl Connection {
     async fn send(&self, message: &ServerMessage) {
-        let _ = self.sink.tx.send(Outgoing::Frame(Frame::json(message))).await;
+        let _ = self
+            .sink
+            .tx
+            .send(Outgoing::Frame(Frame::json(message)))
+            .await;
     }
 
     async fn refuse(&mut self, id: Option<String>, game_id: Option<String>, error: ApiError) {

@@ -164,7 +164,10 @@ impl Service {
             .get(game_id)
             .cloned();
         if let Some(handle) = handle {
-            let _ = handle.tx.send(Command::Unsubscribe(actor::Unsubscribe { conn })).await;
+            let _ = handle
+                .tx
+                .send(Command::Unsubscribe(actor::Unsubscribe { conn }))
+                .await;
         }
     }
 }

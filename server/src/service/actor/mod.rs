@@ -39,8 +39,8 @@ pub use cmd::{
     Act, Answer, Clock, ClockOp, Command, Join, NewSubscriber, Post, Rematch, Reply, Resign, State,
     Stop, Subscribe, Tick, Unsubscribe,
 };
-pub use sink::Sink;
 use load::load;
+pub use sink::Sink;
 
 /// Most actions the server's bot plays in one go (a game whose both seats timed out plays
 /// itself out, a slice at a time).
