@@ -41,7 +41,7 @@ mod tests {
     #[test]
     fn a_frame_is_the_json_text_and_a_clone_shares_its_bytes() {
         let frame = Frame::json(&serde_json::json!({"type": "pong", "id": "p"}));
-        assert_eq!(frame.text(), r#"{"type":"pong","id":"p"}"#);
+        assert_eq!(frame.text(), r#"{"id":"p","type":"pong"}"#);
         let copy = frame.clone();
         assert_eq!(copy.bytes().as_ptr(), frame.bytes().as_ptr());
     }

@@ -10,6 +10,8 @@ mod play;
 mod posts;
 mod seats;
 mod sink;
+#[cfg(test)]
+mod tests;
 
 use adjutant_engine::{DynMatch, EndReason, GameKind, PerSide, PlayError, Played, Side, Viewer};
 use adjutant_protocol::patch;
