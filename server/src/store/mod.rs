@@ -9,6 +9,8 @@ mod notice_writes;
 mod rows;
 mod sqlite_api;
 mod statements;
+#[cfg(test)]
+mod tests;
 mod write_error;
 pub mod writer;
 mod writes;
