@@ -85,7 +85,7 @@ impl MemoryStore {
 /// The rows of `games` in `order`'s order, `limit` at most, with their seat names.
 fn game_rows<'a>(t: &Tables, games: impl Iterator<Item = &'a Game>, limit: i64) -> Vec<GameRow> {
     let mut rows: Vec<&Game> = games.collect();
-    rows.sort_by(|a, b| b.row.updated_at.cmp(&a.row.updated_at));
+    rows.sort_by_key(|g| std::cmp::Reverse(g.row.updated_at));
     let limit = usize::try_from(limit).unwrap_or(0);
     rows.into_iter().take(limit).map(|g| named(t, g)).collect()
 }
