@@ -27,8 +27,8 @@ fn new_account(id: &str, name: &str) -> Write {
 fn new_game(id: &str, creator: &str) -> Write {
     Write::CreateGame(NewGame {
         id: id.into(),
-        game: "outpost".into(),
-        scenario: "skirmish".into(),
+        game: "a-game".into(),
+        scenario: "a-scenario".into(),
         options: "{}".into(),
         visibility: "public",
         creator: creator.into(),

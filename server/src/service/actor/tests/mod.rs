@@ -1,5 +1,5 @@
 //! Unit tests of the game actor: the service and its actors over the in-memory store and a
-//! manual clock, playing Outpost; no socket, no sleep.
+//! manual clock, playing the registry's test game; no socket, no sleep.
 
 mod frames;
 mod play;
@@ -15,7 +15,8 @@ use crate::frame::Outgoing;
 use crate::service::{Account, NewSubscriber, Service, Sink};
 use crate::store::{MemoryStore, SharedStore};
 
-/// A service on a memory store and a manual clock, two players in a started Outpost game.
+/// A service on a memory store and a manual clock, two players in a started game of the
+/// registry's test game (its first scenario).
 struct Table {
     service: Service,
     store: Arc<MemoryStore>,
@@ -38,6 +39,10 @@ impl Table {
         let shared: SharedStore = store.clone();
         let clock = ManualClock::new(1_800_000_000);
         let registry = adjutant_games::test_registry();
+        let test_game = adjutant_games::GAMES.iter().find(|g| g.test_only);
+        let info = (test_game.expect("the registry has a test game").rules)()
+            .info()
+            .clone();
         let service = Service::with_clock(shared, registry, config, clock.clone());
         let union = account(&service, "union").await;
         let confederate = account(&service, "confederate").await;
@@ -45,8 +50,8 @@ impl Table {
             .create_game(
                 &union,
                 CreateGame {
-                    game: "outpost".into(),
-                    scenario: "skirmish".into(),
+                    game: info.id.clone(),
+                    scenario: info.scenarios[0].id.clone(),
                     options: json!({}),
                     side: SideChoice::Union,
                     visibility: Visibility::Public,
