@@ -4,17 +4,20 @@
 use adjutant_protocol::{
     ApiError, ClientMessage, ErrorCode, JoinGame, PROTOCOL_VERSION, ServerMessage,
 };
-use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
+use axum::extract::ws::{Message, WebSocket, close_code};
 use futures_util::{SinkExt, StreamExt};
-use serde_json::Value;
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tokio::sync::{Notify, mpsc};
-use tokio_tungstenite::tungstenite;
 use tracing::debug;
 
 use crate::frame::{Frame, Outgoing};
+mod edge;
+
+pub use edge::hard_cap;
+use edge::{close_for, message, request_id};
+
 use crate::ratelimit::Bucket;
 use crate::service::{Account, ClockOp, NewSubscriber, Service, Sink};
 use crate::slots::{Slot, Slots};
@@ -433,58 +436,9 @@ impl Connection {
     }
 }
 
-/// The largest message read at all: up to four times `--max-frame-bytes` a message is read and
-/// refused with `too_large`; beyond that the connection is closed (1009) without reading it.
-pub fn hard_cap(max_frame_bytes: usize) -> usize {
-    max_frame_bytes.saturating_mul(4).max(1024)
-}
-
-/// The close frame for a read that failed: a message over the hard cap is "message too big"
-/// (1009); other failures (a vanished peer, a broken frame) close as before.
-fn close_for(error: axum::Error, max_frame_bytes: usize) -> Option<Outgoing> {
-    let too_big = matches!(
-        error.into_inner().downcast_ref::<tungstenite::Error>(),
-        Some(tungstenite::Error::Capacity(_))
-    );
-    too_big.then(|| Outgoing::Close {
-        code: close_code::SIZE,
-        reason: format!(
-            "message too big: this server reads at most {} bytes",
-            hard_cap(max_frame_bytes)
-        ),
-    })
-}
-
-/// The WebSocket message of what the service sends: the edge between plain frames and axum.
-///
-/// # Why: axum has no unchecked way from bytes to its text type, so the frame's bytes are
-/// checked as UTF-8 here (no copy: the text stays shared); that runs on each connection's own
-/// writer task, off the game actor.
-fn message(outgoing: Outgoing) -> Message {
-    match outgoing {
-        Outgoing::Frame(frame) => Message::Text(
-            Utf8Bytes::try_from(frame.bytes().clone()).expect("a frame is built from a string"),
-        ),
-        Outgoing::Close { code, reason } => Message::Close(Some(CloseFrame {
-            code,
-            reason: reason.into(),
-        })),
-    }
-}
-
 fn needs_auth() -> ApiError {
     ApiError::new(
         ErrorCode::Unauthorized,
         "this needs an account: send an auth message with your token first",
     )
-}
-
-/// The `id` of a message that did not parse as a request, if it has one, so that the error
-/// can still be matched to it.
-fn request_id(text: &str) -> Option<String> {
-    let value: Value = serde_json::from_str(text).ok()?;
-    match value.get("id")? {
-        Value::String(s) => Some(s.clone()),
-        other => Some(other.to_string()),
-    }
 }
