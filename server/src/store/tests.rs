@@ -269,3 +269,126 @@ async fn the_memory_store_can_be_made_full_and_then_changes_nothing() {
     assert_eq!(memory.game("g").await.unwrap().unwrap().seq, 0);
     assert_eq!(memory.write(action("g", 1)).await, Ok(()));
 }
+
+#[tokio::test]
+async fn the_memory_store_keeps_notice_settings_and_the_outbox_as_sqlite_does() {
+    use super::{NoticeResult, NoticeWrite};
+    let settings = |email: &str, token: &str| -> Write {
+        NoticeWrite::Settings {
+            account: "a".into(),
+            webhook_url: Some("https://example.com/hook".into()),
+            email: Some(email.into()),
+            always: false,
+            digest: true,
+            email_token: Some((token.into(), 100)),
+        }
+        .into()
+    };
+    let confirm = |token: &str, now: i64| -> Write {
+        NoticeWrite::ConfirmEmail {
+            token_hash: token.into(),
+            now,
+        }
+        .into()
+    };
+    let notice = |id: i64, account: &str| -> Write {
+        NoticeWrite::Notice {
+            id,
+            account: account.into(),
+            channel: "webhook",
+            kind: "your_move",
+            game_id: None,
+            body: "{}".into(),
+            now: 30,
+        }
+        .into()
+    };
+    let result = |id: i64, error: Option<(String, Option<i64>)>| -> Write {
+        NoticeWrite::Result(NoticeResult {
+            id,
+            account: "a".into(),
+            channel: "webhook",
+            now: 40,
+            error,
+        })
+        .into()
+    };
+    let script = || {
+        vec![
+            new_account("a", "Grant"),
+            settings("grant@example.com", "t1"),
+            confirm("t1", 200),
+            confirm("t2", 50),
+            confirm("t1", 50),
+            confirm("t1", 60),
+            settings("grant@example.com", "t3"),
+            settings("other@example.com", "t4"),
+            notice(1, "a"),
+            notice(2, "a"),
+            notice(3, "nobody"),
+            result(1, Some(("refused".into(), Some(90)))),
+            result(2, None),
+            NoticeWrite::DigestSent {
+                account: "a".into(),
+                now: 45,
+            }
+            .into(),
+        ]
+    };
+    let sqlite = SqliteStore::open(&temp_db("notices"), 8).await.unwrap();
+    let memory = MemoryStore::new();
+    for (i, (s, m)) in script().into_iter().zip(script()).enumerate() {
+        let (s, m) = (sqlite.write(s).await, memory.write(m).await);
+        assert_eq!(s, m, "write {i}");
+    }
+    let stores: [&dyn Store; 2] = [&sqlite, &memory];
+    let mut seen = Vec::new();
+    for store in stores {
+        let s = store.notice_settings("a").await.unwrap();
+        let notices: Vec<_> = store
+            .notices_of("a", 10)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|n| {
+                (
+                    n.id,
+                    n.attempts,
+                    n.next_at,
+                    n.sent_at,
+                    n.failed,
+                    n.last_error,
+                )
+            })
+            .collect();
+        let due: Vec<i64> = store
+            .due_notices(100, 10)
+            .await
+            .unwrap()
+            .iter()
+            .map(|n| n.id)
+            .collect();
+        seen.push((
+            (
+                s.email,
+                s.email_confirmed,
+                s.digest,
+                s.webhook_error,
+                s.webhook_error_at,
+            ),
+            store.email_token("t4").await.unwrap(),
+            store.email_token("t3").await.unwrap(),
+            notices,
+            due,
+            store.digests_due(44).await.unwrap(),
+            store.digests_due(45).await.unwrap(),
+        ));
+    }
+    assert_eq!(seen[0], seen[1]);
+    assert_eq!(
+        seen[1].1,
+        Some(("a".into(), 100)),
+        "a new address waits on its new token"
+    );
+    sqlite.close().await;
+}
