@@ -17,10 +17,16 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
 
+mod correspondence;
+
 use crate::caller::rate_limit;
 pub use crate::caller::{Caller, needs_account};
 use crate::service::{Account, ClockOp};
 use crate::{confirm_page, web, ws};
+use correspondence::{
+    answer_pause, chat_log, end_pause, import, notice_settings, notices, post_chat, reclaim,
+    rematch, request_pause, set_notice_settings, test_notice, vacation,
+};
 
 pub(crate) use crate::app_state::error;
 pub use crate::app_state::{AppState, ClientKey, HttpError};
@@ -336,173 +342,6 @@ async fn turns(
             })
             .await?,
     ))
-}
-
-async fn clock_op(
-    state: &AppState,
-    account: Option<Account>,
-    id: &str,
-    op: ClockOp,
-) -> Reply<adjutant_protocol::ClockReply> {
-    let account = needs_account(account)?;
-    Ok(Json(state.service.clock_op(&account, id, op).await?))
-}
-
-async fn request_pause(
-    State(state): State<AppState>,
-    Caller(account): Caller,
-    Path(id): Path<String>,
-    Body(req): Body<RequestPause>,
-) -> Reply<adjutant_protocol::ClockReply> {
-    clock_op(&state, account, &id, ClockOp::RequestPause(req.days)).await
-}
-
-async fn answer_pause(
-    State(state): State<AppState>,
-    Caller(account): Caller,
-    Path(id): Path<String>,
-    Body(req): Body<AnswerPause>,
-) -> Reply<adjutant_protocol::ClockReply> {
-    clock_op(&state, account, &id, ClockOp::AnswerPause(req.accept)).await
-}
-
-async fn end_pause(
-    State(state): State<AppState>,
-    Caller(account): Caller,
-    Path(id): Path<String>,
-) -> Reply<adjutant_protocol::ClockReply> {
-    clock_op(&state, account, &id, ClockOp::EndPause).await
-}
-
-async fn reclaim(
-    State(state): State<AppState>,
-    Caller(account): Caller,
-    Path(id): Path<String>,
-) -> Reply<adjutant_protocol::ClockReply> {
-    clock_op(&state, account, &id, ClockOp::Reclaim).await
-}
-
-#[derive(Deserialize)]
-struct ChatQuery {
-    channel: ChatChannel,
-    #[serde(default)]
-    after: i64,
-    #[serde(default)]
-    spectate_code: Option<String>,
-}
-
-async fn chat_log(
-    State(state): State<AppState>,
-    Caller(account): Caller,
-    Path(id): Path<String>,
-    q: Result<Query<ChatQuery>, QueryRejection>,
-) -> Reply<adjutant_protocol::ChatLog> {
-    let q = query(q)?;
-    Ok(Json(
-        state
-            .service
-            .chat_log(
-                account.as_ref(),
-                &id,
-                q.channel,
-                q.after,
-                q.spectate_code.as_deref(),
-            )
-            .await?,
-    ))
-}
-
-async fn post_chat(
-    State(state): State<AppState>,
-    Caller(account): Caller,
-    Path(id): Path<String>,
-    q: Result<Query<ViewQuery>, QueryRejection>,
-    Body(req): Body<PostChat>,
-) -> Reply<adjutant_protocol::ChatMessage> {
-    let q = query(q)?;
-    Ok(Json(
-        state
-            .service
-            .post_chat(
-                account.as_ref(),
-                &id,
-                req.channel,
-                &req.text,
-                q.spectate_code.as_deref(),
-            )
-            .await?,
-    ))
-}
-
-async fn rematch(
-    State(state): State<AppState>,
-    Caller(account): Caller,
-    Path(id): Path<String>,
-    Body(req): Body<RequestRematch>,
-) -> Reply<adjutant_protocol::GameCreated> {
-    Ok(Json(
-        state
-            .service
-            .rematch(account.as_ref(), &id, req.secret_choices)
-            .await?,
-    ))
-}
-
-async fn import(
-    State(state): State<AppState>,
-    Caller(account): Caller,
-    Extension(key): Extension<ClientKey>,
-    Body(req): Body<ImportGame>,
-) -> Reply<adjutant_protocol::Imported> {
-    Ok(Json(
-        state
-            .service
-            .import(account.as_ref(), req, |n| state.charge(&key, n))
-            .await?,
-    ))
-}
-
-async fn notices(
-    State(state): State<AppState>,
-    Caller(account): Caller,
-) -> Reply<adjutant_protocol::NoticeList> {
-    let account = needs_account(account)?;
-    Ok(Json(state.service.notices(&account).await?))
-}
-
-async fn notice_settings(
-    State(state): State<AppState>,
-    Caller(account): Caller,
-) -> Reply<adjutant_protocol::NoticeSettings> {
-    let account = needs_account(account)?;
-    Ok(Json(state.service.notice_settings(&account).await?))
-}
-
-async fn set_notice_settings(
-    State(state): State<AppState>,
-    Caller(account): Caller,
-    Body(req): Body<UpdateNoticeSettings>,
-) -> Reply<adjutant_protocol::NoticeSettings> {
-    let account = needs_account(account)?;
-    Ok(Json(
-        state.service.set_notice_settings(&account, req).await?,
-    ))
-}
-
-async fn test_notice(
-    State(state): State<AppState>,
-    Caller(account): Caller,
-) -> Reply<adjutant_protocol::NoticeSettings> {
-    let account = needs_account(account)?;
-    Ok(Json(state.service.test_notice(&account).await?))
-}
-
-async fn vacation(
-    State(state): State<AppState>,
-    Caller(account): Caller,
-) -> Reply<adjutant_protocol::VacationInfo> {
-    let account = needs_account(account)?;
-    Ok(Json(state.service.vacation(&account).await?))
 }
 
 async fn websocket(

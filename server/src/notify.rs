@@ -12,6 +12,8 @@
 //! A notice never carries hidden information: only the game, the scenario, the players,
 //! whose move it is, deadlines, a result and a link.
 
+mod wording;
+
 use adjutant_engine::{Outcome, PerSide, Side};
 use adjutant_protocol::{DigestLine, Notice, NoticeKind};
 use futures_util::StreamExt;
@@ -21,10 +23,10 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tracing::{info, warn};
 
-use crate::clock::{SharedClock, utc_text};
+use crate::clock::SharedClock;
 use crate::config::Config;
 use crate::mail::{Confirmation, Mailer};
-use crate::store::{NoticeResult, NoticeRow, NoticeWrite, Store};
+use crate::store::{NoticeResult, NoticeRow, NoticeWrite, SharedStore};
 use crate::webhook::{Guard, system_lookup};
 
 /// What the user is told of a webhook delivery that failed, whatever the reason.
@@ -99,7 +101,7 @@ pub struct Notifier {
 
 impl Notifier {
     /// Starts the notifier task.
-    pub fn spawn(store: Store, config: &Config, clock: SharedClock) -> Notifier {
+    pub fn spawn(store: SharedStore, config: &Config, clock: SharedClock) -> Notifier {
         let (tx, rx) = mpsc::unbounded_channel();
         let timeout = Duration::from_secs(config.notice_timeout_secs.max(1));
         let mailer = Mailer::from_config(config, timeout);
@@ -166,7 +168,7 @@ impl Notifier {
 }
 
 struct Worker {
-    store: Store,
+    store: SharedStore,
     clock: SharedClock,
     /// Posts webhooks to checked addresses only.
     http: reqwest::Client,
@@ -249,7 +251,7 @@ impl Worker {
             if channels.is_empty() {
                 continue;
             }
-            let notice = self.notice(&intent, recipient, now);
+            let notice = wording::notice(&intent, recipient, now, &self.link_base);
             let body = serde_json::to_string(&notice).expect("notices serialise");
             for channel in channels {
                 let write = NoticeWrite::Notice {
@@ -265,115 +267,6 @@ impl Worker {
                     warn!(error = ?e, "notice not stored");
                 }
             }
-        }
-    }
-
-    /// The notice one recipient gets.
-    fn notice(&self, intent: &Intent, to: &Recipient, now: i64) -> Notice {
-        let g = &intent.game;
-        let seat = to.seat;
-        let opponent = seat.and_then(|s| g.names.get(s.opponent()).clone());
-        let deadline = seat.and_then(|s| *g.deadlines.get(s));
-        let against = opponent
-            .as_deref()
-            .map(|o| format!(" against {o}"))
-            .unwrap_or_default();
-        let title = format!("{} ({}){against}", g.game_name, g.scenario_name);
-        let your_move = seat.is_some_and(|s| g.to_act.contains(&s));
-        let clock = deadline
-            .map(|d| format!(" Your clock runs out at {}.", utc_text(d)))
-            .unwrap_or_default();
-        let who = |side: Option<Side>| match (side, seat) {
-            (Some(s), Some(me)) if s == me => "you".to_string(),
-            (Some(s), _) => g
-                .names
-                .get(s)
-                .clone()
-                .unwrap_or_else(|| format!("the {s} player")),
-            (None, _) => "a player".to_string(),
-        };
-        let until = intent.until.map(utc_text).unwrap_or_default();
-        let text = match intent.kind {
-            NoticeKind::GameStarted => format!(
-                "Your game of {title} has started; {}.{clock}",
-                if your_move {
-                    "it is your move"
-                } else {
-                    "your opponent moves first"
-                }
-            ),
-            NoticeKind::YourMove => format!("It is your move in {title}.{clock}"),
-            NoticeKind::TimeLow => {
-                format!("80 % of your time for this move is gone in {title}.{clock}")
-            }
-            NoticeKind::GameOver => format!(
-                "Your game of {title} is over: {}.",
-                g.outcome
-                    .as_ref()
-                    .map_or("no result", |o| o.summary.as_str())
-            ),
-            NoticeKind::PauseRequested => {
-                let days = intent.until.map_or(0, |u| (u - now + 86_399) / 86_400);
-                format!(
-                    "{} asked to pause both clocks of {title} for {days} day{}; agree or refuse in the game.",
-                    who(intent.subject),
-                    if days == 1 { "" } else { "s" }
-                )
-            }
-            NoticeKind::PauseStarted => {
-                format!("Both clocks of {title} are stopped until {until}.")
-            }
-            NoticeKind::PauseEnded => {
-                format!("The pause of {title} is over; the clocks run again.{clock}")
-            }
-            NoticeKind::BotTookSeat => {
-                if intent.subject.is_some() && intent.subject == seat {
-                    format!(
-                        "Your time ran out in {title}; the server's bot plays your seat until you take it back."
-                    )
-                } else {
-                    format!(
-                        "{} ran out of time in {title}; the server's bot plays that seat.",
-                        who(intent.subject)
-                    )
-                }
-            }
-            NoticeKind::RematchOffered => {
-                format!(
-                    "{} offers a rematch of {title} with sides swapped.",
-                    who(intent.subject)
-                )
-            }
-            NoticeKind::Digest => format!(
-                "It is your move in {} game{}.",
-                intent.games.len(),
-                if intent.games.len() == 1 { "" } else { "s" }
-            ),
-            NoticeKind::Test => "A test notice from Adjutant: this channel works.".to_string(),
-        };
-        let game_id = (!g.game_id.is_empty()).then(|| g.game_id.clone());
-        Notice {
-            kind: intent.kind,
-            account: to.account.clone(),
-            link: Some(match &game_id {
-                // The seat kept for the former opponent is taken by following the link.
-                Some(id) if intent.kind == NoticeKind::RematchOffered => {
-                    format!("{}/#/join/{id}/rematch", self.link_base)
-                }
-                Some(id) => format!("{}/#/game/{id}", self.link_base),
-                None => format!("{}/#/lobby", self.link_base),
-            }),
-            game_name: game_id.as_ref().map(|_| g.game_name.clone()),
-            scenario_name: game_id.as_ref().map(|_| g.scenario_name.clone()),
-            game_id,
-            seat,
-            opponent,
-            to_act: g.to_act.clone(),
-            deadline,
-            outcome: g.outcome.clone(),
-            games: intent.games.clone(),
-            text,
-            at: now,
         }
     }
 

@@ -4,18 +4,22 @@
 use adjutant_protocol::{
     ApiError, ClientMessage, ErrorCode, JoinGame, PROTOCOL_VERSION, ServerMessage,
 };
-use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
+use axum::extract::ws::{Message, WebSocket, close_code};
 use futures_util::{SinkExt, StreamExt};
-use serde_json::Value;
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tokio::sync::{Notify, mpsc};
-use tokio_tungstenite::tungstenite;
 use tracing::debug;
 
+use crate::frame::{Frame, Outgoing};
+mod edge;
+
+pub use edge::hard_cap;
+use edge::{close_for, message, request_id};
+
 use crate::ratelimit::Bucket;
-use crate::service::{Account, ClockOp, NewSubscriber, Service, Sink, frame};
+use crate::service::{Account, ClockOp, NewSubscriber, Service, Sink};
 use crate::slots::{Slot, Slots};
 
 /// Connection ids, unique for the life of the process.
@@ -67,11 +71,11 @@ struct Connection {
 pub async fn serve(socket: WebSocket, service: Service, identity: Identity) {
     let conn_id = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let (mut out, mut incoming) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Message>(QUEUE);
+    let (tx, mut rx) = mpsc::channel::<Outgoing>(QUEUE);
     let kick = Arc::new(Notify::new());
     let writer = tokio::spawn(async move {
-        while let Some(message) = rx.recv().await {
-            if out.send(message).await.is_err() {
+        while let Some(outgoing) = rx.recv().await {
+            if out.send(message(outgoing)).await.is_err() {
                 break;
             }
         }
@@ -103,11 +107,11 @@ pub async fn serve(socket: WebSocket, service: Service, identity: Identity) {
     loop {
         tokio::select! {
             () = async { drop(stopping.wait_for(|stopping| *stopping).await) } => {
-                let close = CloseFrame {
+                let close = Outgoing::Close {
                     code: close_code::AWAY,
                     reason: "the server is restarting; reconnect in a moment".into(),
                 };
-                let _ = conn.sink.tx.send(Message::Close(Some(close))).await;
+                let _ = conn.sink.tx.send(close).await;
                 break;
             }
             message = incoming.next() => match message {
@@ -121,7 +125,7 @@ pub async fn serve(socket: WebSocket, service: Service, identity: Identity) {
                 Some(Err(e)) => {
                     debug!(conn = conn_id, error = %e, "websocket read failed");
                     if let Some(close) = close_for(e, config.max_frame_bytes) {
-                        let _ = conn.sink.tx.send(Message::Close(Some(close))).await;
+                        let _ = conn.sink.tx.send(close).await;
                     }
                     break;
                 }
@@ -150,7 +154,11 @@ fn account_info(account: &Account) -> adjutant_protocol::AccountInfo {
 
 impl Connection {
     async fn send(&self, message: &ServerMessage) {
-        let _ = self.sink.tx.send(Message::Text(frame(message))).await;
+        let _ = self
+            .sink
+            .tx
+            .send(Outgoing::Frame(Frame::json(message)))
+            .await;
     }
 
     async fn refuse(&mut self, id: Option<String>, game_id: Option<String>, error: ApiError) {
@@ -428,42 +436,9 @@ impl Connection {
     }
 }
 
-/// The largest message read at all: up to four times `--max-frame-bytes` a message is read and
-/// refused with `too_large`; beyond that the connection is closed (1009) without reading it.
-pub fn hard_cap(max_frame_bytes: usize) -> usize {
-    max_frame_bytes.saturating_mul(4).max(1024)
-}
-
-/// The close frame for a read that failed: a message over the hard cap is "message too big"
-/// (1009); other failures (a vanished peer, a broken frame) close as before.
-fn close_for(error: axum::Error, max_frame_bytes: usize) -> Option<CloseFrame> {
-    let too_big = matches!(
-        error.into_inner().downcast_ref::<tungstenite::Error>(),
-        Some(tungstenite::Error::Capacity(_))
-    );
-    too_big.then(|| CloseFrame {
-        code: close_code::SIZE,
-        reason: format!(
-            "message too big: this server reads at most {} bytes",
-            hard_cap(max_frame_bytes)
-        )
-        .into(),
-    })
-}
-
 fn needs_auth() -> ApiError {
     ApiError::new(
         ErrorCode::Unauthorized,
         "this needs an account: send an auth message with your token first",
     )
-}
-
-/// The `id` of a message that did not parse as a request, if it has one, so that the error
-/// can still be matched to it.
-fn request_id(text: &str) -> Option<String> {
-    let value: Value = serde_json::from_str(text).ok()?;
-    match value.get("id")? {
-        Value::String(s) => Some(s.clone()),
-        other => Some(other.to_string()),
-    }
 }

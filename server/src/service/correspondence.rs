@@ -16,7 +16,7 @@ impl Service {
             .await
             .map_err(store_error)?;
         for id in &ids {
-            if let Err(e) = self.call(id, |reply| Command::Tick { reply }).await {
+            if let Err(e) = self.call(id, |reply| actor::Tick { reply }).await {
                 error!(game = %id, error = %e, "sweep could not look at a game");
             }
         }
@@ -115,7 +115,7 @@ impl Service {
         game_id: &str,
         op: ClockOp,
     ) -> Result<ClockReply, ApiError> {
-        self.call(game_id, |reply| Command::Clock {
+        self.call(game_id, |reply| actor::Clock {
             account: account.clone(),
             op,
             reply,
@@ -138,7 +138,7 @@ impl Service {
                 "posting in a chat needs your token",
             )
         })?;
-        self.call(game_id, |reply| Command::Chat {
+        self.call(game_id, |reply| actor::Post {
             account: account.clone(),
             spectate_code: spectate_code.map(str::to_string),
             channel,
@@ -197,7 +197,7 @@ impl Service {
     ) -> Result<GameCreated, ApiError> {
         let account = account
             .ok_or_else(|| ApiError::new(ErrorCode::Unauthorized, "a rematch needs your token"))?;
-        self.call(game_id, |reply| Command::Rematch {
+        self.call(game_id, |reply| actor::Rematch {
             account: account.clone(),
             secret_choices: secret_choices.clone(),
             reply,

@@ -5,18 +5,18 @@ use super::*;
 impl Service {
     /// Sends a command to a game's actor and waits for the answer, starting the actor (or
     /// its successor) as needed.
-    pub(super) async fn call<T>(
+    pub(super) async fn call<T, C: Into<Command>>(
         &self,
         game_id: &str,
-        make: impl Fn(oneshot::Sender<Answer<T>>) -> Command,
+        make: impl Fn(Reply<T>) -> C,
     ) -> Result<T, ApiError> {
         check_game_id(game_id)?;
         for _ in 0..4 {
             let Some(handle) = self.handle(game_id) else {
                 return Err(shutdown::stopping());
             };
-            let (reply, answer) = oneshot::channel();
-            if handle.tx.send(make(reply)).await.is_err() {
+            let (reply, answer) = Reply::channel();
+            if handle.tx.send(make(reply).into()).await.is_err() {
                 self.forget(game_id, handle.generation);
                 continue;
             }
@@ -86,7 +86,7 @@ impl Service {
         game_id: &str,
         join: JoinGame,
     ) -> Result<Joined, ApiError> {
-        self.call(game_id, |reply| Command::Join {
+        self.call(game_id, |reply| actor::Join {
             account: account.clone(),
             join: join.clone(),
             reply,
@@ -101,7 +101,7 @@ impl Service {
         game_id: &str,
         spectate_code: Option<&str>,
     ) -> Result<GameState, ApiError> {
-        self.call(game_id, |reply| Command::State {
+        self.call(game_id, |reply| actor::State {
             account: account.cloned(),
             spectate_code: spectate_code.map(str::to_string),
             reply,
@@ -120,7 +120,7 @@ impl Service {
         let account = account
             .ok_or_else(|| ApiError::new(ErrorCode::Unauthorized, "acting needs your token"))?;
         check_text(&action, self.inner.config.max_text_chars)?;
-        self.call(game_id, |reply| Command::Act {
+        self.call(game_id, |reply| actor::Act {
             account: account.clone(),
             seq,
             action: action.clone(),
@@ -137,7 +137,7 @@ impl Service {
     ) -> Result<ActionAccepted, ApiError> {
         let account = account
             .ok_or_else(|| ApiError::new(ErrorCode::Unauthorized, "resigning needs your token"))?;
-        self.call(game_id, |reply| Command::Resign {
+        self.call(game_id, |reply| actor::Resign {
             account: account.clone(),
             reply,
         })
@@ -150,7 +150,7 @@ impl Service {
         game_id: &str,
         sub: impl Fn() -> NewSubscriber,
     ) -> Result<(), ApiError> {
-        self.call(game_id, |reply| Command::Subscribe { sub: sub(), reply })
+        self.call(game_id, |reply| actor::Subscribe { sub: sub(), reply })
             .await
     }
 
@@ -164,7 +164,10 @@ impl Service {
             .get(game_id)
             .cloned();
         if let Some(handle) = handle {
-            let _ = handle.tx.send(Command::Unsubscribe { conn }).await;
+            let _ = handle
+                .tx
+                .send(Command::Unsubscribe(actor::Unsubscribe { conn }))
+                .await;
         }
     }
 }

@@ -28,7 +28,6 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use tokio::sync::oneshot;
 use tracing::{error, info};
 
 use crate::auth::{hash_token, new_code, new_seed, new_token};
@@ -39,8 +38,8 @@ use crate::names::name_key;
 use crate::notify::{GameBrief, Intent, Notifier, Recipient};
 use crate::ratelimit::{Limiter, MAX_KEYS};
 use crate::store::NoticeWrite;
-use crate::store::{ListQuery, NewGame, Store, Write, WriteError};
-pub use actor::{ActorHandle, Answer, ClockOp, Command, NewSubscriber, Sink, frame};
+use crate::store::{ListQuery, NewGame, ReadError, SharedStore, SqliteStore, Write, WriteError};
+pub use actor::{ActorHandle, Answer, ClockOp, Command, NewSubscriber, Reply, Sink};
 use clockwork::GameClock;
 pub use meta::{Account, GameMeta, Origin};
 pub use notices::TokenState;
@@ -51,7 +50,7 @@ use lobby::check_game_limit;
 /// What every part of the server shares.
 pub struct Inner {
     /// The store.
-    pub store: Store,
+    pub store: SharedStore,
     /// The games this server hosts.
     pub registry: Registry,
     /// Flags and limits.
@@ -87,7 +86,7 @@ pub struct Service {
     inner: Arc<Inner>,
 }
 
-fn store_error(e: sqlx::Error) -> ApiError {
+fn store_error(e: ReadError) -> ApiError {
     error!(error = %e, "store read failed");
     ApiError::new(ErrorCode::Internal, "the store failed to answer; try again")
 }
@@ -114,13 +113,13 @@ pub(crate) fn write_error(e: WriteError) -> ApiError {
 
 impl Service {
     /// A service over an open store, on the system clock.
-    pub fn new(store: Store, registry: Registry, config: Config) -> Service {
+    pub fn new(store: SharedStore, registry: Registry, config: Config) -> Service {
         Service::with_clock(store, registry, config, Arc::new(SystemClock))
     }
 
     /// A service over an open store that reads the time from `clock`. Starts the notifier.
     pub fn with_clock(
-        store: Store,
+        store: SharedStore,
         registry: Registry,
         config: Config,
         clock: SharedClock,
@@ -159,7 +158,9 @@ impl Service {
         clock: SharedClock,
     ) -> Result<Service, Box<dyn std::error::Error + Send + Sync>> {
         crate::store::integrity::check(&config.db, config.startup_check).await?;
-        let store = Store::open_capped(&config.db, config.max_batch, config.max_db_bytes).await?;
+        let store =
+            SqliteStore::open_capped(&config.db, config.max_batch, config.max_db_bytes).await?;
+        let store: SharedStore = Arc::new(store);
         Ok(Service::with_clock(store, registry, config, clock))
     }
 

@@ -6,7 +6,7 @@ use tokio::sync::oneshot;
 use tracing::info;
 
 use super::Service;
-use super::actor::Command;
+use super::actor::{Command, Stop};
 
 /// The answer to a request that comes while the server stops.
 pub(super) fn stopping() -> ApiError {
@@ -41,7 +41,7 @@ impl Service {
         let count = actors.len();
         for handle in actors {
             let (done, stopped) = oneshot::channel();
-            if handle.tx.send(Command::Stop { done }).await.is_ok() {
+            if handle.tx.send(Command::Stop(Stop { done })).await.is_ok() {
                 let _ = stopped.await;
             }
         }

@@ -81,7 +81,7 @@ mod tests {
     async fn a_sound_database_and_a_missing_one_pass_and_a_damaged_one_is_refused() {
         let db = temp_db("damaged");
         assert_eq!(check(&db, Check::Quick).await, Ok(()), "a missing file");
-        let store = super::super::Store::open(&db, 8).await.unwrap();
+        let store = super::super::SqliteStore::open(&db, 8).await.unwrap();
         store.close().await;
         for how in [Check::Quick, Check::Full] {
             assert_eq!(check(&db, how).await, Ok(()), "{how:?}");

@@ -1,11 +1,16 @@
-//! The SQLite store: WAL, `synchronous = FULL` (every commit is fsynced), migrations at
+//! The store ([`Store`]) and its SQLite implementation: WAL, `synchronous = FULL` (every commit is fsynced), migrations at
 //! start-up, one writer connection with group commit ([`writer`]) and a pool of readers.
 
+mod api;
 pub mod integrity;
+mod memory;
 mod name_keys;
 mod notice_writes;
 mod rows;
+mod sqlite_api;
 mod statements;
+#[cfg(test)]
+mod tests;
 mod write_error;
 pub mod writer;
 mod writes;
@@ -19,6 +24,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
+pub use api::{Pending, Read, ReadError, SharedStore, Store};
+pub use memory::MemoryStore;
 pub use notice_writes::{NoticeResult, NoticeWrite};
 pub use rows::{
     AccountRow, ActionRow, ChatRow, GameRow, NoticeRow, NoticeSettingsRow, SnapshotRow,
@@ -52,7 +59,7 @@ pub enum ListQuery<'a> {
 
 /// Readers and the writer.
 #[derive(Clone)]
-pub struct Store {
+pub struct SqliteStore {
     /// Reader connections (WAL lets them read while the writer commits).
     pool: SqlitePool,
     /// The one writer.
@@ -62,19 +69,19 @@ pub struct Store {
     notice_ids: Arc<AtomicI64>,
 }
 
-impl Store {
+impl SqliteStore {
     /// Opens (creating if needed) the database at `path` and runs the migrations.
-    pub async fn open(path: &Path, max_batch: usize) -> Result<Store, sqlx::Error> {
-        Store::open_capped(path, max_batch, 0).await
+    pub async fn open(path: &Path, max_batch: usize) -> Result<SqliteStore, sqlx::Error> {
+        SqliteStore::open_capped(path, max_batch, 0).await
     }
 
-    /// As [`Store::open`], with writes refused ([`WriteError::Full`]) once the database
+    /// As [`SqliteStore::open`], with writes refused ([`WriteError::Full`]) once the database
     /// would pass `max_bytes` (0: no cap but the disk's).
     pub async fn open_capped(
         path: &Path,
         max_batch: usize,
         max_bytes: u64,
-    ) -> Result<Store, sqlx::Error> {
+    ) -> Result<SqliteStore, sqlx::Error> {
         let options = SqliteConnectOptions::new()
             .filename(path)
             .create_if_missing(true)
@@ -109,7 +116,7 @@ impl Store {
         let max: Option<i64> = sqlx::query_scalar("SELECT MAX(id) FROM notices")
             .fetch_one(&pool)
             .await?;
-        Ok(Store {
+        Ok(SqliteStore {
             pool,
             writer: Writer::spawn(writer_conn, max_batch),
             notice_ids: Arc::new(AtomicI64::new(max.unwrap_or(0) + 1)),

@@ -46,7 +46,7 @@ pub async fn fill(pool: &SqlitePool) -> Result<(), sqlx::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{Store, Write, WriteError};
+    use crate::store::{SqliteStore, Write, WriteError};
     use sqlx::{ConnectOptions, Connection};
 
     #[tokio::test]
@@ -55,7 +55,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let db = dir.join("adjutant.db");
         let _ = std::fs::remove_file(&db);
-        drop(Store::open(&db, 8).await.unwrap());
+        drop(SqliteStore::open(&db, 8).await.unwrap());
         // Accounts as an older server left them: no key, and two names that differ only
         // beyond ASCII case (the old NOCASE rule let both in).
         let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
@@ -77,7 +77,7 @@ mod tests {
         }
         conn.close().await.unwrap();
 
-        let store = Store::open(&db, 8).await.unwrap();
+        let store = SqliteStore::open(&db, 8).await.unwrap();
         let keys: Vec<(String, String, Option<String>)> =
             sqlx::query_as("SELECT id, name, name_key FROM accounts ORDER BY id")
                 .fetch_all(&store.pool)

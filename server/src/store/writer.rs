@@ -205,7 +205,7 @@ fn may_conflict(write: &Write) -> bool {
     ) || matches!(write, Write::Notices(n) if notice_writes::may_conflict(n))
 }
 
-fn conflict_sentence(write: &Write) -> String {
+pub(super) fn conflict_sentence(write: &Write) -> String {
     match write {
         Write::CreateAccount { name, .. } => format!(
             "the name {name:?} is taken (names that differ only in case, or in the width or \

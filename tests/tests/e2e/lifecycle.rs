@@ -2,7 +2,7 @@
 
 use adjutant_protocol::{CreateGame, GameStatus, JoinGame, SideChoice, Visibility};
 use adjutant_server::service::Account;
-use adjutant_server::store::Store;
+use adjutant_server::store::SqliteStore;
 use adjutant_server::{Config, ManualClock, Service};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -18,7 +18,11 @@ async fn idle_games_leave_memory_and_come_back_from_snapshots_and_actions() {
     // third action.
     config.idle_secs = 60;
     config.snapshot_every = 3;
-    let store = Store::open(&config.db, config.max_batch).await.unwrap();
+    let store = std::sync::Arc::new(
+        SqliteStore::open(&config.db, config.max_batch)
+            .await
+            .unwrap(),
+    );
     let clock = ManualClock::new(1_800_000_000);
     let service = Service::with_clock(store, adjutant_tests::registry(), config, clock.clone());
 

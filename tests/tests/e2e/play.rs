@@ -8,12 +8,14 @@ use adjutant_protocol::{
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::Value;
-use std::time::Duration;
+use tokio::sync::watch;
 
 use crate::common::*;
 
-/// Plays the Union seat over HTTP only, polling its view; each order carries a unique note.
-async fn http_player(client: Client, game_id: String) -> u64 {
+/// Plays the Union seat over HTTP only, reading its view; each order carries a unique note.
+/// With nothing to do it waits until `moved` (the sequence number the WebSocket player last
+/// saw) passes the view's, rather than polling on the clock.
+async fn http_player(client: Client, game_id: String, mut moved: watch::Receiver<u64>) -> u64 {
     let mut rng = StdRng::seed_from_u64(11);
     let mut acted = 0;
     loop {
@@ -26,7 +28,9 @@ async fn http_player(client: Client, game_id: String) -> u64 {
             .cloned()
             .unwrap_or_default();
         let Some(mut action) = bot::choose(&actions, &mut rng) else {
-            tokio::time::sleep(Duration::from_millis(5)).await;
+            // The other side moves next; once the WebSocket player has stopped, the game is
+            // over and the next view says so.
+            let _ = moved.wait_for(|&seq| seq > state.seq).await;
             continue;
         };
         if action["type"] == "order" {
@@ -44,7 +48,11 @@ async fn http_player(client: Client, game_id: String) -> u64 {
 }
 
 /// Plays the Confederate seat over WebSocket, checking every frame it receives.
-async fn ws_player(mut live: Live, game_id: String) -> (u64, Vec<ServerMessage>) {
+async fn ws_player(
+    mut live: Live,
+    game_id: String,
+    moved: watch::Sender<u64>,
+) -> (u64, Vec<ServerMessage>) {
     let mut rng = StdRng::seed_from_u64(12);
     live.send(&ClientMessage::Subscribe {
         game_id: game_id.clone(),
@@ -100,6 +108,7 @@ async fn ws_player(mut live: Live, game_id: String) -> (u64, Vec<ServerMessage>)
             } => {
                 view = v.clone().expect("view mode sends whole views");
                 seq = *s;
+                moved.send_replace(seq);
                 if *status == GameStatus::Finished {
                     frames.push(frame);
                     if waiting {
@@ -247,9 +256,10 @@ async fn two_players_finish_a_game_one_over_http_one_over_websocket_while_a_spec
     });
 
     let ws = live(&confederate).await;
+    let (moved, seen) = watch::channel(0);
     let (http_acted, (ws_acted, confederate_frames)) = tokio::join!(
-        http_player(union.clone(), game_id.clone()),
-        ws_player(ws, game_id.clone())
+        http_player(union.clone(), game_id.clone(), seen),
+        ws_player(ws, game_id.clone(), moved)
     );
     assert!(
         http_acted > 3 && ws_acted > 3,

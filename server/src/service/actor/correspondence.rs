@@ -69,7 +69,7 @@ impl Actor {
         let Some(clock) = self.meta.clock_info(self.now()) else {
             return;
         };
-        let text = frame(&ServerMessage::Clock {
+        let text = Frame::json(&ServerMessage::Clock {
             game_id: self.meta.id.clone(),
             clock,
             id: None,

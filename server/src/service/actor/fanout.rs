@@ -11,7 +11,7 @@ impl Actor {
         viewers.sort_by_key(|v| v.as_str());
         viewers.dedup();
         let mut wanted_view = Value::Null;
-        let mut frames: HashMap<(Viewer, UpdateMode), Utf8Bytes> = HashMap::new();
+        let mut frames: HashMap<(Viewer, UpdateMode), Frame> = HashMap::new();
         for viewer in viewers {
             let view = self.view(viewer);
             let has = |mode| {
@@ -48,14 +48,14 @@ impl Actor {
                         patch: Some(&ops),
                         ..update
                     };
-                    frames.insert((viewer, UpdateMode::Patch), frame(&patched));
+                    frames.insert((viewer, UpdateMode::Patch), Frame::json(&patched));
                 }
                 if wants_view {
                     let whole = UpdateFrame {
                         view: Some(&view),
                         ..update
                     };
-                    frames.insert((viewer, UpdateMode::View), frame(&whole));
+                    frames.insert((viewer, UpdateMode::View), Frame::json(&whole));
                 }
             }
             // The view becomes the next patch's base and, for the actor, the reply.
@@ -77,11 +77,11 @@ impl Actor {
 
     /// Sends each subscriber the frame `pick` chooses for it; drops those that are gone or
     /// too far behind (they are told to reconnect and resume).
-    pub(super) fn deliver(&mut self, pick: impl Fn(&Subscriber) -> Option<Utf8Bytes>) {
+    pub(super) fn deliver(&mut self, pick: impl Fn(&Subscriber) -> Option<Frame>) {
         let before = self.subs.len();
         self.subs.retain(|sub| {
             let Some(text) = pick(sub) else { return true };
-            match sub.sink.tx.try_send(Message::Text(text)) {
+            match sub.sink.tx.try_send(Outgoing::Frame(text)) {
                 Ok(()) => true,
                 Err(mpsc::error::TrySendError::Full(_)) => {
                     sub.sink.kick.notify_one();
@@ -114,7 +114,7 @@ impl Actor {
     }
 
     pub(super) fn send_presence(&mut self) {
-        let text = frame(&ServerMessage::Presence {
+        let text = Frame::json(&ServerMessage::Presence {
             game_id: self.meta.id.clone(),
             presence: self.presence(),
         });
@@ -133,7 +133,7 @@ impl Actor {
             Some(Side::Confederate) => presence.confederate = true,
             None => presence.spectators += 1,
         }
-        let mut frames = vec![frame(&ServerMessage::Subscribed {
+        let mut frames = vec![Frame::json(&ServerMessage::Subscribed {
             game_id: self.meta.id.clone(),
             seq: self.meta.seq,
             status: self.meta.status,
@@ -151,7 +151,7 @@ impl Actor {
                 .map_err(super::super::store_error)?;
             for row in rows {
                 let events: Vec<Value> = serde_json::from_str(&row.events).unwrap_or_default();
-                frames.push(frame(&ServerMessage::Update {
+                frames.push(Frame::json(&ServerMessage::Update {
                     game_id: self.meta.id.clone(),
                     seq: row.seq as u64,
                     side: Side::parse(&row.side).unwrap_or(Side::Union),
@@ -165,7 +165,7 @@ impl Actor {
         if let Some(clock) = self.meta.clock_info(self.now()) {
             frames.insert(
                 1,
-                frame(&ServerMessage::Clock {
+                Frame::json(&ServerMessage::Clock {
                     game_id: self.meta.id.clone(),
                     clock,
                     id: None,
@@ -173,7 +173,7 @@ impl Actor {
             );
         }
         for text in frames {
-            if new.sink.tx.try_send(Message::Text(text)).is_err() {
+            if new.sink.tx.try_send(Outgoing::Frame(text)).is_err() {
                 new.sink.kick.notify_one();
                 return Ok(());
             }

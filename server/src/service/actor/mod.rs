@@ -2,13 +2,16 @@
 //! before telling anyone, and sends every subscriber its own redacted update. It leaves
 //! memory when idle and is rebuilt from the store (latest snapshot + later actions).
 
-mod command;
+mod cmd;
 mod correspondence;
 mod fanout;
 mod load;
 mod play;
 mod posts;
 mod seats;
+mod sink;
+#[cfg(test)]
+mod tests;
 
 use adjutant_engine::{DynMatch, EndReason, GameKind, PerSide, PlayError, Played, Side, Viewer};
 use adjutant_protocol::patch;
@@ -17,12 +20,11 @@ use adjutant_protocol::{
     GameState, GameStatus, JoinGame, Joined, NoticeKind, Presence, ServerMessage, TimeoutPolicy,
     UpdateFrame, UpdateMode,
 };
-use axum::extract::ws::{Message, Utf8Bytes};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::sync::mpsc;
 use tracing::{error, info, warn};
 
 use super::chat;
@@ -31,11 +33,16 @@ use super::meta::{Account, GameMeta, to_act_text};
 use super::{Inner, write_error};
 use crate::auth::{new_code, new_seed, normalise_code};
 use crate::clock::{utc_text, utc_year};
+use crate::frame::{Frame, Outgoing};
 use crate::notify::{GameBrief, Intent, Recipient};
 use crate::store::{NewAction, NewGame, Write, WriteError};
 
-pub use command::{ActorHandle, Answer, ClockOp, Command, NewSubscriber, Reply, Sink};
+pub use cmd::{
+    Act, Answer, Clock, ClockOp, Command, Join, NewSubscriber, Post, Rematch, Reply, Resign, State,
+    Stop, Subscribe, Tick, Unsubscribe,
+};
 use load::load;
+pub use sink::Sink;
 
 /// Most actions the server's bot plays in one go (a game whose both seats timed out plays
 /// itself out, a slice at a time).
@@ -64,6 +71,14 @@ struct Actor {
     poisoned: bool,
     /// The clock as stored (JSON), reused while only its running charge changes.
     clock_json: Option<String>,
+}
+
+/// A handle on a running actor.
+#[derive(Clone)]
+pub struct ActorHandle {
+    pub tx: mpsc::Sender<Command>,
+    /// Tells this actor from its successors for the same game.
+    pub generation: u64,
 }
 
 /// Starts an actor for `game_id`; it loads the game before answering anything.
@@ -147,12 +162,12 @@ impl Actor {
                 }
             };
             last = clock.now_ms();
-            if let Command::Stop { done } = cmd {
+            if let Command::Stop(stop) = cmd {
                 self.stop();
-                let _ = done.send(());
+                stop.left();
                 return;
             }
-            self.handle(cmd).await;
+            cmd.apply(&mut self).await;
             if self.poisoned {
                 warn!(game = %self.meta.id, "game actor leaves after a fault; the next request reloads it");
                 self.kick_all();
@@ -191,82 +206,6 @@ impl Actor {
         true
     }
 
-    async fn handle(&mut self, cmd: Command) {
-        match cmd {
-            Command::State {
-                account,
-                spectate_code,
-                reply,
-            } => {
-                let result = self.state(account.as_ref(), spectate_code.as_deref());
-                let _ = reply.send(Answer::Done(result));
-            }
-            Command::Act {
-                account,
-                seq,
-                action,
-                reply,
-            } => {
-                let result = self.act(&account, seq, &action).await;
-                let _ = reply.send(Answer::Done(result));
-                self.run_bots().await;
-            }
-            Command::Resign { account, reply } => {
-                let result = self.resign(&account).await;
-                let _ = reply.send(Answer::Done(result));
-            }
-            Command::Join {
-                account,
-                join,
-                reply,
-            } => {
-                let result = self.join(&account, join).await;
-                let _ = reply.send(Answer::Done(result));
-            }
-            Command::Subscribe { sub, reply } => {
-                let result = self.subscribe(sub).await;
-                let _ = reply.send(Answer::Done(result));
-            }
-            // Taken by the run loop before it gets here.
-            Command::Stop { done } => drop(done),
-            Command::Unsubscribe { conn } => {
-                let before = self.subs.len();
-                self.subs.retain(|s| s.sink.conn != conn);
-                if self.subs.len() != before {
-                    self.send_presence();
-                }
-            }
-            Command::Tick { reply } => {
-                self.tick().await;
-                let _ = reply.send(Answer::Done(Ok(())));
-            }
-            Command::Clock { account, op, reply } => {
-                let result = self.clock_op(&account, op).await;
-                let _ = reply.send(Answer::Done(result));
-            }
-            Command::Chat {
-                account,
-                spectate_code,
-                channel,
-                text,
-                reply,
-            } => {
-                let result = self
-                    .chat(&account, spectate_code.as_deref(), channel, &text)
-                    .await;
-                let _ = reply.send(Answer::Done(result));
-            }
-            Command::Rematch {
-                account,
-                secret_choices,
-                reply,
-            } => {
-                let result = self.rematch(&account, &secret_choices).await;
-                let _ = reply.send(Answer::Done(result));
-            }
-        }
-    }
-
     fn now(&self) -> i64 {
         self.inner.clock.now()
     }
@@ -301,11 +240,6 @@ impl Actor {
             GameStatus::Active => Ok(side),
         }
     }
-}
-
-/// A frame's text, serialised once and shared by every connection that gets it.
-pub fn frame(message: &impl serde::Serialize) -> Utf8Bytes {
-    Utf8Bytes::from(serde_json::to_string(message).expect("server messages serialise"))
 }
 
 fn play_error(e: PlayError) -> ApiError {

@@ -54,7 +54,7 @@ impl Actor {
             })
             .await
             .map_err(write_error)?;
-        let text = frame(&ServerMessage::Chat {
+        let text = Frame::json(&ServerMessage::Chat {
             game_id: self.meta.id.clone(),
             message: message.clone(),
         });

@@ -115,7 +115,7 @@ impl Actor {
     /// Tells every subscriber the game started, with a view for its (possibly new) seat.
     pub(super) fn announce_start(&mut self) {
         self.patch_base.clear();
-        let mut frames: HashMap<u64, Utf8Bytes> = HashMap::new();
+        let mut frames: HashMap<u64, Frame> = HashMap::new();
         for sub in &mut self.subs {
             if let Ok(viewer) = self
                 .meta
@@ -131,7 +131,7 @@ impl Actor {
             }
             frames.insert(
                 sub.sink.conn,
-                frame(&ServerMessage::Started {
+                Frame::json(&ServerMessage::Started {
                     game_id: self.meta.id.clone(),
                     seq: self.meta.seq,
                     view,
@@ -217,7 +217,7 @@ impl Actor {
             .map_err(write_error)?;
         info!(game = %id, of = %self.meta.id, "rematch offered");
         self.meta.rematch_id = Some(id.clone());
-        let text = frame(&ServerMessage::RematchOffered {
+        let text = Frame::json(&ServerMessage::RematchOffered {
             game_id: self.meta.id.clone(),
             rematch_id: id.clone(),
         });

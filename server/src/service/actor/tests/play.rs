@@ -1,0 +1,236 @@
+//! Playing through the actor: the sequence check, refusals that change nothing, undo,
+//! resigning, a full disk, and the idle actor leaving memory on the manual clock.
+
+use adjutant_protocol::{ErrorCode, GameStatus, JoinGame};
+use serde_json::json;
+
+use super::{Table, account};
+use crate::store::{Store, Write, WriteError};
+
+#[tokio::test]
+async fn a_created_and_joined_game_is_active_in_the_store_with_the_union_to_move() {
+    let t = Table::new().await;
+    let (view, seq) = t.view(&t.union).await;
+    assert_eq!(seq, 0);
+    assert!(view["prompt"].is_string(), "{view}");
+    let (view, _) = t.view(&t.confederate).await;
+    assert!(view["prompt"].is_null(), "the Confederacy waits: {view}");
+    let row = t.store.game(&t.game).await.unwrap().expect("the row");
+    assert_eq!(row.status, "active");
+    assert_eq!(row.union_name.as_deref(), Some("union"));
+    assert_eq!(row.confederate_name.as_deref(), Some("confederate"));
+}
+
+#[tokio::test]
+async fn an_action_at_the_current_seq_is_committed_before_it_is_answered() {
+    let t = Table::new().await;
+    let action = t.offered(&t.union, "move").await;
+    let accepted = t
+        .service
+        .act(Some(&t.union), &t.game, 0, action)
+        .await
+        .unwrap();
+    assert_eq!(accepted.seq, 1);
+    let rows = t.store.actions_after(&t.game, 0, 10).await.unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!((rows[0].seq, rows[0].side.as_str()), (1, "union"));
+    assert_eq!(t.store.game(&t.game).await.unwrap().unwrap().seq, 1);
+    assert_eq!(t.view(&t.union).await.1, 1);
+}
+
+#[tokio::test]
+async fn an_action_chosen_at_a_stale_seq_is_refused_and_nothing_is_stored() {
+    let t = Table::new().await;
+    let action = t.offered(&t.union, "move").await;
+    let refused = t
+        .service
+        .act(Some(&t.union), &t.game, 7, action)
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code, ErrorCode::StaleSeq);
+    assert!(
+        refused.message.contains("it is now at 0"),
+        "{}",
+        refused.message
+    );
+    assert!(
+        t.store
+            .actions_after(&t.game, 0, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[tokio::test]
+async fn an_action_not_offered_is_refused_and_the_state_stays_as_it_was() {
+    let t = Table::new().await;
+    let (before, _) = t.view(&t.union).await;
+    let wild = json!({"type": "move", "counter": "no-such-counter", "to": 3});
+    let refused = t
+        .service
+        .act(Some(&t.union), &t.game, 0, wild)
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code, ErrorCode::IllegalAction);
+    let (after, seq) = t.view(&t.union).await;
+    assert_eq!((after, seq), (before, 0));
+}
+
+#[tokio::test]
+async fn the_side_not_to_move_and_an_outsider_are_refused() {
+    let t = Table::new().await;
+    let end = json!({"type": "end_movement"});
+    let early = t
+        .service
+        .act(Some(&t.confederate), &t.game, 0, end.clone())
+        .await
+        .unwrap_err();
+    assert_eq!(early.code, ErrorCode::NotYourTurn);
+    let outsider = account(&t.service, "outsider").await;
+    let refused = t
+        .service
+        .act(Some(&outsider), &t.game, 0, end)
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code, ErrorCode::Forbidden);
+    let join = t
+        .service
+        .join_game(&outsider, &t.game, JoinGame::default())
+        .await
+        .unwrap_err();
+    assert_eq!(join.code, ErrorCode::Conflict);
+}
+
+#[tokio::test]
+async fn an_undo_takes_the_move_back() {
+    let t = Table::new().await;
+    let (before, _) = t.view(&t.union).await;
+    let action = t.offered(&t.union, "move").await;
+    t.service
+        .act(Some(&t.union), &t.game, 0, action)
+        .await
+        .unwrap();
+    let (moved, _) = t.view(&t.union).await;
+    assert_ne!(moved["counters"], before["counters"]);
+    let undo = t.offered(&t.union, "undo").await;
+    let accepted = t
+        .service
+        .act(Some(&t.union), &t.game, 1, undo)
+        .await
+        .unwrap();
+    assert_eq!(accepted.seq, 2, "an undo is an action of its own");
+    let (after, _) = t.view(&t.union).await;
+    assert_eq!(after["counters"], before["counters"]);
+}
+
+#[tokio::test]
+async fn resigning_finishes_the_game_in_memory_and_in_the_store() {
+    let t = Table::new().await;
+    let accepted = t
+        .service
+        .resign(Some(&t.confederate), &t.game)
+        .await
+        .unwrap();
+    assert_eq!(accepted.seq, 1);
+    let state = t
+        .service
+        .game_state(Some(&t.union), &t.game, None)
+        .await
+        .unwrap();
+    assert_eq!(state.status, GameStatus::Finished);
+    let row = t.store.game(&t.game).await.unwrap().unwrap();
+    assert_eq!(row.status, "finished");
+    assert!(row.outcome.is_some());
+}
+
+#[tokio::test]
+async fn a_full_disk_refuses_the_action_keeps_the_state_and_tells_the_player() {
+    let t = Table::new().await;
+    let mut watcher = t.subscribe(1, Some(&t.confederate)).await;
+    watcher.frames();
+    let (before, _) = t.view(&t.union).await;
+    let action = t.offered(&t.union, "move").await;
+    t.store.set_full(true);
+    let refused = t
+        .service
+        .act(Some(&t.union), &t.game, 0, action.clone())
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code, ErrorCode::Internal);
+    assert!(
+        refused.message.contains("disk is full"),
+        "{}",
+        refused.message
+    );
+    assert_eq!(t.view(&t.union).await, (before, 0));
+    assert!(
+        watcher.frames().is_empty(),
+        "nobody is told of an unsaved action"
+    );
+    t.store.set_full(false);
+    let accepted = t
+        .service
+        .act(Some(&t.union), &t.game, 0, action)
+        .await
+        .unwrap();
+    assert_eq!(
+        accepted.seq, 1,
+        "the same action succeeds once there is room"
+    );
+    let told = watcher.frames();
+    assert!(told.iter().any(|(f, _)| f["type"] == "update"), "{told:?}");
+}
+
+#[tokio::test]
+async fn the_idle_actor_leaves_memory_when_the_manual_clock_passes_the_idle_time() {
+    let t = Table::with(|config| {
+        config.idle_secs = 60;
+        config.snapshot_every = 2;
+    })
+    .await;
+    for _ in 0..3 {
+        let (_, seq) = t.view(&t.union).await;
+        let action = t.offered(&t.union, "move").await;
+        t.service
+            .act(Some(&t.union), &t.game, seq, action)
+            .await
+            .unwrap();
+    }
+    let (view, seq) = t.view(&t.union).await;
+    assert_eq!(t.service.live_games(), 1);
+    t.clock.advance(59);
+    t.clock.advance(2);
+    t.service.unloaded(&t.game).await;
+    assert_eq!(t.service.live_games(), 0);
+    assert!(t.store.latest_snapshot(&t.game).await.unwrap().is_some());
+    // Back from the latest snapshot and the actions after it, as it was.
+    assert_eq!(t.view(&t.union).await, (view, seq));
+    assert_eq!(t.service.live_games(), 1);
+}
+
+#[tokio::test]
+async fn after_shutdown_games_are_refused_and_the_store_takes_no_writes() {
+    let t = Table::new().await;
+    t.view(&t.union).await;
+    t.service.shutdown().await;
+    let refused = t
+        .service
+        .game_state(Some(&t.union), &t.game, None)
+        .await
+        .unwrap_err();
+    assert!(
+        refused.message.contains("shutting down"),
+        "{}",
+        refused.message
+    );
+    let write = Write::Clock {
+        game_id: t.game.clone(),
+        clock: "{}".into(),
+        wake_at: None,
+    };
+    assert!(matches!(
+        t.store.write(write).await,
+        Err(WriteError::Store(_))
+    ));
+}

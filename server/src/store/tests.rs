@@ -1,0 +1,394 @@
+//! The writer's group commit, its refusals after close and on a full disk, and the memory
+//! store answering a script of writes exactly as the SQLite store does.
+
+use std::path::PathBuf;
+
+use super::{MemoryStore, NewAction, NewGame, SqliteStore, Store, Write, WriteError};
+use crate::names::name_key;
+
+/// A fresh database file in a directory of its own.
+fn temp_db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("adjutant-store-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join("adjutant.db")
+}
+
+fn new_account(id: &str, name: &str) -> Write {
+    Write::CreateAccount {
+        id: id.into(),
+        name: name.into(),
+        name_key: name_key(name),
+        token_hash: format!("hash-{id}"),
+        now: 1,
+    }
+}
+
+fn new_game(id: &str, creator: &str) -> Write {
+    Write::CreateGame(NewGame {
+        id: id.into(),
+        game: "a-game".into(),
+        scenario: "a-scenario".into(),
+        options: "{}".into(),
+        visibility: "public",
+        creator: creator.into(),
+        side: "union",
+        secret: "{}".into(),
+        seed: "00".into(),
+        seed_commitment: "c".into(),
+        invite_code: format!("invite-{id}"),
+        spectate_code: format!("spectate-{id}"),
+        now: 2,
+        clock: None,
+        reserved_for: None,
+        rematch_of: None,
+    })
+}
+
+fn join(game: &str, account: &str) -> Write {
+    Write::Join {
+        game_id: game.into(),
+        side: "confederate",
+        account: account.into(),
+        secret: "{}".into(),
+        to_act: "union".into(),
+        clock: None,
+        wake_at: None,
+        now: 3,
+    }
+}
+
+fn action(game: &str, seq: i64) -> Write {
+    Write::Action(NewAction {
+        game_id: game.into(),
+        seq,
+        side: "union",
+        action: format!("{{\"n\":{seq}}}"),
+        rolls: "[]".into(),
+        events: "[]".into(),
+        now: 10 + seq,
+        status: "active",
+        to_act: "union".into(),
+        outcome: None,
+        by_bot: false,
+        clock: None,
+        wake_at: None,
+    })
+}
+
+fn chat(game: &str, seq: i64) -> Write {
+    Write::Chat {
+        seq,
+        game_id: game.into(),
+        channel: "players".into(),
+        account: "a".into(),
+        author: "Grant".into(),
+        side: Some("union"),
+        text: "hello".into(),
+        now: 20,
+    }
+}
+
+/// A started game of accounts `a` and `b`.
+async fn started(store: &dyn Store, game: &str) {
+    for write in [
+        new_account("a", "Grant"),
+        new_account("b", "Lee"),
+        new_game(game, "a"),
+        join(game, "b"),
+    ] {
+        store.write(write).await.expect("set-up write");
+    }
+}
+
+#[tokio::test]
+async fn queued_writes_commit_together_and_a_bad_one_fails_alone() {
+    let store = SqliteStore::open(&temp_db("group"), 64).await.unwrap();
+    started(&store, "g").await;
+    // Sent before the writer runs (one thread): they reach it as one batch. The third action
+    // is out of order, which breaks the batch's one statement; the writer then commits the
+    // writes one by one, so that only that one fails.
+    let writes = [
+        action("g", 1),
+        new_account("c", "Sherman"),
+        action("g", 5),
+        new_account("d", "grant"),
+    ];
+    let results = futures_util::future::join_all(writes.into_iter().map(|w| store.write(w))).await;
+    assert_eq!(results[0], Ok(()));
+    assert_eq!(results[1], Ok(()));
+    assert!(
+        matches!(&results[2], Err(WriteError::Conflict(why)) if why.contains("not at the action before")),
+        "{results:?}"
+    );
+    assert!(
+        matches!(&results[3], Err(WriteError::Conflict(why)) if why.contains("is taken")),
+        "{results:?}"
+    );
+    let game = store.game("g").await.unwrap().unwrap();
+    assert_eq!(game.seq, 1);
+    assert!(store.account_by_token("hash-c").await.unwrap().is_some());
+    assert!(store.account_by_token("hash-d").await.unwrap().is_none());
+    store.close().await;
+}
+
+#[tokio::test]
+async fn a_write_after_close_is_refused_and_the_earlier_ones_are_kept() {
+    let db = temp_db("closed");
+    let store = SqliteStore::open(&db, 8).await.unwrap();
+    started(&store, "g").await;
+    store.write(action("g", 1)).await.unwrap();
+    store.close().await;
+    let refused = store.write(action("g", 2)).await;
+    assert_eq!(
+        refused,
+        Err(WriteError::Store("the store is shut down".into()))
+    );
+    let again = SqliteStore::open(&db, 8).await.unwrap();
+    assert_eq!(again.game("g").await.unwrap().unwrap().seq, 1);
+    again.close().await;
+}
+
+#[tokio::test]
+async fn a_full_database_refuses_writes_whole_and_reads_go_on() {
+    let db = temp_db("full");
+    let store = SqliteStore::open(&db, 8).await.unwrap();
+    started(&store, "g").await;
+    store.close().await;
+    let size = std::fs::metadata(&db).unwrap().len();
+    let store = SqliteStore::open_capped(&db, 8, size + 16 * 1024)
+        .await
+        .unwrap();
+    let big = Write::Snapshot {
+        game_id: "g".into(),
+        seq: 0,
+        data: "x".repeat(256 * 1024),
+    };
+    assert_eq!(store.write(big).await, Err(WriteError::Full));
+    assert!(
+        store.latest_snapshot("g").await.unwrap().is_none(),
+        "nothing was written"
+    );
+    assert_eq!(store.game("g").await.unwrap().unwrap().status, "active");
+    store.close().await;
+}
+
+#[tokio::test]
+async fn the_memory_store_answers_a_script_of_writes_as_sqlite_does() {
+    let sqlite = SqliteStore::open(&temp_db("parity"), 8).await.unwrap();
+    let memory = MemoryStore::new();
+    let script = || {
+        vec![
+            new_account("a", "Grant"),
+            new_account("b", "Lee"),
+            new_account("c", "GRANT"),
+            new_game("g", "a"),
+            new_game("g", "b"),
+            new_game("h", "nobody"),
+            join("g", "b"),
+            join("g", "a"),
+            action("g", 1),
+            action("g", 3),
+            action("g", 1),
+            action("g", 2),
+            Write::Snapshot {
+                game_id: "g".into(),
+                seq: 2,
+                data: "{\"at\":2}".into(),
+            },
+            chat("g", 1),
+            chat("g", 1),
+            chat("g", 2),
+            Write::Vacation {
+                account: "a".into(),
+                year: 2027,
+                secs: 50,
+                limit: Some(100),
+            },
+            Write::Vacation {
+                account: "a".into(),
+                year: 2027,
+                secs: 60,
+                limit: Some(100),
+            },
+            Write::Vacation {
+                account: "a".into(),
+                year: 2027,
+                secs: -80,
+                limit: Some(100),
+            },
+        ]
+    };
+    for (i, (s, m)) in script().into_iter().zip(script()).enumerate() {
+        let (s, m) = (sqlite.write(s).await, memory.write(m).await);
+        assert_eq!(s, m, "write {i}");
+    }
+    let stores: [&dyn Store; 2] = [&sqlite, &memory];
+    let mut seen = Vec::new();
+    for store in stores {
+        let game = store.game("g").await.unwrap().unwrap();
+        let actions: Vec<(i64, String)> = store
+            .actions_after("g", 0, 10)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|a| (a.seq, a.action))
+            .collect();
+        seen.push((
+            (
+                game.seq,
+                game.status,
+                game.union_name,
+                game.confederate_name,
+                game.invite_code,
+            ),
+            actions,
+            store
+                .latest_snapshot("g")
+                .await
+                .unwrap()
+                .map(|s| (s.seq, s.data)),
+            store.last_chat_seq("g", "players").await.unwrap(),
+            store.vacation_used("a", 2027).await.unwrap(),
+            store.live_games_of("b").await.unwrap(),
+            store.started_game_ids().await.unwrap(),
+        ));
+    }
+    assert_eq!(seen[0], seen[1]);
+    assert_eq!(seen[1].0.0, 2, "{:?}", seen[1]);
+    sqlite.close().await;
+}
+
+#[tokio::test]
+async fn the_memory_store_can_be_made_full_and_then_changes_nothing() {
+    let memory = MemoryStore::new();
+    started(&memory, "g").await;
+    memory.set_full(true);
+    assert_eq!(memory.write(action("g", 1)).await, Err(WriteError::Full));
+    memory.set_full(false);
+    assert_eq!(memory.game("g").await.unwrap().unwrap().seq, 0);
+    assert_eq!(memory.write(action("g", 1)).await, Ok(()));
+}
+
+#[tokio::test]
+async fn the_memory_store_keeps_notice_settings_and_the_outbox_as_sqlite_does() {
+    use super::{NoticeResult, NoticeWrite};
+    let settings = |email: &str, token: &str| -> Write {
+        NoticeWrite::Settings {
+            account: "a".into(),
+            webhook_url: Some("https://example.com/hook".into()),
+            email: Some(email.into()),
+            always: false,
+            digest: true,
+            email_token: Some((token.into(), 100)),
+        }
+        .into()
+    };
+    let confirm = |token: &str, now: i64| -> Write {
+        NoticeWrite::ConfirmEmail {
+            token_hash: token.into(),
+            now,
+        }
+        .into()
+    };
+    let notice = |id: i64, account: &str| -> Write {
+        NoticeWrite::Notice {
+            id,
+            account: account.into(),
+            channel: "webhook",
+            kind: "your_move",
+            game_id: None,
+            body: "{}".into(),
+            now: 30,
+        }
+        .into()
+    };
+    let result = |id: i64, error: Option<(String, Option<i64>)>| -> Write {
+        NoticeWrite::Result(NoticeResult {
+            id,
+            account: "a".into(),
+            channel: "webhook",
+            now: 40,
+            error,
+        })
+        .into()
+    };
+    let script = || {
+        vec![
+            new_account("a", "Grant"),
+            settings("grant@example.com", "t1"),
+            confirm("t1", 200),
+            confirm("t2", 50),
+            confirm("t1", 50),
+            confirm("t1", 60),
+            settings("grant@example.com", "t3"),
+            settings("other@example.com", "t4"),
+            notice(1, "a"),
+            notice(2, "a"),
+            notice(3, "nobody"),
+            result(1, Some(("refused".into(), Some(90)))),
+            result(2, None),
+            NoticeWrite::DigestSent {
+                account: "a".into(),
+                now: 45,
+            }
+            .into(),
+        ]
+    };
+    let sqlite = SqliteStore::open(&temp_db("notices"), 8).await.unwrap();
+    let memory = MemoryStore::new();
+    for (i, (s, m)) in script().into_iter().zip(script()).enumerate() {
+        let (s, m) = (sqlite.write(s).await, memory.write(m).await);
+        assert_eq!(s, m, "write {i}");
+    }
+    let stores: [&dyn Store; 2] = [&sqlite, &memory];
+    let mut seen = Vec::new();
+    for store in stores {
+        let s = store.notice_settings("a").await.unwrap();
+        let notices: Vec<_> = store
+            .notices_of("a", 10)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|n| {
+                (
+                    n.id,
+                    n.attempts,
+                    n.next_at,
+                    n.sent_at,
+                    n.failed,
+                    n.last_error,
+                )
+            })
+            .collect();
+        let due: Vec<i64> = store
+            .due_notices(100, 10)
+            .await
+            .unwrap()
+            .iter()
+            .map(|n| n.id)
+            .collect();
+        seen.push((
+            (
+                s.email,
+                s.email_confirmed,
+                s.digest,
+                s.webhook_error,
+                s.webhook_error_at,
+            ),
+            store.email_token("t4").await.unwrap(),
+            store.email_token("t3").await.unwrap(),
+            notices,
+            due,
+            store.digests_due(44).await.unwrap(),
+            store.digests_due(45).await.unwrap(),
+        ));
+    }
+    assert_eq!(seen[0], seen[1]);
+    assert_eq!(
+        seen[1].1,
+        Some(("a".into(), 100)),
+        "a new address waits on its new token"
+    );
+    sqlite.close().await;
+}
