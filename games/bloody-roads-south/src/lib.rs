@@ -1,6 +1,176 @@
 //! *Bloody Roads South* (Civil War Brigade Series): the Battle of the Wilderness, May 1864.
 //!
-//! `data` holds the game's maps, order of battle, scenarios and charts, read from the text
-//! files in `data/` (compiled in with `include_str!`). The rules engine builds on it.
+//! Layers, bottom first (a module imports only from its own layer or the layers below):
+//! 1. `data`: the maps, order of battle, scenarios and charts, read from the text files in
+//!    `data/` (compiled in).
+//! 2. `model`: the plain types of a game's state, fields private to the crate.
+//! 3. `events`: what happened, and who may read it.
+//! 4. The rules, one concept a module, each citing the rules it implements (numbers of
+//!    `docs/rules/bloody-roads-south.md`): `setup`, `sequence`, `command`, `movement`,
+//!    `fire`, `morale`, `victory`, `decisions`.
+//! 5. Views and the engine contract: `view`, `labels`, `prompt`, `actions`, `catalog`, and
+//!    `Rules for BloodyRoadsSouth` here.
 
+pub mod actions;
+pub mod catalog;
+pub mod command;
 pub mod data;
+pub mod decisions;
+pub mod events;
+pub mod fire;
+pub mod labels;
+pub mod model;
+pub mod morale;
+pub mod movement;
+pub mod prompt;
+pub mod sequence;
+pub mod setup;
+pub mod victory;
+pub mod view;
+
+use std::sync::Arc;
+
+use adjutant_engine::{Applied, Dice, GameInfo, GameKind, Outcome, Rules, Setup, Side, Viewer};
+use serde_json::Value;
+
+pub use events::Event;
+pub use model::action::Action;
+pub use model::game::BloodyRoadsSouth;
+
+use crate::events::Fx;
+
+/// The game for a server's registry.
+pub fn kind() -> Arc<dyn GameKind> {
+    adjutant_engine::kind::<BloodyRoadsSouth>()
+}
+
+impl Rules for BloodyRoadsSouth {
+    type Action = Action;
+    type Event = Event;
+
+    fn info() -> GameInfo {
+        catalog::game_info()
+    }
+
+    fn static_data() -> Value {
+        catalog::static_data()
+    }
+
+    fn setup(setup: &Setup, dice: &mut Dice) -> Result<Self, String> {
+        let mut game = BloodyRoadsSouth::new_game(setup)?;
+        game.install_preset_orders();
+        let mut fx = Fx::new(dice);
+        game.advance(&mut fx);
+        Ok(game)
+    }
+
+    fn prompt(&self, side: Side) -> Option<String> {
+        if self.actions_for(side).is_empty() {
+            None
+        } else {
+            Some(self.prompt_text(side))
+        }
+    }
+
+    fn legal_actions(&self, side: Side) -> Vec<Action> {
+        self.actions_for(side)
+    }
+
+    fn label(&self, side: Side, action: &Action) -> String {
+        self.action_label(side, action)
+    }
+
+    fn fits(&self, offered: &Action, posted: &Action) -> bool {
+        match (offered, posted) {
+            (
+                Action::WriteOrder {
+                    receiver: r1,
+                    method: m1,
+                    order_type: t1,
+                    ..
+                },
+                Action::WriteOrder {
+                    receiver: r2,
+                    method: m2,
+                    order_type: t2,
+                    ..
+                },
+            ) => r1 == r2 && m1 == m2 && t1 == t2,
+            (
+                Action::GiveOrder { order_type: t1, .. },
+                Action::GiveOrder { order_type: t2, .. },
+            )
+            | (
+                Action::LooseCannonOrder { order_type: t1, .. },
+                Action::LooseCannonOrder { order_type: t2, .. },
+            ) => t1 == t2,
+            _ => offered == posted,
+        }
+    }
+
+    fn apply(
+        &mut self,
+        side: Side,
+        action: Action,
+        dice: &mut Dice,
+    ) -> Result<Applied<Event>, String> {
+        // The engine has checked the action against `legal_actions` (with `fits`); only the
+        // free parts of an order are checked here, before anything changes.
+        self.check_free_parts(side, &action)?;
+        let mut fx = Fx::new(dice);
+        self.perform(side, action, &mut fx);
+        self.advance(&mut fx);
+        Ok(if fx.reveals {
+            Applied::revealing(fx.events)
+        } else {
+            Applied::quiet(fx.events)
+        })
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        self.build_view(viewer)
+    }
+
+    fn redact(event: &Event, viewer: Viewer) -> Option<Value> {
+        event.redact(viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.result.clone()
+    }
+}
+
+/// The longest order text accepted (a long paragraph).
+pub const MAX_ORDER_TEXT: usize = 600;
+
+impl BloodyRoadsSouth {
+    /// Checks the free-text and typed parts of an order action (reference 2.3.2).
+    fn check_free_parts(&self, _side: Side, action: &Action) -> Result<(), String> {
+        let (objective, text) = match action {
+            Action::WriteOrder {
+                objective, text, ..
+            }
+            | Action::GiveOrder {
+                objective, text, ..
+            }
+            | Action::LooseCannonOrder {
+                objective, text, ..
+            } => (objective, text),
+            _ => return Ok(()),
+        };
+        if text.chars().count() > MAX_ORDER_TEXT {
+            return Err(format!(
+                "An order may be at most {MAX_ORDER_TEXT} characters long."
+            ));
+        }
+        if text.chars().any(|c| c.is_control() && c != '\n') {
+            return Err("An order's text may not contain control characters.".into());
+        }
+        if let Some(hex) = objective
+            && !crate::data::map().in_play(*hex, self.maps())
+        {
+            return Err(format!("{hex} is not a hex of the map in play."));
+        }
+        Ok(())
+    }
+}

@@ -4,11 +4,14 @@
 //! `series_tables.md`); nothing outside the repository is read.
 
 mod book_tables;
+mod bot_games;
 mod charts;
 mod columns;
+mod engine_setup;
 mod grid;
 mod map;
 mod oob;
 mod printed;
 mod scenarios;
+mod support;
 mod turns;

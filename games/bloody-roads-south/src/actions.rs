@@ -1,0 +1,46 @@
+//! Which actions each player has now, and where an action is applied: one place that reads
+//! the step and the questions waiting, and hands over to the rule module concerned.
+
+use adjutant_engine::Side;
+
+use crate::events::Fx;
+use crate::model::action::Action;
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::step::Step;
+
+impl BloodyRoadsSouth {
+    /// The complete list of legal actions of `side` now.
+    pub fn actions_for(&self, side: Side) -> Vec<Action> {
+        if let Some(d) = self.decisions.first() {
+            return if d.side == side {
+                self.decision_actions(d)
+            } else {
+                Vec::new()
+            };
+        }
+        match self.step {
+            Step::SetUp => self.setup_actions(side),
+            Step::Command { side: s, segment } if s == side => self.command_actions(side, segment),
+            Step::Movement { side: s, segment } if s == side => {
+                self.movement_actions(side, segment)
+            }
+            Step::Fire { firer, .. } if firer == side => self.fire_actions(side),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Applies an offered action (the engine has checked that it is offered).
+    pub(crate) fn perform(&mut self, side: Side, action: Action, fx: &mut Fx) {
+        if !self.decisions.is_empty() {
+            self.apply_decision(action, fx);
+            return;
+        }
+        match self.step {
+            Step::SetUp => self.apply_setup(side, action, fx),
+            Step::Command { .. } => self.apply_command(side, action, fx),
+            Step::Movement { .. } => self.apply_movement(side, action, fx),
+            Step::Fire { .. } => self.apply_fire(side, action, fx),
+            Step::Rally { .. } | Step::Over => {}
+        }
+    }
+}

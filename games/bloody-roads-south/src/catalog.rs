@@ -1,0 +1,172 @@
+//! The catalog entry (scenarios, options, secret choices) and the static data clients draw
+//! the game from (`GET /api/catalog/bloody-roads-south`): the maps, the counters, the charts'
+//! names. Views carry only what changes.
+
+use adjutant_engine::{ChoiceInfo, ChoiceKind, ChoiceScope, GameInfo, ScenarioInfo};
+use serde_json::{Value, json};
+
+use crate::data::terrain::Terrain;
+use crate::data::{ScenarioId, Sheet};
+use crate::setup::option_key;
+
+/// The scenarios offered in the catalog (the others follow as they are built: issue 17).
+pub const OFFERED: [ScenarioId; 1] = [ScenarioId::SandersField];
+
+/// The catalog entry.
+pub fn game_info() -> GameInfo {
+    let scenarios = OFFERED
+        .iter()
+        .map(|&id| {
+            let s = crate::data::scenario(id);
+            ScenarioInfo {
+                id: id.as_str().into(),
+                name: format!("{} (Scenario {})", s.title, id.book_number()),
+                description: format!(
+                    "{} turns, {} to {}, Map {}.",
+                    s.length,
+                    s.first_turn,
+                    s.last_turn,
+                    match s.maps {
+                        crate::data::MapsUsed::A => "A",
+                        crate::data::MapsUsed::B => "B",
+                        crate::data::MapsUsed::Both => "A and B",
+                    }
+                ),
+                turns: u32::from(s.length),
+            }
+        })
+        .collect();
+    let choices = crate::data::variants()
+        .options()
+        .iter()
+        .map(|o| ChoiceInfo {
+            id: option_key(o.id).into(),
+            name: format!("Optional rule {}", o.rule),
+            description: o.text.clone(),
+            scope: ChoiceScope::Option,
+            kind: ChoiceKind::Bool { default: false },
+            scenarios: OFFERED
+                .iter()
+                .filter(|&&s| option_applies(o.id, s))
+                .map(|s| s.as_str().to_string())
+                .collect(),
+            requires: Vec::new(),
+        })
+        .filter(|c| !c.scenarios.is_empty())
+        .collect();
+    GameInfo {
+        id: "bloody-roads-south".into(),
+        name: "Bloody Roads South".into(),
+        description: "The Battle of the Wilderness, 5-7 May 1864, in the Civil War Brigade \
+                      Series: hex-and-counter, brigades and leaders, orders written in secret \
+                      and carried by aides, fire and close combat in the thickets."
+            .into(),
+        scenarios,
+        choices,
+    }
+}
+
+/// Which optional rules a scenario can use: 3.3 needs the 9th Corps, 3.6 the Army of the
+/// Potomac's reserve (both only on the two-map scenarios).
+fn option_applies(id: crate::data::variant::OptionId, scenario: ScenarioId) -> bool {
+    use crate::data::variant::OptionId as O;
+    match id {
+        O::UnionRallyNeedsLeader | O::WildernessFirePenalty => true,
+        O::BurnsideAlwaysNegative | O::ArmyOfThePotomacReserve => {
+            crate::data::scenario(scenario).maps == crate::data::MapsUsed::Both
+        }
+    }
+}
+
+/// The static data: both sheets (terrain and levels by hexrow), roads, the railroad,
+/// streams, places and entries, and every printed counter of both sides.
+pub fn static_data() -> Value {
+    let map = crate::data::map();
+    let mut sheets = serde_json::Map::new();
+    for sheet in Sheet::ALL {
+        let e = map.extent(sheet);
+        let mut terrain = Vec::new();
+        let mut levels = Vec::new();
+        for col in e.hexrows.0..=e.hexrows.1 {
+            let mut t = String::new();
+            let mut l = String::new();
+            for row in e.hexes.0..=e.hexes.1 {
+                let id = crate::data::HexId::new(sheet, col, row);
+                let info = id.and_then(|h| map.hex(h));
+                t.push(match info.map(|i| i.terrain) {
+                    Some(Terrain::Clear) => 'c',
+                    Some(Terrain::Wilderness) => 'w',
+                    None => '-',
+                });
+                l.push(info.map_or('0', |i| char::from(b'0' + i.level)));
+            }
+            terrain.push(t);
+            levels.push(l);
+        }
+        let (dx, dy) = map.offsets().of(sheet);
+        sheets.insert(
+            sheet.letter().to_string(),
+            json!({
+                "hexrows": [e.hexrows.0, e.hexrows.1],
+                "hexes": [e.hexes.0, e.hexes.1],
+                "offset": [dx, dy],
+                "terrain": terrain,
+                "levels": levels,
+            }),
+        );
+    }
+    let roads: Vec<Value> = map
+        .roads()
+        .iter()
+        .map(|r| json!({"id": r.id, "name": r.name, "class": r.class, "path": r.path}))
+        .collect();
+    let rr = map.railroad();
+    let streams: Vec<Value> = map
+        .streams()
+        .iter()
+        .map(|s| {
+            json!({
+                "id": s.id, "name": s.name, "kind": s.kind,
+                "hexsides": s.hexsides.iter().map(|h| h.to_string()).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let fords: Vec<Value> = map
+        .fords()
+        .iter()
+        .map(|f| json!({"name": f.name, "hexside": f.hexside.to_string()}))
+        .collect();
+    let clearings: Vec<Value> = map
+        .clearings()
+        .iter()
+        .map(|c| json!({"id": c.id, "name": c.name, "hexes": c.hexes}))
+        .collect();
+    let places: Vec<Value> = map
+        .places()
+        .iter()
+        .map(|p| json!({"id": p.id, "name": p.name, "hex": p.hex, "kind": p.kind}))
+        .collect();
+    let entries: Vec<Value> = map
+        .entries()
+        .iter()
+        .map(|e| json!({"code": e.code.letter().to_string(), "hexes": e.hexes, "road": e.road}))
+        .collect();
+    let scenarios: Vec<Value> = OFFERED
+        .iter()
+        .map(|&id| {
+            let s = crate::data::scenario(id);
+            json!({"id": id.as_str(), "title": s.title, "maps": format!("{:?}", s.maps), "turns": s.length})
+        })
+        .collect();
+    json!({
+        "sheets": sheets,
+        "roads": roads,
+        "railroad": {"name": rr.name, "path": rr.path},
+        "streams": streams,
+        "fords": fords,
+        "clearings": clearings,
+        "places": places,
+        "entries": entries,
+        "scenarios": scenarios,
+    })
+}

@@ -1,0 +1,117 @@
+//! The sentence a player reads for each offered action.
+
+use adjutant_engine::Side;
+
+use crate::data::UnitId;
+use crate::model::action::Action;
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::order::Receiver;
+
+impl BloodyRoadsSouth {
+    /// A counter's name for a sentence: "Robinson's brigade 1/2/5", "Warren", "2b(5)".
+    pub fn unit_name(&self, side: Side, id: &UnitId) -> String {
+        use crate::data::unit::Unit as OobUnit;
+        match crate::data::order_of_battle().side(side).unit(id) {
+            Some(OobUnit::Brigade(b)) => format!("{} ({})", id, b.name),
+            Some(OobUnit::Leader(l)) => l.name.clone(),
+            Some(OobUnit::Battery(b)) => format!("artillery {} ({})", id, b.label),
+            _ => id.to_string(),
+        }
+    }
+
+    /// A receiver in words.
+    pub fn receiver_name(&self, receiver: &Receiver) -> String {
+        match receiver {
+            Receiver::Corps(c) => format!("{c} Corps"),
+            Receiver::Division(d) => format!("division {d}"),
+            Receiver::Unit(u) => format!("{u}"),
+            Receiver::Relay => "Meade, to relay".into(),
+            Receiver::ArmyHq(a) => format!("the {a} HQ"),
+        }
+    }
+
+    /// The label of an offered action.
+    pub fn action_label(&self, side: Side, action: &Action) -> String {
+        match action {
+            Action::Place { unit, hex } => {
+                format!("Set up {} in {hex}", self.unit_name(side, unit))
+            }
+            Action::Face { hex, facing } => {
+                format!("Face the stack in {hex} {} ({facing})", facing.compass())
+            }
+            Action::Form { unit, formation } => {
+                format!("Put {} in {}", self.unit_name(side, unit), formation.word())
+            }
+            Action::FinishSetUp => "Finish setting up".into(),
+            Action::WriteOrder {
+                receiver,
+                method,
+                order_type,
+                ..
+            } => format!(
+                "Write a {} order to {}, {}",
+                match order_type {
+                    crate::data::order::OrderType::Complex => "complex",
+                    crate::data::order::OrderType::Simple => "simple",
+                },
+                self.receiver_name(receiver),
+                match method {
+                    crate::data::charts::command::OrderMethod::AideOral => "by aide, oral",
+                    crate::data::charts::command::OrderMethod::AideWritten => "by aide, written",
+                    crate::data::charts::command::OrderMethod::InPerson => "in person",
+                }
+            ),
+            Action::FinishOrders => "Finish writing orders".into(),
+            Action::TryInitiative { leader, receiver } => format!(
+                "{} tries for the initiative for {}",
+                self.unit_name(side, leader),
+                self.receiver_name(receiver)
+            ),
+            Action::GiveOrder { order_type, .. } => format!(
+                "Give the {} order",
+                match order_type {
+                    crate::data::order::OrderType::Complex => "complex",
+                    crate::data::order::OrderType::Simple => "simple",
+                }
+            ),
+            Action::FinishInitiative => "No more initiative attempts".into(),
+            Action::LooseCannonOrder { order_type, .. } => format!(
+                "Write the Loose Cannon's {} order",
+                match order_type {
+                    crate::data::order::OrderType::Complex => "complex",
+                    crate::data::order::OrderType::Simple => "simple",
+                }
+            ),
+            Action::Pick { unit } => format!("Move {}", self.unit_name(side, unit)),
+            Action::Join { unit } => format!("Take {} along", self.unit_name(side, unit)),
+            Action::Step { to } => format!("Move to {to}"),
+            Action::Turn { facing } => format!("Face {} ({facing})", facing.compass()),
+            Action::ChangeFormation { formation } => format!("Change to {}", formation.word()),
+            Action::ForceMarch => "Force march".into(),
+            Action::Extend { hex } => format!("Extend the line into {hex}"),
+            Action::Contract => "Contract the extended line".into(),
+            Action::Attack { hex } => format!("Attack {hex} in close combat"),
+            Action::EndMove => "Stop here".into(),
+            Action::Enter { unit, hex } => {
+                format!("Bring {} onto the map at {hex}", self.unit_name(side, unit))
+            }
+            Action::EmergencyRetreat { corps } => {
+                format!("{corps} Corps makes an emergency retreat")
+            }
+            Action::FinishMovement => "Finish movement".into(),
+            Action::Target { hex } => format!("Fire at {hex}"),
+            Action::TargetArtillery => "Aim at the artillery there".into(),
+            Action::AddFirer { unit } => format!("Add {} to the fire", self.unit_name(side, unit)),
+            Action::Fire => "Fire".into(),
+            Action::CancelFire => "Choose another target".into(),
+            Action::FinishFire => "Finish firing".into(),
+            Action::Retreat { to } => format!("Retreat to {to}"),
+            Action::Displace { to } => format!("Step aside into {to}"),
+            Action::StandFast => "Stand fast and share the retreating units' state".into(),
+            Action::PlaceLeader { leader, hex } => {
+                format!("Put {} in {hex}", self.unit_name(side, leader))
+            }
+            Action::Decline => "Decline".into(),
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! Every action a player can take. Each is one small choice the prompt offers; big decisions
+//! (a stack's march, a combined fire, an order) are sequences of them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::data::charts::command::OrderMethod;
+use crate::data::order::OrderType;
+use crate::data::{HexId, UnitId};
+use crate::model::facing::Vertex;
+use crate::model::order::Receiver;
+use crate::model::unit::Formation;
+
+/// One atomic choice (serialised as an object tagged by `type`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    // ----- Set-up (rules 6.0, reference 6.0 "set-up procedure") -----
+    /// Put a counter of a set-up line in one of the hexes the line allows.
+    Place {
+        /// The counter.
+        unit: UnitId,
+        /// The hex.
+        hex: HexId,
+    },
+    /// Turn every unit of one's stack in a hex to face a vertex (series 13).
+    Face {
+        /// The stack's hex.
+        hex: HexId,
+        /// The vertex.
+        facing: Vertex,
+    },
+    /// Set a unit's formation at set-up (series 11).
+    Form {
+        /// The unit.
+        unit: UnitId,
+        /// Its formation.
+        formation: Formation,
+    },
+    /// The set-up is complete.
+    FinishSetUp,
+
+    // ----- Command Phase (series 10; reference 2.3) -----
+    /// Write an order. Offered once per allowed receiver, method and type with an empty
+    /// `text` and no `objective`; the player fills both (the rules check them on arrival).
+    WriteOrder {
+        /// Who receives it.
+        receiver: Receiver,
+        /// Aide-oral, aide-written or in person.
+        method: OrderMethod,
+        /// Complex or simple.
+        order_type: OrderType,
+        /// The hex it aims at (a typed parameter, checked on arrival), if any.
+        #[serde(default)]
+        objective: Option<HexId>,
+        /// The order's words (bounded length).
+        #[serde(default)]
+        text: String,
+    },
+    /// No more orders this Command Phase.
+    FinishOrders,
+    /// A leader tries for initiative (series 10.2) for a formation he commands.
+    TryInitiative {
+        /// The leader.
+        leader: UnitId,
+        /// The formation the new order would be for.
+        receiver: Receiver,
+    },
+    /// A leader who won the initiative gives himself (or his formation) an order.
+    GiveOrder {
+        /// Complex or simple (within the leader's rights, rules 3.1f-g, 4.1b-c).
+        order_type: OrderType,
+        /// The hex it aims at, if any.
+        #[serde(default)]
+        objective: Option<HexId>,
+        /// The order's words.
+        #[serde(default)]
+        text: String,
+    },
+    /// No (more) initiative attempts this phase.
+    FinishInitiative,
+    /// The opponent writes the one-turn order of a Loose Cannon (series 10.2g).
+    LooseCannonOrder {
+        /// The hex the force must move toward (a typed parameter).
+        #[serde(default)]
+        objective: Option<HexId>,
+        /// Complex (may attack) or simple.
+        order_type: OrderType,
+        /// The order's words.
+        #[serde(default)]
+        text: String,
+    },
+
+    // ----- Movement and Close Combat Phase (series 11-18, 23) -----
+    /// Pick up a unit to move.
+    Pick {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// Add another unit of the same hex to the moving group (it moves with it).
+    Join {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// Move the group one hex.
+    Step {
+        /// The adjacent hex.
+        to: HexId,
+    },
+    /// Turn the moving group to face a vertex (free, series 13).
+    Turn {
+        /// The vertex.
+        facing: Vertex,
+    },
+    /// Change the moving group's formation (series 11).
+    ChangeFormation {
+        /// The new formation.
+        formation: Formation,
+    },
+    /// Take the forced-march bonus (series 18).
+    ForceMarch,
+    /// Extend part of a brigade in line into an adjacent hex (series 17).
+    Extend {
+        /// The hex.
+        hex: HexId,
+    },
+    /// Bring a brigade's extended parts back into its hex (series 17).
+    Contract,
+    /// Attack an adjacent enemy hex in close combat (series 23).
+    Attack {
+        /// The defender's hex.
+        hex: HexId,
+    },
+    /// Put the moving group down.
+    EndMove,
+    /// Bring a waiting reinforcement onto the map (series 16.3, rule 6.0d).
+    Enter {
+        /// The unit.
+        unit: UnitId,
+        /// The entry hex.
+        hex: HexId,
+    },
+    /// A corps makes an emergency retreat (series 10.4).
+    EmergencyRetreat {
+        /// The corps.
+        corps: crate::data::FormationId,
+    },
+    /// No more movement this phase.
+    FinishMovement,
+
+    // ----- Fire Combat Phase (series 19-20) -----
+    /// Choose the hex to fire at.
+    Target {
+        /// The hex.
+        hex: HexId,
+    },
+    /// Aim at the artillery of the target hex rather than its top unit (series 12.0).
+    TargetArtillery,
+    /// Add a unit to the fire at the chosen target.
+    AddFirer {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// Resolve the fire at the chosen target.
+    Fire,
+    /// Give up the chosen target.
+    CancelFire,
+    /// No more fire this phase.
+    FinishFire,
+
+    // ----- Answers to questions (retreats, displacement, leaders) -----
+    /// Retreat one hex (series 24.3; rule 1.2g).
+    Retreat {
+        /// The hex.
+        to: HexId,
+    },
+    /// Units in the hex a retreating unit enters step aside one hex (series 24.3).
+    Displace {
+        /// The hex they step into.
+        to: HexId,
+    },
+    /// Units in the hex a retreating unit enters stay and share its morale (series 24.3).
+    StandFast,
+    /// Put a leader (a replacement, a displaced leader) in one of the offered hexes.
+    PlaceLeader {
+        /// The leader.
+        leader: UnitId,
+        /// The hex.
+        hex: HexId,
+    },
+    /// Decline an optional choice.
+    Decline,
+}

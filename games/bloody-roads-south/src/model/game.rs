@@ -1,0 +1,296 @@
+//! The whole state of a game, and the look-ups every rule needs.
+//!
+//! Counters are kept in one `Vec` indexed by [`UnitKey`], so that iteration order (and so
+//! every event, view and die roll) is deterministic. Nothing here is ever sent to a client
+//! as is: the `view` module builds what each viewer may know.
+
+use adjutant_engine::{Outcome, PerSide, Side};
+use serde::{Deserialize, Serialize};
+
+use crate::data::brigade::Brigade;
+use crate::data::leader::Leader;
+use crate::data::map::MapsUsed;
+use crate::data::support::Battery;
+use crate::data::turn::Turn;
+use crate::data::variant::OptionId;
+use crate::data::{HexId, Scenario, ScenarioId, Sheet, UnitId, VariantId};
+use crate::model::decision::Decision;
+use crate::model::moves::{FireInProgress, MovingGroup};
+use crate::model::order::{Command, Order, Receiver};
+use crate::model::step::Step;
+use crate::model::unit::{Unit, UnitKey, UnitKind};
+
+/// The command state of one receiver of orders.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommandEntry {
+    /// Whose.
+    pub(crate) side: Side,
+    /// The corps, division or unit.
+    pub(crate) receiver: Receiver,
+    /// Its orders.
+    pub(crate) command: Command,
+}
+
+/// Who last held a location (rule 5.1d), for victory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Holding {
+    /// The hex.
+    pub(crate) hex: HexId,
+    /// The side whose combat unit last stood in it at the end of a phase.
+    pub(crate) side: Side,
+}
+
+/// The whole game.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct BloodyRoadsSouth {
+    /// The scenario.
+    pub(crate) scenario: ScenarioId,
+    /// The optional rules in use (public game options).
+    #[serde(default)]
+    pub(crate) options: Vec<OptionId>,
+    /// The variants in play, public and secret.
+    #[serde(default)]
+    pub(crate) variants: Vec<VariantId>,
+    /// The current turn: an index into the Turn Record Track.
+    pub(crate) turn: u16,
+    /// Where the sequence of play stands.
+    pub(crate) step: Step,
+    /// Every counter of both sides in the scenario, reinforcements included.
+    pub(crate) units: Vec<Unit>,
+    /// Each side's order log.
+    pub(crate) orders: PerSide<Vec<Order>>,
+    /// The command state of each receiver that has ever had an order.
+    #[serde(default)]
+    pub(crate) commands: Vec<CommandEntry>,
+    /// Command points left this Command Phase, per army commander (series 10.1b).
+    #[serde(default)]
+    pub(crate) command_points: Vec<(UnitId, u8)>,
+    /// Set-up finished, per side.
+    #[serde(default)]
+    pub(crate) setup_done: PerSide<bool>,
+    /// Questions for one player, oldest first.
+    #[serde(default)]
+    pub(crate) decisions: Vec<Decision>,
+    /// A group on the move.
+    #[serde(default)]
+    pub(crate) moving: Option<MovingGroup>,
+    /// A fire being assembled.
+    #[serde(default)]
+    pub(crate) fire: Option<FireInProgress>,
+    /// Hexes fired at this Fire Combat Phase: (hex, at its artillery) (series 20.3).
+    #[serde(default)]
+    pub(crate) targeted: Vec<(HexId, bool)>,
+    /// The Unfinished Railroad is known, per side (rule 1.3).
+    #[serde(default)]
+    pub(crate) railroad_found: PerSide<bool>,
+    /// The discovery condition of rule 1.3b has been met, per side (the turn it was met).
+    #[serde(default)]
+    pub(crate) railroad_condition: PerSide<Option<u16>>,
+    /// Who last held each hex a combat unit has stood in (rule 5.1d).
+    #[serde(default)]
+    pub(crate) holdings: Vec<Holding>,
+    /// The next stack-order number (series 12.0: the newest arrival is on top).
+    pub(crate) next_z: u32,
+    /// The result, once the game is over.
+    #[serde(default)]
+    pub(crate) result: Option<Outcome>,
+}
+
+impl BloodyRoadsSouth {
+    /// The scenario.
+    pub fn scenario_id(&self) -> ScenarioId {
+        self.scenario
+    }
+    /// The scenario's data.
+    pub fn scenario(&self) -> &'static Scenario {
+        crate::data::scenario(self.scenario)
+    }
+    /// The maps in play.
+    pub fn maps(&self) -> MapsUsed {
+        self.scenario().maps
+    }
+    /// An optional rule is in use.
+    pub fn option(&self, id: OptionId) -> bool {
+        self.options.contains(&id)
+    }
+    /// A variant is in play.
+    pub fn variant(&self, id: VariantId) -> bool {
+        self.variants.contains(&id)
+    }
+    /// The current turn's index on the Turn Record Track.
+    pub fn turn_index(&self) -> u16 {
+        self.turn
+    }
+    /// The current turn's box on the Turn Record Track.
+    pub fn turn(&self) -> &'static Turn {
+        &crate::data::turn_record().turns()[usize::from(self.turn)]
+    }
+    /// The turn's number within the scenario (1 = its first turn).
+    pub fn turn_number(&self) -> u16 {
+        let first = crate::data::turn_record()
+            .index_of(self.scenario().first_turn)
+            .unwrap_or(0) as u16;
+        self.turn.saturating_sub(first) + 1
+    }
+    /// A night turn (series 29; rule 1.2h).
+    pub fn is_night(&self) -> bool {
+        self.turn().period == crate::data::turn::Period::Night
+    }
+    /// Where the sequence of play stands.
+    pub fn step(&self) -> Step {
+        self.step
+    }
+    /// Every counter.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+    /// One counter.
+    pub fn unit(&self, k: UnitKey) -> &Unit {
+        &self.units[k.index()]
+    }
+    /// One counter, to change it.
+    pub(crate) fn unit_mut(&mut self, k: UnitKey) -> &mut Unit {
+        &mut self.units[k.index()]
+    }
+    /// Every key, in order.
+    pub fn keys(&self) -> impl Iterator<Item = UnitKey> + '_ {
+        (0..self.units.len()).map(|i| UnitKey(i as u16))
+    }
+    /// The counter of `side` with this id (an extended part is never found by id).
+    pub fn key(&self, side: Side, id: &UnitId) -> Option<UnitKey> {
+        self.keys().find(|&k| {
+            let u = self.unit(k);
+            u.side == side && &u.id == id && u.part_of.is_none()
+        })
+    }
+    /// A side's order log.
+    pub fn orders(&self, side: Side) -> &[Order] {
+        self.orders.get(side)
+    }
+    /// Questions waiting, oldest first.
+    pub fn decisions(&self) -> &[Decision] {
+        &self.decisions
+    }
+    /// The result.
+    pub fn result(&self) -> Option<&Outcome> {
+        self.result.as_ref()
+    }
+    /// The side knows the Unfinished Railroad (rule 1.3).
+    pub fn railroad_found(&self, side: Side) -> bool {
+        *self.railroad_found.get(side)
+    }
+    /// The group on the move.
+    pub fn moving(&self) -> Option<&MovingGroup> {
+        self.moving.as_ref()
+    }
+    /// The fire being assembled.
+    pub fn fire(&self) -> Option<&FireInProgress> {
+        self.fire.as_ref()
+    }
+
+    /// The command state of a receiver, if it has one.
+    pub fn command(&self, side: Side, receiver: &Receiver) -> Option<&Command> {
+        self.commands
+            .iter()
+            .find(|c| c.side == side && &c.receiver == receiver)
+            .map(|c| &c.command)
+    }
+
+    /// The command state of a receiver, created empty if needed.
+    pub(crate) fn command_mut(&mut self, side: Side, receiver: &Receiver) -> &mut Command {
+        let i = match self
+            .commands
+            .iter()
+            .position(|c| c.side == side && &c.receiver == receiver)
+        {
+            Some(i) => i,
+            None => {
+                self.commands.push(CommandEntry {
+                    side,
+                    receiver: receiver.clone(),
+                    command: Command::default(),
+                });
+                self.commands.len() - 1
+            }
+        };
+        &mut self.commands[i].command
+    }
+
+    /// The one id of a hex used in the state: Map A's where the hex has two (the shared row).
+    pub fn canonical(&self, hex: HexId) -> Option<HexId> {
+        let map = crate::data::map();
+        let cell = map.cell(hex)?;
+        map.id_near(cell, Sheet::A, self.maps())
+    }
+
+    /// The counters in a hex, top of the stack first (series 12.0).
+    pub fn at(&self, hex: HexId) -> Vec<UnitKey> {
+        let mut v: Vec<UnitKey> = self
+            .keys()
+            .filter(|&k| self.unit(k).hex() == Some(hex))
+            .collect();
+        v.sort_by_key(|&k| std::cmp::Reverse(self.unit(k).z));
+        v
+    }
+
+    /// The side holding a hex with any counter (hexes never hold both sides at rest).
+    pub fn occupant(&self, hex: HexId) -> Option<Side> {
+        self.units
+            .iter()
+            .find(|u| u.hex() == Some(hex))
+            .map(|u| u.side)
+    }
+
+    /// The top combat unit of a hex, or the top counter if there is none (series 12.0).
+    pub fn top(&self, hex: HexId) -> Option<UnitKey> {
+        let stack = self.at(hex);
+        stack
+            .iter()
+            .copied()
+            .find(|&k| self.unit(k).kind.is_combat())
+            .or_else(|| stack.first().copied())
+    }
+
+    /// Every hex holding counters of `side`, in a stable order.
+    pub fn hexes_of(&self, side: Side) -> Vec<HexId> {
+        let mut v: Vec<HexId> = self
+            .units
+            .iter()
+            .filter(|u| u.side == side)
+            .filter_map(|u| u.hex())
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// The printed brigade of a counter (an extended part reads its parent's).
+    pub fn brigade_data(&self, k: UnitKey) -> Option<&'static Brigade> {
+        let u = self.unit(k);
+        crate::data::order_of_battle().side(u.side).brigade(&u.id)
+    }
+
+    /// The printed leader of a counter.
+    pub fn leader_data(&self, k: UnitKey) -> Option<&'static Leader> {
+        let u = self.unit(k);
+        crate::data::order_of_battle().side(u.side).leader(&u.id)
+    }
+
+    /// The printed artillery unit of a counter.
+    pub fn battery_data(&self, k: UnitKey) -> Option<&'static Battery> {
+        let u = self.unit(k);
+        crate::data::order_of_battle().side(u.side).battery(&u.id)
+    }
+
+    /// Gives a counter the top of its stack (series 12.0).
+    pub(crate) fn put_on_top(&mut self, k: UnitKey) {
+        self.next_z += 1;
+        let z = self.next_z;
+        self.unit_mut(k).z = z;
+    }
+
+    /// True for counters that are units of the kind given.
+    pub fn is(&self, k: UnitKey, kind: UnitKind) -> bool {
+        self.unit(k).kind == kind
+    }
+}

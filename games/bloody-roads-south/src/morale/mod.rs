@@ -1,0 +1,3 @@
+//! Morale (series 24; reference 2.10): checks, retreats and the Rally Phase.
+
+pub mod rally;

@@ -1,0 +1,60 @@
+//! The sentence that tells a player what to do now.
+
+use adjutant_engine::Side;
+
+use crate::model::decision::Question;
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::step::{CommandSegment, MovementSegment, Step};
+
+impl BloodyRoadsSouth {
+    /// The prompt of `side` (asked only when it has actions).
+    pub fn prompt_text(&self, side: Side) -> String {
+        if let Some(d) = self.decisions.first() {
+            return match d.question() {
+                Question::Retreat { hexes_left, .. } => format!(
+                    "Retreat: choose the next hex ({hexes_left} to go), away from the enemy (24.3)"
+                ),
+                Question::RoutThrough { hex, .. } => format!(
+                    "A retreat enters your stack in {hex}: step aside one hex, or stand fast and share its state (24.3)"
+                ),
+                Question::InitiativeOrder { .. } => {
+                    "Initiative won: write the leader's new order (10.2)".into()
+                }
+                Question::LooseCannon { .. } => {
+                    "Loose Cannon: write the enemy force's one-turn order (10.2g)".into()
+                }
+                Question::PlaceLeader { .. } => "Choose where the leader appears (25.4)".into(),
+            };
+        }
+        let title = self.phase_title();
+        match self.step {
+            Step::SetUp => match self.next_placement(side) {
+                Some((k, _)) => format!(
+                    "Set-up: choose the hex of {} (6.0)",
+                    self.unit_name(side, &self.unit(k).id)
+                ),
+                None => "Set-up: face your stacks and set formations, then finish (6.0)".into(),
+            },
+            Step::Command {
+                segment: CommandSegment::OrderIssue,
+                ..
+            } => format!("{title}: write orders, or finish"),
+            Step::Command {
+                segment: CommandSegment::Initiative,
+                ..
+            } => format!("{title}: choose a leader to try for the initiative, or finish"),
+            Step::Movement {
+                segment: MovementSegment::Move,
+                ..
+            } => match &self.moving {
+                Some(_) => format!("{title}: move the picked units, or stop"),
+                None => format!("{title}: pick units to move, or finish movement"),
+            },
+            Step::Fire { .. } => match &self.fire {
+                Some(f) => format!("{title}: add units to the fire at {}, then fire", f.target),
+                None => format!("{title}: choose a target, or finish firing"),
+            },
+            _ => title,
+        }
+    }
+}

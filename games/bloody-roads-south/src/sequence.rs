@@ -1,0 +1,160 @@
+//! The sequence of play (series 8.1; reference 2.1): which step follows which, what happens
+//! on entering each, and the Game Turn End.
+
+use adjutant_engine::Side;
+
+use crate::events::{EventKind, Fx};
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::step::{CommandSegment, MovementSegment, Step};
+
+/// The player whose turn comes first in every game turn (series 8.1: the Confederate).
+pub const FIRST_PLAYER: Side = Side::Confederate;
+
+impl BloodyRoadsSouth {
+    /// Runs the steps nobody acts in, until a player must act or the game is over.
+    pub(crate) fn advance(&mut self, fx: &mut Fx) {
+        // Every step either offers an action or is left here; the bound is a guard against
+        // a rules bug looping forever (a whole game turn has fewer than 40 steps).
+        for _ in 0..200 {
+            if self.step == Step::Over || !self.decisions.is_empty() {
+                return;
+            }
+            if Side::BOTH.iter().any(|&s| !self.actions_for(s).is_empty()) {
+                return;
+            }
+            self.finish_step(fx);
+        }
+    }
+
+    /// Leaves the current step for the next one and runs what happens on entering it.
+    pub(crate) fn finish_step(&mut self, fx: &mut Fx) {
+        self.leave_step(fx);
+        match self.next_step() {
+            Some(step) => {
+                self.step = step;
+                self.enter_step(fx);
+            }
+            None => self.end_turn(fx),
+        }
+    }
+
+    /// The step after the current one within the game turn; `None` at the Game Turn End.
+    fn next_step(&self) -> Option<Step> {
+        use CommandSegment as C;
+        use MovementSegment as M;
+        Some(match self.step {
+            Step::SetUp | Step::Over => return None,
+            Step::Command { side, segment } => match segment {
+                C::OrderIssue => Step::Command {
+                    side,
+                    segment: C::AttackStoppage,
+                },
+                C::AttackStoppage => Step::Command {
+                    side,
+                    segment: C::Initiative,
+                },
+                C::Initiative => Step::Command {
+                    side,
+                    segment: C::DelayReduction,
+                },
+                C::DelayReduction => Step::Command {
+                    side,
+                    segment: C::Acceptance,
+                },
+                C::Acceptance => Step::Movement {
+                    side,
+                    segment: M::Railroad,
+                },
+            },
+            Step::Movement { side, segment } => match segment {
+                M::Railroad => Step::Movement {
+                    side,
+                    segment: M::Recovery,
+                },
+                M::Recovery => Step::Movement {
+                    side,
+                    segment: M::Move,
+                },
+                M::Move => Step::Movement {
+                    side,
+                    segment: M::Resupply,
+                },
+                M::Resupply => Step::Fire {
+                    side,
+                    firer: side.opponent(),
+                },
+            },
+            Step::Fire { side, firer } if firer != side => Step::Fire { side, firer: side },
+            Step::Fire { side, .. } => Step::Rally { side },
+            Step::Rally { side } if side == FIRST_PLAYER => Step::Command {
+                side: side.opponent(),
+                segment: C::OrderIssue,
+            },
+            Step::Rally { .. } => return None,
+        })
+    }
+
+    /// What happens on entering the current step.
+    pub(crate) fn enter_step(&mut self, fx: &mut Fx) {
+        match self.step {
+            Step::Command { side, segment } => {
+                if segment == CommandSegment::OrderIssue {
+                    fx.public(
+                        EventKind::Phase,
+                        format!("{}, {side} player turn.", self.turn().time),
+                    );
+                }
+                self.enter_command(side, segment, fx);
+            }
+            Step::Movement { side, segment } => self.enter_movement(side, segment, fx),
+            Step::Fire { side, firer } => self.enter_fire(side, firer, fx),
+            Step::Rally { side } => self.rally(side, fx),
+            Step::SetUp | Step::Over => {}
+        }
+    }
+
+    /// What happens on leaving the current step (possession is recorded at the end of every
+    /// phase, rule 5.1d).
+    fn leave_step(&mut self, fx: &mut Fx) {
+        match self.step {
+            Step::Movement {
+                side,
+                segment: MovementSegment::Move,
+            } => {
+                self.leave_movement(side, fx);
+                self.record_holdings();
+            }
+            Step::Fire { .. } | Step::Rally { .. } => self.record_holdings(),
+            _ => {}
+        }
+    }
+
+    /// The Game Turn End: the turn marker advances, or the game ends after its last turn.
+    fn end_turn(&mut self, fx: &mut Fx) {
+        for u in &mut self.units {
+            u.marks.fired_on_by_infantry = false;
+        }
+        let last = crate::data::turn_record()
+            .index_of(self.scenario().last_turn)
+            .unwrap_or(0) as u16;
+        if self.turn >= last {
+            self.end_game(fx);
+            return;
+        }
+        self.turn += 1;
+        fx.public(
+            EventKind::Turn,
+            format!(
+                "Turn {} of {}: {}.",
+                self.turn_number(),
+                self.scenario().length,
+                self.turn().time
+            ),
+        );
+        self.step = Step::Command {
+            side: FIRST_PLAYER,
+            segment: CommandSegment::OrderIssue,
+        };
+        self.enter_step(fx);
+    }
+}

@@ -1,0 +1,172 @@
+//! A game's initial state (rules 6.0, 7.0; reference 6.0 "set-up procedure"): every counter
+//! of the scenario, the fixed placements made, the choices left to each player.
+
+pub mod placement;
+
+use adjutant_engine::{PerSide, Setup, Side};
+
+use crate::data::support::WagonKind;
+use crate::data::unit::Unit as OobUnit;
+use crate::data::variant::OptionId;
+use crate::data::{ScenarioId, UnitId, VariantId};
+use crate::model::facing::Vertex;
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::step::Step;
+use crate::model::unit::{Formation, Location, Unit, UnitKind};
+
+/// The catalog id of each optional rule (public game options).
+pub fn option_key(id: OptionId) -> &'static str {
+    match id {
+        OptionId::UnionRallyNeedsLeader => "union-rally-needs-leader",
+        OptionId::WildernessFirePenalty => "wilderness-fire-penalty",
+        OptionId::BurnsideAlwaysNegative => "burnside-always-negative",
+        OptionId::ArmyOfThePotomacReserve => "aop-reserve",
+    }
+}
+
+/// The facing every stack starts with until its owner turns it: toward the enemy's side of
+/// the maps (the Confederates came from the west).
+pub fn default_facing(side: Side) -> Vertex {
+    match side {
+        Side::Union => Vertex::SwNw,
+        Side::Confederate => Vertex::NeSe,
+    }
+}
+
+impl BloodyRoadsSouth {
+    /// The state right after the set-up is chosen in the lobby: counters created, fixed
+    /// placements made, both players asked for their choices.
+    pub fn new_game(setup: &Setup) -> Result<BloodyRoadsSouth, String> {
+        let scenario: ScenarioId = setup
+            .scenario
+            .parse()
+            .map_err(|_| format!("unknown scenario {:?}", setup.scenario))?;
+        let data = crate::data::scenario(scenario);
+        let options: Vec<OptionId> = OptionId::ALL
+            .into_iter()
+            .filter(|&o| setup.option_bool(option_key(o)))
+            .collect();
+        let variants: Vec<VariantId> = data
+            .variants
+            .iter()
+            .copied()
+            .filter(|v| setup.option_bool(v.as_str()) || secret_choice(setup, v.as_str()))
+            .collect();
+        let turn = crate::data::turn_record()
+            .index_of(data.first_turn)
+            .ok_or("the scenario's first turn is not on the Turn Record Track")?
+            as u16;
+        let mut game = BloodyRoadsSouth {
+            scenario,
+            options,
+            variants,
+            turn,
+            step: Step::SetUp,
+            units: Vec::new(),
+            orders: PerSide::default(),
+            commands: Vec::new(),
+            command_points: Vec::new(),
+            setup_done: PerSide::default(),
+            decisions: Vec::new(),
+            moving: None,
+            fire: None,
+            targeted: Vec::new(),
+            railroad_found: PerSide::from_fn(|_| data.railroad_known),
+            railroad_condition: PerSide::default(),
+            holdings: Vec::new(),
+            next_z: 0,
+            result: None,
+        };
+        for side in Side::BOTH {
+            game.create_units(side)?;
+        }
+        for side in Side::BOTH {
+            game.place_fixed(side);
+        }
+        Ok(game)
+    }
+
+    /// Creates every counter a side has in the scenario: set-up lines and reinforcements.
+    fn create_units(&mut self, side: Side) -> Result<(), String> {
+        let data = self.scenario().side(side);
+        let oob = crate::data::order_of_battle().side(side);
+        let variants = self.variants.clone();
+        let mut ids: Vec<UnitId> = Vec::new();
+        for p in &data.placements {
+            if p.variant.is_none_or(|v| variants.contains(&v)) {
+                ids.extend(p.units.iter().cloned());
+            }
+        }
+        for r in &data.reinforcements {
+            if r.in_play(&variants) {
+                ids.extend(r.units.iter().cloned());
+            }
+        }
+        for id in ids {
+            if self.key(side, &id).is_some() {
+                continue;
+            }
+            let unit = oob
+                .unit(&id)
+                .ok_or_else(|| format!("{side} counter {id} is not in the order of battle"))?;
+            let (kind, formation) = match unit {
+                OobUnit::Brigade(_) => (UnitKind::Brigade, Formation::Line),
+                OobUnit::Battery(_) => (UnitKind::Battery, Formation::Unlimbered),
+                OobUnit::Leader(_) => (UnitKind::Leader, Formation::None),
+                OobUnit::Hq(_) => (UnitKind::Hq, Formation::None),
+                OobUnit::Wagon(_) => (UnitKind::Wagon, Formation::None),
+                OobUnit::Special(_) => (UnitKind::Cavalry, Formation::None),
+            };
+            let mut u = Unit::new(id.clone(), side, kind, formation);
+            u.facing = default_facing(side);
+            match unit {
+                OobUnit::Brigade(b) => {
+                    u.division = b.division.clone();
+                    u.casualties = data.casualties.get(&id).copied().unwrap_or(0);
+                }
+                OobUnit::Battery(b) => {
+                    u.gun_points = data.gun_points.get(&id).copied().unwrap_or(b.gun_points);
+                }
+                OobUnit::Wagon(w) => {
+                    u.supply = match w.kind {
+                        WagonKind::CorpsWagon => w.supply_points.unwrap_or(5),
+                        WagonKind::ArmyTrain | WagonKind::OffMapTrain => 0,
+                    };
+                }
+                _ => {}
+            }
+            if data.ocr.contains(&id) {
+                u.ocr = true;
+            }
+            self.units.push(u);
+        }
+        // Scenario attachments of brigades to other divisions (rules 2.2, 3.2).
+        for a in &data.attachments {
+            let id = UnitId(a.unit.clone());
+            if let Some(k) = self.key(side, &id)
+                && self.unit(k).kind == UnitKind::Brigade
+                && oob.division(&a.to).is_some()
+            {
+                self.unit_mut(k).division = Some(a.to.clone());
+            }
+        }
+        Ok(())
+    }
+
+    /// Puts a counter in a hex at set-up (on top of the stack there).
+    pub(crate) fn set_up_at(&mut self, k: crate::model::unit::UnitKey, hex: crate::data::HexId) {
+        self.unit_mut(k).location = Location::Map { hex };
+        self.put_on_top(k);
+    }
+}
+
+fn secret_choice(setup: &Setup, id: &str) -> bool {
+    Side::BOTH.into_iter().any(|s| {
+        setup
+            .secret_choices
+            .get(s)
+            .get(id)
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false)
+    })
+}

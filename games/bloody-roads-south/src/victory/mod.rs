@@ -1,0 +1,73 @@
+//! Victory (rules 5.0-5.3, 7.0): possession of locations, wrecked brigades and divisions,
+//! and the scenario's result, computed only when play ends.
+
+pub mod possession;
+pub mod scenario_points;
+pub mod wrecks;
+
+use adjutant_engine::{EndReason, Outcome, PerSide, Side};
+
+use crate::data::scenario::VictoryRules;
+use crate::events::{EventKind, Fx};
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::step::Step;
+
+impl BloodyRoadsSouth {
+    /// Play ends after the last turn: the victory points are counted and the result told in
+    /// the book's words; everything is revealed.
+    pub(crate) fn end_game(&mut self, fx: &mut Fx) {
+        let outcome = match &self.scenario().victory {
+            VictoryRules::Points(awards) => {
+                let (score, lines) = self.scenario_points(awards);
+                for side in Side::BOTH {
+                    fx.public(
+                        EventKind::Victory,
+                        format!(
+                            "The {side} player scores {} victory points{}.",
+                            score.get(side),
+                            if lines.get(side).is_empty() {
+                                String::new()
+                            } else {
+                                format!(": {}", lines.get(side).join("; "))
+                            }
+                        ),
+                    );
+                }
+                points_outcome(score)
+            }
+            VictoryRules::Standard => Outcome {
+                winner: None,
+                reason: EndReason::Rules,
+                summary: "The scenario has ended.".into(),
+                score: None,
+            },
+        };
+        fx.public(EventKind::Victory, outcome.summary.clone());
+        fx.reveal();
+        self.result = Some(outcome);
+        self.step = Step::Over;
+        self.decisions.clear();
+        self.moving = None;
+        self.fire = None;
+    }
+}
+
+/// Scenarios 1-3: most points wins; equal points is a draw (7.0, gap 7).
+fn points_outcome(score: PerSide<i64>) -> Outcome {
+    let (u, c) = (score.union, score.confederate);
+    let winner = match u.cmp(&c) {
+        std::cmp::Ordering::Greater => Some(Side::Union),
+        std::cmp::Ordering::Less => Some(Side::Confederate),
+        std::cmp::Ordering::Equal => None,
+    };
+    let summary = match winner {
+        Some(side) => format!("{side} victory: {u} victory points to {c} (Union first)."),
+        None => format!("A draw: {u} victory points each."),
+    };
+    Outcome {
+        winner,
+        reason: EndReason::Rules,
+        summary,
+        score: Some(score),
+    }
+}

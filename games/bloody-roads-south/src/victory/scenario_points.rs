@@ -1,0 +1,122 @@
+//! The victory points of Scenarios 1-3 (7.0: their own conditions).
+
+use adjutant_engine::{PerSide, Side};
+
+use crate::data::award::{AwardItem, VictoryAward};
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::unit::{LeaderFate, UnitKind};
+use crate::victory::wrecks::WreckCount;
+
+impl BloodyRoadsSouth {
+    /// Each side's points under the scenario's awards, with one line per award that scored.
+    pub fn scenario_points(&self, awards: &[VictoryAward]) -> (PerSide<i64>, PerSide<Vec<String>>) {
+        let mut score = PerSide::<i64>::default();
+        let mut lines = PerSide::<Vec<String>>::default();
+        for side in Side::BOTH {
+            let enemy = side.opponent();
+            for award in awards.iter().filter(|a| a.side.includes(side)) {
+                let (n, what) = self.award_count(side, enemy, award);
+                if n == 0 {
+                    continue;
+                }
+                let points = n * i64::from(award.points);
+                *score.get_mut(side) += points;
+                lines.get_mut(side).push(format!("{points} for {what}"));
+            }
+        }
+        (score, lines)
+    }
+
+    /// How many times an award is earned, and the words for it.
+    fn award_count(&self, side: Side, enemy: Side, award: &VictoryAward) -> (i64, String) {
+        match award.item {
+            AwardItem::EnemyBrigadeWrecked => {
+                let n = self
+                    .keys()
+                    .filter(|&k| {
+                        self.unit(k).side == enemy && self.brigade_wrecked(k, WreckCount::Victory)
+                    })
+                    .count() as i64;
+                (n, plural(n, "wrecked enemy brigade"))
+            }
+            AwardItem::EnemyDivisionWrecked => {
+                let n = self
+                    .divisions_in_play(enemy)
+                    .iter()
+                    .filter(|d| self.division_wrecked(enemy, d, WreckCount::Victory))
+                    .count() as i64;
+                (n, plural(n, "wrecked enemy division"))
+            }
+            AwardItem::EnemyLeaderCasualty => {
+                let n = self
+                    .units
+                    .iter()
+                    .filter(|u| {
+                        u.side == enemy
+                            && u.kind == UnitKind::Leader
+                            && matches!(u.fate, LeaderFate::Killed | LeaderFate::Wounded)
+                    })
+                    .count() as i64;
+                (n, plural(n, "enemy leader lost"))
+            }
+            AwardItem::ControlHex => {
+                let held: Vec<String> = award
+                    .hexes
+                    .iter()
+                    .filter(|&&h| self.holder(h) == Some(side))
+                    .map(|h| h.to_string())
+                    .collect();
+                (
+                    held.len() as i64,
+                    format!("controlling {}", held.join(", ")),
+                )
+            }
+            AwardItem::ControlHalfOfClearing => {
+                let Some(clearing) = award
+                    .clearing
+                    .as_ref()
+                    .and_then(|c| crate::data::map().clearing(c))
+                else {
+                    return (0, String::new());
+                };
+                let held = clearing
+                    .hexes
+                    .iter()
+                    .filter(|&&h| self.holder(h) == Some(side))
+                    .count();
+                let half = clearing.hexes.len().div_ceil(2);
+                (
+                    i64::from(held >= half),
+                    format!(
+                        "controlling {held} of the {} hexes of {}",
+                        clearing.hexes.len(),
+                        clearing.name
+                    ),
+                )
+            }
+            AwardItem::OccupyHex => {
+                let held: Vec<String> = award
+                    .hexes
+                    .iter()
+                    .filter(|&&h| {
+                        let h = self.canonical(h).unwrap_or(h);
+                        self.at(h)
+                            .iter()
+                            .any(|&k| self.unit(k).side == side && self.unit(k).kind.is_combat())
+                    })
+                    .map(|h| h.to_string())
+                    .collect();
+                (held.len() as i64, format!("occupying {}", held.join(", ")))
+            }
+            AwardItem::BrigadeExited => (0, String::new()),
+        }
+    }
+}
+
+fn plural(n: i64, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}

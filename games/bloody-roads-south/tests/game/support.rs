@@ -1,0 +1,94 @@
+//! Test support: games of Sander's Field set up through the engine, a small seeded generator
+//! for bot choices, and helpers that play actions.
+
+use adjutant_engine::{Match, PerSide, Rules, Seed, Setup, Side};
+use bloody_roads_south::{Action, BloodyRoadsSouth};
+use serde_json::{Map, Value};
+
+/// SplitMix64: a tiny deterministic generator for bot choices.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// The seed of game `n`.
+pub fn seed(n: u64) -> Seed {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&n.to_le_bytes());
+    bytes[31] = 0xb5;
+    Seed::from_bytes(bytes)
+}
+
+/// The set-up of a scenario with options.
+pub fn setup_for(scenario: &str, options: &[&str]) -> Setup {
+    let mut map = Map::new();
+    for o in options {
+        map.insert((*o).to_string(), Value::Bool(true));
+    }
+    Setup {
+        scenario: scenario.into(),
+        options: map,
+        secret_choices: PerSide::default(),
+    }
+}
+
+/// A match of Sander's Field with seed `n`.
+pub fn sanders_field(n: u64) -> Match<BloodyRoadsSouth> {
+    Match::new(&setup_for("sanders-field", &[]), &seed(n)).expect("Sander's Field sets up")
+}
+
+/// Plays an action through the engine, panicking with the refusal if it is refused.
+pub fn play(m: &mut Match<BloodyRoadsSouth>, side: Side, action: &Action) {
+    let value = serde_json::to_value(action).expect("actions serialise");
+    if let Err(e) = m.play(side, &value) {
+        panic!("{action:?} refused for {side}: {e}");
+    }
+}
+
+/// Plays the first offered action matching `pred`.
+pub fn play_first(
+    m: &mut Match<BloodyRoadsSouth>,
+    side: Side,
+    pred: impl Fn(&Action) -> bool,
+) -> Action {
+    let action = m
+        .state()
+        .legal_actions(side)
+        .into_iter()
+        .find(|a| pred(a))
+        .unwrap_or_else(|| panic!("no such action offered to {side}"));
+    play(m, side, &action);
+    action
+}
+
+/// Both players set up with the first hex offered for every choice, then finish.
+pub fn set_up_quickly(m: &mut Match<BloodyRoadsSouth>) {
+    for side in Side::BOTH {
+        loop {
+            let actions = m.state().legal_actions(side);
+            let Some(a) = actions
+                .iter()
+                .find(|a| matches!(a, Action::Place { .. }))
+                .or_else(|| actions.iter().find(|a| **a == Action::FinishSetUp))
+            else {
+                break;
+            };
+            let a = a.clone();
+            play(m, side, &a);
+            if a == Action::FinishSetUp {
+                break;
+            }
+        }
+    }
+}
