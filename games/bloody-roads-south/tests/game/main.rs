@@ -1,11 +1,13 @@
-//! Integration tests of the Bloody Roads South data: maps, order of battle, scenarios and
-//! charts, checked against the rulebook and the series rules. The printed material they
+//! Integration tests of the Bloody Roads South data (maps, order of battle, scenarios and
+//! charts) and of the geometry the rules call (facing, line of sight, movement costs, paths),
+//! checked against the rulebook and the series rules. The printed material they
 //! compare against is copied into this folder (`book_hexes.toml`, `book_tables.txt`,
 //! `series_tables.md`); nothing outside the repository is read.
 
 mod book_tables;
 mod charts;
 mod columns;
+mod geometry_facing;
 mod grid;
 mod map;
 mod oob;

@@ -1,0 +1,15 @@
+//! Pure geometry over the map and charts, for the rules: facing and the frontal arc,
+//! lines and line of sight, movement costs and cheapest paths, hexes around a hex.
+//!
+//! Nothing here knows the game state: inputs are hex ids or cells of the joined frame
+//! ([`crate::data::hex`]), the map and charts, and closures for what only the state knows
+//! (which hexes hold units, which a path may enter). The rule numbers are the series'
+//! (`S13.0`) and the book's (`1.2a`), as in `docs/rules/bloody-roads-south.md`.
+
+pub mod facing;
+pub mod frame;
+
+pub use facing::{
+    Bearing, Vertex, bearing, facings_toward, fire_entry, frontal_hexes, in_frontal_arc, is_flank,
+    is_flank_fire,
+};
