@@ -77,7 +77,7 @@ pub fn centre(c: Cell) -> Point {
 
 /// `c` rotated clockwise about `about` by `steps` sixths of a turn (negative: counter-
 /// clockwise). Rotating a neighbour of `about` one step clockwise gives the neighbour in the
-/// next direction of [`Direction::ALL`].
+/// next direction of [`Direction::ALL`](crate::data::hex::Direction::ALL).
 pub fn rotate(c: Cell, about: Cell, steps: i32) -> Cell {
     let (a0, b0) = axial(about);
     let (a, b) = axial(c);

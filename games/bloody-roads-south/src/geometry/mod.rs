@@ -6,10 +6,16 @@
 //! (which hexes hold units, which a path may enter). The rule numbers are the series'
 //! (`S13.0`) and the book's (`1.2a`), as in `docs/rules/bloody-roads-south.md`.
 
+pub mod area;
 pub mod facing;
 pub mod frame;
+pub mod line;
+pub mod los;
 
+pub use area::{away_from, canonical, canonical_id, hexes_within};
 pub use facing::{
     Bearing, Vertex, bearing, facings_toward, fire_entry, frontal_hexes, in_frontal_arc, is_flank,
     is_flank_fire,
 };
+pub use line::{Passed, line};
+pub use los::{Sight, height, line_of_sight};

@@ -8,6 +8,7 @@ mod book_tables;
 mod charts;
 mod columns;
 mod geometry_facing;
+mod geometry_los;
 mod grid;
 mod map;
 mod oob;
