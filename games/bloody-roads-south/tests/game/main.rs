@@ -7,8 +7,10 @@
 mod book_tables;
 mod charts;
 mod columns;
+mod geometry_costs;
 mod geometry_facing;
 mod geometry_los;
+mod geometry_paths;
 mod grid;
 mod map;
 mod oob;
