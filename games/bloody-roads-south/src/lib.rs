@@ -9,12 +9,13 @@
 //! 4. `events`: what happened, and who may read it.
 //! 5. The rules, one concept a module, each citing the rules it implements (numbers of
 //!    `docs/rules/bloody-roads-south.md`): `setup`, `sequence`, `command`, `movement`,
-//!    `fire`, `morale`, `victory`, `decisions`.
+//!    `fire`, `close_combat`, `morale`, `victory`, `decisions`.
 //! 6. Views and the engine contract: `view`, `labels`, `prompt`, `actions`, `catalog`, and
 //!    `Rules for BloodyRoadsSouth` here.
 
 pub mod actions;
 pub mod catalog;
+pub mod close_combat;
 pub mod command;
 pub mod data;
 pub mod decisions;
