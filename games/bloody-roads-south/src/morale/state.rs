@@ -5,7 +5,8 @@ use crate::model::game::BloodyRoadsSouth;
 use crate::model::unit::UnitKey;
 
 /// Series 24.4: the state a unit is in after a new result `new` while in `old`. DG + DG =
-/// R; DG + BL = Normal; R + BL = Sh; Sh + BL = BL; otherwise the worse state. (Additive
+/// R; DG + BL = Normal; R + BL = Sh; Sh + BL = BL; a Blood Lust result makes a Normal unit
+/// BL and a Normal "result" changes nothing; otherwise the worse state. (Additive
 /// effects never add retreats or stragglers: the caller applies those from the result.)
 pub fn combine(old: MoraleState, new: MoraleState) -> MoraleState {
     use MoraleState::*;
@@ -14,6 +15,8 @@ pub fn combine(old: MoraleState, new: MoraleState) -> MoraleState {
         (Disorganized, BloodLust) | (BloodLust, Disorganized) => Normal,
         (Routed, BloodLust) | (BloodLust, Routed) => Shaken,
         (Shaken, BloodLust) | (BloodLust, Shaken) => BloodLust,
+        (Normal, BloodLust) => BloodLust,
+        (old, Normal) => old,
         (a, b) => a.max(b),
     }
 }
