@@ -3,22 +3,27 @@
 //! Layers, bottom first (a module imports only from its own layer or the layers below):
 //! 1. `data`: the maps, order of battle, scenarios and charts, read from the text files in
 //!    `data/` (compiled in).
-//! 2. `model`: the plain types of a game's state, fields private to the crate.
-//! 3. `events`: what happened, and who may read it.
-//! 4. The rules, one concept a module, each citing the rules it implements (numbers of
+//! 2. `geometry`: pure geometry over the map and charts (facing, line of sight, movement
+//!    costs, paths).
+//! 3. `model`: the plain types of a game's state, fields private to the crate.
+//! 4. `events`: what happened, and who may read it.
+//! 5. The rules, one concept a module, each citing the rules it implements (numbers of
 //!    `docs/rules/bloody-roads-south.md`): `setup`, `sequence`, `dice` (each side's secret
-//!    dice), `command`, `movement`, `fire`, `morale`, `stragglers`, `victory`, `decisions`.
-//! 5. Views and the engine contract: `view`, `labels`, `prompt`, `actions`, `catalog`, and
+//!    dice), `command`, `movement`, `fire`, `close_combat`, `morale`, `stragglers`,
+//!    `victory`, `decisions`.
+//! 6. Views and the engine contract: `view`, `labels`, `prompt`, `actions`, `catalog`, and
 //!    `Rules for BloodyRoadsSouth` here.
 
 pub mod actions;
 pub mod catalog;
+pub mod close_combat;
 pub mod command;
 pub mod data;
 pub mod decisions;
 pub mod dice;
 pub mod events;
 pub mod fire;
+pub mod geometry;
 pub mod labels;
 pub mod model;
 pub mod morale;

@@ -28,8 +28,8 @@ pub fn option_key(id: OptionId) -> &'static str {
 /// the maps (the Confederates came from the west).
 pub fn default_facing(side: Side) -> Vertex {
     match side {
-        Side::Union => Vertex::SwNw,
-        Side::Confederate => Vertex::NeSe,
+        Side::Union => Vertex::SW_NW,
+        Side::Confederate => Vertex::NE_SE,
     }
 }
 

@@ -6,7 +6,7 @@ use bloody_roads_south::Action;
 use bloody_roads_south::data::{HexId, UnitId};
 use bloody_roads_south::model::step::{CommandSegment, Step};
 
-use crate::support::{play, sanders_field, set_up_quickly};
+use crate::support::{play_first, sanders_field, set_up_quickly};
 
 fn hex(s: &str) -> HexId {
     s.parse().expect("a hex id")
@@ -49,7 +49,7 @@ fn rule_6_0_each_side_places_its_choices_and_the_opponent_sees_none_of_it() {
             .iter()
             .any(|a| matches!(a, Action::Place { hex: h, .. } if *h == hex("A21.09")))
     );
-    play(&mut m, Side::Union, &actions[0]);
+    play_first(&mut m, Side::Union, |a| matches!(a, Action::Place { .. }));
     // The Confederate view shows no Union stack while setting up; nor does a spectator's.
     for viewer in [Viewer::Seat(Side::Confederate), Viewer::Spectator] {
         let v = m.view(viewer);
