@@ -137,7 +137,8 @@ impl BloodyRoadsSouth {
 
     /// Checks the typed parts of an order action before anything changes (S10.2, S10.2g,
     /// S10.6): an army HQ's move names its destination; initiative may not re-issue the order
-    /// in delay; a Loose Cannon's objective lies within a turn's movement of the HQ.
+    /// in delay; a Loose Cannon's objective, if any, lies within a turn's movement of the HQ
+    /// (decision: a Loose Cannon's order without an objective holds the force in place).
     pub(crate) fn check_order_parts(&self, _side: Side, action: &Action) -> Result<(), String> {
         match action {
             Action::WriteOrder {
@@ -182,9 +183,8 @@ impl BloodyRoadsSouth {
                 };
                 let owner = self.unit(*leader).side;
                 let Some(hex) = objective else {
-                    return Err(
-                        "A Loose Cannon's order must name its objective hex (10.2g).".into(),
-                    );
+                    // Decision: no objective is a one-turn order to hold.
+                    return Ok(());
                 };
                 if !self.within_a_turn_of(owner, receiver, *hex) {
                     return Err(format!(
