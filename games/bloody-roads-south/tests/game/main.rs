@@ -11,6 +11,7 @@ mod columns;
 mod command_acceptance;
 mod command_initiative;
 mod command_issue;
+mod command_secrecy;
 mod command_stoppage;
 mod engine_setup;
 mod geometry_costs;

@@ -93,11 +93,6 @@ pub fn set_up_quickly(m: &mut Match<BloodyRoadsSouth>) {
     }
 }
 
-/// The seed of Sander's Field game `n`, for `testing::edit`.
-pub fn seed_of(n: u64) -> adjutant_engine::Seed {
-    seed(n)
-}
-
 /// A copy of the match with its rules state changed by `f` (seed `n`).
 pub fn edit(
     m: &Match<BloodyRoadsSouth>,
