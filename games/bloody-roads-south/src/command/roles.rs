@@ -61,9 +61,7 @@ impl BloodyRoadsSouth {
         let oob = crate::data::order_of_battle().side(side);
         match side {
             Side::Union => {
-                if self.key(side, &uid("Grant")).is_none() {
-                    return None;
-                }
+                self.key(side, &uid("Grant"))?;
                 if let Some(k) = self.active_leader(side, &uid("Grant")) {
                     return Some((k, fid(AUS)));
                 }
@@ -79,9 +77,7 @@ impl BloodyRoadsSouth {
             }
             Side::Confederate => {
                 let army = oob.armies().first()?;
-                if self.key(side, &army.commander).is_none() {
-                    return None;
-                }
+                self.key(side, &army.commander)?;
                 std::iter::once(&army.commander)
                     .chain(&army.succession)
                     .find_map(|id| self.active_leader(side, id))

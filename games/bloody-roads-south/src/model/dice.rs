@@ -47,7 +47,8 @@ impl SideDice {
         if !self.script.is_empty() {
             return self.script.remove(0);
         }
-        let zone = u32::MAX - (u32::MAX % 6 + 1) % 6;
+        // The largest multiple of 6 minus one: values above it would bias the die.
+        let zone = u32::MAX - (u32::MAX % 6 + 1);
         loop {
             let r = self.next_u32();
             if r <= zone {
