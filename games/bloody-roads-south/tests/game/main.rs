@@ -9,6 +9,7 @@ mod bot_games;
 mod charts;
 mod columns;
 mod command_acceptance;
+mod command_book_example;
 mod command_initiative;
 mod command_issue;
 mod command_secrecy;
