@@ -22,6 +22,7 @@ pub mod decisions;
 pub mod events;
 pub mod fire;
 pub mod geometry;
+pub mod invariants;
 pub mod labels;
 pub mod model;
 pub mod morale;
