@@ -4,8 +4,13 @@
 
 use adjutant_engine::{Match, Rules, Side};
 use bloody_roads_south::BloodyRoadsSouth;
+use bloody_roads_south::model::action::Action;
+use bloody_roads_south::model::order::Receiver;
 
 use crate::support::{Rng, sanders_field};
+
+/// Hexes of Map A an army HQ may be ordered to.
+const HQ_DESTINATIONS: [&str; 3] = ["A32.08", "A30.07", "A28.09"];
 
 /// Actions a bot game may take before it is declared stuck.
 const MAX_ACTIONS: u64 = 100_000;
@@ -30,7 +35,21 @@ pub fn play_out(mut m: Match<BloodyRoadsSouth>, n: u64) -> u64 {
         }
         let side = to_act[rng.below(to_act.len())];
         let actions = m.state().legal_actions(side);
-        let action = &actions[rng.below(actions.len())];
+        let mut action = actions[rng.below(actions.len())].clone();
+        // A player fills an order's free parts; an army HQ's move must name its destination.
+        if let Action::WriteOrder {
+            receiver: Receiver::ArmyHq(_),
+            objective,
+            ..
+        } = &mut action
+        {
+            *objective = Some(
+                HQ_DESTINATIONS[rng.below(HQ_DESTINATIONS.len())]
+                    .parse()
+                    .unwrap(),
+            );
+        }
+        let action = &action;
         let value = serde_json::to_value(action).expect("actions serialise");
         if let Err(e) = m.play(side, &value) {
             panic!("game {n}: {action:?} was refused: {e}");
