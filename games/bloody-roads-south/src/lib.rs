@@ -24,6 +24,7 @@ pub mod dice;
 pub mod events;
 pub mod fire;
 pub mod geometry;
+pub mod invariants;
 pub mod labels;
 pub mod model;
 pub mod morale;

@@ -1,6 +1,6 @@
 //! Seeded bot games of Sander's Field, each choosing uniformly among the engine's own legal
 //! actions, played through `adjutant_engine::Match` to the end: no panic, someone can always
-//! act until the end, no prompt without actions.
+//! act until the end, no prompt without actions, every invariant after every action.
 
 use adjutant_engine::{Match, Rules, Side};
 use bloody_roads_south::BloodyRoadsSouth;
@@ -53,6 +53,9 @@ pub fn play_out(mut m: Match<BloodyRoadsSouth>, n: u64) -> u64 {
         let value = serde_json::to_value(action).expect("actions serialise");
         if let Err(e) = m.play(side, &value) {
             panic!("game {n}: {action:?} was refused: {e}");
+        }
+        if let Err(e) = m.state().check_invariants() {
+            panic!("game {n}, action {}: {e} (after {action:?})", m.seq());
         }
     }
     m.seq()
