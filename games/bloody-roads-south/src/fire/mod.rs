@@ -1,5 +1,7 @@
 //! The Fire Combat Phase (series 19-20; reference 2.6, 2.7): defensive fire, then offensive.
 
+pub mod reaction;
+
 use adjutant_engine::Side;
 
 use crate::events::Fx;

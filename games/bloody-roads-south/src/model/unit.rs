@@ -220,7 +220,7 @@ impl Unit {
             side,
             kind,
             location: Location::Waiting,
-            facing: Vertex::NNe,
+            facing: Vertex::N_NE,
             formation,
             morale: MoraleState::Normal,
             casualties: 0,

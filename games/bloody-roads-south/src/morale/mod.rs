@@ -1,3 +1,5 @@
-//! Morale (series 24; reference 2.10): checks, retreats and the Rally Phase.
+//! Morale (series 24; reference 2.10): states and their additive effects, checks, retreats
+//! and the Rally Phase.
 
 pub mod rally;
+pub mod state;

@@ -28,8 +28,8 @@ pub fn option_key(id: OptionId) -> &'static str {
 /// the maps (the Confederates came from the west).
 pub fn default_facing(side: Side) -> Vertex {
     match side {
-        Side::Union => Vertex::SwNw,
-        Side::Confederate => Vertex::NeSe,
+        Side::Union => Vertex::SW_NW,
+        Side::Confederate => Vertex::NE_SE,
     }
 }
 
@@ -66,6 +66,8 @@ impl BloodyRoadsSouth {
             orders: PerSide::default(),
             commands: Vec::new(),
             command_points: Vec::new(),
+            command_state: Default::default(),
+            secret_dice: PerSide::default(),
             setup_done: PerSide::default(),
             decisions: Vec::new(),
             moving: None,

@@ -6,7 +6,7 @@ use bloody_roads_south::Action;
 use bloody_roads_south::data::{HexId, UnitId};
 use bloody_roads_south::model::step::{CommandSegment, Step};
 
-use crate::support::{play, sanders_field, set_up_quickly};
+use crate::support::{play_first, sanders_field, set_up_quickly};
 
 fn hex(s: &str) -> HexId {
     s.parse().expect("a hex id")
@@ -49,7 +49,7 @@ fn rule_6_0_each_side_places_its_choices_and_the_opponent_sees_none_of_it() {
             .iter()
             .any(|a| matches!(a, Action::Place { hex: h, .. } if *h == hex("A21.09")))
     );
-    play(&mut m, Side::Union, &actions[0]);
+    play_first(&mut m, Side::Union, |a| matches!(a, Action::Place { .. }));
     // The Confederate view shows no Union stack while setting up; nor does a spectator's.
     for viewer in [Viewer::Seat(Side::Confederate), Viewer::Spectator] {
         let v = m.view(viewer);
@@ -69,11 +69,13 @@ fn rule_6_0_the_set_ups_are_revealed_together_and_the_confederate_turn_begins() 
     let mut m = sanders_field(3);
     set_up_quickly(&mut m);
     let g = m.state();
+    // Scenario 1's Confederates have no army commander ("initiative only"), so their Order
+    // Issue has nothing to do and their turn waits first at Initiative (S10.2).
     assert_eq!(
         g.step(),
         Step::Command {
             side: Side::Confederate,
-            segment: CommandSegment::OrderIssue
+            segment: CommandSegment::Initiative
         }
     );
     let v = g.view(Viewer::Seat(Side::Confederate));

@@ -1,5 +1,6 @@
-//! Integration tests of the Bloody Roads South data: maps, order of battle, scenarios and
-//! charts, checked against the rulebook and the series rules. The printed material they
+//! Integration tests of the Bloody Roads South data (maps, order of battle, scenarios and
+//! charts) and of the geometry the rules call (facing, line of sight, movement costs, paths),
+//! checked against the rulebook and the series rules. The printed material they
 //! compare against is copied into this folder (`book_hexes.toml`, `book_tables.txt`,
 //! `series_tables.md`); nothing outside the repository is read.
 
@@ -8,6 +9,10 @@ mod bot_games;
 mod charts;
 mod columns;
 mod engine_setup;
+mod geometry_costs;
+mod geometry_facing;
+mod geometry_los;
+mod geometry_paths;
 mod grid;
 mod map;
 mod oob;

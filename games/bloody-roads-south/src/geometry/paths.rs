@@ -1,0 +1,115 @@
+//! Cheapest paths in movement points: aide delivery (S10.1e, reference 2.3.3) and command
+//! radius (S10.5a, reference 2.3.11), usually in leader MP.
+//!
+//! A path is a chain of adjacent hexes in play, each step priced by [`Mover::enter_cost`];
+//! the cheapest is found with Dijkstra's algorithm. The caller's `passable(hex)` says which
+//! hexes a path may *enter*: for command radius, not hexes with enemy units and not enemy-ZOC
+//! hexes unless friendly units occupy them (S10.5a); for aides, every hex (`|_| true`: aides
+//! ride around units and zones of control, S10.1e). The start hex is never tested; the
+//! destination is, like every hex entered. `passable` receives canonical ids
+//! ([`super::area::canonical`]: Map A's id on the shared row when Map A is in play), and
+//! every hex returned is named that way.
+
+use super::area::canonical;
+use super::costs::Mover;
+use crate::data::charts::cell::Halves;
+use crate::data::charts::command::AideDelivery;
+use crate::data::hex::{Cell, Direction, HexId};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+/// Dijkstra from `from`: the cheapest cost of every hex reached within `budget` (all hexes
+/// when `None`), stopping early once `goal` is settled.
+fn search(
+    mover: &Mover<'_>,
+    from: HexId,
+    budget: Option<Halves>,
+    goal: Option<Cell>,
+    passable: &dyn Fn(HexId) -> bool,
+) -> HashMap<Cell, Halves> {
+    let (map, maps) = (mover.map, mover.maps);
+    let mut best: HashMap<Cell, Halves> = HashMap::new();
+    let Some(start) = map.cell(from).filter(|_| map.in_play(from, maps)) else {
+        return best;
+    };
+    let mut settled: HashMap<Cell, Halves> = HashMap::new();
+    let mut heap = BinaryHeap::from([Reverse((Halves(0), start))]);
+    best.insert(start, Halves(0));
+    while let Some(Reverse((cost, cell))) = heap.pop() {
+        if settled.contains_key(&cell) {
+            continue;
+        }
+        settled.insert(cell, cost);
+        if Some(cell) == goal {
+            break;
+        }
+        let Some(here) = canonical(map, maps, cell) else {
+            continue;
+        };
+        for d in Direction::ALL {
+            let next = cell.neighbour(d);
+            if settled.contains_key(&next) {
+                continue;
+            }
+            let Some(there) = canonical(map, maps, next) else {
+                continue;
+            };
+            if !passable(there) {
+                continue;
+            }
+            let Ok(step) = mover.enter_cost(here, there) else {
+                continue;
+            };
+            let total = Halves(cost.0.saturating_add(step.0));
+            if budget.is_some_and(|b| total > b) {
+                continue;
+            }
+            if best.get(&next).is_none_or(|&c| total < c) {
+                best.insert(next, total);
+                heap.push(Reverse((total, next)));
+            }
+        }
+    }
+    settled
+}
+
+/// The cost of the cheapest path from `from` to `to` (0 for the same hex), or `None` when no
+/// path exists (or either hex is not in play).
+pub fn cost_between(
+    mover: &Mover<'_>,
+    from: HexId,
+    to: HexId,
+    passable: impl Fn(HexId) -> bool,
+) -> Option<Halves> {
+    let goal = mover
+        .map
+        .cell(to)
+        .filter(|_| mover.map.in_play(to, mover.maps))?;
+    search(mover, from, None, Some(goal), &passable)
+        .get(&goal)
+        .copied()
+}
+
+/// Every hex reachable from `from` for at most `max` (`from` itself at 0), with its cheapest
+/// cost, ordered by cost and then by id. Command radius: `max` is 4 or 8 leader MP
+/// (`Halves(8)`, `Halves(16)`), S10.5a.
+pub fn within(
+    mover: &Mover<'_>,
+    from: HexId,
+    max: Halves,
+    passable: impl Fn(HexId) -> bool,
+) -> Vec<(HexId, Halves)> {
+    let (map, maps) = (mover.map, mover.maps);
+    let mut out: Vec<(HexId, Halves)> = search(mover, from, Some(max), None, &passable)
+        .into_iter()
+        .filter_map(|(c, h)| Some((canonical(map, maps, c)?, h)))
+        .collect();
+    out.sort_by_key(|&(id, h)| (h, id));
+    out
+}
+
+/// Aide transit turns for a path of `cost` leader MP (S10.1e, reference 2.3.3): the cost
+/// divided by the chart's leader MP per turn (10), rounded up; 0 for the same hex.
+pub fn aide_turns(delivery: &AideDelivery, cost: Halves) -> u16 {
+    delivery.turns(cost.0)
+}
