@@ -206,8 +206,9 @@ function play(st, action, hex) {
   else st.ctx.onPick?.(hex);
 }
 
-/** The offered actions by the hex they name; those naming only a unit go to its stack (not
- *  played by a single click). */
+/** The offered actions by the hex they name; those naming only one's own counter (a unit to
+ *  form or move, a leader to try for the initiative) go to its stack's menu (never played by a
+ *  single click). */
 function actionsByCell(st) {
   const map = new Map();
   const add = (id, action, direct) => {
@@ -225,7 +226,10 @@ function actionsByCell(st) {
   for (const a of st.view.actions || []) {
     const hexes = hexesOf(a);
     if (hexes.length) hexes.forEach((x) => add(x, a, true));
-    else if (typeof a.unit === "string" && unitHex.has(a.unit)) add(unitHex.get(a.unit), a, false);
+    else {
+      const named = Object.entries(a).find(([k, v]) => !NOT_HEX.has(k) && typeof v === "string" && unitHex.has(v));
+      if (named) add(unitHex.get(named[1]), a, false);
+    }
   }
   return map;
 }

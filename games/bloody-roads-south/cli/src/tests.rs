@@ -102,7 +102,7 @@ fn the_map_window_shows_hex_ids_terrain_and_the_viewers_stacks() {
     println!("{text}");
     assert!(text.contains("turn 1 of 5, 5 May 1:00pm"), "{text}");
     assert!(
-        text.contains("5 May 1:00pm, Confederate Command Phase: Order Issue"),
+        text.contains("5 May 1:00pm, Confederate Command Phase"),
         "{text}"
     );
     assert!(text.contains("Map A, hexrows"), "{text}");
@@ -316,4 +316,64 @@ fn a_scenario_on_map_b_draws_map_b_and_a_stream() {
         "{}",
         lines.join("\n")
     );
+}
+
+/// Plays on, each side to act taking its first "finish" (or "decline", "stop") choice, else
+/// its first choice, until `done` holds.
+fn play_until(m: &mut Match<BloodyRoadsSouth>, done: impl Fn(&Match<BloodyRoadsSouth>) -> bool) {
+    for _ in 0..500 {
+        if done(m) {
+            return;
+        }
+        let side = *m.to_act().first().expect("someone is to act");
+        let actions = m.state().legal_actions(side);
+        let quiet = |a: &&Action| {
+            let t = serde_json::to_value(a).unwrap()["type"]
+                .as_str()
+                .unwrap_or("")
+                .to_string();
+            t.starts_with("finish") || t == "decline" || t == "end_move"
+        };
+        let a = actions.iter().find(quiet).unwrap_or(&actions[0]).clone();
+        play(m, side, &a);
+    }
+    panic!("the game never got there");
+}
+
+#[test]
+fn a_written_order_is_in_its_writers_log_only() {
+    let mut m = new_game();
+    set_up(&mut m);
+    let writes = |m: &Match<BloodyRoadsSouth>| {
+        m.state()
+            .legal_actions(Side::Union)
+            .iter()
+            .any(|a| matches!(a, Action::WriteOrder { .. }))
+    };
+    play_until(&mut m, writes);
+    let v = view(&m, Viewer::Seat(Side::Union));
+    let offered = v["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["type"] == "write_order")
+        .unwrap()
+        .clone();
+    let mut order = offered.clone();
+    order["text"] = Value::from("Press the attack up the pike past the field.");
+    order["objective"] = Value::from("A17.10");
+    m.play(Side::Union, &order).expect("the order is accepted");
+    let text = flat(&board(&view(&m, Viewer::Seat(Side::Union)), &data()));
+    println!("{text}");
+    assert!(
+        text.contains("“Press the attack up the pike past the field.”"),
+        "{text}"
+    );
+    assert!(text.contains(", objective A17.10"), "{text}");
+    assert!(text.contains("No. 3, to "), "{text}");
+    assert_no_json(&text);
+    for viewer in [Viewer::Seat(Side::Confederate), Viewer::Spectator] {
+        let other = board(&view(&m, viewer), &data());
+        assert!(!other.contains("Press the attack"), "{other}");
+    }
 }

@@ -3,8 +3,10 @@
 //! through a hex's menu, and finish; a spectator watches. Until both set-ups are done neither the
 //! opponent's page nor the spectator's draws a stack of the other side. Play runs until the
 //! first Confederate player turn begins: the Confederate page cues its turn, and its order pad
-//! offers the orders the rules offer (or says that none can be written). No page reports an
-//! error or shows JSON.
+//! offers the orders the rules offer (or says that none can be written: Scenario 1's
+//! Confederates act by initiative only); then on, finishing each phase, to the Union's Command
+//! Phase, where Grant writes an order on the pad with an objective clicked on the map, seen in
+//! his order log and on no other page. No page reports an error or shows JSON.
 
 use super::cdp::{Browser, Page};
 use super::{artifacts, create_game, sign_up};
@@ -104,9 +106,7 @@ async fn set_up_on_the_map(page: &Page, shots: &std::path::Path) -> usize {
 }
 
 /// Writes an order on the page's order pad: the first order offered, `text`, and `objective`
-/// clicked on the map if given; waits until it is in the page's order log. (The rules offer
-/// orders once the Command Phase is implemented; until then the test checks that the pad says
-/// none can be written.)
+/// clicked on the map if given; waits until it is in the page's order log.
 async fn write_order_on_the_pad(page: &Page, text: &str, objective: Option<&str>) {
     let logged = page
         .eval("document.querySelectorAll('#order-log li').length")
@@ -131,6 +131,30 @@ async fn write_order_on_the_pad(page: &Page, text: &str, objective: Option<&str>
         "document.querySelectorAll('#order-log li').length > {logged}"
     ))
     .await;
+}
+
+/// How many orders the page's order pad offers.
+async fn orders_offered(page: &Page) -> u64 {
+    page.eval("document.querySelectorAll('#order-choice option').length")
+        .await
+        .as_u64()
+        .unwrap_or(0)
+}
+
+/// Clicks one of the page's choices that ends a segment ("Finish ...", "Decline", "Stop here")
+/// but `keep` (a type never to click), and waits for the board to draw the result. False if
+/// the page offers none.
+async fn click_a_finishing_choice(page: &Page, keep: &str) -> bool {
+    let found = page
+        .eval(&format!("(() => {{ const b = [...document.querySelectorAll('#choices button.choice')].find((b) => /^(finish|decline|end_move)/.test(b.dataset.type) && b.dataset.type !== '{keep}'); if (!b) return false; b.setAttribute('data-test-pick', '1'); return true; }})()"))
+        .await;
+    if found != true {
+        return false;
+    }
+    let before = renders(page).await;
+    page.click("#choices [data-test-pick]").await;
+    next_render(page, before).await;
+    true
 }
 
 /// No JSON on the page, and no errors reported.
@@ -277,20 +301,11 @@ async fn two_browsers_set_up_sanders_field_on_the_hex_map_while_a_third_watches(
         );
     }
 
-    // The order pad lists the orders the rules offer now, grouped by receiver.
-    let offered = confederate
-        .eval("document.querySelectorAll('#order-choice option').length")
-        .await
-        .as_u64()
-        .unwrap_or(0);
+    // The order pad lists the orders the rules offer now, grouped by receiver; in Sander's
+    // Field the Confederates give orders only by initiative, so the first Confederate
+    // Command Phase offers none.
+    let offered = orders_offered(&confederate).await;
     if offered > 0 {
-        assert!(
-            confederate
-                .eval("document.querySelectorAll('#order-choice optgroup').length > 0")
-                .await
-                == true,
-            "the pad groups the orders by receiver"
-        );
         write_order_on_the_pad(
             &confederate,
             "Hold the ridge west of the field until relieved.",
@@ -316,9 +331,58 @@ async fn two_browsers_set_up_sanders_field_on_the_hex_map_while_a_third_watches(
             "the pad says that no order can be written: {empty}"
         );
     }
-
     for page in [&union, &confederate, &spectator] {
         page.screenshot(&dir, "first-turn").await;
+    }
+
+    // On through the Confederate player turn, each side finishing its phases, until the
+    // Union's Command Phase offers orders; Grant writes one on the pad.
+    let mut clicks = 0;
+    while orders_offered(&union).await == 0 {
+        // The Union never finishes its orders: the loop ends when they are offered.
+        let mut acted = click_a_finishing_choice(&confederate, "").await;
+        acted |= click_a_finishing_choice(&union, "finish_orders").await;
+        if !acted {
+            union.wait_for("document.querySelectorAll('#choices button.choice').length > 0 || document.querySelectorAll('#order-choice option').length > 0").await;
+        }
+        clicks += 1;
+        assert!(clicks < 60, "the Union's Command Phase never came");
+    }
+    union
+        .wait_for("document.querySelector('#phase').textContent.includes('Union Command Phase')")
+        .await;
+    assert!(
+        union
+            .eval("document.querySelectorAll('#order-choice optgroup').length > 0")
+            .await
+            == true,
+        "the pad groups the orders by receiver"
+    );
+    write_order_on_the_pad(
+        &union,
+        "Press the attack up the pike past the field.",
+        Some("A17.10"),
+    )
+    .await;
+    let log = union
+        .eval("document.querySelector('#order-log').innerText")
+        .await;
+    let log = log.as_str().unwrap_or_default();
+    assert!(
+        log.contains("Press the attack up the pike past the field.")
+            && log.contains("objective A17.10"),
+        "the Union's order log shows the order: {log}"
+    );
+    for page in [&confederate, &spectator] {
+        assert!(
+            !page.text().await.contains("Press the attack"),
+            "{} reads the Union's order",
+            page.name
+        );
+    }
+    union.screenshot(&dir, "order-written").await;
+
+    for page in [&union, &confederate, &spectator] {
         assert_clean(page).await;
     }
 }
