@@ -27,11 +27,11 @@ fn field(
     let (mut game, mut dice) = lab(n);
     clear(&mut game, false);
     if !rain {
-        game.weather = Weather::Clear;
+        edit(&mut game, |s| s.weather(Weather::Clear));
     }
     place(&mut game);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Declaration(Side::Union)
+        g.step() == Step::Declaration(Side::Union)
     });
     (game, dice)
 }
@@ -39,20 +39,19 @@ fn field(
 /// Declares a battle in `n` (and fights it first).
 fn attack(game: &mut MississippiFortress, dice: &mut Dice, n: u8) {
     play(game, dice, Side::Union, Action::Declare { area: area(n) });
-    if game.step == Step::Declaration(Side::Union) {
+    if game.step() == Step::Declaration(Side::Union) {
         play(game, dice, Side::Union, Action::FinishDeclarations);
     }
-    if game.battle.is_none() {
+    if game.battle().is_none() {
         play(game, dice, Side::Union, Action::FightIn { area: area(n) });
     }
-    assert_eq!(game.battle.as_ref().map(|b| b.area), Some(area(n)));
+    assert_eq!(game.battle().map(|b| b.area()), Some(area(n)));
 }
 
 fn stand(game: &mut MississippiFortress, dice: &mut Dice) {
     if game
-        .battle
-        .as_ref()
-        .is_some_and(|b| b.stage == BattleStage::Retreats)
+        .battle()
+        .is_some_and(|b| b.stage() == BattleStage::Retreats)
     {
         play(game, dice, Side::Confederate, Action::StandAndFight);
     }
@@ -65,14 +64,13 @@ fn deploy(
     positions: &[(&str, Position)],
 ) {
     while game
-        .battle
-        .as_ref()
-        .is_some_and(|b| b.stage == BattleStage::Deploy)
+        .battle()
+        .is_some_and(|b| b.stage() == BattleStage::Deploy)
     {
         let Some(k) = game.next_to_deploy(side) else {
             return;
         };
-        let id = game.counters[k].id.clone();
+        let id = game.counters()[k].id().to_string();
         let position = positions
             .iter()
             .find(|(i, _)| *i == id)
@@ -139,7 +137,7 @@ fn rule_s8_4_retreat_before_combat_is_not_toward_the_attackers_approach() {
     put(&mut game, "xv-1-div", 12);
     put_dummy(&mut game, Side::Confederate, 21);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Movement(Side::Union)
+        g.step() == Step::Movement(Side::Union)
     });
     play(
         &mut game,
@@ -162,7 +160,7 @@ fn rule_s8_4_retreat_before_combat_is_not_toward_the_attackers_approach() {
         Action::StepTo { area: area(21) },
     );
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Declaration(Side::Union)
+        g.step() == Step::Declaration(Side::Union)
     });
     let mut events = play(
         &mut game,
@@ -170,7 +168,7 @@ fn rule_s8_4_retreat_before_combat_is_not_toward_the_attackers_approach() {
         Side::Union,
         Action::Declare { area: area(21) },
     );
-    if game.battle.is_none() {
+    if game.battle().is_none() {
         events.extend(play(
             &mut game,
             &mut dice,
@@ -184,7 +182,7 @@ fn rule_s8_4_retreat_before_combat_is_not_toward_the_attackers_approach() {
         t.contains("dummy in Area 21 (Champion Hill) is removed (a battle is fought there)"),
         "{t}"
     );
-    assert_eq!(game.battle.as_ref().unwrap().entries, [area(22)]);
+    assert_eq!(game.battle().unwrap().entries(), [area(22)]);
     play(
         &mut game,
         &mut dice,
@@ -229,7 +227,7 @@ fn rule_s8_4_retreat_before_combat_is_not_toward_the_attackers_approach() {
         "{public}"
     );
     // S8.4g: no Defender combat unit left: no battle (nothing is left to decide).
-    assert!(game.battle.is_none());
+    assert!(game.battle().is_none());
 }
 
 #[test]
@@ -261,12 +259,12 @@ fn rule_s8_4e_artillery_left_alone_must_retreat_too() {
         texts(&events)
     );
     assert!(matches!(
-        game.decisions.first(),
+        game.decisions().first(),
         Some(Decision::Depart { .. })
     ));
     go(&mut game, &mut dice, Side::Confederate, 20);
     assert_eq!(where_is(&game, "la-art"), Some(20));
-    assert!(game.battle.is_none());
+    assert!(game.battle().is_none());
 }
 
 #[test]
@@ -303,11 +301,11 @@ fn rule_s8_6_s8_7a_deployments_are_secret_until_both_are_revealed_together() {
         Side::Union,
         &[("xiii-12-div", LP1), ("xiii-14-div", LP2)],
     );
-    let b = game.battle.as_ref().unwrap();
-    assert!(b.revealed);
-    assert!(game.counters[key(&game, "loring-div")].face_up);
+    let b = game.battle().unwrap();
+    assert!(b.revealed());
+    assert!(game.counters()[key(&game, "loring-div")].face_up());
     assert!(
-        !game.counters[key(&game, "stevenson-div")].face_up,
+        !game.counters()[key(&game, "stevenson-div")].face_up(),
         "the Reserve stays face down"
     );
     let union_view = game.view(Viewer::Seat(Side::Union));
@@ -406,10 +404,7 @@ fn rule_2_22a_four_same_letter_divisions_in_a_line_position_a_brigade_counting_h
             put(g, id, 20);
         }
         // Vaughan's P brigade is not in 6.1; it is added to test the half count.
-        let vaughan =
-            mississippi_fortress::setup::land_counter("vaughan-bde", Place::Area(area(20)))
-                .expect("a counter");
-        g.counters.push(vaughan);
+        edit(g, |s| s.add_counter("vaughan-bde", Place::Area(area(20))));
     });
     attack(&mut game, &mut dice, 20);
     stand(&mut game, &mut dice);
@@ -548,9 +543,9 @@ fn rule_s8_6e_g_leaders_stand_by_their_troops_and_a_line_position_must_be_held()
         },
     );
     // Sherman has no XV or XVI infantry here: the Reserve, automatically.
-    let b = game.battle.as_ref().unwrap();
+    let b = game.battle().unwrap();
     let sherman = key(&game, "sherman");
-    assert!(b.slots.contains(&(sherman, RESERVE)));
+    assert!(b.slots().contains(&(sherman, RESERVE)));
 }
 
 #[test]
@@ -574,7 +569,7 @@ fn rule_s8_7b_a_line_position_facing_an_empty_one_may_swing_to_an_adjacent_one()
         Side::Union,
         &[("xiii-12-div", LP1), ("xiii-14-div", LP3)],
     );
-    assert_eq!(game.battle.as_ref().unwrap().stage, BattleStage::Engage);
+    assert_eq!(game.battle().unwrap().stage(), BattleStage::Engage);
     assert_eq!(
         game.legal_actions(Side::Union),
         [
@@ -607,8 +602,8 @@ fn rule_s8_7b_a_line_position_facing_an_empty_one_may_swing_to_an_adjacent_one()
             target: Some(1),
         },
     );
-    assert_eq!(game.battle.as_ref().unwrap().engaged, [None, None, Some(1)]);
-    assert_eq!(game.battle.as_ref().unwrap().stage, BattleStage::Orders);
+    assert_eq!(game.battle().unwrap().engaged(), [None, None, Some(1)]);
+    assert_eq!(game.battle().unwrap().stage(), BattleStage::Orders);
 }
 
 #[test]
@@ -626,7 +621,7 @@ fn rule_s8_8_combat_orders_are_secret_until_both_are_given_then_revealed_togethe
         &[("loring-div", LP1)],
     );
     deploy(&mut game, &mut dice, Side::Union, &[("xiii-12-div", LP1)]);
-    assert_eq!(game.battle.as_ref().unwrap().stage, BattleStage::Orders);
+    assert_eq!(game.battle().unwrap().stage(), BattleStage::Orders);
     assert!(
         game.prompt(Side::Union).is_some() && game.prompt(Side::Confederate).is_some(),
         "at the same time"
@@ -661,8 +656,8 @@ fn rule_s8_8_combat_orders_are_secret_until_both_are_given_then_revealed_togethe
     );
     // 3.2c in Rain: Assault against Counterattack is Level 3.
     assert!(t.contains("Intensity 3 (Rain)"), "{t}");
-    let b = game.battle.as_ref().unwrap();
-    assert_eq!(b.results[0].level, 3);
+    let b = game.battle().unwrap();
+    assert_eq!(b.results()[0].level(), 3);
 }
 
 #[test]
@@ -675,14 +670,15 @@ fn rule_s8_8b_restrictions_of_ineffective_out_of_communications_and_militia_line
         put(g, "ml-smith-div", 18);
         put(g, "forney-div", 18);
     });
-    let ineffective = key(&game, "xiii-12-div");
-    game.counters[ineffective].casualties = 3;
-    let out = key(&game, "xiii-14-div");
-    game.counters[out].rec.in_comms = false;
-    for id in ["xiii-10-div", "ml-smith-div", "forney-div"] {
-        let k = key(&game, id);
-        game.counters[k].rec.in_comms = true;
-    }
+    edit(&mut game, |s| {
+        ["xiii-10-div", "ml-smith-div", "forney-div"]
+            .into_iter()
+            .fold(
+                s.counter("xiii-12-div", |c| c.set_casualties(3))
+                    .counter("xiii-14-div", |c| c.set_in_comms(false)),
+                |s, id| s.counter(id, |c| c.set_in_comms(true)),
+            )
+    });
     attack(&mut game, &mut dice, 18);
     stand(&mut game, &mut dice);
     deploy(
@@ -744,8 +740,9 @@ fn rule_4_31_bowens_inherent_officer_without_pemberton() {
         put(g, "xiii-12-div", 20);
         put(g, "bowen-div", 20);
     });
-    let bowen = key(&game, "bowen-div");
-    game.counters[bowen].rec.in_comms = false;
+    edit(&mut game, |s| {
+        s.counter("bowen-div", |c| c.set_in_comms(false))
+    });
     attack(&mut game, &mut dice, 20);
     stand(&mut game, &mut dice);
     deploy(
@@ -773,8 +770,9 @@ fn rule_4_31_bowens_inherent_officer_without_pemberton() {
         put(g, "bowen-div", 20);
         put(g, "pemberton", 20);
     });
-    let bowen = key(&game, "bowen-div");
-    game.counters[bowen].rec.in_comms = false;
+    edit(&mut game, |s| {
+        s.counter("bowen-div", |c| c.set_in_comms(false))
+    });
     attack(&mut game, &mut dice, 20);
     stand(&mut game, &mut dice);
     deploy(
@@ -969,16 +967,16 @@ fn rule_s9_4_cic_b_columns_round_in_the_defenders_favour_and_terrain_shifts_left
 fn rule_s9_5d_a_star_rolls_again_and_loses_one_sp_on_1_or_2() {
     let group = FcrtGroup::DiversionWithdraw;
     let band = StrengthBand::B1To3;
-    assert_eq!(fire_roll(group, band, 1, || 2).loss, 1);
-    assert_eq!(fire_roll(group, band, 1, || 3).loss, 0);
-    assert_eq!(fire_roll(group, band, 1, || 3).reroll, Some(3));
+    assert_eq!(fire_roll(group, band, 1, || 2).loss(), 1);
+    assert_eq!(fire_roll(group, band, 1, || 3).loss(), 0);
+    assert_eq!(fire_roll(group, band, 1, || 3).reroll(), Some(3));
     let plain = fire_roll(
         FcrtGroup::AssaultCounterattack,
         StrengthBand::B21Plus,
         1,
         || panic!("no reroll"),
     );
-    assert_eq!(plain.loss, 2, "the strongest cell (G1c)");
+    assert_eq!(plain.loss(), 2, "the strongest cell (G1c)");
 }
 
 #[test]
@@ -1018,12 +1016,12 @@ fn rule_s9_5c_fcrt_column_shifts() {
     );
     assert_eq!(defender, 0);
     // A neighbour given Withdraw adds one (once); a higher-rated Officer one more (not mixed).
-    if let Some(b) = game.battle.as_mut() {
-        b.orders
-            .push((Side::Confederate, 0, Some(CombatOrder::Withdraw)));
-        b.orders
-            .push((Side::Confederate, 2, Some(CombatOrder::Withdraw)));
-    }
+    edit(&mut game, |s| {
+        s.battle(|b| {
+            b.set_order(Side::Confederate, 0, Some(CombatOrder::Withdraw))
+                .set_order(Side::Confederate, 2, Some(CombatOrder::Withdraw))
+        })
+    });
     assert_eq!(game.fcrt_shifts(1, 1, 0, 0).0, -4 + 1);
     assert_eq!(
         game.fcrt_shifts(1, 1, 0, 2).1,
@@ -1089,7 +1087,7 @@ fn rule_s9_72_a_defender_losing_more_against_an_assault_is_driven_off() {
     assert!(t.contains("Confederate LP1 loses 1 SP"), "{t}");
     assert!(t.contains("Confederate LP1 is driven off"), "{t}");
     assert!(matches!(
-        game.decisions.first(),
+        game.decisions().first(),
         Some(Decision::Depart { .. })
     ));
 }
@@ -1150,7 +1148,7 @@ fn rule_s9_71_s9_81_s9_84_withdraw_then_the_rest_withdraws_when_the_line_is_empt
     );
     play(&mut game, &mut dice, Side::Union, Action::SecondRound);
     // S9.82: every Confederate Line Position is empty: Stevenson must be committed.
-    assert_eq!(game.battle.as_ref().unwrap().stage, BattleStage::Commit);
+    assert_eq!(game.battle().unwrap().stage(), BattleStage::Commit);
     let offered = game.legal_actions(Side::Confederate);
     assert!(!offered.contains(&Action::Commit {
         counter: "stevenson-div".into(),
@@ -1166,10 +1164,10 @@ fn rule_s9_71_s9_81_s9_84_withdraw_then_the_rest_withdraws_when_the_line_is_empt
         },
     );
     assert!(
-        game.counters[key(&game, "stevenson-div")].face_up,
+        game.counters()[key(&game, "stevenson-div")].face_up(),
         "committed counters are revealed"
     );
-    assert_eq!(game.battle.as_ref().unwrap().round, 2);
+    assert_eq!(game.battle().unwrap().round(), 2);
 }
 
 #[test]
@@ -1255,9 +1253,9 @@ fn rule_s9_61_s9_63_losses_are_allocated_by_their_owner_and_leaders_roll() {
     );
     assert!(t.contains("Steele will replace Sherman"), "{t}");
     // The Union player allocates his loss, then the Confederate his.
-    let owner = game.decisions.first().expect("allocation").owner(&game);
+    let owner = game.decisions().first().expect("allocation").owner(&game);
     let mut sides = vec![owner];
-    while let Some(d) = game.decisions.first().cloned() {
+    while let Some(d) = game.decisions().first().cloned() {
         let side = d.owner(&game);
         if !sides.contains(&side) {
             sides.push(side);
@@ -1273,7 +1271,7 @@ fn rule_s9_61_s9_63_losses_are_allocated_by_their_owner_and_leaders_roll() {
     }
     let lost: u8 = ["xv-1-div", "xv-2-div"]
         .iter()
-        .map(|id| game.counters[key(&game, id)].casualties)
+        .map(|id| game.counters()[key(&game, id)].casualties())
         .sum();
     assert_eq!(lost, 1);
 }
@@ -1281,13 +1279,9 @@ fn rule_s9_61_s9_63_losses_are_allocated_by_their_owner_and_leaders_roll() {
 #[test]
 fn rule_2_13a_g15_when_grant_falls_mcclernand_commands_and_ord_replaces_him_as_officer() {
     let (mut game, _) = lab(99);
-    let t1 = game.ship_index("transport-1").unwrap();
-    game.ships[t1].at = Some("A2".parse().unwrap());
-    let g = key(&game, "grant");
-    game.counters[g].place = Place::Aboard(mississippi_fortress::state::Carrier {
-        ship: t1,
-        also: None,
-        on_first: 0,
+    edit(&mut game, |s| {
+        s.ship("transport-1", |t| t.set_at(Some("A2".parse().unwrap())))
+            .aboard("grant", "transport-1")
     });
     let mut dice = game_dice_rolling_first(&mut game, &[6]);
     play(
@@ -1321,19 +1315,22 @@ fn rule_2_13a_g15_when_grant_falls_mcclernand_commands_and_ord_replaces_him_as_o
         "{t}"
     );
     assert!(t.contains("Ord will replace McClernand"), "{t}");
-    assert_eq!(game.counters[key(&game, "mcclernand")].place, Place::Gone);
     assert_eq!(
-        game.counters[key(&game, "mcclernand-commander")].place,
+        game.counters()[key(&game, "mcclernand")].place(),
+        Place::Gone
+    );
+    assert_eq!(
+        game.counters()[key(&game, "mcclernand-commander")].place(),
         Place::Waiting
     );
-    assert_eq!(game.counters[key(&game, "ord")].place, Place::Waiting);
+    assert_eq!(game.counters()[key(&game, "ord")].place(), Place::Waiting);
     assert!(game.check_invariants().is_ok());
 }
 
 /// Moves a lab game to the Union Movement Phase and returns dice whose next rolls are `rolls`.
 fn game_dice_rolling_first(game: &mut MississippiFortress, rolls: &[u8]) -> Dice {
     let mut dice = Dice::new(&seed(7));
-    finish_until(game, &mut dice, |g| g.step == Step::Movement(Side::Union));
+    finish_until(game, &mut dice, |g| g.step() == Step::Movement(Side::Union));
     dice_rolling(rolls)
 }
 
@@ -1345,7 +1342,7 @@ fn rule_2_13b_s9_66_pemberton_is_replaced_by_stevenson_who_joins_his_troops() {
     put(&mut game, "pemberton", 14);
     put(&mut game, "grant", 21);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Movement(Side::Union)
+        g.step() == Step::Movement(Side::Union)
     });
     play(
         &mut game,
@@ -1369,14 +1366,15 @@ fn rule_2_13b_s9_66_pemberton_is_replaced_by_stevenson_who_joins_his_troops() {
     );
     assert!(texts(&events).contains("Pemberton (Confederate) is lost: captured"));
     let stevenson = key(&game, "stevenson");
-    assert_eq!(game.counters[stevenson].place, Place::Waiting);
+    assert_eq!(game.counters()[stevenson].place(), Place::Waiting);
     // S9.66: P troops at 20 and nowhere else: he is placed there in the next 2d.
     put(&mut game, "loring-div", 20);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Communications(Side::Union) || g.step == Step::Arrival(Side::Confederate)
+        g.step() == Step::Communications(Side::Union)
+            || g.step() == Step::Arrival(Side::Confederate)
     });
-    assert_eq!(game.counters[stevenson].place, Place::Area(area(20)));
-    assert!(!game.counters[stevenson].face_up, "face down");
+    assert_eq!(game.counters()[stevenson].place(), Place::Area(area(20)));
+    assert!(!game.counters()[stevenson].face_up(), "face down");
 }
 
 #[test]
@@ -1387,7 +1385,7 @@ fn rule_5_12_after_a_compelled_mountain_battle_the_attacker_goes_back_without_ch
     put(&mut game, "ml-smith-div", 18);
     put(&mut game, "xiii-12-div", 30);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Movement(Side::Union)
+        g.step() == Step::Movement(Side::Union)
     });
     play(
         &mut game,
@@ -1409,8 +1407,8 @@ fn rule_5_12_after_a_compelled_mountain_battle_the_attacker_goes_back_without_ch
         Side::Union,
         Action::StepTo { area: area(18) },
     );
-    finish_until(&mut game, &mut dice, |g| g.battle.is_some());
-    assert!(game.battle.as_ref().unwrap().compelled);
+    finish_until(&mut game, &mut dice, |g| g.battle().is_some());
+    assert!(game.battle().unwrap().compelled());
     stand(&mut game, &mut dice);
     deploy(
         &mut game,
@@ -1452,7 +1450,7 @@ fn bridgehead(n: u64, defenders: &[&str], officer: bool) -> (MississippiFortress
         put(&mut game, id, 20);
     }
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Movement(Side::Union)
+        g.step() == Step::Movement(Side::Union)
     });
     play(
         &mut game,
@@ -1479,13 +1477,10 @@ fn bridgehead(n: u64, defenders: &[&str], officer: bool) -> (MississippiFortress
         Action::StepTo { area: area(20) },
     );
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Declaration(Side::Union)
+        g.step() == Step::Declaration(Side::Union)
     });
     attack(&mut game, &mut dice, 20);
-    assert_eq!(
-        game.battle.as_ref().unwrap().crossing,
-        [key(&game, "xv-1-div")]
-    );
+    assert_eq!(game.battle().unwrap().crossing(), [key(&game, "xv-1-div")]);
     stand(&mut game, &mut dice);
     let positions: Vec<(&str, Position)> = defenders.iter().map(|&d| (d, LP1)).collect();
     deploy(&mut game, &mut dice, Side::Confederate, &positions);
@@ -1562,7 +1557,7 @@ fn rule_s9_74e_a_unit_with_no_line_of_retreat_surrenders() {
     });
     attack(&mut game, &mut dice, 18);
     // No retreat before combat is possible: the Confederate is not even asked.
-    assert_ne!(game.battle.as_ref().unwrap().stage, BattleStage::Retreats);
+    assert_ne!(game.battle().unwrap().stage(), BattleStage::Retreats);
     deploy(
         &mut game,
         &mut dice,
@@ -1591,5 +1586,5 @@ fn rule_s9_74e_a_unit_with_no_line_of_retreat_surrenders() {
         "{t}"
     );
     // Its 6 SP count as lost: the Union scored them in its Victory Point Phase (2 each).
-    assert_eq!(game.vp.union, 8 + 12);
+    assert_eq!(game.vp().union, 8 + 12);
 }

@@ -16,7 +16,7 @@ fn board(n: u64, place: impl FnOnce(&mut MississippiFortress)) -> (MississippiFo
     clear(&mut game, false);
     place(&mut game);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Movement(Side::Union)
+        g.step() == Step::Movement(Side::Union)
     });
     (game, dice)
 }
@@ -77,10 +77,10 @@ fn rule_s3_1_infantry_moves_two_areas_cavalry_three_each_plus_a_force_march() {
         Action::StepTo { area: area(39) },
     );
     // Never a fourth step: with nothing else to choose the stack stops by itself.
-    assert!(game.moving.is_none());
+    assert!(game.moving().is_none());
     let k = key(&game, "xiii-12-div");
-    assert!(game.counters[k].rec.force_marched);
-    assert_eq!(game.counters[k].rec.march_streak, 1);
+    assert!(game.counters()[k].rec().force_marched());
+    assert_eq!(game.counters()[k].rec().march_streak(), 1);
     // Cavalry: three steps, the fourth a force march.
     start_move(&mut game, &mut dice, Side::Union, 40, &["il-5-cav"]);
     for to in [46, 47, 42] {
@@ -248,10 +248,12 @@ fn rule_s3_3c_no_force_march_after_beginning_in_contact_nor_for_ineffective_divi
         put(g, "xiii-14-div", 31);
     });
     let k = key(&game, "xiii-12-div");
-    game.counters[k].rec.began_in_contact = true;
     let j = key(&game, "xiii-14-div");
-    game.counters[j].casualties = 3; // 3 of 6: ineffective (S1.8a)
-    assert!(game.counters[j].ineffective());
+    edit(&mut game, |s| {
+        s.counter(k, |c| c.set_began_in_contact(true))
+            .counter(j, |c| c.set_casualties(3)) // 3 of 6: ineffective (S1.8a)
+    });
+    assert!(game.counters()[j].ineffective());
     let path = [area(30), area(29)];
     assert!(
         !game.step_allowed(area(31), &path, &[k], area(39)),
@@ -261,7 +263,7 @@ fn rule_s3_3c_no_force_march_after_beginning_in_contact_nor_for_ineffective_divi
         !game.step_allowed(area(31), &path, &[j], area(39)),
         "ineffective"
     );
-    game.counters[j].casualties = 2;
+    edit(&mut game, |s| s.counter(j, |c| c.set_casualties(2)));
     assert!(
         game.step_allowed(area(31), &path, &[j], area(39)),
         "effective again"
@@ -279,12 +281,12 @@ fn rule_s3_3c_a_unit_that_begins_the_phase_with_the_enemy_is_noted_at_the_start(
     put(&mut game, "xiii-12-div", 31);
     put(&mut game, "ms-2-cav", 31);
     finish_until(&mut game, &mut dice, |g| {
-        g.turn == 14 && g.step == Step::Movement(Side::Union)
+        g.turn() == 14 && g.step() == Step::Movement(Side::Union)
     });
     assert!(
-        game.counters[key(&game, "xiii-12-div")]
-            .rec
-            .began_in_contact
+        game.counters()[key(&game, "xiii-12-div")]
+            .rec()
+            .began_in_contact()
     );
 }
 
@@ -302,8 +304,8 @@ fn rule_s3_51_entering_an_area_the_enemy_fully_controls_stops_the_stack() {
         Action::StepTo { area: area(21) },
     );
     assert!(texts(&events).contains("stops"), "{}", texts(&events));
-    assert!(game.moving.is_none());
-    assert!(game.counters[key(&game, "xiii-12-div")].rec.done);
+    assert!(game.moving().is_none());
+    assert!(game.counters()[key(&game, "xiii-12-div")].rec().done());
     assert_eq!(where_is(&game, "xiii-12-div"), Some(21));
 }
 
@@ -318,7 +320,7 @@ fn rule_s11_troop_density_lets_a_stack_pass_unless_the_area_is_blocked() {
         put(&mut game, id, 18);
     }
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Movement(Side::Union)
+        g.step() == Step::Movement(Side::Union)
     });
     start_move(&mut game, &mut dice, Side::Union, 22, &["xiii-12-div"]);
     play(
@@ -328,7 +330,7 @@ fn rule_s11_troop_density_lets_a_stack_pass_unless_the_area_is_blocked() {
         Action::StepTo { area: area(21) },
     );
     assert!(
-        game.moving.is_some(),
+        game.moving().is_some(),
         "9 SP do not block a Defensible Area (56)"
     );
     assert!(steps(&game, Side::Union).contains(&20));
@@ -344,7 +346,7 @@ fn rule_s11_troop_density_lets_a_stack_pass_unless_the_area_is_blocked() {
         texts(&events).contains("blocked"),
         "25 SP block a Mountainous Area (24)"
     );
-    assert!(game.moving.is_none());
+    assert!(game.moving().is_none());
 }
 
 #[test]
@@ -365,7 +367,7 @@ fn rule_s3_53_s4_6d_enemy_dummies_are_removed_when_a_combat_unit_enters() {
         "{}",
         texts(&events)
     );
-    assert!(game.moving.is_some(), "dummies do not stop the stack");
+    assert!(game.moving().is_some(), "dummies do not stop the stack");
     assert_eq!(game.dummy_pool(Side::Confederate), 10);
 }
 
@@ -384,7 +386,7 @@ fn rule_s3_54_overrun_artillery_retreats_but_not_toward_the_enemy() {
         Action::StepTo { area: area(21) },
     );
     assert!(matches!(
-        game.decisions.first(),
+        game.decisions().first(),
         Some(Decision::Depart { .. })
     ));
     assert!(
@@ -416,7 +418,7 @@ fn rule_s3_54_overrun_artillery_retreats_but_not_toward_the_enemy() {
     assert!(texts(&events).contains("Straggler check for Louisiana Artillery Battalion"));
     assert_eq!(where_is(&game, "la-art"), Some(20));
     assert!(
-        game.moving.is_some(),
+        game.moving().is_some(),
         "the mover does not stop for an overrun"
     );
 }
@@ -458,9 +460,9 @@ fn rule_s3_92_a_leader_alone_with_the_enemy_is_displaced_or_captured() {
         Action::StepTo { area: area(14) },
     );
     assert!(texts(&events).contains("captured"));
-    assert_eq!(game.counters[key(&game, "johnston")].place, Place::Gone);
+    assert_eq!(game.counters()[key(&game, "johnston")].place(), Place::Gone);
     assert_eq!(
-        game.counters[key(&game, "breckinridge")].place,
+        game.counters()[key(&game, "breckinridge")].place(),
         Place::Waiting
     );
 }
@@ -484,7 +486,7 @@ fn rule_s3_55_a_leader_moving_alone_into_enemy_troops_is_displaced() {
         "{}",
         texts(&events)
     );
-    assert!(game.moving.is_none(), "his move ends");
+    assert!(game.moving().is_none(), "his move ends");
     assert_eq!(
         where_is(&game, "grant"),
         Some(32),
@@ -507,7 +509,7 @@ fn rule_s3_1c_a_stack_may_drop_counters_and_stop() {
         Action::MoveFrom { area: area(31) },
     );
     play(&mut game, &mut dice, Side::Union, Action::TakeAll);
-    assert_eq!(game.moving.as_ref().map(|g| g.members.len()), Some(3));
+    assert_eq!(game.moving().map(|g| g.members().len()), Some(3));
     play(
         &mut game,
         &mut dice,
@@ -543,7 +545,7 @@ fn rule_s3_1c_a_stack_may_drop_counters_and_stop() {
 fn rule_s3_7_reinforcements_may_be_withheld_two_turns_then_must_be_placed() {
     let (mut game, mut dice) = lab(27);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Arrival(Side::Confederate)
+        g.step() == Step::Arrival(Side::Confederate)
     });
     let offered = game.legal_actions(Side::Confederate);
     assert!(offered.contains(&Action::WithholdReinforcements { group: 1 }));
@@ -552,7 +554,7 @@ fn rule_s3_7_reinforcements_may_be_withheld_two_turns_then_must_be_placed() {
         "groups must be decided first"
     );
     for turn in 13..=14 {
-        assert_eq!(game.turn, turn);
+        assert_eq!(game.turn(), turn);
         for group in [1, 2] {
             play(
                 &mut game,
@@ -568,10 +570,10 @@ fn rule_s3_7_reinforcements_may_be_withheld_two_turns_then_must_be_placed() {
             Action::FinishArrival,
         );
         finish_until(&mut game, &mut dice, |g| {
-            g.step == Step::Arrival(Side::Confederate)
+            g.step() == Step::Arrival(Side::Confederate)
         });
     }
-    assert_eq!(game.turn, 15);
+    assert_eq!(game.turn(), 15);
     let offered = game.legal_actions(Side::Confederate);
     assert!(offered.contains(&Action::PlaceReinforcements { group: 1 }));
     assert!(
@@ -600,7 +602,7 @@ fn rule_s3_7d_reinforcements_placed_where_the_enemy_controls_may_not_move() {
     let (mut game, mut dice) = lab(28);
     put(&mut game, "il-5-cav", 7);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Arrival(Side::Confederate)
+        g.step() == Step::Arrival(Side::Confederate)
     });
     play(
         &mut game,
@@ -608,7 +610,7 @@ fn rule_s3_7d_reinforcements_placed_where_the_enemy_controls_may_not_move() {
         Side::Confederate,
         Action::PlaceReinforcements { group: 1 },
     );
-    assert!(game.counters[key(&game, "ector-bde")].rec.pinned);
+    assert!(game.counters()[key(&game, "ector-bde")].rec().pinned());
     play(
         &mut game,
         &mut dice,
@@ -622,7 +624,7 @@ fn rule_s3_7d_reinforcements_placed_where_the_enemy_controls_may_not_move() {
         Action::FinishArrival,
     );
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Movement(Side::Confederate)
+        g.step() == Step::Movement(Side::Confederate)
     });
     assert!(
         !game
@@ -666,7 +668,7 @@ fn rule_s4_6b_dummies_are_placed_with_own_troops_away_from_the_enemy_and_taken_b
             .any(|a| matches!(a, Action::RemoveDummy { .. })),
         "removal comes before placement (S4.6d(5))"
     );
-    assert_eq!(game.counters[d].place, Place::Area(area(22)));
+    assert_eq!(game.counters()[d].place(), Place::Area(area(22)));
 }
 
 #[test]
@@ -691,9 +693,9 @@ fn rule_5_11_moving_into_vicksburg_compels_combat() {
         Side::Union,
         Action::StepTo { area: area(21) },
     );
-    assert_eq!(game.compelled, [area(18)]);
+    assert_eq!(game.compelled(), [area(18)]);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Declaration(Side::Union)
+        g.step() == Step::Declaration(Side::Union)
     });
     let offered = game.legal_actions(Side::Union);
     assert!(
@@ -731,5 +733,5 @@ fn rule_5_11a_entering_area_3_from_4_compels_nothing() {
         Side::Union,
         Action::StepTo { area: area(3) },
     );
-    assert!(game.compelled.is_empty());
+    assert!(game.compelled().is_empty());
 }

@@ -6,7 +6,7 @@ use mississippi_fortress::actions::{Action, Dest};
 use mississippi_fortress::decisions::Decision;
 use mississippi_fortress::naval::Node;
 use mississippi_fortress::sequence::Step;
-use mississippi_fortress::state::{BatteryState, Carrier, Place, Ship, ShipRec};
+use mississippi_fortress::state::{BatteryState, Place};
 
 use crate::support::*;
 
@@ -20,7 +20,7 @@ fn harbour(
     let (mut game, mut dice) = lab(n);
     clear(&mut game, true);
     place(&mut game);
-    finish_until(&mut game, &mut dice, |g| g.step == until);
+    finish_until(&mut game, &mut dice, |g| g.step() == until);
     (game, dice)
 }
 
@@ -63,7 +63,7 @@ fn rule_4_11_downstream_any_distance_upstream_two_arrows_a_phase() {
     );
     assert!(texts(&events).contains("off the map (south edge)"));
     assert!(
-        game.sailing.is_none(),
+        game.sailing().is_none(),
         "a ship leaving the map ends its move"
     );
 }
@@ -93,7 +93,8 @@ fn rule_4_15_ships_off_the_map_come_back_at_their_edge_in_a_later_phase() {
     );
     let i = game.ship_index("transport-1").expect("ship");
     assert_eq!(
-        game.ships[i].rec.upstream, 1,
+        game.ships()[i].rec().upstream(),
+        1,
         "entering from the south edge is upstream (S12.1b)"
     );
 }
@@ -121,7 +122,7 @@ fn rule_4_11a_at_most_two_ships_an_arrow_at_the_end_of_the_movement_phase() {
     );
     play(&mut game, &mut dice, Side::Union, Action::FinishMovement);
     assert!(matches!(
-        game.decisions.first(),
+        game.decisions().first(),
         Some(Decision::OffMap { .. })
     ));
     assert!(
@@ -147,7 +148,11 @@ fn rule_4_11a_at_most_two_ships_an_arrow_at_the_end_of_the_movement_phase() {
     );
     for id in ["transport-1", "transport-2"] {
         let i = game.ship_index(id).expect("ship");
-        assert_eq!(game.ships[i].at, Some(Node::South), "the nearer edge (R7)");
+        assert_eq!(
+            game.ships()[i].at(),
+            Some(Node::South),
+            "the nearer edge (R7)"
+        );
     }
     assert!(game.check_invariants().is_ok());
 }
@@ -175,7 +180,7 @@ fn rule_4_21_4_23a_a_battery_fires_once_at_a_stack_moving_downstream() {
         "{t}"
     );
     assert!(!t.contains("shot 2"));
-    assert!(game.sailing.is_some(), "survivors may continue (4.21)");
+    assert!(game.sailing().is_some(), "survivors may continue (4.21)");
     assert_eq!(sails(&game), ["A4", "A2"]);
 }
 
@@ -224,8 +229,8 @@ fn rule_4_23b_a_wooden_target_adds_one_to_crt_a() {
     let t = texts(&events);
     assert!(t.contains("roll 5 +1 (wooden) = 6: a ship is sunk"), "{t}");
     let i = game.ship_index("transport-1").expect("ship");
-    assert_eq!(game.ships[i].at, None);
-    assert!(game.sailing.is_none());
+    assert_eq!(game.ships()[i].at(), None);
+    assert!(game.sailing().is_none());
 }
 
 #[test]
@@ -258,11 +263,15 @@ fn rule_4_23c_crt_b_sinks_the_top_ship_on_1_to_5_and_the_bottom_on_6() {
             Action::SailTo { node: node("A3") },
         );
         assert_eq!(
-            game.ships[game.ship_index(sunk).unwrap()].at,
+            game.ships()[game.ship_index(sunk).unwrap()].at(),
             None,
             "CRT B {b_roll}"
         );
-        assert!(game.ships[game.ship_index(survivor).unwrap()].at.is_some());
+        assert!(
+            game.ships()[game.ship_index(survivor).unwrap()]
+                .at()
+                .is_some()
+        );
     }
 }
 
@@ -271,18 +280,10 @@ fn rule_4_23d_a_sunk_steamers_cargo_is_lost_and_scored() {
     let (mut game, _) = harbour(
         47,
         |g| {
-            let i = put_ship(g, "transport-1", "A2");
-            let k = key(g, "xiii-12-div");
-            g.counters[k].place = Place::Aboard(Carrier {
-                ship: i,
-                also: None,
-                on_first: 6,
-            });
-            let l = key(g, "mcclernand");
-            g.counters[l].place = Place::Aboard(Carrier {
-                ship: i,
-                also: None,
-                on_first: 0,
+            put_ship(g, "transport-1", "A2");
+            edit(g, |s| {
+                s.aboard("xiii-12-div", "transport-1")
+                    .aboard("mcclernand", "transport-1")
             });
         },
         Step::Movement(Side::Union),
@@ -301,12 +302,16 @@ fn rule_4_23d_a_sunk_steamers_cargo_is_lost_and_scored() {
         "{t}"
     );
     assert_eq!(
-        game.lost.union, 6,
+        game.lost().union,
+        6,
         "its SP count for the Confederate VPs (S10.3)"
     );
-    assert_eq!(game.counters[key(&game, "mcclernand")].place, Place::Gone);
     assert_eq!(
-        game.counters[key(&game, "ord")].place,
+        game.counters()[key(&game, "mcclernand")].place(),
+        Place::Gone
+    );
+    assert_eq!(
+        game.counters()[key(&game, "ord")].place(),
         Place::Waiting,
         "G15"
     );
@@ -326,7 +331,7 @@ fn rule_r21_a_stack_spending_the_phase_on_a_guarded_arrow_is_fired_at_once() {
     play(&mut game, &mut dice, Side::Union, Action::FinishMovement);
     // R8: the Union player orders the stack first.
     assert!(matches!(
-        game.decisions.first(),
+        game.decisions().first(),
         Some(Decision::TopShip { .. })
     ));
     let events = play(
@@ -371,8 +376,9 @@ fn rule_4_12_embarkation_example_area_17() {
     );
     // A steamer that moved to A3 this phase could not be boarded.
     let t2 = game.ship_index("transport-2").unwrap();
-    game.ships[t2].at = Some(node("A3"));
-    game.ships[t2].rec.moved = true;
+    edit(&mut game, |s| {
+        s.ship(t2, |t| t.set_at(Some(node("A3"))).set_moved(true))
+    });
     assert!(!game.carriers_for(k, false).contains(&vec![t2]));
     assert!(
         game.carriers_for(k, true).contains(&vec![t2]),
@@ -403,8 +409,7 @@ fn rule_4_12c_seven_point_unit_needs_two_steamers_which_carry_five_more() {
     );
     // Only the pair at A8 remains once transport-3 and 4 at A7 are away.
     for id in ["transport-3", "transport-4"] {
-        let i = game.ship_index(id).unwrap();
-        game.ships[i].at = Some(Node::North);
+        edit(&mut game, |s| s.ship(id, |t| t.set_at(Some(Node::North))));
     }
     play(
         &mut game,
@@ -414,7 +419,7 @@ fn rule_4_12c_seven_point_unit_needs_two_steamers_which_carry_five_more() {
             counter: "xv-1-div".into(),
         },
     );
-    assert!(matches!(game.counters[big].place, Place::Aboard(c) if c.also.is_some()));
+    assert!(matches!(game.counters()[big].place(), Place::Aboard(c) if c.also().is_some()));
     assert_eq!(game.load(t1) + game.load(t2), 7);
     assert_eq!(
         game.lashed_to(t1),
@@ -441,7 +446,7 @@ fn rule_4_12c_seven_point_unit_needs_two_steamers_which_carry_five_more() {
     // The lashed pair moves as one stack.
     play(&mut game, &mut dice, Side::Union, Action::FinishEmbarkation);
     sail(&mut game, &mut dice, Side::Union, "A8", &["transport-2"]);
-    assert_eq!(game.sailing.as_ref().map(|f| f.ships.len()), Some(2));
+    assert_eq!(game.sailing().map(|f| f.ships().len()), Some(2));
 }
 
 #[test]
@@ -462,9 +467,9 @@ fn rule_4_12c_r10_a_steamer_takes_six_sp_aboard_per_turn() {
             counter: "xiii-12-div".into(),
         },
     );
-    if !game.decisions.is_empty() {
+    if !game.decisions().is_empty() {
         let t3 = game.ship_index("transport-3").unwrap();
-        let id = game.ships[t3].id.to_string();
+        let id = game.ships()[t3].id().to_string();
         play(
             &mut game,
             &mut dice,
@@ -475,12 +480,12 @@ fn rule_4_12c_r10_a_steamer_takes_six_sp_aboard_per_turn() {
         );
     }
     let k = key(&game, "xiii-12-div");
-    let Place::Aboard(c) = game.counters[k].place else {
+    let Place::Aboard(c) = game.counters()[k].place() else {
         panic!("aboard")
     };
-    assert_eq!(game.ships[c.ship].rec.taken, 6);
+    assert_eq!(game.ships()[c.ship()].rec().taken(), 6);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Disembarkation(Side::Union)
+        g.step() == Step::Disembarkation(Side::Union)
     });
     play(
         &mut game,
@@ -492,10 +497,10 @@ fn rule_4_12c_r10_a_steamer_takes_six_sp_aboard_per_turn() {
         },
     );
     // Empty again, but it already took 6 SP aboard this turn: no evacuation onto it.
-    assert_eq!(game.load(c.ship), 0);
+    assert_eq!(game.load(c.ship()), 0);
     let carriers = game.carriers_for(k, true);
     assert!(
-        !carriers.is_empty() && carriers.iter().all(|s| !s.contains(&c.ship)),
+        !carriers.is_empty() && carriers.iter().all(|s| !s.contains(&c.ship())),
         "{carriers:?} {c:?}"
     );
 }
@@ -505,21 +510,13 @@ fn rule_4_12b_4_22b_landing_not_into_enemy_control_nor_beside_a_battery() {
     let (game, _) = harbour(
         52,
         |g| {
-            let i = put_ship(g, "transport-1", "A8");
-            let k = put(g, "xiii-12-div", 35);
-            g.counters[k].place = Place::Aboard(Carrier {
-                ship: i,
-                also: None,
-                on_first: 6,
-            });
-            let j = put_ship(g, "transport-2", "A4");
-            // Moved this phase: the battery does not fire at it again (R21).
-            g.ships[j].rec.moved = true;
-            let m = put(g, "xiii-14-div", 17);
-            g.counters[m].place = Place::Aboard(Carrier {
-                ship: j,
-                also: None,
-                on_first: 6,
+            put_ship(g, "transport-1", "A8");
+            put_ship(g, "transport-2", "A4");
+            edit(g, |s| {
+                s.aboard("xiii-12-div", "transport-1")
+                    // Moved this phase: the battery does not fire at it again (R21).
+                    .ship("transport-2", |t| t.set_moved(true))
+                    .aboard("xiii-14-div", "transport-2")
             });
             put(g, "ms-2-cav", 43);
         },
@@ -561,13 +558,13 @@ fn rule_s3_6_landing_across_the_river_counts_as_crossing_a_major_river() {
             Side::Union,
             Action::Board { counter: id.into() },
         );
-        while !game.decisions.is_empty() {
+        while !game.decisions().is_empty() {
             let first = game.legal_actions(Side::Union)[0].clone();
             play(&mut game, &mut dice, Side::Union, first);
         }
     }
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Disembarkation(Side::Union)
+        g.step() == Step::Disembarkation(Side::Union)
     });
     let offered = game.legal_actions(Side::Union);
     let across = offered.iter().find(|a| matches!(a, Action::Land { counter, area } if counter == "xiii-12-div" && area.number() == 36));
@@ -583,8 +580,16 @@ fn rule_s3_6_landing_across_the_river_counts_as_crossing_a_major_river() {
         .find(|a| matches!(a, Action::Land { counter, area } if counter == "xiii-14-div" && area.number() == 35))
         .expect("35 offered");
     play(&mut game, &mut dice, Side::Union, back);
-    assert!(game.counters[key(&game, "xiii-12-div")].rec.crossed_river);
-    assert!(!game.counters[key(&game, "xiii-14-div")].rec.crossed_river);
+    assert!(
+        game.counters()[key(&game, "xiii-12-div")]
+            .rec()
+            .crossed_river()
+    );
+    assert!(
+        !game.counters()[key(&game, "xiii-14-div")]
+            .rec()
+            .crossed_river()
+    );
 }
 
 #[test]
@@ -593,18 +598,8 @@ fn rule_4_12d_gunboats_carry_no_land_units() {
         54,
         |g| {
             put(g, "xiii-12-div", 43);
-            for s in &mut g.ships {
-                s.at = None;
-            }
-            g.ships.push(Ship {
-                id: mississippi_fortress::data::UnitId::new("benton"),
-                side: Side::Union,
-                transport: false,
-                wooden: false,
-                at: Some(node("A8")),
-                off: None,
-                rec: ShipRec::default(),
-            });
+            ships_leave_the_river(g);
+            edit(g, |s| s.add_ship("benton", node("A8")));
         },
         Step::Movement(Side::Union),
     );
@@ -613,7 +608,7 @@ fn rule_4_12d_gunboats_carry_no_land_units() {
             .is_empty()
     );
     let k = key(&game, "xiii-12-div");
-    game.step = Step::Embarkation(Side::Union);
+    edit(&mut game, |s| s.step(Step::Embarkation(Side::Union)));
     assert_eq!(
         game.legal_actions(Side::Union),
         [Action::FinishEmbarkation],
@@ -630,7 +625,7 @@ fn rule_4_13_emergency_evacuation_in_the_confederate_combat_phase() {
     put(&mut game, "ms-2-cav", 35);
     put(&mut game, "pemberton", 20);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Declaration(Side::Confederate)
+        g.step() == Step::Declaration(Side::Confederate)
     });
     // The only eligible Area declared, the declarations end by themselves.
     play(
@@ -639,7 +634,7 @@ fn rule_4_13_emergency_evacuation_in_the_confederate_combat_phase() {
         Side::Confederate,
         Action::Declare { area: area(35) },
     );
-    assert!(game.battle.is_some());
+    assert!(game.battle().is_some());
     play(
         &mut game,
         &mut dice,
@@ -666,7 +661,7 @@ fn rule_4_13_emergency_evacuation_in_the_confederate_combat_phase() {
     assert!(t.contains("casualties (prisoners)"), "the 4.13a check: {t}");
     let i = game.ship_index("transport-1").unwrap();
     assert!(
-        game.ships[i].rec.held,
+        game.ships()[i].rec().held(),
         "it may not move until the next Union Movement Phase"
     );
     // Grant may go with it (S8.4b), aboard the same steamer.
@@ -678,7 +673,9 @@ fn rule_4_13_emergency_evacuation_in_the_confederate_combat_phase() {
             counter: "grant".into(),
         },
     );
-    assert!(matches!(game.counters[key(&game, "grant")].place, Place::Aboard(c) if c.ship == i));
+    assert!(
+        matches!(game.counters()[key(&game, "grant")].place(), Place::Aboard(c) if c.ship() == i)
+    );
 }
 
 #[test]
@@ -689,9 +686,7 @@ fn rule_4_14_a_steamer_on_an_unguarded_arrow_carries_the_union_loc_across() {
         game.loc_reaches(Side::Union, &census, &[area(35)], &[area(43)], 1),
         "A8 holds steamers"
     );
-    for s in &mut game.ships {
-        s.at = None;
-    }
+    ships_leave_the_river(&mut game);
     let census = game.census();
     assert!(!game.loc_reaches(Side::Union, &census, &[area(35)], &[area(43)], 1));
     assert!(!game.loc_reaches(Side::Confederate, &census, &[area(35)], &[area(43)], 1));
@@ -699,9 +694,16 @@ fn rule_4_14_a_steamer_on_an_unguarded_arrow_carries_the_union_loc_across() {
     put_ship(&mut game, "transport-1", "A3");
     let census = game.census();
     assert!(!game.loc_reaches(Side::Union, &census, &[area(17)], &[area(9)], 1));
-    for b in &mut game.batteries {
-        b.state = BatteryState::Destroyed;
-    }
+    let batteries: Vec<String> = game
+        .batteries()
+        .iter()
+        .map(|b| b.id().to_string())
+        .collect();
+    edit(&mut game, |s| {
+        batteries
+            .iter()
+            .fold(s, |s, id| s.battery(id, BatteryState::Destroyed))
+    });
     let census = game.census();
     assert!(game.loc_reaches(Side::Union, &census, &[area(17)], &[area(9)], 1));
 }
@@ -736,8 +738,12 @@ fn rule_4_22c_a_battery_alone_with_union_combat_units_is_destroyed() {
         Action::StepTo { area: area(23) },
     );
     assert!(texts(&events).contains("Warrenton Shore Battery is destroyed"));
-    let b = game.batteries.iter().find(|b| b.area == area(23)).unwrap();
-    assert_eq!(b.state, BatteryState::Destroyed);
+    let b = game
+        .batteries()
+        .iter()
+        .find(|b| b.area() == area(23))
+        .unwrap();
+    assert_eq!(b.state(), BatteryState::Destroyed);
     assert!(game.guarding(node("A4")).is_none(), "it no longer fires");
 }
 
@@ -754,7 +760,7 @@ fn rule_4_22b_s3_44_a_battery_has_limited_control_of_its_area() {
 fn rule_4_12a_r9_reinforcements_placed_this_phase_may_embark() {
     let (mut game, mut dice) = lab(59);
     finish_until(&mut game, &mut dice, |g| {
-        g.turn == 16 && g.step == Step::Arrival(Side::Union)
+        g.turn() == 16 && g.step() == Step::Arrival(Side::Union)
     });
     play(
         &mut game,
@@ -764,7 +770,7 @@ fn rule_4_12a_r9_reinforcements_placed_this_phase_may_embark() {
     );
     assert_eq!(where_is(&game, "xvi-4-div"), Some(35));
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Embarkation(Side::Union)
+        g.step() == Step::Embarkation(Side::Union)
     });
     assert!(game.legal_actions(Side::Union).contains(&Action::Board {
         counter: "xvi-4-div".into()

@@ -14,24 +14,24 @@ use serde_json::json;
 use crate::support::*;
 
 fn ship<'a>(game: &'a MississippiFortress, id: &str) -> &'a mississippi_fortress::state::Ship {
-    &game.ships[game.ship_index(id).expect("a ship")]
+    &game.ships()[game.ship_index(id).expect("a ship")]
 }
 
 #[test]
 fn rule_4_15a_naval_reinforcements_arrive_off_the_map_and_may_wait_there() {
     let (mut game, mut dice) = scenario_lab("porter-runs-the-batteries", 1, json!({}));
-    assert_eq!(game.turn, 1);
+    assert_eq!(game.turn(), 1);
     // The Turn 1 group is off the north edge; the Turn 3 group is not called for yet.
-    assert_eq!(ship(&game, "benton").at, Some(Node::North));
-    assert_eq!(ship(&game, "transport-1").at, Some(Node::North));
+    assert_eq!(ship(&game, "benton").at(), Some(Node::North));
+    assert_eq!(ship(&game, "transport-1").at(), Some(Node::North));
     assert_eq!(
-        ship(&game, "choctaw").off,
+        ship(&game, "choctaw").off(),
         Some(OffRiver::Awaiting {
             turn: 3,
             edge: Node::North
         })
     );
-    assert_eq!(ship(&game, "choctaw").at, None);
+    assert_eq!(ship(&game, "choctaw").at(), None);
     let view = game.view(adjutant_engine::Viewer::Spectator);
     let off = view["ships_off"].as_array().expect("ships off the river");
     assert!(
@@ -40,7 +40,7 @@ fn rule_4_15a_naval_reinforcements_arrive_off_the_map_and_may_wait_there() {
     );
     // They may come on in the Movement Phase: onto A1, from the north edge.
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Movement(Side::Union)
+        g.step() == Step::Movement(Side::Union)
     });
     assert!(
         game.legal_actions(Side::Union)
@@ -67,14 +67,14 @@ fn rule_4_15a_naval_reinforcements_arrive_off_the_map_and_may_wait_there() {
         Action::SailTo { node: node("A1") },
     );
     play(&mut game, &mut dice, Side::Union, Action::Halt);
-    assert_eq!(ship(&game, "benton").at, Some(node("A1")));
+    assert_eq!(ship(&game, "benton").at(), Some(node("A1")));
     // The others are held off the map, turn after turn (unlike land units, S3.7c).
     finish_until(&mut game, &mut dice, |g| {
-        g.turn == 3 && g.step == Step::Movement(Side::Union)
+        g.turn() == 3 && g.step() == Step::Movement(Side::Union)
     });
-    assert_eq!(ship(&game, "transport-1").at, Some(Node::North));
-    assert_eq!(ship(&game, "choctaw").at, Some(Node::North));
-    assert_eq!(ship(&game, "choctaw").off, None);
+    assert_eq!(ship(&game, "transport-1").at(), Some(Node::North));
+    assert_eq!(ship(&game, "choctaw").at(), Some(Node::North));
+    assert_eq!(ship(&game, "choctaw").off(), None);
 }
 
 /// 6.3 with both optional navies, the Confederate ships placed per `stations` (set-up, 7.21a),
@@ -98,7 +98,7 @@ fn navies(n: u64, stations: &[(&str, Station)]) -> (MississippiFortress, Dice) {
     }
     act(&mut game, &mut dice, Side::Confederate, Action::FinishSetUp);
     act(&mut game, &mut dice, Side::Union, Action::FinishSetUp);
-    assert_eq!(game.step, Step::Arrival(Side::Union));
+    assert_eq!(game.step(), Step::Arrival(Side::Union));
     (game, dice)
 }
 
@@ -121,7 +121,7 @@ fn rule_7_21a_the_confederate_player_sets_up_his_ships_on_or_beside_a_battery() 
         json!({"rebel-iron-afloat": true}),
         1,
     );
-    assert_eq!(game.step, Step::SetUpDummies(Side::Confederate));
+    assert_eq!(game.step(), Step::SetUpDummies(Side::Confederate));
     // The Arkansas* first: the Vicksburg arrow or in support of the Vicksburg battery.
     let offered = game.legal_actions(Side::Confederate);
     assert_eq!(
@@ -147,23 +147,20 @@ fn rule_7_21a_the_confederate_player_sets_up_his_ships_on_or_beside_a_battery() 
             ("confederate-steamer", Station::Support(area(36))),
         ],
     );
-    assert_eq!(ship(&game, "arkansas").at, Some(node("A3")));
-    assert_eq!(ship(&game, "confederate-gunboat").at, Some(node("A7")));
+    assert_eq!(ship(&game, "arkansas").at(), Some(node("A3")));
+    assert_eq!(ship(&game, "confederate-gunboat").at(), Some(node("A7")));
     assert_eq!(
         ship(&game, "confederate-steamer").supporting(),
         Some(area(36))
     );
     // Farragut's fleet (7.22) waits off the south edge from the start.
-    assert_eq!(ship(&game, "hartford").at, Some(Node::South));
+    assert_eq!(ship(&game, "hartford").at(), Some(Node::South));
 }
 
 #[test]
 fn rule_7_21b_modifiers_enemy_wooden_plus_two_arkansas_minus_two() {
     let (mut game, _) = ashore(1);
-    for s in &mut game.ships {
-        s.at = None;
-        s.off = None;
-    }
+    edit(&mut game, |s| s.without_ships());
     let a5 = node("A5");
     put_ship(&mut game, "benton", "A5");
     put_ship(&mut game, "confederate-gunboat", "A5");
@@ -173,8 +170,9 @@ fn rule_7_21b_modifiers_enemy_wooden_plus_two_arkansas_minus_two() {
     // With the Arkansas* present the Union loses 2.
     put_ship(&mut game, "arkansas", "A5");
     assert_eq!(game.naval_modifier(Side::Union, a5), 0);
-    let g = game.ship_index("confederate-gunboat").unwrap();
-    game.ships[g].at = None;
+    edit(&mut game, |s| {
+        s.ship("confederate-gunboat", |g| g.set_at(None))
+    });
     assert_eq!(game.naval_modifier(Side::Union, a5), -2);
     // Against Union wooden ships the Confederates add 2 (steamers are wooden too).
     put_ship(&mut game, "tyler", "A5");
@@ -184,10 +182,7 @@ fn rule_7_21b_modifiers_enemy_wooden_plus_two_arkansas_minus_two() {
 #[test]
 fn rule_7_22_farraguts_ships_cancel_the_wooden_bonus_or_cost_one_alone() {
     let (mut game, _) = ashore(1);
-    for s in &mut game.ships {
-        s.at = None;
-        s.off = None;
-    }
+    edit(&mut game, |s| s.without_ships());
     let a5 = node("A5");
     put_ship(&mut game, "arkansas", "A5");
     // Farragut's wooden ships alone: -1 for the Confederates.
@@ -197,8 +192,7 @@ fn rule_7_22_farraguts_ships_cancel_the_wooden_bonus_or_cost_one_alone() {
     put_ship(&mut game, "tyler", "A5");
     assert_eq!(game.naval_modifier(Side::Confederate, a5), 0);
     // With an ironclad only: still Farragut's wooden ships alone, -1.
-    let t = game.ship_index("tyler").unwrap();
-    game.ships[t].at = None;
+    edit(&mut game, |s| s.ship("tyler", |t| t.set_at(None)));
     put_ship(&mut game, "benton", "A5");
     assert_eq!(game.naval_modifier(Side::Confederate, a5), -1);
 }
@@ -207,7 +201,7 @@ fn rule_7_22_farraguts_ships_cancel_the_wooden_bonus_or_cost_one_alone() {
 fn rule_7_22_farraguts_fleet_enters_at_the_arrow_of_area_43() {
     let (mut game, mut dice) = ashore(2);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Movement(Side::Union)
+        g.step() == Step::Movement(Side::Union)
     });
     play(
         &mut game,
@@ -237,10 +231,10 @@ fn rule_7_22_farraguts_fleet_enters_at_the_arrow_of_area_43() {
         Side::Union,
         Action::SailTo { node: node("A8") },
     );
-    assert_eq!(ship(&game, "hartford").at, Some(node("A8")));
-    assert_eq!(ship(&game, "richmond").rec.upstream, 1);
+    assert_eq!(ship(&game, "hartford").at(), Some(node("A8")));
+    assert_eq!(ship(&game, "richmond").rec().upstream(), 1);
     play(&mut game, &mut dice, Side::Union, Action::Halt);
-    assert_eq!(ship(&game, "mississippi").at, Some(Node::South));
+    assert_eq!(ship(&game, "mississippi").at(), Some(Node::South));
 }
 
 /// Runs a naval combat at A5 between benton (Union) and the Gunboat*: the Union sails into it.
@@ -249,7 +243,7 @@ fn fight_at_a5(n: u64) -> (MississippiFortress, Vec<String>) {
     put_ship(&mut game, "confederate-gunboat", "A5");
     put_ship(&mut game, "benton", "A6");
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Movement(Side::Union)
+        g.step() == Step::Movement(Side::Union)
     });
     sail(&mut game, &mut dice, Side::Union, "A6", &["benton"]);
     play(
@@ -259,8 +253,8 @@ fn fight_at_a5(n: u64) -> (MississippiFortress, Vec<String>) {
         Action::SailTo { node: node("A5") },
     );
     // R32: the stack stops on the enemy's arrow; the combat waits for the end of movement.
-    assert!(game.sailing.is_none());
-    assert!(ship(&game, "benton").rec.done);
+    assert!(game.sailing().is_none());
+    assert!(ship(&game, "benton").rec().done());
     assert_eq!(game.naval_combat_arrows(), [node("A5")]);
     let events = play(&mut game, &mut dice, Side::Union, Action::FinishMovement);
     let t: Vec<String> = events.iter().map(|e| e.text.clone()).collect();
@@ -285,22 +279,22 @@ fn rule_7_21b_naval_combat_rounds_until_one_side_is_gone() {
         let union = game.ships_at(Side::Union, node("A5")).count();
         let confederate = game.ships_at(Side::Confederate, node("A5")).count();
         assert!(union == 0 || confederate == 0, "{all}");
-        assert!(game.naval_combat.is_none());
-        assert_eq!(game.step, Step::Movement(Side::Union));
+        assert!(game.naval_combat().is_none());
+        assert_eq!(game.step(), Step::Movement(Side::Union));
         // 7.21d: a damaged ship leaves the river to come back later; a sunk one is lost.
         for id in ["benton", "confederate-gunboat"] {
             let s = ship(&game, id);
-            if s.at.is_none() {
-                match s.off {
+            if s.at().is_none() {
+                match s.off() {
                     Some(OffRiver::Damaged { turn }) => {
-                        let back = if s.side == Side::Union { 6 } else { 4 };
+                        let back = if s.side() == Side::Union { 6 } else { 4 };
                         assert_eq!(turn, back);
                     }
                     None => assert!(s.lost()),
                     other => panic!("{id}: {other:?}"),
                 }
             } else {
-                assert!(s.rec.fought);
+                assert!(s.rec().fought());
             }
         }
     }
@@ -316,7 +310,7 @@ fn rule_7_21b_the_owner_chooses_which_ship_takes_a_hit() {
         put_ship(&mut game, "arkansas", "A5");
         put_ship(&mut game, "tyler", "A6");
         finish_until(&mut game, &mut dice, |g| {
-            g.step == Step::Movement(Side::Union)
+            g.step() == Step::Movement(Side::Union)
         });
         sail(&mut game, &mut dice, Side::Union, "A6", &["tyler"]);
         play(
@@ -326,7 +320,7 @@ fn rule_7_21b_the_owner_chooses_which_ship_takes_a_hit() {
             Action::SailTo { node: node("A5") },
         );
         play(&mut game, &mut dice, Side::Union, Action::FinishMovement);
-        if let Some(Decision::NavalHit { side, .. }) = game.decisions.first() {
+        if let Some(Decision::NavalHit { side, .. }) = game.decisions().first() {
             assert_eq!(*side, Side::Confederate);
             let offered = game.legal_actions(Side::Confederate);
             assert_eq!(
@@ -348,8 +342,8 @@ fn rule_7_21b_the_owner_chooses_which_ship_takes_a_hit() {
                     ship: "confederate-gunboat".into(),
                 },
             );
-            assert_eq!(ship(&game, "confederate-gunboat").at, None);
-            assert_eq!(ship(&game, "arkansas").at, Some(node("A5")));
+            assert_eq!(ship(&game, "confederate-gunboat").at(), None);
+            assert_eq!(ship(&game, "arkansas").at(), Some(node("A5")));
             return;
         }
     }
@@ -363,7 +357,7 @@ fn rule_7_21b_a_battery_beside_the_arrow_fires_once_before_the_first_round() {
         put_ship(&mut game, "confederate-gunboat", "A3");
         put_ship(&mut game, "benton", "A2");
         finish_until(&mut game, &mut dice, |g| {
-            g.step == Step::Movement(Side::Union)
+            g.step() == Step::Movement(Side::Union)
         });
         sail(&mut game, &mut dice, Side::Union, "A2", &["benton"]);
         let entry = texts(&play(
@@ -374,7 +368,7 @@ fn rule_7_21b_a_battery_beside_the_arrow_fires_once_before_the_first_round() {
         ));
         // 7.21c: the Arkansas* supports the Vicksburg battery: +1 on CRT A.
         assert!(entry.contains("+1 (the Arkansas* supports it)"), "{entry}");
-        if ship(&game, "benton").at.is_none() {
+        if ship(&game, "benton").at().is_none() {
             continue;
         }
         let t = texts(&play(
@@ -405,7 +399,7 @@ fn rule_7_21c_ships_hop_into_support_and_back_and_fall_with_their_battery() {
         ],
     );
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Movement(Side::Confederate)
+        g.step() == Step::Movement(Side::Confederate)
     });
     let hop = Action::SupportBattery {
         ship: "confederate-gunboat".into(),
@@ -423,7 +417,7 @@ fn rule_7_21c_ships_hop_into_support_and_back_and_fall_with_their_battery() {
         ship(&game, "confederate-gunboat").supporting(),
         Some(area(23))
     );
-    assert_eq!(ship(&game, "confederate-gunboat").at, None);
+    assert_eq!(ship(&game, "confederate-gunboat").at(), None);
     // Ships in support are shown, publicly.
     let view = game.view(adjutant_engine::Viewer::Spectator);
     let off = view["ships_off"].as_array().expect("ships off the river");
@@ -441,21 +435,17 @@ fn rule_7_21c_ships_hop_into_support_and_back_and_fall_with_their_battery() {
     );
     // The battery falls (4.22c): the ships supporting it are eliminated.
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Arrival(Side::Union)
+        g.step() == Step::Arrival(Side::Union)
     });
-    let vp_before = game.vp.union;
-    for k in 0..game.counters.len() {
-        if game.counters[k].area() == Some(area(23)) {
-            game.counters[k].place = mississippi_fortress::state::Place::Gone;
-        }
-    }
+    let vp_before = game.vp().union;
+    empty_area(&mut game, 23);
     put(&mut game, "xv-1-div", 23);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Arrival(Side::Confederate)
+        g.step() == Step::Arrival(Side::Confederate)
     });
     assert!(ship(&game, "confederate-gunboat").lost());
     // 7.21d (R13): the Union scored 5 VPs for the Confederate ship lost.
-    assert!(game.vp.union >= vp_before + 5);
+    assert!(game.vp().union >= vp_before + 5);
 }
 
 /// 7.22 with S12.2: a repaired ship of Farragut's fleet is not put beside Confederate ships
@@ -463,30 +453,30 @@ fn rule_7_21c_ships_hop_into_support_and_back_and_fall_with_their_battery() {
 #[test]
 fn rule_7_22_a_repaired_farragut_ship_waits_off_the_map_while_the_enemy_holds_area_43s_arrow() {
     let (mut game, mut dice) = ashore(5);
-    let h = game.ship_index("hartford").unwrap();
-    game.ships[h].at = None;
-    game.ships[h].off = Some(OffRiver::Damaged { turn: 2 });
+    edit(&mut game, |s| {
+        s.ship_off("hartford", OffRiver::Damaged { turn: 2 })
+    });
     put_ship(&mut game, "confederate-gunboat", "A8");
     finish_until(&mut game, &mut dice, |g| {
-        g.turn == 2 && g.step == Step::Arrival(Side::Union)
+        g.turn() == 2 && g.step() == Step::Arrival(Side::Union)
     });
-    assert_eq!(ship(&game, "hartford").at, Some(Node::South));
+    assert_eq!(ship(&game, "hartford").at(), Some(Node::South));
 }
 
 #[test]
 fn rule_7_21d_7_22_damaged_ships_return_union_at_area_1_or_43_confederate_at_vicksburg() {
     let (mut game, mut dice) = ashore(4);
-    let i = game.ship_index("benton").unwrap();
-    game.ships[i].at = None;
-    game.ships[i].off = Some(OffRiver::Damaged { turn: 2 });
-    let h = game.ship_index("hartford").unwrap();
-    game.ships[h].at = None;
-    game.ships[h].off = Some(OffRiver::Damaged { turn: 2 });
-    let g = game.ship_index("confederate-gunboat").unwrap();
-    game.ships[g].off = Some(OffRiver::Damaged { turn: 2 });
+    edit(&mut game, |s| {
+        s.ship_off("benton", OffRiver::Damaged { turn: 2 })
+            .ship_off("hartford", OffRiver::Damaged { turn: 2 })
+            // In support of Warrenton: off the river already.
+            .ship("confederate-gunboat", |g| {
+                g.set_off(Some(OffRiver::Damaged { turn: 2 }))
+            })
+    });
     // Turn 1: nobody is back yet.
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Arrival(Side::Confederate)
+        g.step() == Step::Arrival(Side::Confederate)
     });
     assert!(
         !game
@@ -495,14 +485,14 @@ fn rule_7_21d_7_22_damaged_ships_return_union_at_area_1_or_43_confederate_at_vic
             .any(|a| matches!(a, Action::Station { .. }))
     );
     finish_until(&mut game, &mut dice, |g| {
-        g.turn == 2 && g.step == Step::Arrival(Side::Union)
+        g.turn() == 2 && g.step() == Step::Arrival(Side::Union)
     });
     // Union: off the north edge (Area 1); Farragut's ships on the river arrow at Area 43
     // (7.22).
-    assert_eq!(ship(&game, "benton").at, Some(Node::North));
-    assert_eq!(ship(&game, "hartford").at, Some(node("A8")));
+    assert_eq!(ship(&game, "benton").at(), Some(Node::North));
+    assert_eq!(ship(&game, "hartford").at(), Some(node("A8")));
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Arrival(Side::Confederate)
+        g.step() == Step::Arrival(Side::Confederate)
     });
     let back: Vec<Action> = game
         .legal_actions(Side::Confederate)
@@ -531,7 +521,7 @@ fn rule_7_21d_7_22_damaged_ships_return_union_at_area_1_or_43_confederate_at_vic
             at: Station::Arrow(node("A3")),
         },
     );
-    assert_eq!(ship(&game, "confederate-gunboat").at, Some(node("A3")));
+    assert_eq!(ship(&game, "confederate-gunboat").at(), Some(node("A3")));
 }
 
 #[test]
@@ -539,9 +529,9 @@ fn rule_4_23e_grand_gulf_is_silenced_after_five_union_phases_and_recovers() {
     for n in 0..30 {
         let (mut game, mut dice) = scenario_lab("porter-runs-the-batteries", n, json!({}));
         put_ship(&mut game, "benton", "A7");
-        game.grand_gulf_count = 4;
+        edit(&mut game, |s| s.grand_gulf_count(4));
         finish_until(&mut game, &mut dice, |g| {
-            g.step == Step::Movement(Side::Union)
+            g.step() == Step::Movement(Side::Union)
         });
         let t = texts(&play(
             &mut game,
@@ -549,7 +539,7 @@ fn rule_4_23e_grand_gulf_is_silenced_after_five_union_phases_and_recovers() {
             Side::Union,
             Action::FinishMovement,
         ));
-        if ship(&game, "benton").at.is_none() {
+        if ship(&game, "benton").at().is_none() {
             continue; // sunk by the battery in the fifth phase
         }
         assert!(t.contains("fires at Benton"), "{t}");
@@ -562,22 +552,23 @@ fn rule_4_23e_grand_gulf_is_silenced_after_five_union_phases_and_recovers() {
             t.contains("The Grand Gulf Shore Battery is manned again"),
             "{t}"
         );
-        assert_eq!(game.grand_gulf_count, 5);
+        assert_eq!(game.grand_gulf_count(), 5);
         let gg = game
-            .batteries
+            .batteries()
             .iter()
-            .position(|b| b.area == area(36))
+            .position(|b| b.area() == area(36))
             .expect("Grand Gulf");
-        assert_eq!(game.batteries[gg].state, BatteryState::FaceUp);
+        assert_eq!(game.batteries()[gg].state(), BatteryState::FaceUp);
         // Without a gunboat there the count starts again.
-        let i = game.ship_index("benton").unwrap();
-        game.ships[i].at = Some(Node::South);
+        edit(&mut game, |s| {
+            s.ship("benton", |b| b.set_at(Some(Node::South)))
+        });
         finish_until(&mut game, &mut dice, |g| {
-            g.turn == 2 && g.step == Step::Movement(Side::Union)
+            g.turn() == 2 && g.step() == Step::Movement(Side::Union)
         });
         play(&mut game, &mut dice, Side::Union, Action::FinishMovement);
-        assert_eq!(game.grand_gulf_count, 0);
-        assert_eq!(game.batteries[gg].state, BatteryState::FaceUp);
+        assert_eq!(game.grand_gulf_count(), 0);
+        assert_eq!(game.batteries()[gg].state(), BatteryState::FaceUp);
         return;
     }
     panic!("benton never survived");
@@ -587,22 +578,22 @@ fn rule_4_23e_grand_gulf_is_silenced_after_five_union_phases_and_recovers() {
 fn rule_4_23e_a_gunboat_opposite_vicksburg_never_silences_it() {
     let (mut game, mut dice) = scenario_lab("porter-runs-the-batteries", 1, json!({}));
     put_ship(&mut game, "benton", "A3");
-    game.grand_gulf_count = 0;
+    edit(&mut game, |s| s.grand_gulf_count(0));
     for _ in 0..6 {
         // A gunboat opposite Vicksburg counts for nothing.
-        let t = game.turn;
+        let t = game.turn();
         finish_until(&mut game, &mut dice, |g| {
-            g.turn == t + 1 && g.step == Step::Arrival(Side::Union)
+            g.turn() == t + 1 && g.step() == Step::Arrival(Side::Union)
         });
-        if ship(&game, "benton").at.is_none() {
+        if ship(&game, "benton").at().is_none() {
             break;
         }
     }
-    assert_eq!(game.grand_gulf_count, 0);
+    assert_eq!(game.grand_gulf_count(), 0);
     assert!(
-        game.batteries
+        game.batteries()
             .iter()
-            .all(|b| b.state != BatteryState::Silenced)
+            .all(|b| b.state() != BatteryState::Silenced)
     );
 }
 
@@ -617,7 +608,7 @@ fn rule_7_21a_the_confederate_steamer_carries_troops_like_a_union_steamer() {
         ],
     );
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Embarkation(Side::Confederate)
+        g.step() == Step::Embarkation(Side::Confederate)
     });
     let board = Action::Board {
         counter: "ms-2-cav".into(),
@@ -625,7 +616,7 @@ fn rule_7_21a_the_confederate_steamer_carries_troops_like_a_union_steamer() {
     assert!(game.legal_actions(Side::Confederate).contains(&board));
     play(&mut game, &mut dice, Side::Confederate, board);
     assert!(matches!(
-        game.counters[key(&game, "ms-2-cav")].place,
+        game.counters()[key(&game, "ms-2-cav")].place(),
         mississippi_fortress::state::Place::Aboard(_)
     ));
     play(
@@ -656,7 +647,7 @@ fn rule_7_21a_the_confederate_steamer_carries_troops_like_a_union_steamer() {
         Side::Confederate,
         Action::FinishMovement,
     );
-    assert_eq!(game.step, Step::Disembarkation(Side::Confederate));
+    assert_eq!(game.step(), Step::Disembarkation(Side::Confederate));
     // It may land beside its own battery (4.22b binds the Union only).
     play(
         &mut game,
@@ -676,29 +667,20 @@ fn rule_4_23e_union_troops_may_land_at_silenced_grand_gulf_destroying_the_batter
         let (mut game, mut dice) = scenario_lab("porter-runs-the-batteries", n, json!({}));
         put_ship(&mut game, "benton", "A7");
         put_ship(&mut game, "transport-1", "A7");
-        let t1 = game.ship_index("transport-1").unwrap();
         // Grand Gulf held by its battery alone.
-        for k in 0..game.counters.len() {
-            if game.counters[k].area() == Some(area(36)) {
-                game.counters[k].place = mississippi_fortress::state::Place::Gone;
-            }
-        }
+        empty_area(&mut game, 36);
         let k = key(&game, "xiii-9-div");
-        let sp = game.counters[k].present();
+        let sp = game.counters()[k].present();
         assert!(sp <= 6);
-        game.counters[k].place =
-            mississippi_fortress::state::Place::Aboard(mississippi_fortress::state::Carrier {
-                ship: t1,
-                also: None,
-                on_first: sp,
-            });
-        game.grand_gulf_count = 4;
+        edit(&mut game, |s| {
+            s.aboard("xiii-9-div", "transport-1").grand_gulf_count(4)
+        });
         finish_until(&mut game, &mut dice, |g| {
-            g.step == Step::Movement(Side::Union)
+            g.step() == Step::Movement(Side::Union)
         });
         play(&mut game, &mut dice, Side::Union, Action::FinishMovement);
         // R8: the Union puts the gunboat on top before the battery fires (R21).
-        if matches!(game.decisions.first(), Some(Decision::TopShip { .. })) {
+        if matches!(game.decisions().first(), Some(Decision::TopShip { .. })) {
             play(
                 &mut game,
                 &mut dice,
@@ -708,22 +690,22 @@ fn rule_4_23e_union_troops_may_land_at_silenced_grand_gulf_destroying_the_batter
                 },
             );
         }
-        if ship(&game, "benton").at.is_none() || ship(&game, "transport-1").at.is_none() {
+        if ship(&game, "benton").at().is_none() || ship(&game, "transport-1").at().is_none() {
             continue;
         }
-        assert_eq!(game.step, Step::Disembarkation(Side::Union));
+        assert_eq!(game.step(), Step::Disembarkation(Side::Union));
         let gg = game
-            .batteries
+            .batteries()
             .iter()
-            .position(|b| b.area == area(36))
+            .position(|b| b.area() == area(36))
             .expect("Grand Gulf");
-        assert_eq!(game.batteries[gg].state, BatteryState::Silenced);
+        assert_eq!(game.batteries()[gg].state(), BatteryState::Silenced);
         let land = Action::Land {
             counter: "xiii-9-div".into(),
             area: area(36),
         };
         play(&mut game, &mut dice, Side::Union, land);
-        assert_eq!(game.batteries[gg].state, BatteryState::Destroyed);
+        assert_eq!(game.batteries()[gg].state(), BatteryState::Destroyed);
         return;
     }
     panic!("benton never survived");
@@ -737,24 +719,24 @@ fn rule_7_21b_phasing_ships_overstacked_after_naval_combat_are_eliminated() {
             put_ship(&mut game, id, "A5");
         }
         finish_until(&mut game, &mut dice, |g| {
-            g.step == Step::Movement(Side::Union)
+            g.step() == Step::Movement(Side::Union)
         });
         play(&mut game, &mut dice, Side::Union, Action::FinishMovement);
         // Union hits are all on the lone Gunboat*; Confederate hits the Union chooses.
         while let Some(Decision::NavalHit {
             side: Side::Union, ..
-        }) = game.decisions.first()
+        }) = game.decisions().first()
         {
             let first = game.legal_actions(Side::Union)[0].clone();
             play(&mut game, &mut dice, Side::Union, first);
         }
-        if game.step == Step::Movement(Side::Union) {
+        if game.step() == Step::Movement(Side::Union) {
             play(&mut game, &mut dice, Side::Union, Action::FinishMovement);
         }
         if game.ships_at(Side::Union, node("A5")).count() < 3 {
             continue;
         }
-        assert_eq!(game.naval_fought, [node("A5")]);
+        assert_eq!(game.naval_fought(), [node("A5")]);
         let prompt = game.prompt(Side::Union).expect("a choice");
         assert!(prompt.contains("eliminate (7.21b"), "{prompt}");
         let t = texts(&play(
@@ -786,7 +768,7 @@ fn rule_7_21a_the_confederate_steamer_may_only_defend() {
         ],
     );
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Movement(Side::Confederate)
+        g.step() == Step::Movement(Side::Confederate)
     });
     put_ship(&mut game, "confederate-steamer", "A5");
     put_ship(&mut game, "benton", "A6");
@@ -809,11 +791,11 @@ fn rule_7_21a_the_confederate_steamer_may_only_defend() {
         "{offered:?}"
     );
     // With nowhere to go, the stack was put down again (its only option).
-    assert!(game.sailing.is_none());
+    assert!(game.sailing().is_none());
     // Nor hop off a battery onto Union ships.
-    let s = game.ship_index("confederate-steamer").unwrap();
-    game.ships[s].at = None;
-    game.ships[s].off = Some(OffRiver::Support { area: area(23) });
+    edit(&mut game, |s| {
+        s.ship_off("confederate-steamer", OffRiver::Support { area: area(23) })
+    });
     let offered = game.legal_actions(Side::Confederate);
     assert!(!offered.contains(&Action::LeaveSupport {
         ship: "confederate-steamer".into()
@@ -828,11 +810,12 @@ fn rule_7_21a_the_confederate_steamer_may_only_defend() {
 fn rule_s4_2_ships_off_the_river_and_naval_combat_show_alike_to_everyone() {
     use adjutant_engine::Viewer;
     let (mut game, _) = ashore(7);
-    let g = game.ship_index("confederate-gunboat").unwrap();
-    game.ships[g].off = Some(OffRiver::Damaged { turn: 4 });
-    let b = game.ship_index("benton").unwrap();
-    game.ships[b].at = None;
-    game.ships[b].off = Some(OffRiver::Damaged { turn: 6 });
+    edit(&mut game, |s| {
+        s.ship("confederate-gunboat", |g| {
+            g.set_off(Some(OffRiver::Damaged { turn: 4 }))
+        })
+        .ship_off("benton", OffRiver::Damaged { turn: 6 })
+    });
     let views: Vec<serde_json::Value> = [
         Viewer::Spectator,
         Viewer::Seat(Side::Union),
@@ -862,10 +845,7 @@ fn rule_s4_2_ships_off_the_river_and_naval_combat_show_alike_to_everyone() {
 #[test]
 fn rule_7_21b_r17_steamers_alone_share_an_arrow_and_do_not_roll() {
     let (mut game, _) = ashore(8);
-    for s in &mut game.ships {
-        s.at = None;
-        s.off = None;
-    }
+    edit(&mut game, |s| s.without_ships());
     put_ship(&mut game, "transport-1", "A5");
     put_ship(&mut game, "confederate-steamer", "A5");
     assert!(game.naval_combat_arrows().is_empty());
