@@ -463,6 +463,57 @@ fn rule_7_22_a_repaired_farragut_ship_waits_off_the_map_while_the_enemy_holds_ar
     assert_eq!(ship(&game, "hartford").at(), Some(Node::South));
 }
 
+/// 7.21d, 7.22, played through: the Hartford sails from the south edge onto the Area 43 arrow
+/// (A8) against the Gunboat*, is damaged in the naval combat (Turn 1) and is back on that
+/// arrow at the start of the Union player turn of Turn 6, five turns later — not off the map
+/// to sail on again.
+#[test]
+fn rule_7_21d_7_22_a_farragut_ship_damaged_in_naval_combat_is_back_on_the_area_43_arrow() {
+    for n in 0..60 {
+        let (mut game, mut dice) = ashore(n);
+        put_ship(&mut game, "confederate-gunboat", "A8");
+        finish_until(&mut game, &mut dice, |g| {
+            g.step() == Step::Movement(Side::Union)
+        });
+        sail(
+            &mut game,
+            &mut dice,
+            Side::Union,
+            "south-edge",
+            &["hartford"],
+        );
+        play(
+            &mut game,
+            &mut dice,
+            Side::Union,
+            Action::SailTo { node: node("A8") },
+        );
+        play(&mut game, &mut dice, Side::Union, Action::FinishMovement);
+        // Wanted: the Hartford damaged, and no Confederate ship left on A8 to keep it away.
+        let damaged = ship(&game, "hartford").off() == Some(OffRiver::Damaged { turn: 6 });
+        if !damaged
+            || game
+                .ships_at(Side::Confederate, node("A8"))
+                .next()
+                .is_some()
+        {
+            continue;
+        }
+        assert_eq!(ship(&game, "hartford").at(), None, "it left the river");
+        finish_until(&mut game, &mut dice, |g| {
+            g.turn() == 5 && g.step() == Step::Arrival(Side::Union)
+        });
+        assert_eq!(ship(&game, "hartford").at(), None, "not before Turn 6");
+        finish_until(&mut game, &mut dice, |g| {
+            g.turn() == 6 && g.step() == Step::Arrival(Side::Union)
+        });
+        assert_eq!(ship(&game, "hartford").at(), Some(node("A8")));
+        assert_eq!(ship(&game, "hartford").off(), None);
+        return;
+    }
+    panic!("the Hartford was never damaged alone");
+}
+
 #[test]
 fn rule_7_21d_7_22_damaged_ships_return_union_at_area_1_or_43_confederate_at_vicksburg() {
     let (mut game, mut dice) = ashore(4);

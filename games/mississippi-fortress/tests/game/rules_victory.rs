@@ -267,6 +267,91 @@ fn rule_s10_5a_a_capture_is_claimed_with_the_communications_of_the_last_turn() {
     assert_eq!(claimed(false, &[]), 0, "left empty: claimed as captured");
 }
 
+/// S10.5a (6.2, Union awards 6-8; decision I17), played through: a Union division marches
+/// into Vicksburg out of communications, so its capture is recorded as not claimable then
+/// (`qualified: false`); Grant comes up beside it, and the game ends three turns later (5.44)
+/// with the division in communications: the 50 VPs for Vicksburg captured by Turn 15 are
+/// claimed then, at the end. The same game with Grant kept away scores exactly 50 fewer.
+#[test]
+fn rule_s10_5a_a_capture_made_out_of_communications_scores_when_in_communications_at_the_end() {
+    let vicksburg_by_15 = AwardKind::AreaCapturedBy {
+        area: area(18),
+        by_turn: 15,
+        requires_loc: true,
+    };
+    let play_out = |grant_comes_up: bool| {
+        let (mut game, mut dice) = scenario_lab("grants-land-campaign", 11, json!({}));
+        clear(&mut game, true);
+        // No Officer and no Grant on the map: the division is out of communications.
+        put(&mut game, "xv-2-div", 19);
+        put(&mut game, "loring-div", 20);
+        finish_until(&mut game, &mut dice, |g| {
+            g.step() == Step::Movement(Side::Union)
+        });
+        // The Vicksburg battery, alone, is destroyed as the division enters (4.22c).
+        play(
+            &mut game,
+            &mut dice,
+            Side::Union,
+            Action::MoveFrom { area: area(19) },
+        );
+        play(
+            &mut game,
+            &mut dice,
+            Side::Union,
+            Action::Take {
+                counter: "xv-2-div".into(),
+            },
+        );
+        play(
+            &mut game,
+            &mut dice,
+            Side::Union,
+            Action::StepTo { area: area(18) },
+        );
+        finish_until(&mut game, &mut dice, |g| g.turn() == 7);
+        assert!(!in_comms_now(&game, "xv-2-div"));
+        assert!(
+            game.captures().iter().any(|c| c.area() == area(18)
+                && c.side() == Side::Union
+                && c.turn() == 6
+                && !c.qualified()),
+            "captured at the end of Turn 6, out of communications: {:?}",
+            game.captures()
+        );
+        if grant_comes_up {
+            // 2.11a: a unit may trace directly to Grant in its Area or the next.
+            put(&mut game, "grant", 19);
+        }
+        to_end(&mut game, &mut dice);
+        assert_eq!(
+            game.turn(),
+            9,
+            "5.44: the game ends three turns after the capture"
+        );
+        assert_eq!(in_comms_now(&game, "xv-2-div"), grant_comes_up);
+        let claimed = game.award_count(Side::Union, &vicksburg_by_15, &game.census());
+        (claimed, game.vp().union)
+    };
+    let (claimed, vp) = play_out(true);
+    assert_eq!(
+        claimed, 1,
+        "in communications at the end: the points are claimed"
+    );
+    let (unclaimed, vp_without) = play_out(false);
+    assert_eq!(unclaimed, 0, "out of communications at the end: no claim");
+    assert_eq!(
+        vp,
+        vp_without + 50,
+        "50 VPs for Vicksburg by Turn 15 (6.2, award 6)"
+    );
+}
+
+/// The LOC status a counter had at its owner's last Communications Phase (S6.1a).
+fn in_comms_now(game: &MississippiFortress, id: &str) -> bool {
+    game.counters()[key(game, id)].rec().in_comms()
+}
+
 #[test]
 fn rule_5_44_the_game_ends_three_turns_after_the_union_captures_vicksburg() {
     let (mut game, mut dice) = lab(127);
