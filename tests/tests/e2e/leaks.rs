@@ -443,7 +443,7 @@ fn mississippi_fortress_canaries(record: &Value, end: u64, canaries: &mut Canari
     };
     let seed = Seed::from_hex(record["seed"].as_str().expect("the seed is public")).unwrap();
     let mut m = Match::<MississippiFortress>::new(&setup, &seed).unwrap();
-    let count = m.state().counters.len();
+    let count = m.state().counters().len();
     let mut known: Vec<[Option<u64>; 3]> = vec![[None; 3]; count];
     let mut learn = |m: &Match<MississippiFortress>, seq: u64| {
         for (k, seen) in known.iter_mut().enumerate() {
@@ -466,9 +466,9 @@ fn mississippi_fortress_canaries(record: &Value, end: u64, canaries: &mut Canari
     let names: Vec<String> = units.all().iter().map(|u| u.display_name()).collect();
     let mut hidden_somewhere = 0;
     for (k, seen) in known.iter().enumerate() {
-        let counter = &m.state().counters[k];
+        let counter = &m.state().counters()[k];
         let name = units
-            .unit(&counter.id)
+            .unit(counter.id())
             .map(|u| u.display_name())
             .filter(|name| {
                 names
@@ -484,15 +484,15 @@ fn mississippi_fortress_canaries(record: &Value, end: u64, canaries: &mut Canari
             }
             hidden_somewhere += 1;
             canaries.hide(
-                &counter.id,
-                &format!("the id of {}", counter.id),
+                counter.id(),
+                &format!("the id of {}", counter.id()),
                 viewer,
                 Some(until),
             );
             if let Some(name) = &name {
                 canaries.hide(
                     name,
-                    &format!("the name of {}", counter.id),
+                    &format!("the name of {}", counter.id()),
                     viewer,
                     Some(until),
                 );
