@@ -2,15 +2,40 @@
 
 use crate::events::Fx;
 use crate::model::action::Action;
-use crate::model::decision::Decision;
+use crate::model::decision::{Decision, Question};
 use crate::model::game::BloodyRoadsSouth;
 
 impl BloodyRoadsSouth {
     /// The actions that answer a question.
-    pub(crate) fn decision_actions(&self, _decision: &Decision) -> Vec<Action> {
-        Vec::new()
+    pub(crate) fn decision_actions(&self, decision: &Decision) -> Vec<Action> {
+        match decision.question() {
+            q @ (Question::Retreat { .. } | Question::RoutThrough { .. }) => {
+                self.retreat_actions(q)
+            }
+            Question::PlaceLeader { leader, command } => {
+                self.place_leader_actions(*leader, command.as_ref())
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// Applies the answer to the first question.
-    pub(crate) fn apply_decision(&mut self, _action: Action, _fx: &mut Fx) {}
+    pub(crate) fn apply_decision(&mut self, action: Action, fx: &mut Fx) {
+        let Some(first) = self.decisions.first().cloned() else {
+            return;
+        };
+        match first.question {
+            q @ (Question::Retreat { .. } | Question::RoutThrough { .. }) => {
+                self.decisions.remove(0);
+                self.apply_retreat_answer(q, action, fx);
+            }
+            Question::PlaceLeader { leader, .. } => {
+                if let Action::PlaceLeader { hex, .. } = action {
+                    self.decisions.remove(0);
+                    self.apply_place_leader(leader, hex, fx);
+                }
+            }
+            _ => {}
+        }
+    }
 }

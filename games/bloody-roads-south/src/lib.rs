@@ -8,8 +8,9 @@
 //! 3. `model`: the plain types of a game's state, fields private to the crate.
 //! 4. `events`: what happened, and who may read it.
 //! 5. The rules, one concept a module, each citing the rules it implements (numbers of
-//!    `docs/rules/bloody-roads-south.md`): `setup`, `sequence`, `command`, `movement`,
-//!    `fire`, `close_combat`, `morale`, `victory`, `decisions`.
+//!    `docs/rules/bloody-roads-south.md`): `setup`, `sequence`, `dice` (each side's secret
+//!    dice), `command`, `movement`, `fire`, `close_combat`, `morale`, `stragglers`,
+//!    `leaders`, `supply`, `victory`, `decisions`.
 //! 6. Views and the engine contract: `view`, `labels`, `prompt`, `actions`, `catalog`, and
 //!    `Rules for BloodyRoadsSouth` here.
 
@@ -19,16 +20,22 @@ pub mod close_combat;
 pub mod command;
 pub mod data;
 pub mod decisions;
+pub mod dice;
 pub mod events;
 pub mod fire;
 pub mod geometry;
 pub mod labels;
+pub mod leaders;
 pub mod model;
 pub mod morale;
 pub mod movement;
 pub mod prompt;
 pub mod sequence;
 pub mod setup;
+pub mod stragglers;
+pub mod supply;
+#[doc(hidden)]
+pub mod testing;
 pub mod victory;
 pub mod view;
 
@@ -62,6 +69,7 @@ impl Rules for BloodyRoadsSouth {
 
     fn setup(setup: &Setup, dice: &mut Dice) -> Result<Self, String> {
         let mut game = BloodyRoadsSouth::new_game(setup)?;
+        game.key_secret_dice(dice);
         game.install_preset_orders();
         let mut fx = Fx::new(dice);
         game.advance(&mut fx);

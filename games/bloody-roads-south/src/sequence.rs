@@ -103,10 +103,21 @@ impl BloodyRoadsSouth {
                         EventKind::Phase,
                         format!("{}, {side} player turn.", self.turn().time),
                     );
+                    if side == Side::Confederate {
+                        self.park_union_wagons();
+                    }
+                    self.replacements_appear(side, fx);
                 }
                 self.enter_command(side, segment, fx);
             }
-            Step::Movement { side, segment } => self.enter_movement(side, segment, fx),
+            Step::Movement { side, segment } => {
+                self.enter_movement(side, segment, fx);
+                match segment {
+                    MovementSegment::Recovery => self.place_recovery_markers(side, fx),
+                    MovementSegment::Resupply => self.ammo_resupply(side, fx),
+                    _ => {}
+                }
+            }
             Step::Fire { side, firer } => self.enter_fire(side, firer, fx),
             Step::Rally { side } => self.rally(side, fx),
             Step::SetUp | Step::Over => {}
@@ -131,6 +142,7 @@ impl BloodyRoadsSouth {
 
     /// The Game Turn End: the turn marker advances, or the game ends after its last turn.
     fn end_turn(&mut self, fx: &mut Fx) {
+        self.reload_union_wagons(fx);
         for u in &mut self.units {
             u.marks.fired_on_by_infantry = false;
         }

@@ -5,6 +5,7 @@
 
 pub mod action;
 pub mod decision;
+pub mod dice;
 pub mod facing;
 pub mod game;
 pub mod moves;
