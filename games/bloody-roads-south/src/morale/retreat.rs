@@ -116,7 +116,7 @@ impl BloodyRoadsSouth {
     /// Starts (or goes on with) the retreat of `units` by `hexes` hexes away from `away`:
     /// artillery limbers, then the owner is asked for each hex, or the units rout or are
     /// eliminated when they cannot retreat (S24.3). `front`: ask before older questions.
-    pub(crate) fn begin_retreat(
+    pub fn begin_retreat(
         &mut self,
         units: &[UnitKey],
         hexes: u8,
