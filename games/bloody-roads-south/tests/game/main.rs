@@ -10,6 +10,8 @@ mod charts;
 mod columns;
 mod engine_setup;
 mod fire_combat;
+mod morale_checks;
+mod morale_retreats;
 mod fire_points;
 mod fire_setup;
 mod geometry_costs;
