@@ -166,7 +166,7 @@ impl BloodyRoadsSouth {
     }
 
     /// BRS 3.7, at the start of the Confederate player turn: the Union wagons on the reload hex.
-    pub(crate) fn park_union_wagons(&mut self) {
+    pub fn park_union_wagons(&mut self) {
         let hex = self.union_reload_hex();
         self.parked_wagons = self
             .keys()
@@ -178,7 +178,7 @@ impl BloodyRoadsSouth {
     }
 
     /// BRS 3.7, at the Game Turn End: the parked Union wagons still on the hex reload to 5.
-    pub(crate) fn reload_union_wagons(&mut self, fx: &mut Fx) {
+    pub fn reload_union_wagons(&mut self, fx: &mut Fx) {
         let hex = self.union_reload_hex();
         let full = u8::try_from(crate::data::charts().limits.supply.wagon_supply_points).unwrap_or(5);
         let mut words = Vec::new();
