@@ -33,7 +33,7 @@ impl BloodyRoadsSouth {
     }
 
     /// The odds column, the die roll modifier and its words for a close combat.
-    pub(crate) fn odds_and_drm(
+    pub fn odds_and_drm(
         &self,
         attackers: &[UnitKey],
         defenders: &[UnitKey],

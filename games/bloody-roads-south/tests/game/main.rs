@@ -7,6 +7,8 @@
 mod book_tables;
 mod bot_games;
 mod charts;
+mod close_combat_odds;
+mod close_combat_results;
 mod columns;
 mod engine_setup;
 mod fire_ammo;
