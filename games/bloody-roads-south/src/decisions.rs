@@ -15,7 +15,8 @@ impl BloodyRoadsSouth {
             Question::PlaceLeader { leader, command } => {
                 self.place_leader_actions(*leader, command.as_ref())
             }
-            _ => Vec::new(),
+            Question::InitiativeOrder { leader, .. } => self.give_order_actions(*leader),
+            Question::LooseCannon { .. } => self.loose_cannon_actions(),
         }
     }
 
@@ -35,7 +36,14 @@ impl BloodyRoadsSouth {
                     self.apply_place_leader(leader, hex, fx);
                 }
             }
-            _ => {}
+            Question::InitiativeOrder { leader, receiver } => {
+                self.decisions.remove(0);
+                self.apply_give_order(leader, receiver, action, fx);
+            }
+            Question::LooseCannon { leader, receiver } => {
+                self.decisions.remove(0);
+                self.apply_loose_cannon_order(leader, receiver, action, fx);
+            }
         }
     }
 }

@@ -24,6 +24,7 @@ pub mod dice;
 pub mod events;
 pub mod fire;
 pub mod geometry;
+pub mod invariants;
 pub mod labels;
 pub mod leaders;
 pub mod model;
@@ -99,15 +100,17 @@ impl Rules for BloodyRoadsSouth {
                     receiver: r1,
                     method: m1,
                     order_type: t1,
+                    relay: l1,
                     ..
                 },
                 Action::WriteOrder {
                     receiver: r2,
                     method: m2,
                     order_type: t2,
+                    relay: l2,
                     ..
                 },
-            ) => r1 == r2 && m1 == m2 && t1 == t2,
+            ) => r1 == r2 && m1 == m2 && t1 == t2 && l1 == l2,
             (
                 Action::GiveOrder { order_type: t1, .. },
                 Action::GiveOrder { order_type: t2, .. },
@@ -157,7 +160,7 @@ pub const MAX_ORDER_TEXT: usize = 600;
 
 impl BloodyRoadsSouth {
     /// Checks the free-text and typed parts of an order action (reference 2.3.2).
-    fn check_free_parts(&self, _side: Side, action: &Action) -> Result<(), String> {
+    fn check_free_parts(&self, side: Side, action: &Action) -> Result<(), String> {
         let (objective, text) = match action {
             Action::WriteOrder {
                 objective, text, ..
@@ -183,6 +186,6 @@ impl BloodyRoadsSouth {
         {
             return Err(format!("{hex} is not a hex of the map in play."));
         }
-        Ok(())
+        self.check_order_parts(side, action)
     }
 }

@@ -245,6 +245,11 @@ pub fn replacements_appear(g: &mut BloodyRoadsSouth, side: Side, dice: &mut Dice
     with_fx(g, dice, |g, fx| g.replacements_appear(side, fx)).1
 }
 
+/// Marks a corps HQ overrun (series 10.0).
+pub fn overrun(g: &mut BloodyRoadsSouth, side: Side, corps: &str) {
+    g.mark_hq_overrun(side, &crate::data::FormationId(corps.into()));
+}
+
 /// The JSON of the state (for tests that look inside).
 pub fn state_json(g: &BloodyRoadsSouth) -> Value {
     serde_json::to_value(g).expect("the state serialises")

@@ -17,7 +17,7 @@ use crate::data::{HexId, Scenario, ScenarioId, Sheet, UnitId, VariantId};
 use crate::model::decision::Decision;
 use crate::model::dice::SideDice;
 use crate::model::moves::{FireInProgress, MovingGroup};
-use crate::model::order::{Command, Order, Receiver};
+use crate::model::order::{Command, CommandState, Order, Receiver};
 use crate::model::step::Step;
 use crate::model::unit::{Unit, UnitKey, UnitKind};
 
@@ -66,6 +66,9 @@ pub struct BloodyRoadsSouth {
     /// Command points left this Command Phase, per army commander (series 10.1b).
     #[serde(default)]
     pub(crate) command_points: Vec<(UnitId, u8)>,
+    /// Army HQs, initiative attempts, the 9th Corps release, command radius (series 10).
+    #[serde(default)]
+    pub(crate) command_state: CommandState,
     /// Each side's secret dice (reference section 5; `crate::dice`).
     #[serde(default)]
     pub(crate) secret_dice: PerSide<SideDice>,

@@ -66,6 +66,7 @@ impl BloodyRoadsSouth {
             orders: PerSide::default(),
             commands: Vec::new(),
             command_points: Vec::new(),
+            command_state: Default::default(),
             secret_dice: PerSide::default(),
             dice_script: Vec::new(),
             parked_wagons: Vec::new(),
