@@ -148,7 +148,7 @@ impl BloodyRoadsSouth {
             || u.stragglers == 0
             || u.morale != MoraleState::Normal
             || u.marks.moved
-            || u.ocr
+            || !self.in_radius(k)
         {
             return false;
         }

@@ -55,9 +55,10 @@ impl BloodyRoadsSouth {
             .collect()
     }
 
-    /// True when `hex` lies in an enemy zone of control for `side`.
+    /// True when `hex` lies in an enemy zone of control for `side` (the command rules'
+    /// [`Self::enemy_zoc`]).
     pub fn in_enemy_zoc(&self, hex: HexId, side: Side) -> bool {
-        !self.zoc_exerted_into(hex, side).is_empty()
+        self.enemy_zoc(hex, side)
     }
 
     /// The enemy units entitled to fire at the stack in `target` for `why` fire at it now,

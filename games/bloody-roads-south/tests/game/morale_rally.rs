@@ -9,6 +9,14 @@ use bloody_roads_south::testing;
 
 use crate::fire_setup::*;
 
+/// Griffin with the brigade in `at`, Warren and his HQ next to it: in command radius (S10.5).
+fn in_command(g: &mut bloody_roads_south::BloodyRoadsSouth, at: &str) {
+    let f = toward("A18.10", "A5.10");
+    put(g, U, "Griffin", at, f);
+    put(g, U, "Warren", "A19.11", f);
+    put(g, U, "5 Corps HQ", "A19.11", f);
+}
+
 #[test]
 fn s24_5_rally_phase_order() {
     let mut g = game();
@@ -113,6 +121,7 @@ fn s21_2_recovery_markers_go_on_hour_turns_away_from_the_enemy_not_in_the_wilder
     let mut g = game();
     put(&mut g, C, "Stwl/J/2", "A5.10", toward("A5.10", "A6.10"));
     put(&mut g, U, "2/1/5", "A18.10", toward("A18.10", "A5.10"));
+    in_command(&mut g, "A18.10");
     put(&mut g, U, "3/1/5", "A15.05", toward("A15.05", "A5.10"));
     put(&mut g, U, "1/1/5", "A8.10", toward("A8.10", "A5.10"));
     put(&mut g, U, "1/2/5", "A18.11", toward("A18.11", "A5.10"));
@@ -144,6 +153,7 @@ fn s21_2_recovery_rolls_come_first_in_the_rally_phase() {
         let mut g = game();
         put(&mut g, C, "Stwl/J/2", "A5.10", toward("A5.10", "A6.10"));
         put(&mut g, U, id, "A18.10", toward("A18.10", "A5.10"));
+        in_command(&mut g, "A18.10");
         testing::losses(&mut g, U, id, 1, 3);
         testing::recovering(&mut g, U, id, true);
         if night {
