@@ -18,6 +18,7 @@ mod morale_checks;
 mod morale_rally;
 mod morale_retreats;
 mod fire_points;
+mod fire_secrecy;
 mod fire_setup;
 mod geometry_costs;
 mod geometry_facing;
