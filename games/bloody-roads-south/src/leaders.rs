@@ -202,7 +202,11 @@ impl BloodyRoadsSouth {
     }
 
     /// The actions answering a `PlaceLeader` question.
-    pub(crate) fn place_leader_actions(&self, leader: UnitKey, command: Option<&FormationId>) -> Vec<Action> {
+    pub(crate) fn place_leader_actions(
+        &self,
+        leader: UnitKey,
+        command: Option<&FormationId>,
+    ) -> Vec<Action> {
         let side = self.unit(leader).side;
         let id = self.unit(leader).id.clone();
         let hexes = match command {
@@ -267,8 +271,8 @@ impl BloodyRoadsSouth {
                     if h == hex {
                         return None;
                     }
-                    let own = members.contains(&o.id)
-                        || (o.division.is_some() && o.division == command);
+                    let own =
+                        members.contains(&o.id) || (o.division.is_some() && o.division == command);
                     Some((!own, map.distance(hex, h)?, h))
                 })
                 .collect();

@@ -166,7 +166,12 @@ impl BloodyRoadsSouth {
         if others {
             return false;
         }
-        let min = u32::from(crate::data::charts().straggler.recovery.min_distance_from_enemy);
+        let min = u32::from(
+            crate::data::charts()
+                .straggler
+                .recovery
+                .min_distance_from_enemy,
+        );
         self.distance_to_enemy(hex, u.side).is_none_or(|d| d >= min)
     }
 

@@ -59,7 +59,8 @@ impl BloodyRoadsSouth {
                     && (u.low_ammo || self.parts_low_ammo(k))
             })
             .collect();
-        let corps_of = |g: &BloodyRoadsSouth, k: UnitKey| g.brigade_data(k).map(|b| b.corps.clone());
+        let corps_of =
+            |g: &BloodyRoadsSouth, k: UnitKey| g.brigade_data(k).map(|b| b.corps.clone());
         let within = |g: &BloodyRoadsSouth, a: UnitKey, b: UnitKey| -> bool {
             match (g.unit(a).hex(), g.unit(b).hex()) {
                 (Some(x), Some(y)) => map.distance(x, y).is_some_and(|d| d <= range),
@@ -99,14 +100,20 @@ impl BloodyRoadsSouth {
                         continue;
                     }
                     let d = map
-                        .distance(self.unit(b).hex().expect("on map"), self.unit(w).hex().expect("on map"))
+                        .distance(
+                            self.unit(b).hex().expect("on map"),
+                            self.unit(w).hex().expect("on map"),
+                        )
                         .unwrap_or(u32::MAX);
                     if best.is_none_or(|(bd, _)| d < bd) {
                         best = Some((d, w));
                     }
                 }
                 if let Some((_, w)) = best {
-                    if self.wagon_kind(w).is_some_and(|(k, _)| k == WagonKind::CorpsWagon) {
+                    if self
+                        .wagon_kind(w)
+                        .is_some_and(|(k, _)| k == WagonKind::CorpsWagon)
+                    {
                         self.unit_mut(w).supply -= 1;
                     }
                     self.unit_mut(b).low_ammo = false;
@@ -120,15 +127,20 @@ impl BloodyRoadsSouth {
             }
         }
         // Confederate wagons reload near the ANVa train (series 28).
-        let reload = u8::try_from(crate::data::charts().limits.supply.wagon_supply_points).unwrap_or(5);
+        let reload = crate::data::charts().limits.supply.wagon_supply_points;
         let reload_range = u32::from(crate::data::charts().limits.supply.wagon_reload_range);
         let trains: Vec<HexId> = wagons
             .iter()
-            .filter(|&&w| self.wagon_kind(w).is_some_and(|(k, _)| k == WagonKind::ArmyTrain))
+            .filter(|&&w| {
+                self.wagon_kind(w)
+                    .is_some_and(|(k, _)| k == WagonKind::ArmyTrain)
+            })
             .filter_map(|&w| self.unit(w).hex())
             .collect();
         for &w in &wagons {
-            if self.wagon_kind(w).is_some_and(|(k, _)| k == WagonKind::CorpsWagon)
+            if self
+                .wagon_kind(w)
+                .is_some_and(|(k, _)| k == WagonKind::CorpsWagon)
                 && self.unit(w).supply < reload
                 && let Some(h) = self.unit(w).hex()
                 && trains
@@ -172,7 +184,10 @@ impl BloodyRoadsSouth {
             .keys()
             .filter(|&k| {
                 let u = self.unit(k);
-                u.side == Side::Union && u.kind == UnitKind::Wagon && hex.is_some() && u.hex() == hex
+                u.side == Side::Union
+                    && u.kind == UnitKind::Wagon
+                    && hex.is_some()
+                    && u.hex() == hex
             })
             .collect();
     }
@@ -180,7 +195,7 @@ impl BloodyRoadsSouth {
     /// BRS 3.7, at the Game Turn End: the parked Union wagons still on the hex reload to 5.
     pub fn reload_union_wagons(&mut self, fx: &mut Fx) {
         let hex = self.union_reload_hex();
-        let full = u8::try_from(crate::data::charts().limits.supply.wagon_supply_points).unwrap_or(5);
+        let full = crate::data::charts().limits.supply.wagon_supply_points;
         let mut words = Vec::new();
         for k in std::mem::take(&mut self.parked_wagons) {
             if hex.is_some() && self.unit(k).hex() == hex && self.unit(k).supply < full {

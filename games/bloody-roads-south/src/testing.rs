@@ -200,7 +200,9 @@ pub fn close_combat(
     dice: &mut Dice,
 ) -> (CloseCombatEnd, Vec<Event>) {
     let keys: Vec<UnitKey> = attackers.iter().map(|id| key(g, side, id)).collect();
-    let hex = g.canonical(hex.parse().expect("a hex id")).expect("in play");
+    let hex = g
+        .canonical(hex.parse().expect("a hex id"))
+        .expect("in play");
     let mut fx = Fx::new(dice);
     let end = g.close_combat(&keys, hex, &mut fx);
     (end, fx.events)
@@ -208,7 +210,9 @@ pub fn close_combat(
 
 /// Draws fire at `hex` for `why` (as movement calls it).
 pub fn drawn_fire(g: &mut BloodyRoadsSouth, hex: &str, why: Drawn, dice: &mut Dice) -> Vec<Event> {
-    let hex = g.canonical(hex.parse().expect("a hex id")).expect("in play");
+    let hex = g
+        .canonical(hex.parse().expect("a hex id"))
+        .expect("in play");
     let mut fx = Fx::new(dice);
     g.drawn_fire(hex, why, &mut fx);
     fx.events

@@ -48,7 +48,12 @@ impl BloodyRoadsSouth {
     /// Series 23: `attackers` (a group that started its move together, standing adjacent)
     /// attack the enemy stack in `hex`. The movement rules have checked that the attack is
     /// allowed and charged its movement points; this resolves it.
-    pub fn close_combat(&mut self, attackers: &[UnitKey], hex: HexId, fx: &mut Fx) -> CloseCombatEnd {
+    pub fn close_combat(
+        &mut self,
+        attackers: &[UnitKey],
+        hex: HexId,
+        fx: &mut Fx,
+    ) -> CloseCombatEnd {
         let Some(from) = attackers.iter().find_map(|&k| self.unit(k).hex()) else {
             return CloseCombatEnd::NoCombat;
         };
@@ -67,7 +72,9 @@ impl BloodyRoadsSouth {
         let wrecked_before: Vec<UnitKey> = attackers
             .iter()
             .copied()
-            .filter(|&k| self.brigade_wrecked(self.unit(k).part_of.unwrap_or(k), WreckCount::InPlay))
+            .filter(|&k| {
+                self.brigade_wrecked(self.unit(k).part_of.unwrap_or(k), WreckCount::InPlay)
+            })
             .collect();
         fx.public(
             EventKind::CloseCombat,
@@ -118,11 +125,21 @@ impl BloodyRoadsSouth {
         self.drop_unused_script(3, attacker_fired);
 
         let alive = |g: &BloodyRoadsSouth, units: &[UnitKey]| -> Vec<UnitKey> {
-            units.iter().copied().filter(|&k| g.unit(k).on_map()).collect()
+            units
+                .iter()
+                .copied()
+                .filter(|&k| g.unit(k).on_map())
+                .collect()
         };
         let attackers_now = alive(self, attackers);
         if !attackers_now.iter().any(|&k| self.unit(k).kind.is_combat()) {
-            self.close_combat_sentence(att_side, def_side, "the attackers are destroyed", "The attack is destroyed.", fx);
+            self.close_combat_sentence(
+                att_side,
+                def_side,
+                "the attackers are destroyed",
+                "The attack is destroyed.",
+                fx,
+            );
             return CloseCombatEnd::AttackerEliminated;
         }
         // D) The attacker checks morale at −6 (skipped if the defender could not fire).
@@ -136,16 +153,30 @@ impl BloodyRoadsSouth {
                 cause: RetreatCause::CloseCombatAttacker,
             };
             if self.morale_check(&attackers_now, &ctx, fx).retreat > 0 {
-                self.close_combat_sentence(att_side, def_side, "the attackers fall back after their morale check", "The attackers retreat.", fx);
+                self.close_combat_sentence(
+                    att_side,
+                    def_side,
+                    "the attackers fall back after their morale check",
+                    "The attackers retreat.",
+                    fx,
+                );
                 return CloseCombatEnd::AttackerRetreats;
             }
         }
         let defenders = self.stack_of(hex, def_side);
         if !defenders.iter().any(|&k| self.unit(k).kind.is_combat()) {
-            self.close_combat_sentence(att_side, def_side, "the defenders are destroyed", "The defenders are destroyed.", fx);
+            self.close_combat_sentence(
+                att_side,
+                def_side,
+                "the defenders are destroyed",
+                "The defenders are destroyed.",
+                fx,
+            );
             return CloseCombatEnd::DefenderEliminated;
         }
-        let routed = self.unit(self.fire_target_unit(hex).expect("a defender")).morale
+        let routed = self
+            .unit(self.fire_target_unit(hex).expect("a defender"))
+            .morale
             == MoraleState::Routed;
         // E) The defender checks morale at −4 (a routed defender goes straight to its rout).
         if !routed {
@@ -162,7 +193,13 @@ impl BloodyRoadsSouth {
                 cause: RetreatCause::CloseCombatDefender,
             };
             if self.morale_check(&defenders, &ctx, fx).retreat > 0 {
-                self.close_combat_sentence(att_side, def_side, "the defenders fall back after their morale check", "The defenders retreat.", fx);
+                self.close_combat_sentence(
+                    att_side,
+                    def_side,
+                    "the defenders fall back after their morale check",
+                    "The defenders retreat.",
+                    fx,
+                );
                 return CloseCombatEnd::DefenderRetreats;
             }
         }
@@ -176,9 +213,14 @@ impl BloodyRoadsSouth {
             .fire_target_unit(hex)
             .is_some_and(|k| self.unit(k).morale == MoraleState::Routed);
         let (column, words, result) = if still_routed {
-            (None, "the routed defenders rout (no roll)".to_string(), OddsResult::A)
+            (
+                None,
+                "the routed defenders rout (no roll)".to_string(),
+                OddsResult::A,
+            )
         } else {
-            let (column, drm, drm_words) = self.odds_and_drm(&attackers_now, &defenders, became_wrecked);
+            let (column, drm, drm_words) =
+                self.odds_and_drm(&attackers_now, &defenders, became_wrecked);
             let charts = &crate::data::charts().close_combat;
             let roll = i32::from(dice[6]) + drm;
             let mut result = charts.odds.result(column, roll).unwrap_or(OddsResult::D);
@@ -198,12 +240,33 @@ impl BloodyRoadsSouth {
         };
         let _ = column;
         if result == OddsResult::D {
-            self.close_combat_sentence(att_side, def_side, &format!("{words}; the attackers retreat 1 hex"), "The attackers retreat.", fx);
-            let hexes = crate::data::charts().close_combat.results.attacker_retreat_hexes;
-            self.begin_retreat(&attackers_now, hexes, hex, RetreatCause::CloseCombatAttacker, fx);
+            self.close_combat_sentence(
+                att_side,
+                def_side,
+                &format!("{words}; the attackers retreat 1 hex"),
+                "The attackers retreat.",
+                fx,
+            );
+            let hexes = crate::data::charts()
+                .close_combat
+                .results
+                .attacker_retreat_hexes;
+            self.begin_retreat(
+                &attackers_now,
+                hexes,
+                hex,
+                RetreatCause::CloseCombatAttacker,
+                fx,
+            );
             CloseCombatEnd::AttackerRetreats
         } else {
-            self.close_combat_sentence(att_side, def_side, &format!("{words}; the defenders retreat 2 hexes"), "The defenders retreat.", fx);
+            self.close_combat_sentence(
+                att_side,
+                def_side,
+                &format!("{words}; the defenders retreat 2 hexes"),
+                "The defenders retreat.",
+                fx,
+            );
             if still_routed {
                 // A routed defender routs: back 2, straggle 3 (S23, S24.2).
                 let mut left = 3;
@@ -216,9 +279,18 @@ impl BloodyRoadsSouth {
                     self.remove_if_spent(k, fx);
                 }
             }
-            let hexes = crate::data::charts().close_combat.results.defender_retreat_hexes;
+            let hexes = crate::data::charts()
+                .close_combat
+                .results
+                .defender_retreat_hexes;
             let defenders = self.stack_of(hex, def_side);
-            self.begin_retreat(&defenders, hexes, from, RetreatCause::CloseCombatDefender, fx);
+            self.begin_retreat(
+                &defenders,
+                hexes,
+                from,
+                RetreatCause::CloseCombatDefender,
+                fx,
+            );
             CloseCombatEnd::DefenderRetreats
         }
     }

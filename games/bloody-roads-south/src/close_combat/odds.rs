@@ -40,7 +40,8 @@ impl BloodyRoadsSouth {
         attacker_became_wrecked: bool,
     ) -> (usize, i32, String) {
         let charts = &crate::data::charts().close_combat;
-        let total = |units: &[UnitKey]| -> u16 { units.iter().map(|&k| self.strength_points(k)).sum() };
+        let total =
+            |units: &[UnitKey]| -> u16 { units.iter().map(|&k| self.strength_points(k)).sum() };
         let (a, d) = (total(attackers), total(defenders));
         let column = charts.odds.column(a, d);
         let drm_of = |key: &str| {

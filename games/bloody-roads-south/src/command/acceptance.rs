@@ -193,10 +193,10 @@ impl BloodyRoadsSouth {
         keep: Option<OrderNo>,
     ) {
         let command = self.command_mut(side, receiver);
-        if let Some(d) = command.delayed.take() {
-            if Some(d) != keep {
-                self.set_status(side, d, OrderStatus::Cancelled);
-            }
+        if let Some(d) = command.delayed.take()
+            && Some(d) != keep
+        {
+            self.set_status(side, d, OrderStatus::Cancelled);
         }
     }
 

@@ -239,10 +239,10 @@ impl BloodyRoadsSouth {
                 text = g.text.clone();
             }
             objective = objective.or(g.objective);
-            if g.status == OrderStatus::Accepted {
-                if let Some(o) = self.orders.get_mut(side).iter_mut().find(|o| o.no == g.no) {
-                    o.status = OrderStatus::Implemented;
-                }
+            if g.status == OrderStatus::Accepted
+                && let Some(o) = self.orders.get_mut(side).iter_mut().find(|o| o.no == g.no)
+            {
+                o.status = OrderStatus::Implemented;
             }
         }
         let cost = crate::data::charts()

@@ -61,9 +61,7 @@ impl BloodyRoadsSouth {
         let oob = crate::data::order_of_battle().side(side);
         match side {
             Side::Union => {
-                if self.key(side, &uid("Grant")).is_none() {
-                    return None;
-                }
+                self.key(side, &uid("Grant"))?;
                 if let Some(k) = self.active_leader(side, &uid("Grant")) {
                     return Some((k, fid(AUS)));
                 }
@@ -79,9 +77,7 @@ impl BloodyRoadsSouth {
             }
             Side::Confederate => {
                 let army = oob.armies().first()?;
-                if self.key(side, &army.commander).is_none() {
-                    return None;
-                }
+                self.key(side, &army.commander)?;
                 std::iter::once(&army.commander)
                     .chain(&army.succession)
                     .find_map(|id| self.active_leader(side, id))
@@ -135,7 +131,10 @@ impl BloodyRoadsSouth {
             return Some(k);
         }
         // S25.4: the successor named when the commander fell (`leaders::lose_leader`).
-        if let Some(k) = self.commander_of(side, corps).filter(|&k| self.unit(k).on_map()) {
+        if let Some(k) = self
+            .commander_of(side, corps)
+            .filter(|&k| self.unit(k).on_map())
+        {
             return Some(k);
         }
         c.succession
@@ -161,7 +160,10 @@ impl BloodyRoadsSouth {
             .division(division)?;
         self.active_leader(side, &d.leader)
             .filter(|&k| self.leader_command(k).as_ref() == Some(division))
-            .or_else(|| self.commander_of(side, division).filter(|&k| self.unit(k).on_map()))
+            .or_else(|| {
+                self.commander_of(side, division)
+                    .filter(|&k| self.unit(k).on_map())
+            })
     }
 
     /// The printed leader of a division has been lost (S10.3, rule 3.1c(2): "plus one").

@@ -80,14 +80,10 @@ impl BloodyRoadsSouth {
                 self.unit_mut(k).gun_points -= n;
                 n
             }
-            UnitKind::Wagon => {
-                if self.unit(k).on_map() {
-                    self.unit_mut(k).supply = 0;
-                    self.unit_mut(k).location = Location::Gone;
-                    1
-                } else {
-                    0
-                }
+            UnitKind::Wagon if self.unit(k).on_map() => {
+                self.unit_mut(k).supply = 0;
+                self.unit_mut(k).location = Location::Gone;
+                1
             }
             _ => 0,
         }

@@ -33,9 +33,7 @@ impl BloodyRoadsSouth {
                     && !f.at_artillery
                     && self.artillery_beneath(f.target).is_some()
                     && !self.already_targeted(f.target, true)
-                    && !self
-                        .eligible_firers(side, f.target, true, &[])
-                        .is_empty()
+                    && !self.eligible_firers(side, f.target, true, &[]).is_empty()
                 {
                     out.push(Action::TargetArtillery);
                 }

@@ -139,7 +139,8 @@ impl BloodyRoadsSouth {
                         let plus = self.brigade_data(k).is_some_and(|b| b.plus_weapons);
                         let (a, b, cc) = letters_of(c);
                         let mut halves = 0u32;
-                        for (letter, n) in [(FireLevel::A, a), (FireLevel::B, b), (FireLevel::C, cc)]
+                        for (letter, n) in
+                            [(FireLevel::A, a), (FireLevel::B, b), (FireLevel::C, cc)]
                         {
                             if n > 0 {
                                 let p = charts.small_arms.points(letter, range, plus);
@@ -177,7 +178,13 @@ impl BloodyRoadsSouth {
             let mut left = gp;
             while left > 0 {
                 let row = left.min(5) as u8;
-                halves += u32::from(charts.artillery.points(row, range).map(|h| h.0).unwrap_or(0));
+                halves += u32::from(
+                    charts
+                        .artillery
+                        .points(row, range)
+                        .map(|h| h.0)
+                        .unwrap_or(0),
+                );
                 left -= u32::from(row);
             }
             let mut eighths = halves * 4 * frac / 4;

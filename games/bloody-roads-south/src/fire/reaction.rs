@@ -66,10 +66,7 @@ impl BloodyRoadsSouth {
     /// retreat, every unit whose zone of control covers the hex (S14.1a, S15.0b); for
     /// unlimbering, every enemy unit within 2 hexes able to fire at it (S15.0c).
     pub fn drawn_fire(&mut self, target: HexId, why: Drawn, fx: &mut Fx) {
-        let Some(side) = self
-            .fire_target_unit(target)
-            .map(|k| self.unit(k).side)
-        else {
+        let Some(side) = self.fire_target_unit(target).map(|k| self.unit(k).side) else {
             return;
         };
         let firers: Vec<UnitKey> = match why {

@@ -157,15 +157,13 @@ impl BloodyRoadsSouth {
         let column = table.shifted(base, total);
 
         // The roll (step 4), BRS 2.4 breastworks and BRS 1.2e accidental flank fire (step 5).
-        let (d1, d2, rounding) = (
-            self.shared_d6(fx),
-            self.shared_d6(fx),
-            self.shared_d6(fx),
-        );
+        let (d1, d2, rounding) = (self.shared_d6(fx), self.shared_d6(fx), self.shared_d6(fx));
         let natural = d1 + d2;
         let guns_here = self.at(target).into_iter().any(|k| {
             let u = self.unit(k);
-            u.side == target_side && u.kind == UnitKind::Battery && u.formation == Formation::Unlimbered
+            u.side == target_side
+                && u.kind == UnitKind::Battery
+                && u.formation == Formation::Unlimbered
         });
         let mut breastworks = guns_here && !flank;
         let afr = &charts.accidental_flank_fire;
@@ -226,7 +224,11 @@ impl BloodyRoadsSouth {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let aim = if at_artillery { " (at its artillery)" } else { "" };
+        let aim = if at_artillery {
+            " (at its artillery)"
+        } else {
+            ""
+        };
         let firer_text = format!(
             "{side_word} fire from {from} at {target}{aim}: {} fire points, column {}; {shift_words}: column {}; {roll_words}. Result: {result}{rounding_words}.",
             points.words(),

@@ -47,7 +47,7 @@ impl SideDice {
         if !self.script.is_empty() {
             return self.script.remove(0);
         }
-        let zone = u32::MAX - (u32::MAX % 6 + 1) % 6;
+        let zone = u32::MAX - (u32::MAX % 6 + 1);
         loop {
             let r = self.next_u32();
             if r <= zone {

@@ -84,10 +84,11 @@ impl BloodyRoadsSouth {
             .copied()
             .filter(|&k| self.unit(k).kind == UnitKind::Leader && self.unit(k).on_map())
             .max_by_key(|&k| {
-                let rank = match self
-                    .leader_command(k)
-                    .and_then(|f| crate::data::order_of_battle().side(self.unit(k).side).formation(&f))
-                {
+                let rank = match self.leader_command(k).and_then(|f| {
+                    crate::data::order_of_battle()
+                        .side(self.unit(k).side)
+                        .formation(&f)
+                }) {
                     Some(OobFormation::Army(_)) => 3,
                     Some(OobFormation::Corps(_)) => 2,
                     Some(OobFormation::Division(_)) => 1,
@@ -129,7 +130,10 @@ impl BloodyRoadsSouth {
             .iter()
             .any(|&k| self.unit(k).kind == UnitKind::Brigade);
         if guns && troops {
-            s.push((rows("with-unlimbered-artillery"), "stacked with unlimbered artillery"));
+            s.push((
+                rows("with-unlimbered-artillery"),
+                "stacked with unlimbered artillery",
+            ));
         }
         if ctx.breastworks {
             s.push((rows("breastworks"), "breastworks (2.4)"));
@@ -238,7 +242,11 @@ impl BloodyRoadsSouth {
                 side,
                 format!(
                     "Blood Lust check of the stack{where_}: d66 {d66}, {} (24.2c).",
-                    if removed { "Blood Lust lost" } else { "no effect" }
+                    if removed {
+                        "Blood Lust lost"
+                    } else {
+                        "no effect"
+                    }
                 ),
             );
             return none;

@@ -81,7 +81,12 @@ impl BloodyRoadsSouth {
                 MoraleState::Shaken
             };
             self.unit_mut(k).morale = new;
-            words.push(format!("{}: {} to {}", self.unit(k).id, m.abbreviation(), new.abbreviation()));
+            words.push(format!(
+                "{}: {} to {}",
+                self.unit(k).id,
+                m.abbreviation(),
+                new.abbreviation()
+            ));
         }
         // (E): routed stacks.
         let mut hexes: Vec<crate::data::HexId> = mine
@@ -104,8 +109,16 @@ impl BloodyRoadsSouth {
             let rallies = i32::from(die) - rating <= at_most;
             words.push(format!(
                 "{hex}: routed stack rolls {die}{} — {}",
-                if rating > 0 { format!(" − {rating}") } else { String::new() },
-                if rallies { "rallies to DG" } else { "stays Routed" }
+                if rating > 0 {
+                    format!(" − {rating}")
+                } else {
+                    String::new()
+                },
+                if rallies {
+                    "rallies to DG"
+                } else {
+                    "stays Routed"
+                }
             ));
             if rallies {
                 for &k in &stack {

@@ -180,7 +180,9 @@ impl BloodyRoadsSouth {
                 fx.reveal();
                 fx.public(
                     EventKind::Retreat,
-                    format!("The {side} stack in {from} cannot complete its retreat and routs (24.3)."),
+                    format!(
+                        "The {side} stack in {from} cannot complete its retreat and routs (24.3)."
+                    ),
                 );
             }
             return;
@@ -203,7 +205,13 @@ impl BloodyRoadsSouth {
 
     /// Unlimbered artillery limbers to retreat, rolling on the Gun Loss Table in an enemy
     /// zone of control or in close combat (S24.2, S26.1).
-    fn limber_to_retreat(&mut self, units: &[UnitKey], from: HexId, cause: RetreatCause, fx: &mut Fx) {
+    fn limber_to_retreat(
+        &mut self,
+        units: &[UnitKey],
+        from: HexId,
+        cause: RetreatCause,
+        fx: &mut Fx,
+    ) {
         let close = matches!(
             cause,
             RetreatCause::CloseCombatAttacker | RetreatCause::CloseCombatDefender
@@ -236,7 +244,10 @@ impl BloodyRoadsSouth {
         fx.private(
             EventKind::Retreat,
             side,
-            format!("{name} limbers under fire: Gun Loss roll {die}, {lost} gun point{} lost (26.1).", if lost == 1 { "" } else { "s" }),
+            format!(
+                "{name} limbers under fire: Gun Loss roll {die}, {lost} gun point{} lost (26.1).",
+                if lost == 1 { "" } else { "s" }
+            ),
         );
         self.remove_if_spent(k, fx);
         lost

@@ -26,7 +26,11 @@ fn s23_strength_points_by_fire_level() {
         testing::losses(&mut g, U, "1/1/5", losses, 0);
         assert_eq!(g.strength_points(k), points, "{losses} boxes");
     }
-    assert_eq!(g.strength_points(testing::key(&g, U, "Db-1")), 1, "artillery: 1");
+    assert_eq!(
+        g.strength_points(testing::key(&g, U, "Db-1")),
+        1,
+        "artillery: 1"
+    );
 }
 
 #[test]
@@ -42,5 +46,9 @@ fn s23_odds_die_modifiers_for_wrecked_brigades() {
     assert_eq!(g.odds_and_drm(&a, &d, false).1, 1, "wrecked defender");
     testing::losses(&mut g, U, "1/1/5", 12, 0);
     assert_eq!(g.odds_and_drm(&a, &d, false).1, 2, "of a wrecked division");
-    assert_eq!(g.odds_and_drm(&a, &d, true).1, 0, "the attacker became wrecked: −2");
+    assert_eq!(
+        g.odds_and_drm(&a, &d, true).1,
+        0,
+        "the attacker became wrecked: −2"
+    );
 }

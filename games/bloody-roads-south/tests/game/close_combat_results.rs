@@ -17,9 +17,13 @@ fn fight(union: &str) -> bloody_roads_south::BloodyRoadsSouth {
     g
 }
 
-fn retreat_of(g: &bloody_roads_south::BloodyRoadsSouth) -> Option<(adjutant_engine::Side, u8, RetreatCause)> {
+fn retreat_of(
+    g: &bloody_roads_south::BloodyRoadsSouth,
+) -> Option<(adjutant_engine::Side, u8, RetreatCause)> {
     g.decisions().first().and_then(|d| match d.question() {
-        Question::Retreat { hexes_left, cause, .. } => Some((d.side(), *hexes_left, *cause)),
+        Question::Retreat {
+            hexes_left, cause, ..
+        } => Some((d.side(), *hexes_left, *cause)),
         _ => None,
     })
 }
@@ -34,11 +38,17 @@ fn s23_attacker_retreats_one_hex_on_a_d_result() {
     let mut d = dice();
     let (end, ev) = testing::close_combat(&mut g, C, &["Stwl/J/2"], "A18.10", &mut d);
     assert_eq!(end, CloseCombatEnd::AttackerRetreats);
-    assert_eq!(retreat_of(&g), Some((C, 1, RetreatCause::CloseCombatAttacker)));
+    assert_eq!(
+        retreat_of(&g),
+        Some((C, 1, RetreatCause::CloseCombatAttacker))
+    );
     assert_eq!(testing::shared_left(&g), 0, "eight shared dice");
     for side in [C, U] {
         let text = all(&ev, Viewer::Seat(side));
-        assert!(text.contains("odds 1-2 or less, die 1 (5 to 6): D"), "{side}: {text}");
+        assert!(
+            text.contains("odds 1-2 or less, die 1 (5 to 6): D"),
+            "{side}: {text}"
+        );
     }
     let public = all(&ev, Viewer::Spectator);
     assert!(public.contains("The attackers retreat."), "{public}");
@@ -61,13 +71,20 @@ fn s23_defender_retreats_two_hexes_on_an_a_result_and_checks_again() {
     let mut d = dice();
     let (end, _) = testing::close_combat(&mut g, C, &["Stwl/J/2"], "A18.10", &mut d);
     assert_eq!(end, CloseCombatEnd::DefenderRetreats);
-    assert_eq!(retreat_of(&g), Some((U, 2, RetreatCause::CloseCombatDefender)));
+    assert_eq!(
+        retreat_of(&g),
+        Some((U, 2, RetreatCause::CloseCombatDefender))
+    );
     for _ in 0..2 {
         let a = g.legal_actions(U)[0].clone();
         testing::play(&mut g, U, a, &mut d);
     }
     assert!(g.decisions().is_empty());
-    assert_eq!(testing::scripted_left(&g, U), 0, "the second check was rolled");
+    assert_eq!(
+        testing::scripted_left(&g, U),
+        0,
+        "the second check was rolled"
+    );
     let map = bloody_roads_south::data::map();
     let at = testing::unit(&g, U, "2/1/5").hex().unwrap();
     assert_eq!(map.distance(at, hex("A17.10")), Some(3));
@@ -100,7 +117,10 @@ fn s23_a_routed_defender_routs_without_a_roll() {
     let u = testing::unit(&g, U, "2/1/5");
     assert_eq!(u.casualties(), 1);
     assert_eq!(u.stragglers(), 1 + 3, "the rout straggles 3");
-    assert_eq!(retreat_of(&g), Some((U, 2, RetreatCause::CloseCombatDefender)));
+    assert_eq!(
+        retreat_of(&g),
+        Some((U, 2, RetreatCause::CloseCombatDefender))
+    );
     assert_eq!(testing::scripted_left(&g, C), 0, "no attacker morale check");
 }
 
@@ -114,8 +134,14 @@ fn s23_an_attacker_morale_retreat_ends_the_combat() {
     let mut d = dice();
     let (end, _) = testing::close_combat(&mut g, C, &["Stwl/J/2"], "A18.10", &mut d);
     assert_eq!(end, CloseCombatEnd::AttackerRetreats);
-    assert_eq!(retreat_of(&g), Some((C, 2, RetreatCause::CloseCombatAttacker)));
-    assert_eq!(testing::unit(&g, C, "Stwl/J/2").morale(), MoraleState::Routed);
+    assert_eq!(
+        retreat_of(&g),
+        Some((C, 2, RetreatCause::CloseCombatAttacker))
+    );
+    assert_eq!(
+        testing::unit(&g, C, "Stwl/J/2").morale(),
+        MoraleState::Routed
+    );
     assert_eq!(testing::scripted_left(&g, U), 0, "no defender check");
 }
 
@@ -129,7 +155,13 @@ fn s23_defender_fire_is_three_columns_left_when_attacked_through_its_flank() {
     let mut d = dice();
     let (_, ev) = testing::close_combat(&mut g, C, &["Stwl/J/2"], "A18.10", &mut d);
     let union = all(&ev, Viewer::Seat(U));
-    assert!(union.contains("-3 defender attacked through its flank: column 2"), "{union}");
+    assert!(
+        union.contains("-3 defender attacked through its flank: column 2"),
+        "{union}"
+    );
     let conf = all(&ev, Viewer::Seat(C));
-    assert!(conf.contains("+2 target in column, limbered, flank, DG or Routed: column 12–14"), "{conf}");
+    assert!(
+        conf.contains("+2 target in column, limbered, flank, DG or Routed: column 12–14"),
+        "{conf}"
+    );
 }

@@ -21,7 +21,10 @@ fn s28_a_low_ammo_brigade_within_two_hexes_of_its_corps_wagon_is_resupplied() {
     let mut d = dice();
     let ev = testing::resupply(&mut g, U, &mut d);
     // One point: one brigade (the first in order) is resupplied, the other stays Low Ammo.
-    let low = [testing::unit(&g, U, "2/1/5").low_ammo(), testing::unit(&g, U, "3/1/5").low_ammo()];
+    let low = [
+        testing::unit(&g, U, "2/1/5").low_ammo(),
+        testing::unit(&g, U, "3/1/5").low_ammo(),
+    ];
     assert_eq!(low.iter().filter(|&&l| l).count(), 1);
     assert_eq!(testing::unit(&g, U, "5 Corps Supply").supply(), 0);
     assert!(read(&ev, Viewer::Seat(C)).is_empty(), "resupply is secret");
@@ -37,7 +40,13 @@ fn s28_a_low_ammo_brigade_within_two_hexes_of_its_corps_wagon_is_resupplied() {
 #[test]
 fn brs_3_7_a_union_wagon_reloads_by_a_whole_turn_on_the_reload_hex() {
     let mut g = game();
-    put(&mut g, U, "5 Corps Supply", "A49.01", toward("A48.01", "A49.01"));
+    put(
+        &mut g,
+        U,
+        "5 Corps Supply",
+        "A49.01",
+        toward("A48.01", "A49.01"),
+    );
     testing::supply(&mut g, U, "5 Corps Supply", 2);
     let mut d = dice();
     testing::with_fx(&mut g, &mut d, |g, fx| {

@@ -34,7 +34,10 @@ fn fire(g: &mut bloody_roads_south::BloodyRoadsSouth) -> Vec<bloody_roads_south:
 }
 
 /// The Confederates fire Stwl/J/2 at `at`.
-fn fire_at(g: &mut bloody_roads_south::BloodyRoadsSouth, at: &str) -> Vec<bloody_roads_south::Event> {
+fn fire_at(
+    g: &mut bloody_roads_south::BloodyRoadsSouth,
+    at: &str,
+) -> Vec<bloody_roads_south::Event> {
     let mut d = dice();
     let mut ev = testing::play(g, C, target(at), &mut d);
     ev.extend(testing::play(g, C, add("Stwl/J/2"), &mut d));
@@ -54,7 +57,11 @@ fn s20_fire_resolves_column_roll_and_casualties() {
     assert!(text.contains("Result: 1."), "{text}");
     assert_eq!(testing::unit(&g, U, "2/1/5").casualties(), 1);
     assert_eq!(testing::shared_left(&g), 0);
-    assert_eq!(testing::scripted_left(&g, U), 0, "a straggler die and a morale d66");
+    assert_eq!(
+        testing::scripted_left(&g, U),
+        0,
+        "a straggler die and a morale d66"
+    );
 }
 
 #[test]
@@ -80,7 +87,10 @@ fn rule_1_2e_accidental_flank_fire_example_3_4_roll_10_reads_7_8() {
     assert_eq!(testing::unit(&g, U, "2/1/5").stragglers(), 1);
     let own = all(&ev, Viewer::Seat(U));
     assert!(own.contains("roll 1 +1 = 2"), "{own}");
-    assert!(own.contains("column, limbered or flank"), "the morale check has the flank −6: {own}");
+    assert!(
+        own.contains("column, limbered or flank"),
+        "the morale check has the flank −6: {own}"
+    );
 }
 
 #[test]
@@ -112,7 +122,9 @@ fn s20_column_shifts_night_low_ammo_and_target_in_column() {
     testing::script_dice(&mut g, U, &[1, 1, 1, 1]);
     let text = all(&fire(&mut g), Viewer::Seat(C));
     assert!(
-        text.contains("-2 night, -1 Low Ammo, +2 target in column, limbered, flank, DG or Routed: column 2"),
+        text.contains(
+            "-2 night, -1 Low Ammo, +2 target in column, limbered, flank, DG or Routed: column 2"
+        ),
         "{text}"
     );
 }
@@ -124,7 +136,10 @@ fn s20_flank_fire_shifts_two_columns_right() {
     testing::script_shared(&mut g, &[3, 3, 1]);
     testing::script_dice(&mut g, U, &[1, 1, 1, 1]);
     let text = all(&fire(&mut g), Viewer::Seat(C));
-    assert!(text.contains("+2 target in column, limbered, flank, DG or Routed: column 7–8"), "{text}");
+    assert!(
+        text.contains("+2 target in column, limbered, flank, DG or Routed: column 7–8"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -203,7 +218,10 @@ fn s25_2_leader_loss_is_rolled_only_when_a_casualty_is_taken() {
     let griffin = testing::unit(&g, U, "Griffin");
     assert_eq!(griffin.fate(), LeaderFate::Killed);
     assert_eq!(griffin.location(), Location::Gone);
-    assert!(all(&ev, Viewer::Seat(C)).contains("Charles Griffin is killed") || all(&ev, Viewer::Seat(C)).contains("is killed"));
+    assert!(
+        all(&ev, Viewer::Seat(C)).contains("Charles Griffin is killed")
+            || all(&ev, Viewer::Seat(C)).contains("is killed")
+    );
     assert!(!all(&ev, Viewer::Seat(C)).contains("Leader loss roll"));
     assert!(all(&ev, Viewer::Seat(U)).contains("Leader loss roll"));
     // Result ½ rounded down: no leader loss roll at all.
@@ -245,7 +263,10 @@ fn s20_3_artillery_may_aim_at_artillery_beneath_the_top_unit() {
     testing::play(&mut g, C, Action::TargetArtillery, &mut d);
     let offered = g.legal_actions(C);
     assert!(offered.contains(&add("2b-1")));
-    assert!(!offered.contains(&add("Stwl/J/2")), "only artillery aims at artillery");
+    assert!(
+        !offered.contains(&add("Stwl/J/2")),
+        "only artillery aims at artillery"
+    );
 }
 
 #[test]
@@ -256,7 +277,10 @@ fn s19_no_fire_out_of_the_frontal_arc_or_beyond_range() {
     let mut g = game();
     put(&mut g, C, "Stwl/J/2", "A15.10", toward("A15.10", "A18.10"));
     put(&mut g, U, "2/1/5", "A18.10", toward("A18.10", "A15.10"));
-    assert!(!g.legal_actions(C).contains(&target("A18.10")), "3 hexes is beyond small arms");
+    assert!(
+        !g.legal_actions(C).contains(&target("A18.10")),
+        "3 hexes is beyond small arms"
+    );
     // Low Ammo: no fire at range 2.
     let mut g = game();
     put(&mut g, C, "Stwl/J/2", "A17.09", toward("A17.09", "A17.11"));
@@ -333,7 +357,14 @@ fn s24_2_a_retreat_result_asks_the_target_owner_for_each_hex() {
     assert_eq!(testing::unit(&g, U, "2/1/5").stragglers(), 3);
     let q = g.decisions().first().expect("a retreat question");
     assert_eq!(q.side(), U);
-    assert!(matches!(q.question(), Question::Retreat { hexes_left: 2, .. }));
+    assert!(matches!(
+        q.question(),
+        Question::Retreat { hexes_left: 2, .. }
+    ));
     assert!(g.legal_actions(C).is_empty());
-    assert!(g.legal_actions(U).iter().all(|a| matches!(a, Action::Retreat { .. })));
+    assert!(
+        g.legal_actions(U)
+            .iter()
+            .all(|a| matches!(a, Action::Retreat { .. }))
+    );
 }

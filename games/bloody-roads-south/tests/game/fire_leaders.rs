@@ -27,7 +27,10 @@ fn s25_4_a_lost_division_leader_is_replaced_by_a_generic_leader() {
     assert_eq!(g.leader_data(r).map(|l| l.rating), Some(1));
     // He appears at the start of the next Union Command Phase with any unit of 1/5.
     testing::replacements_appear(&mut g, U, &mut d);
-    assert!(matches!(g.decisions()[0].question(), Question::PlaceLeader { .. }));
+    assert!(matches!(
+        g.decisions()[0].question(),
+        Question::PlaceLeader { .. }
+    ));
     let offered = g.legal_actions(U);
     let hexes: Vec<_> = offered
         .iter()
@@ -73,7 +76,9 @@ fn s25_4_a_leader_alone_where_the_enemy_enters_escapes_to_his_command() {
     put(&mut g, U, "2/1/5", "A20.11", f);
     put(&mut g, C, "Stwl/J/2", "A18.11", f);
     let mut d = dice();
-    testing::with_fx(&mut g, &mut d, |g, fx| g.displace_lone_leaders(hex("A18.11"), fx));
+    testing::with_fx(&mut g, &mut d, |g, fx| {
+        g.displace_lone_leaders(hex("A18.11"), fx)
+    });
     assert_eq!(
         testing::unit(&g, U, "Griffin").hex(),
         Some(hex("A20.11")),

@@ -7,7 +7,13 @@ use bloody_roads_south::testing;
 use crate::fire_setup::*;
 
 /// Fire points of Confederate firers at `target`, in eighths.
-fn eighths(g: &bloody_roads_south::BloodyRoadsSouth, ids: &[&str], target: &str, guns: bool, cc: bool) -> u32 {
+fn eighths(
+    g: &bloody_roads_south::BloodyRoadsSouth,
+    ids: &[&str],
+    target: &str,
+    guns: bool,
+    cc: bool,
+) -> u32 {
     let keys: Vec<_> = ids.iter().map(|id| testing::key(g, C, id)).collect();
     g.fire_points(&keys, hex(target), guns, cc).eighths
 }
@@ -18,10 +24,22 @@ fn s20_fire_points_by_level_and_range() {
     // Stwl/J/2: AB2 A5 B3 C3 (13 steps). Only 1 A fires out of a hex (S12.0).
     put(&mut g, C, "Stwl/J/2", "A17.09", toward("A17.09", "A17.11"));
     put(&mut g, U, "2/1/5", "A17.11", toward("A17.11", "A17.09"));
-    assert_eq!(eighths(&g, &["Stwl/J/2"], "A17.11", false, false), 2 * 8, "A at range 2 = 2");
-    assert_eq!(eighths(&g, &["Stwl/J/2"], "A17.11", false, true), 8 * 8, "A in close combat = 8");
+    assert_eq!(
+        eighths(&g, &["Stwl/J/2"], "A17.11", false, false),
+        2 * 8,
+        "A at range 2 = 2"
+    );
+    assert_eq!(
+        eighths(&g, &["Stwl/J/2"], "A17.11", false, true),
+        8 * 8,
+        "A in close combat = 8"
+    );
     put(&mut g, U, "2/1/5", "A17.10", toward("A17.10", "A17.09"));
-    assert_eq!(eighths(&g, &["Stwl/J/2"], "A17.10", false, false), 4 * 8, "A at range 1 = 4");
+    assert_eq!(
+        eighths(&g, &["Stwl/J/2"], "A17.10", false, false),
+        4 * 8,
+        "A at range 1 = 4"
+    );
     // Down to B (7 boxes filled): B 4/2/1.
     testing::losses(&mut g, C, "Stwl/J/2", 5, 2);
     assert_eq!(eighths(&g, &["Stwl/J/2"], "A17.10", false, false), 2 * 8);
@@ -46,12 +64,21 @@ fn s12_only_one_a_and_five_gun_points_fire_out_of_a_hex_top_down() {
     put(&mut g, C, "2b-2", "A17.10", f);
     put(&mut g, U, "2/1/5", "A18.10", toward("A18.10", "A17.10"));
     // Two brigades of AB: still 1 A = 4 points at range 1; two 5-GP batteries: 5 GP = 5.
-    assert_eq!(eighths(&g, &["Stwl/J/2", "J/J/2"], "A18.10", false, false), 4 * 8);
-    assert_eq!(eighths(&g, &["2b-1", "2b-2"], "A18.10", false, false), 5 * 8);
+    assert_eq!(
+        eighths(&g, &["Stwl/J/2", "J/J/2"], "A18.10", false, false),
+        4 * 8
+    );
+    assert_eq!(
+        eighths(&g, &["2b-1", "2b-2"], "A18.10", false, false),
+        5 * 8
+    );
     // Two B brigades make the A together (2 + 2 C units).
     testing::losses(&mut g, C, "Stwl/J/2", 7, 0);
     testing::losses(&mut g, C, "J/J/2", 9, 0);
-    assert_eq!(eighths(&g, &["Stwl/J/2", "J/J/2"], "A18.10", false, false), 4 * 8);
+    assert_eq!(
+        eighths(&g, &["Stwl/J/2", "J/J/2"], "A18.10", false, false),
+        4 * 8
+    );
 }
 
 #[test]

@@ -5,8 +5,8 @@
 use adjutant_engine::{Dice, Rules, Seed, Viewer};
 use bloody_roads_south::data::morale::MoraleState;
 use bloody_roads_south::events::EventKind;
-use bloody_roads_south::{Action, BloodyRoadsSouth, Event};
 use bloody_roads_south::testing;
+use bloody_roads_south::{Action, BloodyRoadsSouth, Event};
 use proptest::prelude::*;
 
 use crate::fire_setup::*;
@@ -32,14 +32,27 @@ fn section_5_fire_firer_reads_points_target_roll_and_result_spectators_the_roll(
     let firer = all(&ev, Viewer::Seat(C));
     let target = all(&ev, Viewer::Seat(U));
     let public = all(&ev, Viewer::Spectator);
-    assert!(firer.contains("4 fire points, column 3–4; no shifts: column 3–4; roll 5+4 = 9. Result: 1."), "{firer}");
-    assert!(!firer.contains("Losses"), "the firer does not read the target's losses: {firer}");
+    assert!(
+        firer
+            .contains("4 fire points, column 3–4; no shifts: column 3–4; roll 5+4 = 9. Result: 1."),
+        "{firer}"
+    );
+    assert!(
+        !firer.contains("Losses"),
+        "the firer does not read the target's losses: {firer}"
+    );
     assert!(!firer.contains("Morale check"), "{firer}");
     assert!(target.contains("roll 5+4 = 9. Result: 1."), "{target}");
-    assert!(!target.contains("fire points") && !target.contains("column"), "{target}");
+    assert!(
+        !target.contains("fire points") && !target.contains("column"),
+        "{target}"
+    );
     assert!(target.contains("Losses in A18.10"), "{target}");
     assert!(target.contains("Morale check"), "{target}");
-    assert_eq!(public, "Confederate fire from A17.10 at A18.10: roll 5+4 = 9.");
+    assert_eq!(
+        public,
+        "Confederate fire from A17.10 at A18.10: roll 5+4 = 9."
+    );
     // Afterwards, the whole story for everyone.
     assert!(all(&ev, Viewer::Omniscient).contains("fire points"));
 }
@@ -73,7 +86,11 @@ fn secrets() -> impl Strategy<Value = Secrets> {
         })
 }
 
-const UNION: [(&str, &str); 3] = [("2/1/5", "A18.10"), ("3/1/5", "A17.11"), ("1/2/5", "A18.09")];
+const UNION: [(&str, &str); 3] = [
+    ("2/1/5", "A18.10"),
+    ("3/1/5", "A17.11"),
+    ("1/2/5", "A18.09"),
+];
 
 /// The same position with the Union brigades' secrets as given: the Confederates in the
 /// Union player turn's defensive fire.

@@ -14,9 +14,13 @@ fn ctx() -> MoraleContext {
     MoraleContext::after_fire(hex("A17.10"))
 }
 
-fn shifts(g: &bloody_roads_south::BloodyRoadsSouth, ctx: &MoraleContext) -> (MoraleRating, Vec<(i32, &'static str)>) {
+fn shifts(
+    g: &bloody_roads_south::BloodyRoadsSouth,
+    ctx: &MoraleContext,
+) -> (MoraleRating, Vec<(i32, &'static str)>) {
     let units = g.stack_of(hex("A18.10"), U);
-    g.morale_shifts(&units, ctx).expect("a stack with a combat unit")
+    g.morale_shifts(&units, ctx)
+        .expect("a stack with a combat unit")
 }
 
 #[test]
@@ -28,7 +32,13 @@ fn s24_2_morale_row_shifts() {
     let (rating, s) = shifts(&g, &ctx());
     assert_eq!(rating, MoraleRating::C);
     // Griffin rates 2: +1; unlimbered artillery in the stack: +1.
-    assert_eq!(s, vec![(1, "stacked with unlimbered artillery"), (1, "leader in the hex")]);
+    assert_eq!(
+        s,
+        vec![
+            (1, "stacked with unlimbered artillery"),
+            (1, "leader in the hex")
+        ]
+    );
     testing::morale(&mut g, U, "2/1/5", MoraleState::Shaken);
     testing::low_ammo(&mut g, U, "2/1/5", true);
     testing::set_turn(&mut g, "5 May 9:00pm");
@@ -71,7 +81,10 @@ fn s24_2_column_limbered_and_artillery_on_top_rated_c() {
     put(&mut g, U, "Db-1", "A18.10", toward("A18.10", "A17.10"));
     let (rating, s) = shifts(&g, &ctx());
     assert_eq!(rating, MoraleRating::C, "artillery on top counts as C");
-    assert!(s.is_empty(), "artillery alone gets no artillery bonus: {s:?}");
+    assert!(
+        s.is_empty(),
+        "artillery alone gets no artillery bonus: {s:?}"
+    );
 }
 
 #[test]
@@ -110,13 +123,23 @@ fn s24_2_the_result_applies_to_the_whole_stack_with_stragglers_on_its_top_brigad
     let (out, ev) = testing::with_fx(&mut g, &mut d, |g, fx| g.morale_check(&units, &ctx(), fx));
     assert_eq!(out.result, Some(MoraleResult::DisorganizedBack2Straggle1));
     assert_eq!(out.retreat, 2);
-    assert_eq!(testing::unit(&g, U, "2/1/5").morale(), MoraleState::Disorganized);
-    assert_eq!(testing::unit(&g, U, "3/1/5").morale(), MoraleState::Disorganized);
+    assert_eq!(
+        testing::unit(&g, U, "2/1/5").morale(),
+        MoraleState::Disorganized
+    );
+    assert_eq!(
+        testing::unit(&g, U, "3/1/5").morale(),
+        MoraleState::Disorganized
+    );
     assert_eq!(testing::unit(&g, U, "2/1/5").stragglers(), 1);
     assert_eq!(testing::unit(&g, U, "3/1/5").stragglers(), 0);
     assert!(matches!(
         g.decisions()[0].question(),
-        Question::Retreat { hexes_left: 2, cause: RetreatCause::Morale, .. }
+        Question::Retreat {
+            hexes_left: 2,
+            cause: RetreatCause::Morale,
+            ..
+        }
     ));
     // Secret: the opponent and spectators read nothing of the check.
     assert!(read(&ev, Viewer::Seat(C)).is_empty());
@@ -139,7 +162,10 @@ fn s24_4_additive_effects_of_a_second_check() {
 
 #[test]
 fn s24_2c_blood_lust_units_roll_2d6_as_d66_without_modifiers() {
-    for (dice_, after) in [([4, 3], MoraleState::BloodLust), ([4, 4], MoraleState::Normal)] {
+    for (dice_, after) in [
+        ([4, 3], MoraleState::BloodLust),
+        ([4, 4], MoraleState::Normal),
+    ] {
         let mut g = game();
         put(&mut g, U, "2/1/5", "A18.10", toward("A18.10", "A17.10"));
         testing::morale(&mut g, U, "2/1/5", MoraleState::BloodLust);

@@ -41,21 +41,46 @@ fn s24_5_rally_phase_order() {
     testing::script_dice(&mut g, U, &[5, 4, 6]);
     let mut d = dice();
     let ev = testing::rally(&mut g, U, &mut d);
-    assert_eq!(testing::unit(&g, U, "1/1/5").morale(), MoraleState::Normal, "(A) not adjacent");
-    assert_eq!(testing::unit(&g, U, "2/1/5").morale(), MoraleState::Normal, "(C)");
-    assert_eq!(testing::unit(&g, U, "3/1/5").morale(), MoraleState::Shaken, "(D) not Normal");
-    assert_eq!(testing::unit(&g, U, "1/2/5").morale(), MoraleState::Disorganized, "(E)");
+    assert_eq!(
+        testing::unit(&g, U, "1/1/5").morale(),
+        MoraleState::Normal,
+        "(A) not adjacent"
+    );
+    assert_eq!(
+        testing::unit(&g, U, "2/1/5").morale(),
+        MoraleState::Normal,
+        "(C)"
+    );
+    assert_eq!(
+        testing::unit(&g, U, "3/1/5").morale(),
+        MoraleState::Shaken,
+        "(D) not Normal"
+    );
+    assert_eq!(
+        testing::unit(&g, U, "1/2/5").morale(),
+        MoraleState::Disorganized,
+        "(E)"
+    );
     assert_eq!(testing::unit(&g, U, "2/2/5").morale(), MoraleState::Routed);
     assert_eq!(testing::unit(&g, U, "3/2/5").morale(), MoraleState::Routed);
     assert_eq!(testing::scripted_left(&g, U), 0);
     let q = g.decisions().first().expect("the rout");
-    let Question::Retreat { hexes_left, cause, .. } = q.question() else {
+    let Question::Retreat {
+        hexes_left, cause, ..
+    } = q.question()
+    else {
         panic!("{q:?}")
     };
     assert_eq!(*cause, RetreatCause::Rout);
     let map = bloody_roads_south::data::map();
-    assert_eq!(u32::from(*hexes_left), 6 - map.distance(hex("A9.10"), hex("A5.10")).unwrap());
-    assert!(read(&ev, Viewer::Seat(C)).is_empty(), "rally rolls are secret");
+    assert_eq!(
+        u32::from(*hexes_left),
+        6 - map.distance(hex("A9.10"), hex("A5.10")).unwrap()
+    );
+    assert!(
+        read(&ev, Viewer::Seat(C)).is_empty(),
+        "rally rolls are secret"
+    );
 }
 
 #[test]
@@ -67,7 +92,11 @@ fn s24_5_blood_lust_next_to_the_enemy_is_checked() {
     testing::script_dice(&mut g, U, &[5, 1]);
     let mut d = dice();
     testing::rally(&mut g, U, &mut d);
-    assert_eq!(testing::unit(&g, U, "2/1/5").morale(), MoraleState::Normal, "51: BL removed");
+    assert_eq!(
+        testing::unit(&g, U, "2/1/5").morale(),
+        MoraleState::Normal,
+        "51: BL removed"
+    );
 }
 
 #[test]
@@ -90,7 +119,11 @@ fn s24_1b_a_routed_unit_that_cannot_get_away_is_eliminated_its_strength_casualti
     testing::rally(&mut g, U, &mut d);
     let u = testing::unit(&g, U, "2/1/5");
     assert_eq!(u.location(), Location::Gone);
-    assert_eq!(u.casualties(), 19 - 3, "the rest becomes casualties; stragglers stay");
+    assert_eq!(
+        u.casualties(),
+        19 - 3,
+        "the rest becomes casualties; stragglers stay"
+    );
     assert_eq!(u.stragglers(), 3);
 }
 
@@ -106,14 +139,25 @@ fn rule_1_2b_optional_union_units_without_a_leader_rally_on_1_2() {
     testing::script_dice(&mut g, U, &[3]);
     let mut d = dice();
     testing::rally(&mut g, U, &mut d);
-    assert_eq!(testing::unit(&g, U, "2/1/5").morale(), MoraleState::Shaken, "3: no rally");
-    assert_eq!(testing::unit(&g, U, "3/1/5").morale(), MoraleState::Shaken, "with a leader");
+    assert_eq!(
+        testing::unit(&g, U, "2/1/5").morale(),
+        MoraleState::Shaken,
+        "3: no rally"
+    );
+    assert_eq!(
+        testing::unit(&g, U, "3/1/5").morale(),
+        MoraleState::Shaken,
+        "with a leader"
+    );
     // The Confederates are never concerned.
     let mut g = game_with(&["union-rally-needs-leader"]);
     put(&mut g, C, "Stwl/J/2", "A5.10", toward("A5.10", "A6.10"));
     testing::morale(&mut g, C, "Stwl/J/2", MoraleState::Shaken);
     testing::rally(&mut g, C, &mut d);
-    assert_eq!(testing::unit(&g, C, "Stwl/J/2").morale(), MoraleState::Normal);
+    assert_eq!(
+        testing::unit(&g, C, "Stwl/J/2").morale(),
+        MoraleState::Normal
+    );
 }
 
 #[test]
@@ -132,9 +176,18 @@ fn s21_2_recovery_markers_go_on_hour_turns_away_from_the_enemy_not_in_the_wilder
     let mut d = dice();
     testing::recovery_markers(&mut g, U, &mut d);
     assert!(testing::unit(&g, U, "2/1/5").marks().recovering);
-    assert!(!testing::unit(&g, U, "3/1/5").marks().recovering, "1.2f: Wilderness");
-    assert!(!testing::unit(&g, U, "1/1/5").marks().recovering, "3 hexes from the enemy");
-    assert!(!testing::unit(&g, U, "1/2/5").marks().recovering, "not Normal");
+    assert!(
+        !testing::unit(&g, U, "3/1/5").marks().recovering,
+        "1.2f: Wilderness"
+    );
+    assert!(
+        !testing::unit(&g, U, "1/1/5").marks().recovering,
+        "3 hexes from the enemy"
+    );
+    assert!(
+        !testing::unit(&g, U, "1/2/5").marks().recovering,
+        "not Normal"
+    );
     // Not on a half-hour turn.
     testing::set_turn(&mut g, "5 May 1:30pm");
     testing::recovering(&mut g, U, "2/1/5", false);
@@ -181,7 +234,11 @@ fn s21_1_straggler_check_modifiers() {
     testing::morale(&mut g, U, "2/1/5", MoraleState::Routed);
     testing::set_turn(&mut g, "5 May 9:00pm");
     testing::losses(&mut g, U, "2/1/5", 8, 0);
-    assert_eq!(g.straggler_drm(k, false), 2, "Routed, wrecked and night: one line");
+    assert_eq!(
+        g.straggler_drm(k, false),
+        2,
+        "Routed, wrecked and night: one line"
+    );
     // A forced march check (S18) on the ½–1 table: C, die 5 + 2 = 7: 2 steps.
     testing::script_dice(&mut g, U, &[5]);
     let mut d = dice();
@@ -189,5 +246,8 @@ fn s21_1_straggler_check_modifiers() {
         g.straggler_check(k, StragglerTable::HalfToOne, false, fx)
     });
     assert_eq!(steps, 2);
-    assert!(read(&ev, Viewer::Seat(C)).is_empty(), "straggler checks are secret");
+    assert!(
+        read(&ev, Viewer::Seat(C)).is_empty(),
+        "straggler checks are secret"
+    );
 }

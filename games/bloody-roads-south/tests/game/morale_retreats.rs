@@ -10,10 +10,18 @@ use bloody_roads_south::testing;
 
 use crate::fire_setup::*;
 
-fn start(g: &mut bloody_roads_south::BloodyRoadsSouth, at: &str, hexes: u8, away_from: &str, cause: RetreatCause) {
+fn start(
+    g: &mut bloody_roads_south::BloodyRoadsSouth,
+    at: &str,
+    hexes: u8,
+    away_from: &str,
+    cause: RetreatCause,
+) {
     let units: Vec<UnitKey> = g.stack_of(hex(at), U);
     let mut d = dice();
-    testing::with_fx(g, &mut d, |g, fx| g.begin_retreat(&units, hexes, hex(away_from), cause, fx));
+    testing::with_fx(g, &mut d, |g, fx| {
+        g.begin_retreat(&units, hexes, hex(away_from), cause, fx)
+    });
 }
 
 #[test]
@@ -34,7 +42,9 @@ fn s24_3_retreat_hexes_lead_away_from_the_enemy_hex_by_hex() {
     let first = offered[0].clone();
     let mut d = dice();
     let ev = testing::play(&mut g, U, first.clone(), &mut d);
-    let Action::Retreat { to } = first else { unreachable!() };
+    let Action::Retreat { to } = first else {
+        unreachable!()
+    };
     assert_eq!(testing::unit(&g, U, "2/1/5").hex(), Some(to));
     assert!(all(&ev, Viewer::Seat(C)).contains("retreats from A18.10"));
     let Question::Retreat { hexes_left, .. } = g.decisions()[0].question() else {
@@ -93,9 +103,17 @@ fn s24_3_retreats_avoid_enemy_zones_of_control_while_they_can() {
         .neighbours(ways[0], g.maps())
         .into_iter()
         .map(|(_, h)| h)
-        .find(|&h| h != hex("A18.10") && !ways.contains(&h) && map.distance(h, hex("A18.10")) == Some(2))
+        .find(|&h| {
+            h != hex("A18.10") && !ways.contains(&h) && map.distance(h, hex("A18.10")) == Some(2)
+        })
         .expect("a hex beyond");
-    put(&mut g, C, "J/J/2", &zoc_from.to_string(), toward(&zoc_from.to_string(), &ways[0].to_string()));
+    put(
+        &mut g,
+        C,
+        "J/J/2",
+        &zoc_from.to_string(),
+        toward(&zoc_from.to_string(), &ways[0].to_string()),
+    );
     assert!(g.in_enemy_zoc(ways[0], U));
     let now = g.retreat_hexes(&units, hex("A17.10"), RetreatCause::Morale);
     assert!(!now.contains(&ways[0]), "{now:?}");
@@ -120,7 +138,9 @@ fn rule_1_2g_retreats_in_the_wilderness_take_the_road() {
                 .map(|(_, h)| h)
                 .filter(|&h| map.distance(h, e) == Some(2))
                 .collect();
-            let road = farther.iter().any(|&h| map.hex(h).unwrap().has_road_feature(false));
+            let road = farther
+                .iter()
+                .any(|&h| map.hex(h).unwrap().has_road_feature(false));
             let bare: Vec<_> = farther
                 .into_iter()
                 .filter(|&h| !map.hex(h).unwrap().has_road_feature(false))
@@ -131,7 +151,10 @@ fn rule_1_2g_retreats_in_the_wilderness_take_the_road() {
     let ways = g.retreat_hexes(&units, enemy, RetreatCause::Morale);
     assert!(!ways.is_empty());
     for h in &ways {
-        assert!(map.hex(*h).unwrap().has_road_feature(false), "{h} has no road");
+        assert!(
+            map.hex(*h).unwrap().has_road_feature(false),
+            "{h} has no road"
+        );
         assert!(!roadless.contains(h));
     }
 }
@@ -143,16 +166,28 @@ fn s24_3_rout_through_stand_fast_shares_the_worst_state() {
     testing::morale(&mut g, U, "2/1/5", MoraleState::Disorganized);
     let units = g.stack_of(hex("A18.10"), U);
     let ways = g.retreat_hexes(&units, hex("A17.10"), RetreatCause::Morale);
-    put(&mut g, U, "3/1/5", &ways[0].to_string(), toward("A18.10", "A17.10"));
+    put(
+        &mut g,
+        U,
+        "3/1/5",
+        &ways[0].to_string(),
+        toward("A18.10", "A17.10"),
+    );
     testing::morale(&mut g, U, "3/1/5", MoraleState::BloodLust);
     start(&mut g, "A18.10", 1, "A17.10", RetreatCause::Morale);
     let mut d = dice();
     testing::play(&mut g, U, Action::Retreat { to: ways[0] }, &mut d);
-    assert!(matches!(g.decisions()[0].question(), Question::RoutThrough { .. }));
+    assert!(matches!(
+        g.decisions()[0].question(),
+        Question::RoutThrough { .. }
+    ));
     let offered = g.legal_actions(U);
     assert!(offered.contains(&Action::StandFast));
     testing::play(&mut g, U, Action::StandFast, &mut d);
-    assert_eq!(testing::unit(&g, U, "3/1/5").morale(), MoraleState::Disorganized);
+    assert_eq!(
+        testing::unit(&g, U, "3/1/5").morale(),
+        MoraleState::Disorganized
+    );
     assert!(g.decisions().is_empty());
     // Retreating units go on top.
     assert_eq!(g.at(ways[0])[0], testing::key(&g, U, "2/1/5"));
@@ -164,7 +199,13 @@ fn s24_3_rout_through_displace_worsens_one_level_and_loses_blood_lust() {
     put(&mut g, U, "2/1/5", "A18.10", toward("A18.10", "A17.10"));
     let units = g.stack_of(hex("A18.10"), U);
     let ways = g.retreat_hexes(&units, hex("A17.10"), RetreatCause::Morale);
-    put(&mut g, U, "3/1/5", &ways[0].to_string(), toward("A18.10", "A17.10"));
+    put(
+        &mut g,
+        U,
+        "3/1/5",
+        &ways[0].to_string(),
+        toward("A18.10", "A17.10"),
+    );
     testing::morale(&mut g, U, "3/1/5", MoraleState::BloodLust);
     start(&mut g, "A18.10", 1, "A17.10", RetreatCause::Morale);
     let mut d = dice();
@@ -175,7 +216,9 @@ fn s24_3_rout_through_displace_worsens_one_level_and_loses_blood_lust() {
         .find(|a| matches!(a, Action::Displace { .. }))
         .expect("a hex to step aside into");
     testing::play(&mut g, U, displace.clone(), &mut d);
-    let Action::Displace { to } = displace else { unreachable!() };
+    let Action::Displace { to } = displace else {
+        unreachable!()
+    };
     assert_eq!(testing::unit(&g, U, "3/1/5").hex(), Some(to));
     assert_eq!(testing::unit(&g, U, "3/1/5").morale(), MoraleState::Shaken);
 }
@@ -186,9 +229,22 @@ fn s24_2_artillery_limbers_to_retreat_and_rolls_for_gun_loss_in_close_combat() {
     put(&mut g, U, "Db-1", "A18.10", toward("A18.10", "A17.10"));
     let gp = testing::unit(&g, U, "Db-1").gun_points();
     testing::script_dice(&mut g, U, &[3]);
-    start(&mut g, "A18.10", 2, "A17.10", RetreatCause::CloseCombatDefender);
-    assert_eq!(testing::unit(&g, U, "Db-1").formation(), Formation::Limbered);
-    assert_eq!(testing::unit(&g, U, "Db-1").gun_points(), gp - 1, "Gun Loss 3: one GP");
+    start(
+        &mut g,
+        "A18.10",
+        2,
+        "A17.10",
+        RetreatCause::CloseCombatDefender,
+    );
+    assert_eq!(
+        testing::unit(&g, U, "Db-1").formation(),
+        Formation::Limbered
+    );
+    assert_eq!(
+        testing::unit(&g, U, "Db-1").gun_points(),
+        gp - 1,
+        "Gun Loss 3: one GP"
+    );
 }
 
 #[test]
@@ -201,8 +257,14 @@ fn s14_1a_a_retreat_into_an_enemy_zone_of_control_draws_fire() {
     let mut d = dice();
     let ev = testing::drawn_fire(&mut g, "A18.10", Drawn::Retreat, &mut d);
     let text = all(&ev, Viewer::Seat(C));
-    assert!(text.contains("Confederate fire from A17.10 at A18.10"), "{text}");
-    assert!(!text.contains("+2"), "a retreat is fired on as it stands: {text}");
+    assert!(
+        text.contains("Confederate fire from A17.10 at A18.10"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("+2"),
+        "a retreat is fired on as it stands: {text}"
+    );
     // A formation change counts as the worse formation: +2.
     testing::script_shared(&mut g, &[3, 3, 1]);
     testing::script_dice(&mut g, U, &[1, 2, 1]);
