@@ -1,5 +1,5 @@
 //! Retreats (series 24.3, 23, 24.1b, 14.1a; reference 2.10.5; BRS 1.2g), hex by hex through
-//! the `Retreat` question, and rout-through (`RoutThrough`: `Displace` or `StandFast`).
+//! the `Retreat` question; rout-through (`RoutThrough`) is in `rout_through`.
 //!
 //! **Decision** (the legal retreat hexes, "locally to the rear, away from the enemy"): each
 //! hex entered must be an adjacent hex in play that
@@ -34,7 +34,6 @@ use crate::model::decision::{Decision, Question, RetreatCause};
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::unit::{Formation, Location, UnitKey, UnitKind};
 use crate::morale::check::MoraleContext;
-use crate::morale::state::one_worse;
 
 impl BloodyRoadsSouth {
     /// The hex a group of units stands in (its first unit on the map).
@@ -44,7 +43,7 @@ impl BloodyRoadsSouth {
 
     /// True when a unit may step from `from` into the adjacent `to` on a retreat or
     /// displacement: in play, no enemy counter, not across the Rapidan but at its ford.
-    fn may_step(&self, side: Side, from: HexId, to: HexId) -> bool {
+    pub(crate) fn may_step(&self, side: Side, from: HexId, to: HexId) -> bool {
         let map = crate::data::map();
         if !map.in_play(to, self.maps()) {
             return false;
@@ -286,36 +285,6 @@ impl BloodyRoadsSouth {
         }
     }
 
-    /// The units in `hex` a rout-through would displace (not the retreating ones, not
-    /// unlimbered artillery, which cannot displace).
-    fn displacers(&self, hex: HexId, retreating: &[UnitKey]) -> Vec<UnitKey> {
-        let side = retreating.first().map(|&k| self.unit(k).side);
-        self.at(hex)
-            .into_iter()
-            .filter(|&k| Some(self.unit(k).side) == side && !retreating.contains(&k))
-            .filter(|&k| {
-                !(self.unit(k).kind == UnitKind::Battery
-                    && self.unit(k).formation == Formation::Unlimbered)
-            })
-            .collect()
-    }
-
-    /// Where the units in `hex` may step aside to: adjacent hexes they may enter that are not
-    /// in an enemy zone of control.
-    fn displace_hexes(&self, hex: HexId, retreating: &[UnitKey]) -> Vec<HexId> {
-        let movers = self.displacers(hex, retreating);
-        let Some(&first) = movers.first() else {
-            return Vec::new();
-        };
-        let side = self.unit(first).side;
-        let map = crate::data::map();
-        map.neighbours(hex, self.maps())
-            .into_iter()
-            .filter_map(|(_, h)| self.canonical(h))
-            .filter(|&h| self.may_step(side, hex, h) && !self.in_enemy_zoc(h, side))
-            .collect()
-    }
-
     /// Applies an answer to a retreat or rout-through question (the first question).
     pub(crate) fn apply_retreat_answer(&mut self, q: Question, action: Action, fx: &mut Fx) {
         match (q, action) {
@@ -328,57 +297,10 @@ impl BloodyRoadsSouth {
                 },
                 Action::Retreat { to },
             ) => self.retreat_into(&units, to, hexes_left, away, cause, fx),
-            (Question::RoutThrough { hex, retreating }, Action::StandFast) => {
-                let mut all = retreating.clone();
-                all.extend(self.at(hex).into_iter().filter(|k| !retreating.contains(k)));
-                self.share_worst_state(&all);
-            }
-            (Question::RoutThrough { hex, retreating }, Action::Displace { to }) => {
-                let movers = self.displacers(hex, &retreating);
-                let state = retreating
-                    .iter()
-                    .filter(|&&k| self.unit(k).kind.is_combat())
-                    .map(|&k| self.unit(k).morale)
-                    .max()
-                    .unwrap_or(MoraleState::Normal);
-                for &k in movers.iter().rev() {
-                    self.unit_mut(k).location = Location::Map { hex: to };
-                    self.put_on_top(k);
-                    if self.unit(k).kind.is_combat() {
-                        let m = one_worse(self.unit(k).morale);
-                        self.unit_mut(k).morale = m;
-                    }
-                }
-                // Unlimbered artillery stays and takes the retreating units' state.
-                for k in self.at(hex) {
-                    if !retreating.contains(&k) && self.unit(k).kind == UnitKind::Battery {
-                        self.unit_mut(k).morale = self.unit(k).morale.max(state);
-                    }
-                }
-                let side = self.unit(retreating[0]).side;
-                fx.public(
-                    EventKind::Retreat,
-                    format!("The {side} units in {hex} step aside into {to} (24.3)."),
-                );
+            (Question::RoutThrough { hex, retreating }, action) => {
+                self.apply_rout_through(hex, &retreating, action, fx)
             }
             _ => {}
-        }
-    }
-
-    /// Series 24.3: units stacking together share the worst state; Blood Lust is lost on
-    /// stacking with units not in Blood Lust (it is the best state, so the worst covers it).
-    fn share_worst_state(&mut self, units: &[UnitKey]) {
-        let worst = units
-            .iter()
-            .filter(|&&k| self.unit(k).kind.is_combat())
-            .map(|&k| self.unit(k).morale)
-            .max();
-        if let Some(w) = worst {
-            for &k in units {
-                if self.unit(k).kind.is_combat() {
-                    self.unit_mut(k).morale = w;
-                }
-            }
         }
     }
 
