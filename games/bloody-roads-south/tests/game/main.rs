@@ -12,6 +12,7 @@ mod close_combat_results;
 mod columns;
 mod engine_setup;
 mod fire_ammo;
+mod fire_bot_games;
 mod fire_combat;
 mod fire_leaders;
 mod fire_points;
