@@ -201,3 +201,45 @@ fn s24_2_star_retreats_are_ignored_with_unlimbered_artillery() {
     let (out, _) = testing::with_fx(&mut g, &mut d, |g, fx| g.morale_check(&units, &ctx(), fx));
     assert_eq!(out.retreat, 2);
 }
+
+#[test]
+fn s24_2_every_d66_roll_reads_exactly_one_result_on_every_row() {
+    let table = &bloody_roads_south::data::charts().morale.table;
+    for row in 1..=15u8 {
+        for tens in 1..=6u8 {
+            for units in 1..=6u8 {
+                let d66 = tens * 10 + units;
+                let hits = table
+                    .rows
+                    .iter()
+                    .find(|r| r.row == row)
+                    .unwrap()
+                    .cells
+                    .iter()
+                    .filter(|c| c.0.is_some_and(|r| r.contains(d66)))
+                    .count();
+                assert_eq!(hits, 1, "row {row}, d66 {d66}");
+                assert!(table.result(row, d66).is_some());
+            }
+        }
+    }
+}
+
+#[test]
+fn s24_2_results_by_row_for_each_rating() {
+    let table = &bloody_roads_south::data::charts().morale.table;
+    // The rating rows of the printed table, read at their edges.
+    for (rating, worst_free, first_retreat) in [
+        (MoraleRating::A, 62, 63),
+        (MoraleRating::B, 55, 56),
+        (MoraleRating::C, 53, 54),
+        (MoraleRating::D, 44, 45),
+        (MoraleRating::E, 36, 41),
+    ] {
+        let row = table.row_for(rating, 0);
+        let r = table.result(row, worst_free).unwrap();
+        assert_eq!(r.retreat(), 0, "{rating}: {worst_free}");
+        let r = table.result(row, first_retreat).unwrap();
+        assert_eq!(r, MoraleResult::ShakenBack1, "{rating}: {first_retreat}");
+    }
+}
