@@ -7,7 +7,8 @@
 //! sequence number from which the rules let that viewer identify the counter.
 
 mod canaries;
-mod wiretap;
+/// Also used by the Bloody Roads South set-up test (`bloody_roads_south.rs`).
+pub(crate) mod wiretap;
 
 use adjutant_cli::Client;
 use adjutant_engine::{Match, PerSide, Seed, Setup, Side, Viewer};

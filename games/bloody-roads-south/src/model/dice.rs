@@ -47,6 +47,7 @@ impl SideDice {
         if !self.script.is_empty() {
             return self.script.remove(0);
         }
+        // The largest multiple of 6 minus one: values above it would bias the die.
         let zone = u32::MAX - (u32::MAX % 6 + 1);
         loop {
             let r = self.next_u32();

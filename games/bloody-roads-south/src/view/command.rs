@@ -56,15 +56,13 @@ impl BloodyRoadsSouth {
                 _ => None,
             })
             .collect();
-        let out_of_radius: Vec<Value> = if self.step.phasing() == Some(side) {
-            self.command_state
-                .out_of_radius
-                .iter()
-                .map(|&k| json!(self.unit(k).id))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let out_of_radius: Vec<Value> = self
+            .command_state
+            .out_of_radius
+            .iter()
+            .filter(|&&k| self.unit(k).side() == side)
+            .map(|&k| json!(self.unit(k).id))
+            .collect();
         let mut v = json!({
             "command_points": points,
             "receivers": receivers,
