@@ -273,13 +273,7 @@ impl BloodyRoadsSouth {
                 .map(|to| Action::Retreat { to })
                 .collect(),
             Question::RoutThrough { hex, retreating } => {
-                let mut out: Vec<Action> = self
-                    .displace_hexes(*hex, retreating)
-                    .into_iter()
-                    .map(|to| Action::Displace { to })
-                    .collect();
-                out.push(Action::StandFast);
-                out
+                self.rout_through_actions(*hex, retreating)
             }
             _ => Vec::new(),
         }

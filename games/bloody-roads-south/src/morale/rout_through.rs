@@ -7,9 +7,11 @@ use crate::data::HexId;
 use crate::data::morale::MoraleState;
 use crate::events::{EventKind, Fx};
 use crate::model::action::Action;
+use crate::model::decision::Question;
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::unit::{Formation, Location, UnitKey, UnitKind};
 use crate::morale::state::one_worse;
+use crate::setup::placement::{STACK_C_UNITS, STACK_GUN_POINTS};
 
 impl BloodyRoadsSouth {
     /// Applies the answer to a rout-through question (S24.3).
@@ -85,7 +87,44 @@ impl BloodyRoadsSouth {
             .into_iter()
             .filter_map(|(_, h)| self.canonical(h))
             .filter(|&h| self.may_step(side, hex, h) && !self.in_enemy_zoc(h, side))
+            .filter(|&h| self.fits_with(h, &movers))
             .collect()
+    }
+
+    /// True when `units` added to the stack in `hex` keep within the stacking limits (S12.0).
+    fn fits_with(&self, hex: HexId, units: &[UnitKey]) -> bool {
+        let (mut c, mut g) = self.stack_load(hex, None);
+        for &k in units {
+            if self.unit(k).hex() != Some(hex) {
+                match self.unit(k).kind {
+                    UnitKind::Brigade => c += u16::from(self.c_units(k)),
+                    UnitKind::Battery => g += u16::from(self.unit(k).gun_points),
+                    _ => {}
+                }
+            }
+        }
+        c <= STACK_C_UNITS && g <= STACK_GUN_POINTS
+    }
+
+    /// The answers to a rout-through question: step aside into each hex that can take the
+    /// units, or stand fast — when the stack then keeps within the stacking limits, or the
+    /// retreat goes on beyond the hex (the stacking is momentary), or there is no other way
+    /// (**decision**: the retreat may not leave an over-stacked hex at rest when the units
+    /// there can step aside; with no way out, the stack stands fast over-stacked, S12.0).
+    pub(crate) fn rout_through_actions(&self, hex: HexId, retreating: &[UnitKey]) -> Vec<Action> {
+        let mut out: Vec<Action> = self
+            .displace_hexes(hex, retreating)
+            .into_iter()
+            .map(|to| Action::Displace { to })
+            .collect();
+        let goes_on = self.decisions.get(1).is_some_and(|d| {
+            matches!(d.question(), Question::Retreat { units, .. } if units.as_slice() == retreating)
+        });
+        let (c, g) = self.stack_load(hex, None);
+        if goes_on || (c <= STACK_C_UNITS && g <= STACK_GUN_POINTS) || out.is_empty() {
+            out.push(Action::StandFast);
+        }
+        out
     }
 
     /// Series 24.3: units stacking together share the worst state; Blood Lust is lost on

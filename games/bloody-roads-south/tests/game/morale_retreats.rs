@@ -174,6 +174,8 @@ fn s24_3_rout_through_stand_fast_shares_the_worst_state() {
         toward("A18.10", "A17.10"),
     );
     testing::morale(&mut g, U, "3/1/5", MoraleState::BloodLust);
+    // 3/1/5 down to A (4 C units) and 2/1/5 at AA (8): 12, within the stacking limit.
+    testing::losses(&mut g, U, "3/1/5", 10, 0);
     start(&mut g, "A18.10", 1, "A17.10", RetreatCause::Morale);
     let mut d = dice();
     testing::play(&mut g, U, Action::Retreat { to: ways[0] }, &mut d);
@@ -210,6 +212,8 @@ fn s24_3_rout_through_displace_worsens_one_level_and_loses_blood_lust() {
     start(&mut g, "A18.10", 1, "A17.10", RetreatCause::Morale);
     let mut d = dice();
     testing::play(&mut g, U, Action::Retreat { to: ways[0] }, &mut d);
+    // AA and AA would over-stack at rest: the units there must step aside (decision, S12.0).
+    assert!(!g.legal_actions(U).contains(&Action::StandFast));
     let displace = g
         .legal_actions(U)
         .into_iter()
