@@ -16,6 +16,7 @@ impl BloodyRoadsSouth {
         // Every step either offers an action or is left here; the bound is a guard against
         // a rules bug looping forever (a whole game turn has fewer than 40 steps).
         for _ in 0..200 {
+            self.settle_decisions(fx);
             if self.step == Step::Over || !self.decisions.is_empty() {
                 return;
             }

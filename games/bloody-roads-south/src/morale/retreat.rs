@@ -202,6 +202,61 @@ impl BloodyRoadsSouth {
         }
     }
 
+    /// Questions that have lost their choices since they were asked (their units were
+    /// eliminated or moved, the way was closed) are settled without asking: a retreat with
+    /// no legal hex now routs or is eliminated as at its start (S24.3), a replacement leader
+    /// whose division has no unit left is not placed (S25.4). So a question always offers at
+    /// least one action.
+    pub(crate) fn settle_decisions(&mut self, fx: &mut Fx) {
+        for _ in 0..64 {
+            let Some(first) = self.decisions.first().cloned() else {
+                return;
+            };
+            match first.question {
+                Question::Retreat {
+                    units,
+                    hexes_left,
+                    away_from: away,
+                    cause,
+                } => {
+                    let live: Vec<UnitKey> = units
+                        .iter()
+                        .copied()
+                        .filter(|&k| self.unit(k).on_map())
+                        .collect();
+                    if !live.is_empty() && !self.retreat_hexes(&live, away, cause).is_empty() {
+                        if live.len() == units.len() {
+                            return;
+                        }
+                        self.decisions[0].question = Question::Retreat {
+                            units: live,
+                            hexes_left,
+                            away_from: away,
+                            cause,
+                        };
+                        return;
+                    }
+                    self.decisions.remove(0);
+                    if !live.is_empty() {
+                        self.retreat_step(&live, hexes_left, away, cause, true, fx);
+                    }
+                }
+                Question::PlaceLeader { leader, command } => {
+                    if !self
+                        .place_leader_actions(leader, command.as_ref())
+                        .is_empty()
+                    {
+                        return;
+                    }
+                    self.decisions.remove(0);
+                    self.unit_mut(leader).location = Location::Gone;
+                    self.unit_mut(leader).fate = crate::model::unit::LeaderFate::Removed;
+                }
+                _ => return,
+            }
+        }
+    }
+
     /// Unlimbered artillery limbers to retreat, rolling on the Gun Loss Table in an enemy
     /// zone of control or in close combat (S24.2, S26.1).
     fn limber_to_retreat(
