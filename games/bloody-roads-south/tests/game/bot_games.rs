@@ -49,6 +49,10 @@ pub fn play_out(mut m: Match<BloodyRoadsSouth>, n: u64) -> u64 {
                     .unwrap(),
             );
         }
+        // An initiative order is the leader's own new order, never a copy of the one in delay.
+        if let Action::GiveOrder { text, .. } = &mut action {
+            *text = format!("Initiative order of action {}", m.seq() + 1);
+        }
         let action = &action;
         let value = serde_json::to_value(action).expect("actions serialise");
         if let Err(e) = m.play(side, &value) {
