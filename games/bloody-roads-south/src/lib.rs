@@ -12,6 +12,8 @@
 //!    `fire`, `close_combat`, `morale`, `victory`, `decisions`.
 //! 6. Views and the engine contract: `view`, `labels`, `prompt`, `actions`, `catalog`, and
 //!    `Rules for BloodyRoadsSouth` here.
+//!
+//! `testing` (hidden) builds positions for the integration tests; play never uses it.
 
 pub mod actions;
 pub mod catalog;
@@ -29,6 +31,8 @@ pub mod movement;
 pub mod prompt;
 pub mod sequence;
 pub mod setup;
+#[doc(hidden)]
+pub mod testing;
 pub mod victory;
 pub mod view;
 
