@@ -83,12 +83,20 @@ pub(super) enum Command {
         json: bool,
     },
     /// Act: CHOICE is a number from `show`, words of a choice's label, or an action as JSON.
+    ///
+    /// A choice that asks for words (a written order) takes them with --text, and the hex it
+    /// aims at with --objective: `adjutant act GAME 4 --text "Attack along the pike"
+    /// --objective A12.10`. A flag the chosen action has no field for is refused.
     Act {
         game_id: String,
         choice: String,
-        /// Text for the action's free-text field (a written order).
+        /// Text for the action's free-text field (the words of a written order).
         #[arg(long)]
         text: Option<String>,
+        /// The hex the action aims at, for an action with an objective (a written order's
+        /// objective hex, e.g. A12.10).
+        #[arg(long, value_name = "HEX")]
+        objective: Option<String>,
     },
     /// Resign a game.
     Resign { game_id: String },

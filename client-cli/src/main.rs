@@ -9,7 +9,7 @@ mod corr_cli;
 mod args;
 mod session;
 use args::{AccountCommand, Cli, Command, NoticesCommand};
-use session::{pick, replay, watch};
+use session::{fill_free_fields, game_data, pick, replay, watch};
 
 use adjutant_cli::config::{ConfigFile, DEFAULT_SERVER, Profile};
 use adjutant_cli::load::{self, LoadPlan};
@@ -210,14 +210,7 @@ async fn run(cli: Cli) -> Outcome {
                     serde_json::to_string_pretty(&state).expect("states serialise")
                 );
             } else {
-                // A game drawn from its static data: names degrade to numbers without it.
-                let data = match render::needs_data(&state.game) {
-                    true => client
-                        .game_data(&state.game)
-                        .await
-                        .unwrap_or(serde_json::Value::Null),
-                    false => serde_json::Value::Null,
-                };
+                let data = game_data(&client, &state.game).await;
                 print!("{}", render::state(&state, &data));
                 if let Some(clock) = &state.clock {
                     print!("\n{}", corr_cli::clock(clock));
@@ -231,6 +224,7 @@ async fn run(cli: Cli) -> Outcome {
             game_id,
             choice,
             text,
+            objective,
         } => {
             let state = client.state(&game_id, None).await.map_err(e)?;
             let actions = state.view["actions"]
@@ -238,12 +232,11 @@ async fn run(cli: Cli) -> Outcome {
                 .cloned()
                 .unwrap_or_default();
             let mut action = pick(&actions, &choice)?;
-            if let Some(text) = text {
-                bot::fill_text(&mut action, &text);
-            }
+            fill_free_fields(&mut action, text.as_deref(), objective.as_deref())?;
             let accepted = client.act(&game_id, state.seq, &action).await.map_err(e)?;
             println!("Done (action {}).", accepted.seq);
-            print!("{}", render::board(&accepted.view));
+            let data = game_data(&client, &state.game).await;
+            print!("{}", render::game_board(&state.game, &accepted.view, &data));
             print!("{}", render::prompt(&accepted.view));
         }
         Command::Resign { game_id } => {

@@ -32,12 +32,18 @@ pub fn state(state: &GameState, data: &Value) -> String {
         return out;
     }
     out.push('\n');
-    match own {
-        Some(c) => out.push_str(&(c.board)(&state.view, data)),
-        None => out.push_str(&board(&state.view)),
-    }
+    out.push_str(&game_board(&state.game, &state.view, data));
     out.push_str(&prompt(&state.view));
     out
+}
+
+/// Everything of a view of game `game` but the prompt: the game's own rendering, drawn from
+/// its static data `data`, or the generic [`board`].
+pub fn game_board(game: &str, view: &Value, data: &Value) -> String {
+    match adjutant_games::cli(game) {
+        Some(c) => (c.board)(view, data),
+        None => board(view),
+    }
 }
 
 /// Whether game `id` renders from its static data (so a caller fetches it first).

@@ -14,6 +14,9 @@ pub(super) async fn replay(
 ) -> Outcome {
     let e = |e: adjutant_cli::ClientError| e.to_string();
     let index = client.turns(game_id).await.map_err(e)?;
+    let game = client.state(game_id, None).await.map_err(e)?.game;
+    let data = &game_data(client, &game).await;
+    let game = game.as_str();
     if list {
         print!("{}", corr_cli::turns(&index));
         return Ok(());
@@ -24,7 +27,7 @@ pub(super) async fn replay(
         for event in &step.events {
             println!("  {}", render::event(event));
         }
-        print!("{}", render::board(&step.view));
+        print!("{}", render::game_board(game, &step.view, data));
         Ok::<(), String>(())
     };
     if let Some(at) = at {
@@ -79,6 +82,57 @@ pub(super) async fn replay(
     Ok(())
 }
 
+/// A game's static data (`GET /api/catalog/{game}`) if it draws its board from it, else (or
+/// if it does not load) `Null`: names and the map degrade to ids without it.
+pub(super) async fn game_data(client: &Client, game: &str) -> Value {
+    if !render::needs_data(game) {
+        return Value::Null;
+    }
+    client.game_data(game).await.unwrap_or(Value::Null)
+}
+
+/// Fills the free fields of a chosen action before it is posted: `text` into its free-text
+/// fields (offered as empty strings: the words of a written order), `objective` into its
+/// `objective` (a hex the rules check on arrival). A flag the action has no field for is
+/// refused with a sentence, before anything is sent.
+pub(super) fn fill_free_fields(
+    action: &mut Value,
+    text: Option<&str>,
+    objective: Option<&str>,
+) -> Result<(), String> {
+    let label = action["label"]
+        .as_str()
+        .unwrap_or("the chosen action")
+        .to_string();
+    if let Some(text) = text {
+        let has_text = action.as_object().is_some_and(|m| {
+            m.iter()
+                .any(|(k, v)| k != "label" && v.as_str() == Some(""))
+        });
+        if !has_text {
+            return Err(format!(
+                "“{label}” takes no text: --text is for a choice that asks for words, such as a written order."
+            ));
+        }
+        bot::fill_text(action, text);
+    }
+    if let Some(hex) = objective {
+        let hex = hex.trim();
+        if hex.is_empty() {
+            return Err("--objective needs a hex, such as A12.10.".into());
+        }
+        match action.get_mut("objective") {
+            Some(slot) => *slot = Value::String(hex.to_string()),
+            None => {
+                return Err(format!(
+                    "“{label}” has no objective: --objective is for a choice that aims at a hex, such as a written order."
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The action a choice names: a 1-based number, a JSON object, or words of one label.
 pub(super) fn pick(actions: &[Value], choice: &str) -> Result<Value, String> {
     if actions.is_empty() {
@@ -119,6 +173,14 @@ pub(super) async fn watch(
     spectate_code: Option<String>,
 ) -> Outcome {
     let e = |e: adjutant_cli::ClientError| e.to_string();
+    // Which game it is, for its own rendering (the frames name only the game's id).
+    let game = client
+        .state(game_id, spectate_code.as_deref())
+        .await
+        .map_err(e)?
+        .game;
+    let data = game_data(client, &game).await;
+    let board = |view: &Value| render::game_board(&game, view, &data);
     let mut live = Live::connect(&client.ws_url(), client.token())
         .await
         .map_err(e)?;
@@ -145,12 +207,12 @@ pub(super) async fn watch(
                     "Watching game {game_id} at action {seq} ({}).",
                     status.as_str()
                 );
-                print!("{}{}", render::board(&view), render::prompt(&view));
+                print!("{}{}", board(&view), render::prompt(&view));
             }
             ServerMessage::Started { view: v, .. } => {
                 view = v;
                 println!("The game has started.");
-                print!("{}{}", render::board(&view), render::prompt(&view));
+                print!("{}{}", board(&view), render::prompt(&view));
             }
             ServerMessage::Update {
                 seq,
@@ -172,7 +234,7 @@ pub(super) async fn watch(
                 }
                 print!("{}", render::prompt(&view));
                 if status == GameStatus::Finished {
-                    print!("{}", render::board(&view));
+                    print!("{}", board(&view));
                     return Ok(());
                 }
             }
@@ -196,4 +258,43 @@ pub(super) async fn watch(
         }
     }
     Err("the server closed the connection".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn order() -> Value {
+        json!({"type": "write_order", "receiver": {"to": "corps", "id": "5"}, "method": "aide-written",
+               "order_type": "complex", "objective": null, "text": "", "label": "Write a complex order to 5 Corps"})
+    }
+
+    #[test]
+    fn text_and_objective_fill_an_orders_free_fields() {
+        let mut action = order();
+        fill_free_fields(&mut action, Some("Attack along the pike"), Some("A12.10")).unwrap();
+        assert_eq!(action["text"], "Attack along the pike");
+        assert_eq!(action["objective"], "A12.10");
+        assert_eq!(action["receiver"]["id"], "5");
+        let mut untouched = order();
+        fill_free_fields(&mut untouched, None, None).unwrap();
+        assert_eq!(untouched, order());
+    }
+
+    #[test]
+    fn a_flag_the_action_has_no_field_for_is_refused_in_words() {
+        let mut finish = json!({"type": "finish_orders", "label": "Finish writing orders"});
+        let err = fill_free_fields(&mut finish, Some("Hold"), None).unwrap_err();
+        assert!(
+            err.contains("“Finish writing orders” takes no text"),
+            "{err}"
+        );
+        let err = fill_free_fields(&mut finish, None, Some("A12.10")).unwrap_err();
+        assert!(err.contains("has no objective"), "{err}");
+        let mut written = order();
+        written["text"] = json!("already written");
+        assert!(fill_free_fields(&mut written, Some("again"), None).is_err());
+        assert!(fill_free_fields(&mut order(), None, Some(" ")).is_err());
+    }
 }

@@ -8,8 +8,9 @@
 //! 3. `model`: the plain types of a game's state, fields private to the crate.
 //! 4. `events`: what happened, and who may read it.
 //! 5. The rules, one concept a module, each citing the rules it implements (numbers of
-//!    `docs/rules/bloody-roads-south.md`): `setup`, `sequence`, `command`, `movement`,
-//!    `fire`, `close_combat`, `morale`, `victory`, `decisions`.
+//!    `docs/rules/bloody-roads-south.md`): `setup`, `sequence`, `dice` (each side's secret
+//!    dice), `command`, `movement`, `fire`, `close_combat`, `morale`, `stragglers`,
+//!    `victory`, `decisions`.
 //! 6. Views and the engine contract: `view`, `labels`, `prompt`, `actions`, `catalog`, and
 //!    `Rules for BloodyRoadsSouth` here.
 //!
@@ -21,9 +22,11 @@ pub mod close_combat;
 pub mod command;
 pub mod data;
 pub mod decisions;
+pub mod dice;
 pub mod events;
 pub mod fire;
 pub mod geometry;
+pub mod invariants;
 pub mod labels;
 pub mod model;
 pub mod morale;
@@ -31,6 +34,7 @@ pub mod movement;
 pub mod prompt;
 pub mod sequence;
 pub mod setup;
+pub mod stragglers;
 #[doc(hidden)]
 pub mod testing;
 pub mod victory;
@@ -66,6 +70,7 @@ impl Rules for BloodyRoadsSouth {
 
     fn setup(setup: &Setup, dice: &mut Dice) -> Result<Self, String> {
         let mut game = BloodyRoadsSouth::new_game(setup)?;
+        game.key_secret_dice(dice);
         game.install_preset_orders();
         let mut fx = Fx::new(dice);
         game.advance(&mut fx);
@@ -95,15 +100,17 @@ impl Rules for BloodyRoadsSouth {
                     receiver: r1,
                     method: m1,
                     order_type: t1,
+                    relay: l1,
                     ..
                 },
                 Action::WriteOrder {
                     receiver: r2,
                     method: m2,
                     order_type: t2,
+                    relay: l2,
                     ..
                 },
-            ) => r1 == r2 && m1 == m2 && t1 == t2,
+            ) => r1 == r2 && m1 == m2 && t1 == t2 && l1 == l2,
             (
                 Action::GiveOrder { order_type: t1, .. },
                 Action::GiveOrder { order_type: t2, .. },
@@ -153,7 +160,7 @@ pub const MAX_ORDER_TEXT: usize = 600;
 
 impl BloodyRoadsSouth {
     /// Checks the free-text and typed parts of an order action (reference 2.3.2).
-    fn check_free_parts(&self, _side: Side, action: &Action) -> Result<(), String> {
+    fn check_free_parts(&self, side: Side, action: &Action) -> Result<(), String> {
         let (objective, text) = match action {
             Action::WriteOrder {
                 objective, text, ..
@@ -179,6 +186,6 @@ impl BloodyRoadsSouth {
         {
             return Err(format!("{hex} is not a hex of the map in play."));
         }
-        Ok(())
+        self.check_order_parts(side, action)
     }
 }

@@ -17,12 +17,17 @@ impl BloodyRoadsSouth {
                 Question::RoutThrough { hex, .. } => format!(
                     "A retreat enters your stack in {hex}: step aside one hex, or stand fast and share its state (24.3)"
                 ),
-                Question::InitiativeOrder { .. } => {
-                    "Initiative won: write the leader's new order (10.2)".into()
-                }
-                Question::LooseCannon { .. } => {
-                    "Loose Cannon: write the enemy force's one-turn order (10.2g)".into()
-                }
+                Question::InitiativeOrder { leader, receiver } => format!(
+                    "{} won the initiative: write his new order for {}, complex or simple (10.2)",
+                    self.leader_name(*leader),
+                    self.receiver_name(receiver)
+                ),
+                Question::LooseCannon { leader, receiver } => format!(
+                    "Loose Cannon: write the one-turn order of the enemy {} ({}), with its \
+                     objective hex (10.2g)",
+                    self.receiver_name(receiver),
+                    self.leader_name(*leader)
+                ),
                 Question::PlaceLeader { .. } => "Choose where the leader appears (25.4)".into(),
             };
         }
@@ -38,7 +43,17 @@ impl BloodyRoadsSouth {
             Step::Command {
                 segment: CommandSegment::OrderIssue,
                 ..
-            } => format!("{title}: write orders, or finish"),
+            } => {
+                let points: Vec<String> = self
+                    .writers(side)
+                    .iter()
+                    .map(|w| format!("{} {}", self.leader_name(w.key), self.points_left(&w.id)))
+                    .collect();
+                format!(
+                    "{title}: write orders, or finish (command points left: {})",
+                    points.join(", ")
+                )
+            }
             Step::Command {
                 segment: CommandSegment::Initiative,
                 ..

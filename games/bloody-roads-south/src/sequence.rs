@@ -106,7 +106,12 @@ impl BloodyRoadsSouth {
                 }
                 self.enter_command(side, segment, fx);
             }
-            Step::Movement { side, segment } => self.enter_movement(side, segment, fx),
+            Step::Movement { side, segment } => {
+                if segment == MovementSegment::Move {
+                    self.command_at_movement_start(side, fx);
+                }
+                self.enter_movement(side, segment, fx)
+            }
             Step::Fire { side, firer } => self.enter_fire(side, firer, fx),
             Step::Rally { side } => self.rally(side, fx),
             Step::SetUp | Step::Over => {}
@@ -130,10 +135,9 @@ impl BloodyRoadsSouth {
     }
 
     /// The Game Turn End: the turn marker advances, or the game ends after its last turn.
+    /// (The `fired_on_by_infantry` marks are cleared by each side's own Attack Stoppage
+    /// segment after it has read them, series 10.3, so fire in either player turn counts.)
     fn end_turn(&mut self, fx: &mut Fx) {
-        for u in &mut self.units {
-            u.marks.fired_on_by_infantry = false;
-        }
         let last = crate::data::turn_record()
             .index_of(self.scenario().last_turn)
             .unwrap_or(0) as u16;

@@ -1,9 +1,11 @@
-//! Positions for tests, not for play: a game's state changed directly, the way play could
-//! have left it, so that the rules' integration tests (`tests/game/`) can build the situation
-//! a rule needs. Hidden from the documentation; the server never calls it (the engine reaches
-//! a game only through `Rules`), and every field stays private to the crate.
+//! Test support (not part of the game's interface): positions built by hand and scripted
+//! secret dice, for the integration tests of the rules. Every change goes through the crate's
+//! own fields; nothing here is reachable by a player (the engine reaches a game only through
+//! `Rules`). Free functions edit a `Match`'s state; the `test_` methods of the game change a
+//! state the way play could have left it (the movement tests' positions).
 
-use adjutant_engine::{Dice, Seed, Side};
+use adjutant_engine::{Dice, Match, Seed, Side};
+use serde_json::Value;
 
 use crate::data::morale::MoraleState;
 use crate::data::{HexId, UnitId};
@@ -12,7 +14,76 @@ use crate::model::facing::Vertex;
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::order::{Order, OrderNo, OrderStatus, Origin, Receiver};
 use crate::model::step::{MovementSegment, Step};
-use crate::model::unit::{Formation, Location, UnitKey};
+use crate::model::unit::{Formation, LeaderFate, Location, UnitKey};
+
+/// A copy of `m` whose rules state `f` has changed (the dice and undo history as they were).
+pub fn edit(
+    m: &Match<BloodyRoadsSouth>,
+    seed: &Seed,
+    f: impl FnOnce(&mut BloodyRoadsSouth),
+) -> Match<BloodyRoadsSouth> {
+    let mut snap = serde_json::to_value(m.snapshot()).expect("a snapshot serialises");
+    let mut state: BloodyRoadsSouth =
+        serde_json::from_value(snap["state"].take()).expect("the state deserialises");
+    f(&mut state);
+    snap["state"] = serde_json::to_value(&state).expect("the state serialises");
+    let snap = serde_json::from_value(snap).expect("the snapshot deserialises");
+    Match::restore(snap, seed)
+}
+
+fn key(g: &BloodyRoadsSouth, side: Side, id: &str) -> crate::model::unit::UnitKey {
+    g.key(side, &UnitId(id.into()))
+        .unwrap_or_else(|| panic!("{side} has no counter {id}"))
+}
+
+/// The next secret dice of `side` will be these, in order (then its stream again).
+pub fn script_dice(g: &mut BloodyRoadsSouth, side: Side, rolls: &[u8]) {
+    g.secret_dice.get_mut(side).script.extend_from_slice(rolls);
+}
+
+/// Secret dice of `side` scripted but not yet drawn.
+pub fn scripted_left(g: &BloodyRoadsSouth, side: Side) -> usize {
+    g.secret_dice.get(side).script.len()
+}
+
+/// Puts a counter in a hex (on top of its stack).
+pub fn place(g: &mut BloodyRoadsSouth, side: Side, id: &str, hex: &str) {
+    let k = key(g, side, id);
+    let hex: HexId = hex.parse().expect("a hex id");
+    let hex = g.canonical(hex).expect("a hex in play");
+    g.unit_mut(k).location = Location::Map { hex };
+    g.put_on_top(k);
+}
+
+/// Takes a counter off the map (killed, for a leader).
+pub fn remove(g: &mut BloodyRoadsSouth, side: Side, id: &str) {
+    let k = key(g, side, id);
+    g.unit_mut(k).location = Location::Gone;
+    g.unit_mut(k).fate = LeaderFate::Killed;
+}
+
+/// Marks a unit as fired on by infantry (series 10.3).
+pub fn fired_on(g: &mut BloodyRoadsSouth, side: Side, id: &str) {
+    let k = key(g, side, id);
+    g.unit_mut(k).marks.fired_on_by_infantry = true;
+}
+
+/// Sets a brigade's casualties and stragglers.
+pub fn losses(g: &mut BloodyRoadsSouth, side: Side, id: &str, casualties: u8, stragglers: u8) {
+    let k = key(g, side, id);
+    g.unit_mut(k).casualties = casualties;
+    g.unit_mut(k).stragglers = stragglers;
+}
+
+/// Marks a corps HQ overrun (series 10.0).
+pub fn overrun(g: &mut BloodyRoadsSouth, side: Side, corps: &str) {
+    g.mark_hq_overrun(side, &crate::data::FormationId(corps.into()));
+}
+
+/// The JSON of the state (for tests that look inside).
+pub fn state_json(g: &BloodyRoadsSouth) -> Value {
+    serde_json::to_value(g).expect("the state serialises")
+}
 
 fn hex(s: &str) -> HexId {
     s.parse()
@@ -119,6 +190,10 @@ impl BloodyRoadsSouth {
                     cost: 0,
                     status: OrderStatus::Implemented,
                     not_before: None,
+                    relay_of: None,
+                    accepted_on: None,
+                    delay_from: None,
+                    until: None,
                 },
             )
         });
@@ -126,7 +201,8 @@ impl BloodyRoadsSouth {
     }
 
     /// Starts `side`'s movement (the segment where units move), as the sequence of play
-    /// would: the marks of the phase cleared, columns and units out of radius recorded.
+    /// would: corps leaders touch base, units out of radius are recorded, the marks of the
+    /// phase cleared and columns recorded.
     pub fn test_begin_movement(&mut self, side: Side) {
         self.step = Step::Movement {
             side,
@@ -135,6 +211,7 @@ impl BloodyRoadsSouth {
         self.moving = None;
         let mut dice = Dice::new(&Seed::from_bytes([7; 32]));
         let mut fx = Fx::new(&mut dice);
+        self.command_at_movement_start(side, &mut fx);
         self.enter_movement(side, MovementSegment::Move, &mut fx);
     }
 }

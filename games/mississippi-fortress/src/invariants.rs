@@ -1,8 +1,11 @@
-//! The reference's invariants, checked by the tests after every action: strengths are never
-//! negative, stacking limits hold (two ships an arrow at the end of a Movement Phase, 4.11a;
-//! 6 SP a steamer, 4.12c; the Battle Board limits, S8.6b-d), and counters are conserved
-//! (every counter of the scenario exists exactly once, in exactly one valid place; the dummy
-//! pool plus the dummies in play is constant).
+//! The reference's invariants, checked by the tests after every action, in two tiers. A state
+//! is *well formed* (what [`crate::situation::Situation::build`] checks) when strengths are
+//! never negative, no counter exists twice, every counter is in one valid place and every ship
+//! is in one place with cargo only aboard a steamer afloat. Play also conserves counters
+//! (every counter of the scenario exists; the dummy pool plus the dummies in play is constant)
+//! and keeps the rules' limits: no combat unit on the map at strength 0, two ships an arrow at
+//! the end of a Movement Phase (4.11a), 6 SP a steamer (4.12c) and the Battle Board limits
+//! (S8.6b-d).
 
 use std::collections::BTreeSet;
 
@@ -18,14 +21,37 @@ use crate::model::step::Step;
 use crate::naval::transport::capacity;
 
 impl MississippiFortress {
-    /// The first broken invariant, if any.
+    /// The first broken invariant, if any: the state is well formed and within the rules'
+    /// limits.
     pub fn check_invariants(&self) -> Result<(), String> {
-        self.check_strengths()?;
-        self.check_places()?;
+        self.check_well_formed()?;
         self.check_conservation()?;
-        self.check_ships()?;
+        self.check_on_map_strengths()?;
+        self.check_ship_limits()?;
         self.check_battle_board()?;
         Ok(())
+    }
+
+    /// The first way the state is not well formed, if any: strengths, places, counters that
+    /// exist twice, and where ships and their cargo are.
+    pub fn check_well_formed(&self) -> Result<(), String> {
+        self.check_strengths()?;
+        self.check_places()?;
+        self.check_unique()?;
+        self.check_ship_places()?;
+        Ok(())
+    }
+
+    /// S1.7: a combat unit on the map has a strength.
+    fn check_on_map_strengths(&self) -> Result<(), String> {
+        match self
+            .counters
+            .iter()
+            .find(|c| c.is_combat() && c.on_map() && c.present() == 0)
+        {
+            Some(c) => Err(format!("{} is on the map at strength 0", c.id)),
+            None => Ok(()),
+        }
     }
 
     fn check_strengths(&self) -> Result<(), String> {
@@ -35,9 +61,6 @@ impl MississippiFortress {
                     "{} has {} casualties and {} stragglers but only {} SP",
                     c.id, c.casualties, c.stragglers, c.full
                 ));
-            }
-            if c.is_combat() && c.on_map() && c.present() == 0 {
-                return Err(format!("{} is on the map at strength 0", c.id));
             }
             if !c.is_combat() && (c.full != 0 || c.casualties != 0 || c.stragglers != 0) {
                 return Err(format!("{} has a strength but is no combat unit", c.id));
@@ -74,7 +97,13 @@ impl MississippiFortress {
         Ok(())
     }
 
-    fn check_conservation(&self) -> Result<(), String> {
+    /// Every counter of the data exists at most once (0/0 replacements are numbered).
+    fn check_unique(&self) -> Result<(), String> {
+        self.counter_ids().map(|_| ())
+    }
+
+    /// The ids of the state's counters, each once (a generic 0/0 replacement by its own id).
+    fn counter_ids(&self) -> Result<BTreeSet<String>, String> {
         let units = Units::get();
         let mut seen = BTreeSet::new();
         for c in &self.counters {
@@ -92,6 +121,14 @@ impl MississippiFortress {
                 return Err(format!("{id} exists twice"));
             }
         }
+        Ok(seen)
+    }
+
+    /// Counters are conserved: every counter of the scenario exists and the dummies are all
+    /// there, in the pool or in play.
+    fn check_conservation(&self) -> Result<(), String> {
+        let units = Units::get();
+        let seen = self.counter_ids()?;
         for id in self.scenario_data().unit_ids() {
             let Some(u) = units.unit(id.as_str()) else {
                 continue;
@@ -119,7 +156,7 @@ impl MississippiFortress {
         Ok(())
     }
 
-    fn check_ships(&self) -> Result<(), String> {
+    fn check_ship_places(&self) -> Result<(), String> {
         for (i, ship) in self.ships.iter().enumerate() {
             if ship.at.is_some() && ship.off.is_some() {
                 return Err(format!("{} is both on the river and off it", ship.id));
@@ -145,6 +182,12 @@ impl MississippiFortress {
                     ship.id
                 ));
             }
+        }
+        Ok(())
+    }
+
+    fn check_ship_limits(&self) -> Result<(), String> {
+        for (i, ship) in self.ships.iter().enumerate() {
             if self.load(i) > capacity() {
                 return Err(format!("{} carries {} SP (4.12c)", ship.id, self.load(i)));
             }

@@ -30,6 +30,7 @@ pub mod sequence;
 pub mod setup;
 pub mod shore_battery;
 pub mod siege;
+pub mod situation;
 pub mod state;
 pub mod stragglers;
 pub mod transfers;

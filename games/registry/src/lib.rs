@@ -58,6 +58,20 @@ pub const GAMES: &[Game] = &[
             board: mississippi_fortress_cli::board,
         }),
     },
+    // Hosted by the test server only until its rules are complete (then `test_only: false`).
+    // Its rules are in the `rules` feature, not `test-games`, so that the `adjutant` command
+    // (features `cli` and `verify`) finds its text rendering, and the flip is one word.
+    Game {
+        id: "bloody-roads-south",
+        test_only: true,
+        #[cfg(feature = "rules")]
+        rules: bloody_roads_south::kind,
+        #[cfg(feature = "cli")]
+        cli: Some(Cli {
+            title: bloody_roads_south_cli::TITLE,
+            board: bloody_roads_south_cli::board,
+        }),
+    },
     #[cfg(feature = "test-games")]
     Game {
         id: "outpost",

@@ -7,7 +7,8 @@
 //! sequence number from which the rules let that viewer identify the counter.
 
 mod canaries;
-mod wiretap;
+/// Also used by the Bloody Roads South set-up test (`bloody_roads_south.rs`).
+pub(crate) mod wiretap;
 
 use adjutant_cli::Client;
 use adjutant_engine::{Match, PerSide, Seed, Setup, Side, Viewer};
@@ -442,7 +443,7 @@ fn mississippi_fortress_canaries(record: &Value, end: u64, canaries: &mut Canari
     };
     let seed = Seed::from_hex(record["seed"].as_str().expect("the seed is public")).unwrap();
     let mut m = Match::<MississippiFortress>::new(&setup, &seed).unwrap();
-    let count = m.state().counters.len();
+    let count = m.state().counters().len();
     let mut known: Vec<[Option<u64>; 3]> = vec![[None; 3]; count];
     let mut learn = |m: &Match<MississippiFortress>, seq: u64| {
         for (k, seen) in known.iter_mut().enumerate() {
@@ -465,9 +466,9 @@ fn mississippi_fortress_canaries(record: &Value, end: u64, canaries: &mut Canari
     let names: Vec<String> = units.all().iter().map(|u| u.display_name()).collect();
     let mut hidden_somewhere = 0;
     for (k, seen) in known.iter().enumerate() {
-        let counter = &m.state().counters[k];
+        let counter = &m.state().counters()[k];
         let name = units
-            .unit(&counter.id)
+            .unit(counter.id())
             .map(|u| u.display_name())
             .filter(|name| {
                 names
@@ -483,15 +484,15 @@ fn mississippi_fortress_canaries(record: &Value, end: u64, canaries: &mut Canari
             }
             hidden_somewhere += 1;
             canaries.hide(
-                &counter.id,
-                &format!("the id of {}", counter.id),
+                counter.id(),
+                &format!("the id of {}", counter.id()),
                 viewer,
                 Some(until),
             );
             if let Some(name) = &name {
                 canaries.hide(
                     name,
-                    &format!("the name of {}", counter.id),
+                    &format!("the name of {}", counter.id()),
                     viewer,
                     Some(until),
                 );

@@ -2,6 +2,7 @@
 //! test game.
 
 mod architecture;
+mod bloody_roads_south;
 mod browser;
 mod chat;
 mod common;

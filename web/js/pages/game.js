@@ -123,9 +123,13 @@ export async function gamePage(gameId, code) {
       : status === "open" ? "Waiting for a second player to join."
       : viewer === "spectator" ? "You are watching." : `Waiting for ${(view?.to_act || []).map(title).join(" and ") || "the other player"}.`;
     promptEl.classList.toggle("your-move", mine);
-    const shown = highlight ? actions.filter((a) => board.targets(a).includes(highlight)) : actions;
+    // A board may list some choices elsewhere (on its map, in a form of its own): the rest
+    // are buttons here.
+    const listed = board.buttons ? board.buttons(actions, { data, viewer }) : actions;
+    const shown = highlight ? actions.filter((a) => board.targets(a).includes(highlight)) : listed;
     choicesEl.replaceChildren(
       highlight ? h("p", { class: "muted" }, `Choices for ${highlight} `, h("button", { class: "link", onclick: () => { highlight = null; renderChoices(); } }, "show all")) : "",
+      mine && !shown.length ? h("p", { class: "muted", id: "choose-on-board" }, "Your choices are on the board.") : "",
       ...shown.map((a) => {
         const n = actions.indexOf(a) + 1;
         return h("button", {
@@ -147,7 +151,7 @@ export async function gamePage(gameId, code) {
   function render() {
     document.querySelector(".game")?.setAttribute("data-viewer", viewer);
     heading.textContent = `${state.game} · ${state.scenario} — ${players()}`;
-    if (view) board.render(boardEl, view, { data, onPick: onMapPick, viewer });
+    if (view) board.render(boardEl, view, { data, onPick: onMapPick, viewer, choose });
     else boardEl.replaceChildren(h("p", { class: "muted" }, "The board appears when both seats are taken."));
     const s = view ? board.status(view, data) : null;
     statusEl.replaceChildren(h("p", {}, h("strong", {}, title(viewer)), ` · action ${seq} · ${status}`), s || "");

@@ -1,31 +1,200 @@
 //! Command and control (series 10; reference 2.3): orders, their delivery and acceptance,
-//! initiative, attack stoppage, emergency retreat and command radius.
+//! initiative, attack stoppage, emergency retreat and command radius. One concept a file:
+//!
+//! - `roles`: who commands what (S10.0, S10.6, S25.4; 3.1a, 3.1c(1), 3.3a, 4.1d);
+//! - `receivers`: who may receive an order, where, who accepts it (S10.1a-e, S10.5b; 2.3);
+//! - `issue`: Order Issue, its actions and costs (S10.1a-e; 3.1a-b, 3.3a);
+//! - `army`: army HQs, in-person orders and their recharge (S10.6);
+//! - `acceptance`: acceptance, delay, touching base (S10.0, S10.1f; 3.1a-b, 3.3a);
+//! - `initiative`: initiative and Loose Cannons (S10.2; 3.1e-g, 4.1a-d);
+//! - `stoppage`: attack stoppage (S10.3; 3.1c(2), 3.1d);
+//! - `retreat`: emergency retreat and dropping goals (S10.4, S10.5b);
+//! - `radius`: command radius and zones of control for it (S10.5a; 6.0a);
+//! - `enforce`: what the engine enforces of an order (S10.1g; reference 2.3.2, 2.3.6);
+//! - `reach`: leader movement points (S10.1e, S10.5a);
+//! - `preset`: orders in force at the start and reinforcements' orders (S10.1i; 6.0b-d).
+//!
+//! Every event of this module is private to its side except a Loose Cannon's (section 5), and
+//! whether a segment waits for its player depends only on what both players know: Order Issue
+//! when the side has a writer, Initiative when it has a leader who may ever use initiative.
 
+pub mod acceptance;
+pub mod army;
+pub mod enforce;
+pub mod initiative;
+pub mod issue;
 pub mod preset;
+pub mod radius;
+pub mod reach;
+pub mod receivers;
+pub mod retreat;
+pub mod roles;
+pub mod stoppage;
 
 use adjutant_engine::Side;
 
 use crate::events::Fx;
 use crate::model::action::Action;
+use crate::model::decision::Question;
 use crate::model::game::BloodyRoadsSouth;
+use crate::model::order::{Receiver, Release};
 use crate::model::step::CommandSegment;
 
 impl BloodyRoadsSouth {
-    /// The phasing player's actions in a segment of the Command Phase.
-    pub(crate) fn command_actions(&self, _side: Side, segment: CommandSegment) -> Vec<Action> {
+    /// The phasing player's actions in a segment of the Command Phase (S10.1, S10.2).
+    pub(crate) fn command_actions(&self, side: Side, segment: CommandSegment) -> Vec<Action> {
         match segment {
-            CommandSegment::OrderIssue => vec![Action::FinishOrders],
+            CommandSegment::OrderIssue => {
+                if self.writers(side).is_empty() {
+                    return Vec::new();
+                }
+                let mut v = self.write_order_actions(side);
+                v.push(Action::FinishOrders);
+                v
+            }
+            CommandSegment::Initiative => self.initiative_actions(side),
             _ => Vec::new(),
         }
     }
 
     /// Applies a Command Phase action.
-    pub(crate) fn apply_command(&mut self, _side: Side, action: Action, fx: &mut Fx) {
-        if action == Action::FinishOrders {
-            self.finish_step(fx);
+    pub(crate) fn apply_command(&mut self, side: Side, action: Action, fx: &mut Fx) {
+        match action {
+            Action::FinishOrders | Action::FinishInitiative => self.finish_step(fx),
+            Action::WriteOrder { .. } => self.apply_write_order(side, action, fx),
+            Action::TryInitiative { leader, receiver } => {
+                self.apply_try_initiative(side, leader, receiver, fx)
+            }
+            _ => {}
         }
     }
 
-    /// What happens on entering a segment of the Command Phase.
-    pub(crate) fn enter_command(&mut self, _side: Side, _segment: CommandSegment, _fx: &mut Fx) {}
+    /// What happens on entering a segment of the Command Phase (S10.1f, S10.3).
+    pub(crate) fn enter_command(&mut self, side: Side, segment: CommandSegment, fx: &mut Fx) {
+        match segment {
+            CommandSegment::OrderIssue => self.command_phase_start(side, fx),
+            CommandSegment::AttackStoppage => self.attack_stoppage_segment(side, fx),
+            CommandSegment::Initiative => {}
+            CommandSegment::DelayReduction => self.delay_reduction_segment(side, fx),
+            CommandSegment::Acceptance => self.acceptance_segment(side, fx),
+        }
+    }
+
+    /// The start of a side's Command Phase: last turn's attempts and Loose Cannon orders end
+    /// (S10.2, S10.2g), the 9th Corps' release by time (3.3a), reinforcements' orders (6.0d),
+    /// forced emergency retreats (S10.0), army HQs (S10.6), command points (S10.1b).
+    fn command_phase_start(&mut self, side: Side, fx: &mut Fx) {
+        self.command_state.tries.retain(|t| t.side != side);
+        self.end_loose_cannon_orders(side);
+        if self.command_state.ninth_released.is_none() && self.ninth_release_time_reached() {
+            let at: crate::data::GameTime = "5 May 10:00pm".parse().expect("a game time");
+            let now = crate::data::turn_record().index_of(at) == Some(usize::from(self.turn));
+            let ninth = self
+                .key(Side::Union, &crate::data::UnitId("9 Corps HQ".into()))
+                .is_some();
+            if now && ninth {
+                self.release_ninth_corps(Release::Time, fx);
+            } else {
+                self.command_state.ninth_released = Some(Release::Time);
+            }
+        }
+        self.install_reinforcement_orders(side, fx);
+        self.forced_retreats(side, fx);
+        let writers: Vec<_> = self
+            .writers(side)
+            .into_iter()
+            .map(|w| (w.key, w.army))
+            .collect();
+        self.army_hqs_at_command_start(side, &writers, fx);
+        self.refill_command_points(side);
+    }
+
+    /// The command actions of the Movement Phase's movement segment: emergency retreats
+    /// (S10.4) and dropping goals (S10.5b).
+    pub(crate) fn command_movement_actions(&self, side: Side) -> Vec<Action> {
+        let mut v = self.emergency_retreat_actions(side);
+        v.extend(self.drop_goal_actions(side));
+        v
+    }
+
+    /// Applies a command action of the Movement Phase.
+    pub(crate) fn apply_command_in_movement(&mut self, side: Side, action: Action, fx: &mut Fx) {
+        match action {
+            Action::EmergencyRetreat { corps } => self.emergency_retreat(side, &corps, false, fx),
+            Action::DropGoal { receiver } => self.apply_drop_goal(side, receiver, fx),
+            _ => {}
+        }
+    }
+
+    /// The very start of the movement segment: corps leaders standing at their HQ touch base
+    /// (S10.0) and command radius is checked (S10.5a).
+    pub(crate) fn command_at_movement_start(&mut self, side: Side, fx: &mut Fx) {
+        for corps in self.corps_on_map(side) {
+            self.touch_base(side, &corps, fx);
+        }
+        self.radius_at_movement_start(side, fx);
+    }
+
+    /// Checks the typed parts of an order action before anything changes (S10.2, S10.2g,
+    /// S10.6): an army HQ's move names its destination; initiative may not re-issue the order
+    /// in delay; a Loose Cannon's objective, if any, lies within a turn's movement of the HQ
+    /// (decision: a Loose Cannon's order without an objective holds the force in place).
+    pub(crate) fn check_order_parts(&self, _side: Side, action: &Action) -> Result<(), String> {
+        match action {
+            Action::WriteOrder {
+                receiver: Receiver::ArmyHq(a),
+                objective,
+                ..
+            } if objective.is_none() => Err(format!(
+                "An order moving the {a} HQ must name the hex it moves to (10.6)."
+            )),
+            Action::GiveOrder {
+                order_type,
+                objective,
+                text,
+            } => {
+                let Some(Question::InitiativeOrder { leader, receiver }) =
+                    self.decisions.first().map(|d| d.question())
+                else {
+                    return Ok(());
+                };
+                let side = self.unit(*leader).side;
+                let delayed = self
+                    .command(side, receiver)
+                    .and_then(|c| c.delayed)
+                    .and_then(|no| self.order(side, no));
+                let objective = objective.and_then(|h| self.canonical(h));
+                if let Some(d) = delayed
+                    && d.order_type == *order_type
+                    && d.objective == objective
+                    && d.text.trim().eq_ignore_ascii_case(text.trim())
+                {
+                    return Err(
+                        "Initiative may not re-issue the order that is in delay (10.2).".into(),
+                    );
+                }
+                Ok(())
+            }
+            Action::LooseCannonOrder { objective, .. } => {
+                let Some(Question::LooseCannon { leader, receiver }) =
+                    self.decisions.first().map(|d| d.question())
+                else {
+                    return Ok(());
+                };
+                let owner = self.unit(*leader).side;
+                let Some(hex) = objective else {
+                    // Decision: no objective is a one-turn order to hold.
+                    return Ok(());
+                };
+                if !self.within_a_turn_of(owner, receiver, *hex) {
+                    return Err(format!(
+                        "{hex} is not within a turn's movement (13 leader MP) of the force's HQ \
+                         (10.2g)."
+                    ));
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
 }

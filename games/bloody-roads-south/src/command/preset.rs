@@ -1,12 +1,14 @@
 //! Orders in force when play begins (series 10.1i; rules 6.0b-d): the scenario's printed
-//! orders, accepted and implemented at the start unless a delay is printed.
+//! orders, accepted and implemented at the start unless a delay is printed (6.0b; a printed
+//! delay is rolled for from the first Delay Reduction); the orders a side with its own orders
+//! at the start writes at set-up (6.0c); the printed orders of reinforcements (6.0d).
 
 use adjutant_engine::Side;
 
 use crate::data::charts::command::OrderMethod;
-use crate::data::order::{OrderKind, OrderStatus as PrintedStatus, PresetOrder};
+use crate::data::order::{OrderKind, OrderStatus as PrintedStatus, OrderType, PresetOrder};
 use crate::data::{FormationId, UnitId};
-use crate::events::Fx;
+use crate::events::{EventKind, Fx};
 use crate::model::action::Action;
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::order::{Order, OrderNo, OrderStatus, Origin, Receiver};
@@ -43,23 +45,20 @@ impl BloodyRoadsSouth {
                     PrintedStatus::D1 => OrderStatus::D1,
                     PrintedStatus::D2 => OrderStatus::D2,
                 };
-                let no = self.log_order(
-                    side,
-                    Order {
-                        no: OrderNo(0),
-                        origin: Origin::Preset,
-                        receiver: receiver.clone(),
-                        method: OrderMethod::AideWritten,
-                        order_type: printed.order_type,
-                        objective: None,
-                        text: printed.text.clone(),
-                        written: turn,
-                        arrives: turn,
-                        cost: 0,
-                        status,
-                        not_before,
-                    },
+                let mut order = Order::new(
+                    Origin::Preset,
+                    receiver.clone(),
+                    OrderMethod::AideWritten,
+                    printed.order_type,
+                    turn,
                 );
+                order.text = printed.text.clone();
+                order.status = status;
+                order.not_before = not_before;
+                if status == OrderStatus::Implemented {
+                    order.accepted_on = Some(turn);
+                }
+                let no = self.log_order(side, order);
                 let command = self.command_mut(side, &receiver);
                 match status {
                     OrderStatus::Implemented => command.current = Some(no),
@@ -83,11 +82,130 @@ impl BloodyRoadsSouth {
         self.orders(side).iter().find(|o| o.no == no)
     }
 
-    /// The pre-set orders a side may still write at set-up (6.0c).
-    pub(crate) fn preset_order_actions(&self, _side: Side) -> Vec<Action> {
-        Vec::new()
+    /// The pre-set orders a side may write at set-up (S10.1i; 6.0c): for a side whose
+    /// scenario gives it its own orders at the start, a `WriteOrder` (written, free) of each
+    /// type to each of its corps, divisions and units on the map that may receive one.
+    pub(crate) fn preset_order_actions(&self, side: Side) -> Vec<Action> {
+        if !self.scenario().side(side).own_orders_at_start {
+            return Vec::new();
+        }
+        let oob = crate::data::order_of_battle().side(side);
+        let mut formations: Vec<FormationId> = oob.corps().iter().map(|c| c.id.clone()).collect();
+        formations.extend(oob.armies().iter().map(|a| a.id.clone()));
+        let mut out = Vec::new();
+        for receiver in self.receivers_in(side, &formations) {
+            for order_type in [OrderType::Complex, OrderType::Simple] {
+                out.push(Action::WriteOrder {
+                    receiver: receiver.clone(),
+                    method: OrderMethod::AideWritten,
+                    order_type,
+                    relay: None,
+                    objective: None,
+                    text: String::new(),
+                });
+            }
+        }
+        out
     }
 
-    /// Applies a pre-set order written at set-up (6.0c).
-    pub(crate) fn apply_preset_order(&mut self, _side: Side, _action: Action, _fx: &mut Fx) {}
+    /// Applies a pre-set order written at set-up (S10.1i; 6.0c): free, secret, accepted and
+    /// implemented at the start (a later one to the same receiver replaces it).
+    pub(crate) fn apply_preset_order(&mut self, side: Side, action: Action, fx: &mut Fx) {
+        let Action::WriteOrder {
+            receiver,
+            order_type,
+            objective,
+            text,
+            ..
+        } = action
+        else {
+            return;
+        };
+        let mut order = Order::new(
+            Origin::Preset,
+            receiver,
+            OrderMethod::AideWritten,
+            order_type,
+            self.turn,
+        );
+        order.objective = objective.and_then(|h| self.canonical(h));
+        order.text = text;
+        order.status = OrderStatus::Accepted;
+        order.accepted_on = Some(self.turn);
+        let no = self.log_order(side, order);
+        fx.private(
+            EventKind::SetUp,
+            side,
+            format!(
+                "Pre-set order {} written: {}; in force from the start (6.0c).",
+                no.0,
+                self.order_summary(side, no)
+            ),
+        );
+        self.implement(side, no, fx);
+    }
+
+    /// Rule 6.0d: a reinforcement group's printed orders, in force for it from its turn of
+    /// entry (logged at its side's Command Phase that turn). The receiver: the corps if the
+    /// group brings its HQ; otherwise each division whose leader comes with it (a goal), and
+    /// each other brigade or artillery unit (a goal). Always simple.
+    pub(crate) fn install_reinforcement_orders(&mut self, side: Side, fx: &mut Fx) {
+        let oob = crate::data::order_of_battle().side(side);
+        let turn = self.turn;
+        let groups = &self.scenario().side(side).reinforcements;
+        for (i, r) in groups.iter().enumerate() {
+            let i = i as u16;
+            let due = crate::data::turn_record()
+                .index_of(r.turn)
+                .is_some_and(|t| t as u16 <= turn);
+            if !due
+                || !r.in_play(&self.variants)
+                || self.command_state.reinforcement_orders.contains(&(side, i))
+            {
+                continue;
+            }
+            self.command_state.reinforcement_orders.push((side, i));
+            let mut receivers = Vec::new();
+            if let Some(c) = oob.corps().iter().find(|c| r.units.contains(&c.hq)) {
+                receivers.push(Receiver::Corps(c.id.clone()));
+            } else {
+                let led: Vec<FormationId> = oob
+                    .divisions()
+                    .iter()
+                    .filter(|d| r.units.contains(&d.leader))
+                    .map(|d| d.id.clone())
+                    .collect();
+                for d in &led {
+                    receivers.push(Receiver::Division(d.clone()));
+                }
+                for id in &r.units {
+                    let in_led = oob.division_of(id).is_some_and(|d| led.contains(&d.id));
+                    let goal = matches!(
+                        oob.unit(id),
+                        Some(
+                            crate::data::unit::Unit::Brigade(_)
+                                | crate::data::unit::Unit::Battery(_)
+                        )
+                    );
+                    if goal && !in_led {
+                        receivers.push(Receiver::Unit(id.clone()));
+                    }
+                }
+            }
+            for receiver in receivers {
+                let mut order = Order::new(
+                    Origin::Reinforcement,
+                    receiver,
+                    OrderMethod::AideWritten,
+                    OrderType::Simple,
+                    turn,
+                );
+                order.text = r.orders.clone();
+                order.status = OrderStatus::Accepted;
+                order.accepted_on = Some(turn);
+                let no = self.log_order(side, order);
+                self.implement(side, no, fx);
+            }
+        }
+    }
 }

@@ -1,9 +1,9 @@
 //! The victory points of the single-map Scenarios 1-3 (their own conditions, rule 5.0).
 
 use super::hex::HexId;
+use super::ids::FormationId;
 use super::side::Side;
 use super::terrain::ClearingId;
-use super::unit::FormationId;
 use serde::Deserialize;
 
 /// Who scores an award.

@@ -1,8 +1,8 @@
 //! Infantry brigades: strength, morale, loss chart and wreck line (series 20.7, 22.0).
 
 use super::fire_level::{FireLevel, LossChart};
+use super::ids::{FormationId, UnitId};
 use super::morale::MoraleRating;
-use super::unit::{FormationId, UnitId};
 use super::variant::VariantId;
 use serde::Deserialize;
 

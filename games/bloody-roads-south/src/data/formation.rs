@@ -1,6 +1,6 @@
 //! Armies, corps and divisions.
 
-use super::unit::{FormationId, UnitId};
+use super::ids::{FormationId, UnitId};
 use super::variant::VariantId;
 use serde::Deserialize;
 

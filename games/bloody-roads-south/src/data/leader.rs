@@ -1,7 +1,7 @@
 //! Leaders: ratings, anti-initiative and what initiative they may use (series 10.2; rules
 //! 3.1e-g, 3.2, 3.3a, 4.1a-d).
 
-use super::unit::{FormationId, UnitId};
+use super::ids::{FormationId, UnitId};
 use serde::Deserialize;
 
 /// What a leader may do with initiative (series 10.2).

@@ -17,6 +17,7 @@ pub mod error;
 pub mod fire_level;
 pub mod formation;
 pub mod hex;
+pub mod ids;
 pub mod leader;
 pub mod map;
 pub mod morale;
@@ -41,13 +42,14 @@ use std::sync::OnceLock;
 pub use charts::Charts;
 pub use error::DataError;
 pub use hex::{Cell, Direction, HexId, Hexside, Sheet};
+pub use ids::{FormationId, UnitId};
 pub use map::{Map, MapsUsed};
 pub use oob::OrderOfBattle;
 pub use scenario::{Scenario, ScenarioId, Scenarios};
 pub use side::Side;
 pub use time::GameTime;
 pub use turn::TurnRecord;
-pub use unit::{FormationId, Unit, UnitId};
+pub use unit::Unit;
 pub use variant::{VariantId, Variants};
 
 macro_rules! data_file {

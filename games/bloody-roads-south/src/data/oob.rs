@@ -4,10 +4,11 @@
 use super::brigade::Brigade;
 use super::error::{DataError, parse_toml};
 use super::formation::{Army, Corps, Division, Formation};
+use super::ids::{FormationId, UnitId};
 use super::leader::Leader;
 use super::side::Side;
 use super::support::{Battery, Hq, Special, Wagon};
-use super::unit::{FormationId, Unit, UnitId};
+use super::unit::Unit;
 use serde::Deserialize;
 use std::collections::{BTreeSet, HashMap};
 

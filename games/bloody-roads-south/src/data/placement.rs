@@ -2,8 +2,8 @@
 //! unit, "with (or adjacent to) any unit of" a formation, or anywhere along a stretch of road.
 
 use super::hex::HexId;
+use super::ids::{FormationId, UnitId};
 use super::road::RoadId;
-use super::unit::{FormationId, UnitId};
 use super::variant::VariantId;
 use serde::Deserialize;
 

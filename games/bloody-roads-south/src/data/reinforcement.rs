@@ -1,8 +1,8 @@
 //! Reinforcements: who enters, when and where, with what orders (rules 4.3, 6.0d, 7.0).
 
+use super::ids::{FormationId, UnitId};
 use super::place::EntryCode;
 use super::time::GameTime;
-use super::unit::{FormationId, UnitId};
 use super::variant::{EntryGroupId, VariantId};
 use serde::Deserialize;
 

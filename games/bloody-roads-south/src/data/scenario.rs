@@ -12,6 +12,7 @@
 
 use super::award::VictoryAward;
 use super::error::{DataError, parse_toml};
+use super::ids::{FormationId, UnitId};
 use super::map::MapsUsed;
 use super::oob::OrderOfBattle;
 use super::order::PresetOrder;
@@ -19,7 +20,6 @@ use super::placement::{Placement, PlacementRow};
 use super::reinforcement::Reinforcement;
 use super::side::Side;
 use super::time::GameTime;
-use super::unit::{FormationId, UnitId};
 use super::variant::VariantId;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,6 +1,6 @@
 //! Artillery, headquarters, wagons and special counters.
 
-use super::unit::{FormationId, UnitId};
+use super::ids::{FormationId, UnitId};
 use super::variant::VariantId;
 use serde::Deserialize;
 

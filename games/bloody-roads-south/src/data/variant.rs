@@ -4,9 +4,9 @@
 
 use super::error::{DataError, parse_toml};
 use super::hex::HexId;
+use super::ids::{FormationId, UnitId};
 use super::side::Side;
 use super::time::GameTime;
-use super::unit::{FormationId, UnitId};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;

@@ -7,7 +7,7 @@ use crate::data::charts::command::OrderMethod;
 use crate::data::order::OrderType;
 use crate::data::{HexId, UnitId};
 use crate::model::facing::Vertex;
-use crate::model::order::Receiver;
+use crate::model::order::{OrderNo, Receiver};
 use crate::model::unit::Formation;
 
 /// One atomic choice (serialised as an object tagged by `type`).
@@ -42,6 +42,8 @@ pub enum Action {
     // ----- Command Phase (series 10; reference 2.3) -----
     /// Write an order. Offered once per allowed receiver, method and type with an empty
     /// `text` and no `objective`; the player fills both (the rules check them on arrival).
+    /// The writer is the army commander; with `relay`, Meade relaying Grant's order of that
+    /// number (rule 3.1a); for an army HQ's own move, that army's commander (series 10.6).
     WriteOrder {
         /// Who receives it.
         receiver: Receiver,
@@ -49,6 +51,9 @@ pub enum Action {
         method: OrderMethod,
         /// Complex or simple.
         order_type: OrderType,
+        /// For Meade relaying: the number of Grant's order he copies (rule 3.1a).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        relay: Option<OrderNo>,
         /// The hex it aims at (a typed parameter, checked on arrival), if any.
         #[serde(default)]
         objective: Option<HexId>,
@@ -149,6 +154,12 @@ pub enum Action {
     EmergencyRetreat {
         /// The corps.
         corps: crate::data::FormationId,
+    },
+    /// Drop a divisional or brigade goal whose force is back in command radius (series
+    /// 10.5b).
+    DropGoal {
+        /// The division or unit.
+        receiver: Receiver,
     },
     /// No more movement this phase.
     FinishMovement,

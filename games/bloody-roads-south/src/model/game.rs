@@ -15,8 +15,9 @@ use crate::data::turn::Turn;
 use crate::data::variant::OptionId;
 use crate::data::{HexId, Scenario, ScenarioId, Sheet, UnitId, VariantId};
 use crate::model::decision::Decision;
+use crate::model::dice::SideDice;
 use crate::model::moves::{FireInProgress, MovementPhase, MovingGroup};
-use crate::model::order::{Command, Order, Receiver};
+use crate::model::order::{Command, CommandState, Order, Receiver};
 use crate::model::step::Step;
 use crate::model::unit::{Unit, UnitKey, UnitKind};
 
@@ -65,6 +66,12 @@ pub struct BloodyRoadsSouth {
     /// Command points left this Command Phase, per army commander (series 10.1b).
     #[serde(default)]
     pub(crate) command_points: Vec<(UnitId, u8)>,
+    /// Army HQs, initiative attempts, the 9th Corps release, command radius (series 10).
+    #[serde(default)]
+    pub(crate) command_state: CommandState,
+    /// Each side's secret dice (reference section 5; `crate::dice`).
+    #[serde(default)]
+    pub(crate) secret_dice: PerSide<SideDice>,
     /// Set-up finished, per side.
     #[serde(default)]
     pub(crate) setup_done: PerSide<bool>,

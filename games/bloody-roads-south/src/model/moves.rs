@@ -93,10 +93,6 @@ pub struct MovementPhase {
     /// (series 18).
     #[serde(default)]
     pub(crate) column_at_start: Vec<UnitKey>,
-    /// Units out of command radius when the phase began (series 10.5a), which must move
-    /// closer to their leader or HQ.
-    #[serde(default)]
-    pub(crate) out_of_radius: Vec<UnitKey>,
 }
 
 /// A fire at one target being assembled in the Fire Combat Phase (series 20).

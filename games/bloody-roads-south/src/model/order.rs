@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use crate::data::charts::command::OrderMethod;
 use crate::data::order::OrderType;
 use crate::data::{FormationId, HexId, UnitId};
+use crate::model::unit::UnitKey;
+use adjutant_engine::Side;
 
 /// An order's number in its side's log (1, 2, ...).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -112,6 +114,18 @@ pub struct Order {
     /// The receiver may not move before this turn (pre-set orders, "do not move before").
     #[serde(default)]
     pub(crate) not_before: Option<u16>,
+    /// For an order Meade relays (rule 3.1a): the number of Grant's order he copies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) relay_of: Option<OrderNo>,
+    /// The turn it was accepted (series 10.1f).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) accepted_on: Option<u16>,
+    /// For an order in delay: the first turn of its Delay Reduction rolls (series 10.1f).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) delay_from: Option<u16>,
+    /// For a Loose Cannon's one-turn order (series 10.2g): the turn it is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) until: Option<u16>,
 }
 
 impl Order {
@@ -163,6 +177,41 @@ impl Order {
     pub fn not_before(&self) -> Option<u16> {
         self.not_before
     }
+    /// The order of Grant's that Meade relays with this one (rule 3.1a).
+    pub fn relay_of(&self) -> Option<OrderNo> {
+        self.relay_of
+    }
+    /// The turn it was accepted.
+    pub fn accepted_on(&self) -> Option<u16> {
+        self.accepted_on
+    }
+    /// A new order of this origin, receiver, method and type, written on `turn`, in transit.
+    pub(crate) fn new(
+        origin: Origin,
+        receiver: Receiver,
+        method: OrderMethod,
+        order_type: OrderType,
+        turn: u16,
+    ) -> Order {
+        Order {
+            no: OrderNo(0),
+            origin,
+            receiver,
+            method,
+            order_type,
+            objective: None,
+            text: String::new(),
+            written: turn,
+            arrives: turn,
+            cost: 0,
+            status: OrderStatus::InTransit,
+            not_before: None,
+            relay_of: None,
+            accepted_on: None,
+            delay_from: None,
+            until: None,
+        }
+    }
 }
 
 /// The command state of one formation that can hold orders (a corps, a division on a goal,
@@ -184,6 +233,15 @@ pub struct Command {
     /// The turn initiative was last tried for it (series 10.2: once a turn).
     #[serde(default)]
     pub(crate) initiative_tried: Option<u16>,
+    /// The turn its attack stopped (series 10.3: one free turn of movement to the rear).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) stopped_on: Option<u16>,
+    /// Its HQ was overrun: an emergency retreat is due in the next Command Phase (S10.0).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) overrun: bool,
+    /// The turn it made an emergency retreat (series 10.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) retreat_on: Option<u16>,
 }
 
 impl Command {
@@ -203,4 +261,76 @@ impl Command {
     pub fn stopped(&self) -> bool {
         self.stopped
     }
+    /// Has an order accepted (in force or waiting to be implemented) or in delay (the
+    /// column shift of series 10.1f).
+    pub fn has_accepted_or_delayed(&self) -> bool {
+        self.current.is_some() || self.accepted.is_some() || self.delayed.is_some()
+    }
+}
+
+/// An army HQ and its commander's writing (series 10.6; reference 2.3.8).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArmyHqState {
+    /// Whose.
+    pub(crate) side: Side,
+    /// The army (`AUS`, `A Pot`, `ANVa`).
+    pub(crate) army: FormationId,
+    /// "Moving": the hex it is ordered to, until it has spent a whole turn there.
+    #[serde(default)]
+    pub(crate) moving_to: Option<HexId>,
+    /// The turn it was first found in its destination at the start of a Command Phase.
+    #[serde(default)]
+    pub(crate) arrived_on: Option<u16>,
+    /// The commander has written his one in-person order away from the HQ (not recharged).
+    #[serde(default)]
+    pub(crate) ipv_spent: bool,
+    /// The turn the commander was first found in the HQ hex at the start of a Command Phase
+    /// (a whole turn there recharges the in-person order).
+    #[serde(default)]
+    pub(crate) at_hq_since: Option<u16>,
+}
+
+/// One initiative attempt of the current Command Phase (series 10.2: one leader per formation
+/// per turn).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InitiativeTry {
+    /// Whose.
+    pub(crate) side: Side,
+    /// The leader who rolled.
+    pub(crate) leader: UnitId,
+    /// The formation the order would be for.
+    pub(crate) receiver: Receiver,
+}
+
+/// What the command rules remember besides the logs and the receivers' states.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommandState {
+    /// Army HQs (series 10.6).
+    #[serde(default)]
+    pub(crate) armies: Vec<ArmyHqState>,
+    /// Initiative attempts of the phasing player this Command Phase.
+    #[serde(default)]
+    pub(crate) tries: Vec<InitiativeTry>,
+    /// The 9th Corps has been released from its restrictions (rule 3.3a), and how.
+    #[serde(default)]
+    pub(crate) ninth_released: Option<Release>,
+    /// The phasing player's units found out of command radius at the start of his Movement
+    /// Phase (series 10.5a), for movement to enforce.
+    #[serde(default)]
+    pub(crate) out_of_radius: Vec<UnitKey>,
+    /// Reinforcement groups whose printed orders are in the log (rule 6.0d): side and index.
+    #[serde(default)]
+    pub(crate) reinforcement_orders: Vec<(Side, u16)>,
+}
+
+/// How the 9th Corps was released (rule 3.3a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Release {
+    /// A Confederate unit came within 2 hexes of a 9 Corps unit.
+    Contact,
+    /// The 10:00pm 5 May turn began (or the scenario starts later).
+    Time,
+    /// Burnside's initiative (secret until 9 Corps moves beyond its limits).
+    Initiative,
 }

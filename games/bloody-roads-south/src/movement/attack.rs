@@ -79,7 +79,7 @@ impl BloodyRoadsSouth {
             && g.units
                 .iter()
                 .filter(|&&k| self.unit(k).kind.is_combat())
-                .all(|&k| self.orders_allow_attack(k, target))
+                .all(|&k| self.may_attack(k) || self.may_counterattack(k, target))
     }
 
     /// The hexes the group may attack now.

@@ -94,7 +94,7 @@ impl BloodyRoadsSouth {
                 }
             }
         }
-        if !parts.is_empty() && self.extended_adjacent(&[k]) {
+        if !parts.is_empty() && self.extended_adjacent(&[k], None) {
             out.push(Action::Contract);
         }
         out

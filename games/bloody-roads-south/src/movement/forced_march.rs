@@ -15,7 +15,7 @@ use crate::model::game::BloodyRoadsSouth;
 use crate::model::moves::MovingGroup;
 use crate::model::unit::{Formation, UnitKey, UnitKind};
 
-use super::seams::StragglerTable;
+use crate::stragglers::StragglerTable;
 
 impl BloodyRoadsSouth {
     /// The brigades of a group that may force march now.
@@ -48,7 +48,7 @@ impl BloodyRoadsSouth {
             } else {
                 (StragglerTable::OneAndHalfOrMore, other.forced_march_second)
             };
-            let lost = self.movement_straggler_check(k, table, fx);
+            let lost = self.straggler_check(k, table, false, fx);
             let m = &mut self.unit_mut(k).marks;
             m.mp_bonus += 2 * u16::from(mp);
             let total = m.mp_bonus / 2;

@@ -173,7 +173,7 @@ impl BloodyRoadsSouth {
     /// The Gun Loss Table for a battery limbering in an enemy zone of control (S26.1): told
     /// only to its owner (gun points are secret).
     fn gun_loss(&mut self, side: Side, k: UnitKey, fx: &mut Fx) {
-        let roll = self.movement_secret_d6(side, fx);
+        let roll = self.secret_d6(side, fx);
         let lost = crate::data::charts()
             .close_combat
             .gun_loss

@@ -76,6 +76,20 @@ impl BloodyRoadsSouth {
         }
     }
 
+    /// A corps HQ moves only when its orders let it (S10.0 "bolted down": the command rules'
+    /// `hq_may_move`); an army HQ only while "moving" to the destination of its order (S10.6).
+    fn hq_movable(&self, k: UnitKey) -> bool {
+        let u = self.unit(k);
+        let oob = crate::data::order_of_battle().side(u.side);
+        if let Some(c) = oob.corps().iter().find(|c| c.hq == u.id) {
+            return self.hq_may_move(u.side, &c.id);
+        }
+        oob.armies()
+            .iter()
+            .find(|a| a.hq == u.id)
+            .is_some_and(|a| self.army_hq_destination(u.side, &a.id).is_some())
+    }
+
     /// The `Pick` actions of the phasing side.
     pub(crate) fn pick_actions(&self, side: Side) -> Vec<Action> {
         self.keys()

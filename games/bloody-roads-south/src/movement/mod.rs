@@ -15,11 +15,14 @@
 //! - `forced_march` (S18.0), `extended` (S17.0), `reinforcements` (S16.3, 6.0d),
 //!   `radius` (S10.5a, 6.0a), `attack` (S23 entry), `wilderness` (1.2a, 1.2c, 1.2h),
 //!   `overrun` (S10.0, S28.0), `railroad` (1.3b-d);
-//! - `words`: labels, prompt and the moving group in its owner's view;
-//! - `seams`: what movement asks of the command and straggler rules.
+//! - `words`: labels, prompt and the moving group in its owner's view.
 //!
-//! The phase ends (`FinishMovement`) only with no group moving, no reinforcement able to
-//! enter (S16.3) and no unit out of radius still obliged to move (S10.5a).
+//! Movement asks the command rules (`command`) whether HQs may move, whether units may
+//! attack, who is in command radius and who was out of it when the phase began, and has corps
+//! leaders touch base as they pass their HQ; it asks `stragglers` for forced-march checks.
+//!
+//! The phase ends (`FinishMovement`) only with no group moving and no reinforcement able to
+//! enter (S16.3).
 
 pub mod allowance;
 pub mod attack;
@@ -31,7 +34,6 @@ pub mod overrun;
 pub mod radius;
 pub mod railroad;
 pub mod reinforcements;
-pub mod seams;
 pub mod stacking;
 pub mod steps;
 pub mod wilderness;
@@ -58,7 +60,7 @@ impl BloodyRoadsSouth {
             None => {
                 let mut out = self.pick_actions(side);
                 let entering = self.enter_actions(side);
-                let may_finish = entering.is_empty() && self.units_that_must_close(side).is_empty();
+                let may_finish = entering.is_empty();
                 out.extend(entering);
                 if may_finish {
                     out.push(Action::FinishMovement);
@@ -132,6 +134,7 @@ impl BloodyRoadsSouth {
                     u.marks = Marks {
                         fired_on_by_infantry: u.marks.fired_on_by_infantry,
                         recovering: u.marks.recovering,
+                        must_split: u.marks.must_split,
                         ..Marks::default()
                     };
                 }
@@ -149,7 +152,6 @@ impl BloodyRoadsSouth {
                     column_at_start: column,
                     ..MovementPhase::default()
                 };
-                self.record_out_of_radius(side);
             }
             _ => {}
         }

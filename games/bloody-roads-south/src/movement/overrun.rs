@@ -8,8 +8,8 @@
 //! hex id), or are removed if their side has none on the map. The 1st NC Cav is not overrun:
 //! it blocks (rule 4.4a).
 //!
-//! Not done here (the command rules'): the emergency retreat an overrun corps HQ forces on
-//! its corps in its next Command Phase, and an overrun army HQ "moving" (S10.0, S10.6).
+//! An overrun corps HQ's corps makes an emergency retreat in its next Command Phase, and an
+//! overrun army HQ is "moving" (S10.0, S10.6): marked here for the command rules.
 
 use adjutant_engine::Side;
 
@@ -57,6 +57,7 @@ impl BloodyRoadsSouth {
                         Some(to) => {
                             self.unit_mut(k).location = Location::Map { hex: to };
                             self.put_on_top(k);
+                            self.hq_overrun(k, to);
                             fx.public(
                                 EventKind::Leader,
                                 format!("{id} is overrun in {hex} and displaces to {to} (10.0)."),
@@ -76,11 +77,27 @@ impl BloodyRoadsSouth {
         }
     }
 
+    /// An overrun HQ (S10.0): a corps HQ's corps makes an emergency retreat in its next
+    /// Command Phase, an army HQ is "moving" (the command rules' marks).
+    fn hq_overrun(&mut self, k: UnitKey, to: HexId) {
+        let u = self.unit(k);
+        if u.kind != UnitKind::Hq {
+            return;
+        }
+        let side = u.side;
+        let oob = crate::data::order_of_battle().side(side);
+        if let Some(c) = oob.corps().iter().find(|c| c.hq == u.id) {
+            self.mark_hq_overrun(side, &c.id.clone());
+        } else if let Some(a) = oob.armies().iter().find(|a| a.hq == u.id) {
+            self.army_hq_overrun(side, &a.id.clone(), to);
+        }
+    }
+
     /// The nearest hex with a combat unit of `k`'s side, of its own command first.
     fn displacement_hex(&self, k: UnitKey, from: HexId) -> Option<HexId> {
         let map = crate::data::map();
         let side = self.unit(k).side;
-        let corps = self.corps_of_unit(k);
+        let corps = self.corps_of(k);
         let mut best: Option<(bool, u32, HexId)> = None;
         for c in self.keys() {
             let u = self.unit(c);
@@ -91,7 +108,7 @@ impl BloodyRoadsSouth {
             let Some(d) = map.distance(from, h) else {
                 continue;
             };
-            let own = corps.is_some() && self.corps_of_unit(c) == corps;
+            let own = corps.is_some() && self.corps_of(c) == corps;
             let key = (!own, d, h);
             if best.is_none_or(|b| key < b) {
                 best = Some(key);

@@ -4,25 +4,33 @@
 //!   moving closer to its leader or HQ: every step it makes must lower the leader-MP cost of
 //!   the cheapest radius trace from that leader or HQ (the trace of 2.3.11: leader costs,
 //!   not through enemy units nor through enemy zones of control that no friendly unit holds;
-//!   the zones of control as the enemy's top counters show them, `seams`). Once back within
+//!   the zones of control as the enemy's top counters show them, `zoc`). Once back within
 //!   radius it moves freely. A unit of the group that must close is restricted for the whole
 //!   group.
-//! - The group may not stop while such a step is open to it; and the phase cannot end while a unit
-//!   out of radius at the start (not OCR) and still out has not been picked up (decision:
-//!   "must spend all its movement" made checkable; each unit is picked once a phase, so this
-//!   always ends; one with no step closer may stop at once).
+//! - The group may not stop while such a step is open to it ("must spend all its movement").
+//!   **Decision**: a unit out of radius is not forced to be picked up: the obligation is
+//!   checked on the moves it makes (a player who leaves it where it is forgoes its movement,
+//!   as an OCR unit may, 6.0a).
 //! - Units set up OCR (6.0a) hold their hex until their owner moves them; once moved they
 //!   move as units out of radius until back in it. They are never forced to move.
 //! - A goal in force releases a division or brigade from radius (S10.5b).
 //!
-//! The radius data (who is out, the trace) come from `seams` until the command module lands.
+//! Who was out of radius when the phase began and who is in it now are the command rules'
+//! (`out_of_radius`, `in_radius`); the closing distances are traced here the same way, from
+//! the leader or HQ the unit traces to, with the zones of control as the enemy's top counters
+//! show them (reference 2.4: what the owner may do never depends on the enemy's secrets).
+
+use std::collections::HashMap;
 
 use adjutant_engine::Side;
 
-use crate::data::HexId;
+use crate::command::roles::AOP;
 use crate::data::charts::cell::Halves;
+use crate::data::charts::movement::MoveClass;
+use crate::data::{FormationId, HexId};
+use crate::geometry::paths::cost_within;
 use crate::model::game::BloodyRoadsSouth;
-use crate::model::unit::UnitKey;
+use crate::model::unit::{UnitKey, UnitKind};
 
 /// How far (in halves of a leader MP) the closing trace looks: 24 leader MP, three times the
 /// widest radius. A unit farther than this from its leader or HQ moves freely (decision: the
@@ -30,12 +38,68 @@ use crate::model::unit::UnitKey;
 const CLOSING_HORIZON: Halves = Halves(48);
 
 impl BloodyRoadsSouth {
-    /// The unit was out of command radius when the phase began (or is an OCR unit, 6.0a) and
+    /// The unit was out of command radius when the phase began (an OCR unit counts, 6.0a) and
     /// is not back in radius now.
     pub(crate) fn must_close(&self, k: UnitKey) -> bool {
         let parent = self.unit(k).part_of.unwrap_or(k);
-        (self.movement.out_of_radius.contains(&parent) || self.unit(parent).ocr)
-            && !self.radius_ok(k)
+        self.out_of_radius(parent) && !self.in_radius(k)
+    }
+
+    /// The hex of the HQ a formation traces to: its corps HQ, or the A Pot HQ for the army's
+    /// own troops (rule 3.6).
+    fn radius_hq_hex(&self, side: Side, formation: &FormationId) -> Option<HexId> {
+        if formation.as_str() == AOP {
+            return self
+                .army_hq(side, formation)
+                .and_then(|k| self.unit(k).hex());
+        }
+        self.corps_hq_hex(side, formation)
+    }
+
+    /// Where a unit's radius is traced from (S10.5a): a brigade's division leader, a division
+    /// leader's or corps artillery's HQ.
+    fn radius_source(&self, k: UnitKey) -> Option<HexId> {
+        let side = self.unit(k).side;
+        let parent = self.unit(k).part_of.unwrap_or(k);
+        match self.unit(parent).kind {
+            UnitKind::Brigade => {
+                let d = self.division_of(parent)?;
+                self.division_leader(side, &d)
+                    .and_then(|l| self.unit(l).hex())
+            }
+            UnitKind::Leader => {
+                let d = self.division_of(parent)?;
+                let c = self.corps_of_division(side, &d)?;
+                self.radius_hq_hex(side, &c)
+            }
+            UnitKind::Battery => {
+                let c = self.corps_of(parent)?;
+                self.radius_hq_hex(side, &c)
+            }
+            _ => None,
+        }
+    }
+
+    /// Which hexes a radius trace of `side` may enter (S10.5a): not enemy-occupied ones, nor
+    /// enemy zones of control unless friendly units stand there; the zones of control as shown.
+    fn radius_passable(&self, side: Side) -> impl Fn(HexId) -> bool + use<> {
+        let occupants: HashMap<HexId, Side> = self
+            .units
+            .iter()
+            .filter_map(|u| u.hex().map(|h| (h, u.side)))
+            .collect();
+        let zoc = self.apparent_zoc_hexes(side);
+        move |h: HexId| match occupants.get(&h) {
+            Some(&s) if s != side => false,
+            Some(_) => true,
+            None => !zoc.contains(&h),
+        }
+    }
+
+    /// The leader-MP cost of a radius trace from `from` to `to`, if at most `max`.
+    fn leader_cost_to(&self, side: Side, from: HexId, to: HexId, max: Halves) -> Option<Halves> {
+        let mover = self.mover(side, MoveClass::Leader);
+        cost_within(&mover, from, to, max, self.radius_passable(side))
     }
 
     /// Finds, where the moving group stands, which adjacent hexes its units that must close
@@ -54,14 +118,14 @@ impl BloodyRoadsSouth {
             if !self.must_close(k) {
                 continue;
             }
-            let Some((from, _)) = self.radius_source(k) else {
+            let Some(from) = self.radius_source(k) else {
                 continue;
             };
             let Some(now) = self.leader_cost_to(side, from, here, CLOSING_HORIZON) else {
                 continue;
             };
-            let neighbours = self.neighbour_hexes(here);
-            let closer: Vec<HexId> = neighbours
+            let closer: Vec<HexId> = self
+                .neighbour_hexes(here)
                 .into_iter()
                 .filter(|&n| {
                     now.0
@@ -79,25 +143,10 @@ impl BloodyRoadsSouth {
             .units
             .iter()
             .filter(|&&k| self.unit(k).kind.is_combat())
-            .all(|&k| self.radius_ok(k));
+            .all(|&k| self.in_radius(k));
         if let Some(m) = self.moving.as_mut() {
             m.closing = closing;
             m.in_radius = in_radius;
         }
-    }
-
-    /// Units out of radius at the start of the phase, not OCR, not yet moved and able to
-    /// move: the phase may not end before they have been picked up (module docs; one that is
-    /// back in radius or cannot close may then stop where it is).
-    pub(crate) fn units_that_must_close(&self, side: Side) -> Vec<UnitKey> {
-        self.movement
-            .out_of_radius
-            .iter()
-            .copied()
-            .filter(|&k| {
-                let u = self.unit(k);
-                u.side == side && u.on_map() && !u.ocr && !u.marks.moved && self.may_pick(side, k)
-            })
-            .collect()
     }
 }

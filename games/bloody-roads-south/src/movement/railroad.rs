@@ -3,8 +3,11 @@
 //! - 1.3b (conditions reconstructed): the Confederate condition is met once a combat unit of
 //!   1 Corps enters any railroad hex; the Union condition once a Union combat unit enters
 //!   B39.06. Checked on every hex entered; a condition once met stays met.
-//! - 1.3c-d: from the turn after, the side rolls 2d6 first thing in each of its Movement
-//!   Phases: the Confederates find it on 2-4, the Union on 2. 1.3e: it is then a trail for the
+//! - 1.3c-d: the side rolls 2d6 first thing in each of its Movement Phases that begins after
+//!   the condition was met (the next turn's, or this turn's when it was met in the other
+//!   player's turn, by a retreat): the Confederates find it on 2-4, the Union on 2. A side
+//!   meets its condition only by entering hexes, so any condition met at the start of its own
+//!   Movement Phase was met before it. 1.3e: it is then a trail for the
 //!   finder only (the geometry's `railroad_found`).
 //! - Conditions, rolls and discovery are seen only by the side concerned (reference 5).
 
@@ -37,7 +40,7 @@ impl BloodyRoadsSouth {
                 map.hex(hex).is_some_and(|h| h.railroad)
                     && units.iter().any(|&k| {
                         self.unit(k).kind.is_combat()
-                            && self.corps_of_unit(k).as_ref() == Some(&rules.confederate_corps)
+                            && self.corps_of(k).as_ref() == Some(&rules.confederate_corps)
                     })
             }
         };
@@ -48,14 +51,10 @@ impl BloodyRoadsSouth {
 
     /// Rules 1.3c-d: the discovery roll at the start of the side's Movement Phase.
     pub(crate) fn railroad_discovery(&mut self, side: Side, fx: &mut Fx) {
-        let Some(met) = *self.railroad_condition.get(side) else {
-            return;
-        };
-        if self.railroad_found(side) || met >= self.turn {
+        if self.railroad_found(side) || self.railroad_condition.get(side).is_none() {
             return;
         }
-        let a = self.movement_secret_d6(side, fx);
-        let b = self.movement_secret_d6(side, fx);
+        let (a, b) = self.secret_2d6(side, fx);
         let roll = a + b;
         let rules = &crate::data::charts().special_rules.railroad_discovery;
         let found = rules.discovers(side, roll);

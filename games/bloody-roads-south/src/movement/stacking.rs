@@ -22,7 +22,9 @@ use crate::data::morale::MoraleState;
 use crate::events::{EventKind, Fx};
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::moves::MovingGroup;
-use crate::model::unit::UnitKey;
+use crate::model::unit::{UnitKey, UnitKind};
+
+use super::allowance::UnitStep;
 use crate::setup::placement::{STACK_C_UNITS, STACK_GUN_POINTS};
 
 impl BloodyRoadsSouth {
@@ -38,10 +40,15 @@ impl BloodyRoadsSouth {
     }
 
     /// Every extended part among `units` stands next to its parent, and every parent among
-    /// them next to each of its parts (S17.0).
-    pub(crate) fn extended_adjacent(&self, units: &[UnitKey]) -> bool {
+    /// them next to each of its parts (S17.0), `units` standing in `at` (their own hexes
+    /// when `None`).
+    pub(crate) fn extended_adjacent(&self, units: &[UnitKey], at: Option<HexId>) -> bool {
         let map = crate::data::map();
-        let next_to = |a: UnitKey, b: UnitKey| match (self.unit(a).hex(), self.unit(b).hex()) {
+        let hex_of = |k: UnitKey| match at {
+            Some(h) if units.contains(&k) => Some(h),
+            _ => self.unit(k).hex(),
+        };
+        let next_to = |a: UnitKey, b: UnitKey| match (hex_of(a), hex_of(b)) {
             (Some(x), Some(y)) => map.distance(x, y) == Some(1),
             _ => true,
         };
@@ -51,13 +58,54 @@ impl BloodyRoadsSouth {
         })
     }
 
+    /// The group could stop in `at` (module docs), `road` of its units counting as moved by
+    /// road in column or limbered.
+    pub(crate) fn stop_legal_at(&self, g: &MovingGroup, at: HexId, road: usize) -> bool {
+        let others: Vec<UnitKey> = self
+            .at(at)
+            .into_iter()
+            .filter(|k| !g.units.contains(k))
+            .collect();
+        let (mut c, mut guns) = (0u16, 0u16);
+        for &k in others.iter().chain(&g.units) {
+            match self.unit(k).kind {
+                UnitKind::Brigade => c += u16::from(self.c_units(k)),
+                UnitKind::Battery => guns += u16::from(self.unit(k).gun_points),
+                _ => {}
+            }
+        }
+        let road = road
+            + others
+                .iter()
+                .filter(|&&k| self.unit(k).marks.road_moved && self.is_road_formation(k))
+                .count();
+        c <= STACK_C_UNITS
+            && guns <= STACK_GUN_POINTS
+            && road <= 1
+            && self.extended_adjacent(&g.units, Some(at))
+    }
+
+    /// The units of a group that count as road-moved in column or limbered, after a step
+    /// whose costs are `costs` (none: where it stands).
+    pub(crate) fn road_units(&self, g: &MovingGroup, costs: Option<&[UnitStep]>) -> usize {
+        g.units
+            .iter()
+            .filter(|&&k| {
+                self.is_road_formation(k)
+                    && (self.unit(k).marks.road_moved
+                        || costs
+                            .is_some_and(|c| c.iter().any(|s| s.unit == k && s.along.is_some())))
+            })
+            .count()
+    }
+
     /// The group may stop where it stands (module docs); a group that has not left its hex
     /// always may.
     pub(crate) fn stop_is_legal(&self, g: &MovingGroup) -> bool {
         let Some(hex) = self.group_hex(g) else {
             return true;
         };
-        g.path.is_empty() || (self.stack_is_legal(hex) && self.extended_adjacent(&g.units))
+        g.path.is_empty() || self.stop_legal_at(g, hex, self.road_units(g, None))
     }
 
     /// The end of the Movement Phase (S12.0, S17.0): the penalty of stacks still over the
@@ -69,7 +117,7 @@ impl BloodyRoadsSouth {
                 continue;
             }
             if let Some(parent) = u.part_of
-                && !self.extended_adjacent(&[k])
+                && !self.extended_adjacent(&[k], None)
             {
                 self.rejoin(parent, k);
                 let name = self.unit_name(side, &self.unit(parent).id);
@@ -81,7 +129,11 @@ impl BloodyRoadsSouth {
             }
         }
         for hex in self.hexes_of(side) {
-            if self.stack_is_legal(hex) {
+            let legal = self.stack_is_legal(hex);
+            for k in self.at(hex) {
+                self.unit_mut(k).marks.must_split = !legal;
+            }
+            if legal {
                 continue;
             }
             let mut worst = MoraleState::Normal;

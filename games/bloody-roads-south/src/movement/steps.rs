@@ -19,12 +19,12 @@
 
 use adjutant_engine::Side;
 
-use crate::data::HexId;
 use crate::data::charts::cell::Halves;
+use crate::data::{FormationId, HexId};
 use crate::events::{EventKind, Fx};
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::moves::MovingGroup;
-use crate::model::unit::{Formation, UnitKey};
+use crate::model::unit::{Formation, UnitKey, UnitKind};
 
 use super::allowance::UnitStep;
 use crate::data::morale::MoraleState;
@@ -81,11 +81,17 @@ impl BloodyRoadsSouth {
             let Some(costs) = self.group_step(&g.units, here, to, Halves(0)) else {
                 continue;
             };
-            let crossing = g.in_enemy_zoc || (here_zoc && self.known_zoc(side, to, Some(g)));
+            let to_zoc = self.known_zoc(side, to, Some(g));
+            let crossing = g.in_enemy_zoc || (here_zoc && to_zoc);
             if crossing && !self.may_attack_after(side, g, facts.ready, to, &costs) {
                 continue;
             }
-            if g.closing.as_ref().is_some_and(|c| !c.contains(&to)) {
+            if !self.may_settle_after(side, g, to, &costs, crossing || to_zoc) {
+                continue;
+            }
+            if g.closing.as_ref().is_some_and(|c| !c.contains(&to))
+                || !self.orders_allow_step(side, g, here, to)
+            {
                 continue;
             }
             out.push((to, costs));
@@ -117,6 +123,41 @@ impl BloodyRoadsSouth {
                             })
                     })
             })
+    }
+
+    /// The group could end its move after stepping into `to` at `costs` without breaking the
+    /// stacking rules (S12.0, S17.0): it may stop there, or — unless a zone of control holds it
+    /// there (`held`) — step on into an adjacent hex where it may stop. One hex of look-ahead:
+    /// a breach is refused wherever the mover can see it coming (module `stacking`).
+    fn may_settle_after(
+        &self,
+        side: Side,
+        g: &MovingGroup,
+        to: HexId,
+        costs: &[UnitStep],
+        held: bool,
+    ) -> bool {
+        if self.stop_legal_at(g, to, self.road_units(g, Some(costs))) {
+            return true;
+        }
+        if held {
+            return false;
+        }
+        let roads = self.group_may_use_roads(&g.units);
+        self.neighbour_hexes(to).into_iter().any(|n| {
+            if self.occupant(n).is_some_and(|s| s != side) && !self.may_overrun(side, g, n) {
+                return false;
+            }
+            let mut both: Vec<UnitStep> = costs.to_vec();
+            for s in costs {
+                let left = self.mp_left(s.unit) - i32::from(s.cost.0);
+                match self.unit_step(s.unit, to, n, roads) {
+                    Ok(next) if i32::from(next.cost.0) <= left => both.push(next),
+                    _ => return false,
+                }
+            }
+            self.stop_legal_at(g, n, self.road_units(g, Some(&both)))
+        })
     }
 
     /// The group would still be fit to attack after entering `to`: rules 1.2c and 1.2h would
@@ -176,6 +217,7 @@ impl BloodyRoadsSouth {
     /// met (S14.0).
     pub(crate) fn entered(&mut self, side: Side, units: &[UnitKey], to: HexId, fx: &mut Fx) {
         self.overrun(side, to, fx);
+        self.touch_base_on_entry(side, units, fx);
         self.wilderness_entry(side, units, to, fx);
         self.railroad_condition_on_entry(side, units, to);
         if self.meet_zoc(side, to, fx)
@@ -184,6 +226,45 @@ impl BloodyRoadsSouth {
             m.in_enemy_zoc = true;
         }
         self.refresh_radius(side);
+    }
+
+    /// A corps leader entering his HQ's hex, or an HQ its leader's, touches base (S10.0:
+    /// passing through is enough); whether an accepted order is then implemented is the
+    /// command rules' (`touch_base`).
+    fn touch_base_on_entry(&mut self, side: Side, units: &[UnitKey], fx: &mut Fx) {
+        let mut corps: Vec<FormationId> = units
+            .iter()
+            .filter(|&&k| matches!(self.unit(k).kind, UnitKind::Leader | UnitKind::Hq))
+            .filter_map(|&k| self.corps_of(k))
+            .collect();
+        corps.sort();
+        corps.dedup();
+        for c in corps {
+            self.touch_base(side, &c, fx);
+        }
+    }
+
+    /// The step into `to` is allowed by the orders of the group's units: brigades of a Union
+    /// division stopped by attack stoppage may not move next to enemy units (rule 3.1c(2)); an
+    /// army HQ "moving" to the destination of its order goes toward it (S10.6).
+    fn orders_allow_step(&self, side: Side, g: &MovingGroup, here: HexId, to: HexId) -> bool {
+        let map = crate::data::map();
+        let oob = crate::data::order_of_battle().side(side);
+        g.units.iter().all(|&k| {
+            let u = self.unit(k);
+            let adjacent_ok = self.may_move_adjacent_to_enemy(k)
+                || !self
+                    .neighbour_hexes(to)
+                    .into_iter()
+                    .any(|n| self.occupant(n).is_some_and(|s| s != side));
+            let toward = oob
+                .armies()
+                .iter()
+                .find(|a| a.hq == u.id)
+                .and_then(|a| self.army_hq_destination(side, &a.id))
+                .is_none_or(|dest| map.distance(to, dest) < map.distance(here, dest));
+            adjacent_ok && toward
+        })
     }
 
     /// Events of a step: in public, the stack moving as the opponent sees it (its top

@@ -66,6 +66,8 @@ impl BloodyRoadsSouth {
             orders: PerSide::default(),
             commands: Vec::new(),
             command_points: Vec::new(),
+            command_state: Default::default(),
+            secret_dice: PerSide::default(),
             setup_done: PerSide::default(),
             decisions: Vec::new(),
             moving: None,

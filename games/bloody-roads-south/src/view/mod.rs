@@ -2,6 +2,7 @@
 //! their top counter and whether they hold troops, artillery, both or neither; own orders;
 //! nothing of the opponent's orders, losses, morale, fire levels or dice.
 
+pub mod command;
 pub mod counter;
 
 use adjutant_engine::{Side, Viewer};
@@ -38,6 +39,7 @@ impl BloodyRoadsSouth {
         if let Some(side) = viewer.side() {
             v.insert("waiting".into(), self.waiting_view(side));
             v.insert("orders".into(), self.orders_view(side));
+            v.insert("command".into(), self.command_view(side));
             v.insert("railroad_found".into(), json!(self.railroad_found(side)));
             if let Some(m) = self.moving_view(side) {
                 v.insert("moving".into(), m);
@@ -49,6 +51,13 @@ impl BloodyRoadsSouth {
                 json!({
                     "union": self.orders_view(Side::Union),
                     "confederate": self.orders_view(Side::Confederate),
+                }),
+            );
+            v.insert(
+                "command_of_both".into(),
+                json!({
+                    "union": self.command_view(Side::Union),
+                    "confederate": self.command_view(Side::Confederate),
                 }),
             );
         }
@@ -175,6 +184,8 @@ impl BloodyRoadsSouth {
                         "written": self.time_of(o.written),
                         "arrives": self.time_of(o.arrives),
                         "cost": o.cost,
+                        "relay_of": o.relay_of,
+                        "accepted_on": o.accepted_on.map(|t| self.time_of(t)),
                         "status": o.status,
                         "status_mark": o.status.log_mark(),
                     })

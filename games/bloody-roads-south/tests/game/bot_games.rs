@@ -1,11 +1,16 @@
 //! Seeded bot games of Sander's Field, each choosing uniformly among the engine's own legal
 //! actions, played through `adjutant_engine::Match` to the end: no panic, someone can always
-//! act until the end, no prompt without actions.
+//! act until the end, no prompt without actions, every invariant after every action.
 
 use adjutant_engine::{Match, Rules, Side};
 use bloody_roads_south::BloodyRoadsSouth;
+use bloody_roads_south::model::action::Action;
+use bloody_roads_south::model::order::Receiver;
 
 use crate::support::{Rng, sanders_field};
+
+/// Hexes of Map A an army HQ may be ordered to.
+const HQ_DESTINATIONS: [&str; 3] = ["A32.08", "A30.07", "A28.09"];
 
 /// Actions a bot game may take before it is declared stuck.
 const MAX_ACTIONS: u64 = 100_000;
@@ -30,10 +35,35 @@ pub fn play_out(mut m: Match<BloodyRoadsSouth>, n: u64) -> u64 {
         }
         let side = to_act[rng.below(to_act.len())];
         let actions = m.state().legal_actions(side);
-        let action = &actions[rng.below(actions.len())];
+        let mut action = actions[rng.below(actions.len())].clone();
+        // A player fills an order's free parts; an army HQ's move must name its destination.
+        if let Action::WriteOrder {
+            receiver: Receiver::ArmyHq(_),
+            objective,
+            ..
+        } = &mut action
+        {
+            *objective = Some(
+                HQ_DESTINATIONS[rng.below(HQ_DESTINATIONS.len())]
+                    .parse()
+                    .unwrap(),
+            );
+        }
+        // A player writes each order's words; a bot writes its move number (initiative may not
+        // re-issue, word for word, the order in delay, 10.2).
+        if let Action::WriteOrder { text, .. }
+        | Action::GiveOrder { text, .. }
+        | Action::LooseCannonOrder { text, .. } = &mut action
+        {
+            *text = format!("Orders of move {}.", m.seq());
+        }
+        let action = &action;
         let value = serde_json::to_value(action).expect("actions serialise");
         if let Err(e) = m.play(side, &value) {
             panic!("game {n}: {action:?} was refused: {e}");
+        }
+        if let Err(e) = m.state().check_invariants() {
+            panic!("game {n}, action {}: {e} (after {action:?})", m.seq());
         }
     }
     m.seq()

@@ -69,11 +69,13 @@ fn rule_6_0_the_set_ups_are_revealed_together_and_the_confederate_turn_begins() 
     let mut m = sanders_field(3);
     set_up_quickly(&mut m);
     let g = m.state();
+    // Scenario 1's Confederates have no army commander ("initiative only"), so their Order
+    // Issue has nothing to do and their turn waits first at Initiative (S10.2).
     assert_eq!(
         g.step(),
         Step::Command {
             side: Side::Confederate,
-            segment: CommandSegment::OrderIssue
+            segment: CommandSegment::Initiative
         }
     );
     let v = g.view(Viewer::Seat(Side::Confederate));

@@ -1,6 +1,7 @@
 //! Starting close combats during movement (series 23.0, 23.1, 14.0; reference 2.9), in
 //! Sander's Field: J/J/2 in line in the clear hex A17.09 facing east (its zone of control
-//! A18.09 and A18.08); 2/1/5 of 5 Corps (on a complex order) in line in A18.10 facing west.
+//! A18.09 and A18.08); 2/1/5 of 5 Corps (on a complex order) in line in A18.10 facing west,
+//! its division leader Griffin next to it (in command radius, S23.1b).
 
 use adjutant_engine::Side;
 use bloody_roads_south::Action;
@@ -17,6 +18,7 @@ const C: Side = Side::Confederate;
 fn board(n: u64) -> (Board, UnitKey) {
     let mut b = Board::empty(n);
     b.place(C, "J/J/2", "A17.09", Formation::Line, Vertex::NE_SE);
+    b.place(U, "Griffin", "A19.10", Formation::None, Vertex::SW_NW);
     let own = b.place(U, "2/1/5", "A18.10", Formation::Line, Vertex::SW_NW);
     b.begin(U);
     (b, own)
@@ -68,6 +70,7 @@ fn s14_one_zone_of_control_may_be_crossed_on_the_way_into_a_close_combat() {
     // and A18.09; 2/1/5 comes from A18.11.
     let mut b = Board::empty(33);
     b.place(C, "J/J/2", "A17.10", Formation::Line, Vertex::NE_SE);
+    b.place(U, "Griffin", "A19.11", Formation::None, Vertex::SW_NW);
     b.place(U, "2/1/5", "A18.11", Formation::Line, Vertex::SW_NW);
     b.begin(U);
     let attack = Action::Attack { hex: hex("A17.10") };

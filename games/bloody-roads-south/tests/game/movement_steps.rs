@@ -162,7 +162,10 @@ fn rule_1_2a_a_line_pays_the_wilderness_cost_even_along_the_turnpike() {
 fn s12_two_columns_moving_together_pay_the_terrain_not_the_road() {
     let mut b = Board::empty(9);
     let a = b.place(U, "2/2/5", "A24.09", Formation::Column, Vertex::SW_NW);
-    b.place(U, "1/2/5", "A24.09", Formation::Column, Vertex::SW_NW);
+    let c = b.place(U, "1/2/5", "A24.09", Formation::Column, Vertex::SW_NW);
+    // AB (6) and A (4): within the 12 C units of a stack.
+    b.g.test_set_losses(a, 3, 0);
+    b.g.test_set_losses(c, 4, 0);
     b.begin(U);
     b.pick(U, "2/2/5");
     b.act(

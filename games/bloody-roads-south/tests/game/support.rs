@@ -92,3 +92,88 @@ pub fn set_up_quickly(m: &mut Match<BloodyRoadsSouth>) {
         }
     }
 }
+
+/// A copy of the match with its rules state changed by `f` (seed `n`).
+pub fn edit(
+    m: &Match<BloodyRoadsSouth>,
+    n: u64,
+    f: impl FnOnce(&mut BloodyRoadsSouth),
+) -> Match<BloodyRoadsSouth> {
+    bloody_roads_south::testing::edit(m, &seed(n), f)
+}
+
+/// True for the actions that only end a step (no choice made).
+pub fn is_finish(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::FinishOrders
+            | Action::FinishInitiative
+            | Action::FinishMovement
+            | Action::FinishFire
+            | Action::FinishSetUp
+    )
+}
+
+/// The action that gets `side` on with the fewest choices: a "finish" action; in a Movement
+/// Phase that may not finish because reinforcements cannot be held back (series 16.3), the
+/// next one brought on and stopped as soon as it may stop.
+pub fn next_finish(m: &Match<BloodyRoadsSouth>, side: Side) -> Action {
+    let actions = m.state().legal_actions(side);
+    let pick = |p: fn(&Action) -> bool| actions.iter().find(|a| p(a)).cloned();
+    pick(is_finish)
+        .or_else(|| pick(|a| *a == Action::EndMove))
+        .or_else(|| pick(|a| matches!(a, Action::Enter { .. })))
+        .or_else(|| pick(|a| matches!(a, Action::Step { .. })))
+        .unwrap_or_else(|| panic!("nothing to finish with for {side}"))
+}
+
+/// Plays [`next_finish`] for whoever must act until `until` holds (at most 1000 actions).
+pub fn finish_until(m: &mut Match<BloodyRoadsSouth>, until: impl Fn(&BloodyRoadsSouth) -> bool) {
+    for _ in 0..1000 {
+        if until(m.state()) || m.outcome().is_some() {
+            return;
+        }
+        let side = m.to_act()[0];
+        let action = next_finish(m, side);
+        play(m, side, &action);
+    }
+    panic!("finish_until: the condition never held");
+}
+
+/// Sander's Field `n`, set up, played to the Union's Order Issue of the first turn.
+pub fn union_order_issue(n: u64) -> Match<BloodyRoadsSouth> {
+    use bloody_roads_south::model::step::{CommandSegment, Step};
+    let mut m = sanders_field(n);
+    set_up_quickly(&mut m);
+    finish_until(&mut m, |g| {
+        g.step()
+            == Step::Command {
+                side: Side::Union,
+                segment: CommandSegment::OrderIssue,
+            }
+    });
+    m
+}
+
+/// The text of every event of `played` as `viewer` reads it.
+pub fn texts(
+    m: &Match<BloodyRoadsSouth>,
+    played: &adjutant_engine::Played,
+    viewer: adjutant_engine::Viewer,
+) -> Vec<String> {
+    m.redact_played(played, viewer)
+        .iter()
+        .map(|e| e["text"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// Plays an action and returns what was played.
+pub fn play_got(
+    m: &mut Match<BloodyRoadsSouth>,
+    side: Side,
+    action: &Action,
+) -> adjutant_engine::Played {
+    let value = serde_json::to_value(action).expect("actions serialise");
+    m.play(side, &value)
+        .unwrap_or_else(|e| panic!("{action:?} refused for {side}: {e}"))
+}

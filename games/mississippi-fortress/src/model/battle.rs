@@ -44,87 +44,179 @@ pub enum BattleStage {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Battle {
     /// The battle Area.
-    pub area: AreaId,
+    pub(crate) area: AreaId,
     /// The phasing player (S8.1b).
-    pub attacker: Side,
+    pub(crate) attacker: Side,
     /// 1 or 2.
-    pub round: u8,
+    pub(crate) round: u8,
     /// Where it stands.
-    pub stage: BattleStage,
+    pub(crate) stage: BattleStage,
     /// Compelled by 5.11.
-    pub compelled: bool,
+    pub(crate) compelled: bool,
     /// Areas attacking units entered the battle Area from this turn (S8.4c(3)).
-    pub entries: Vec<AreaId>,
+    pub(crate) entries: Vec<AreaId>,
     /// Attacking units that entered across a Major River (S9.92a).
-    pub crossing: Vec<Key>,
+    pub(crate) crossing: Vec<Key>,
     /// Units that retreated before combat (S8.4), for the Leaders going with them.
-    pub retreated: Vec<Key>,
+    pub(crate) retreated: Vec<Key>,
     /// The participants, in deployment order (S8.2d).
-    pub roster: Vec<Key>,
+    pub(crate) roster: Vec<Key>,
     /// Positions on the Battle Board; the other side's are secret until `revealed`.
-    pub slots: Vec<(Key, Position)>,
+    pub(crate) slots: Vec<(Key, Position)>,
     /// The deployment has been revealed (S8.7a).
-    pub revealed: bool,
+    pub(crate) revealed: bool,
     /// This round's engagements: Attacker Line Position -> Defender Line Position.
-    pub engaged: [Option<u8>; 3],
+    pub(crate) engaged: [Option<u8>; 3],
     /// Attacker Line Positions whose swing has been decided this round.
-    pub swing_done: [bool; 3],
+    pub(crate) swing_done: [bool; 3],
     /// Combat Orders of this round (owner, line, order; `None`: an unengaged Defender Line
     /// Position holds without one).
-    pub orders: Vec<(Side, u8, Option<CombatOrder>)>,
+    pub(crate) orders: Vec<(Side, u8, Option<CombatOrder>)>,
     /// The orders have been revealed (S8.8c).
-    pub orders_revealed: bool,
+    pub(crate) orders_revealed: bool,
     /// What each engagement did this round.
-    pub results: Vec<EngagementResult>,
+    pub(crate) results: Vec<EngagementResult>,
     /// SP each Line Position lost this round (S9.61).
-    pub losses: PerSide<[u8; 3]>,
+    pub(crate) losses: PerSide<[u8; 3]>,
     /// SP still to allocate per Line Position.
-    pub owed: PerSide<[u8; 3]>,
+    pub(crate) owed: PerSide<[u8; 3]>,
     /// Before round 2: Reserve counters committed (secret until revealed, S9.82).
-    pub commits: Vec<(Key, Option<Position>)>,
+    pub(crate) commits: Vec<(Key, Option<Position>)>,
+}
+
+impl Battle {
+    /// The battle Area.
+    pub fn area(&self) -> AreaId {
+        self.area
+    }
+
+    /// The phasing player (S8.1b).
+    pub fn attacker(&self) -> Side {
+        self.attacker
+    }
+
+    /// 1 or 2.
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+
+    /// Where it stands.
+    pub fn stage(&self) -> BattleStage {
+        self.stage
+    }
+
+    /// Compelled by 5.11.
+    pub fn compelled(&self) -> bool {
+        self.compelled
+    }
+
+    /// Areas attacking units entered the battle Area from this turn (S8.4c(3)).
+    pub fn entries(&self) -> &[AreaId] {
+        &self.entries
+    }
+
+    /// Attacking units that entered across a Major River (S9.92a).
+    pub fn crossing(&self) -> &[Key] {
+        &self.crossing
+    }
+
+    /// The participants, in deployment order (S8.2d).
+    pub fn roster(&self) -> &[Key] {
+        &self.roster
+    }
+
+    /// Positions on the Battle Board; the other side's are secret until `revealed`.
+    pub fn slots(&self) -> &[(Key, Position)] {
+        &self.slots
+    }
+
+    /// The deployment has been revealed (S8.7a).
+    pub fn revealed(&self) -> bool {
+        self.revealed
+    }
+
+    /// This round's engagements: Attacker Line Position -> Defender Line Position.
+    pub fn engaged(&self) -> [Option<u8>; 3] {
+        self.engaged
+    }
+
+    /// Combat Orders of this round (owner, line, order; `None`: an unengaged Defender Line
+    /// Position holds without one).
+    pub fn orders(&self) -> &[(Side, u8, Option<CombatOrder>)] {
+        &self.orders
+    }
+
+    /// What each engagement did this round.
+    pub fn results(&self) -> &[EngagementResult] {
+        &self.results
+    }
+
+    /// Before round 2: Reserve counters committed (secret until revealed, S9.82).
+    pub fn commits(&self) -> &[(Key, Option<Position>)] {
+        &self.commits
+    }
 }
 
 /// One FCRT roll.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FireRoll {
     /// The die.
-    pub die: u8,
+    pub(crate) die: u8,
     /// The cell: "-", "1", "2" or "*".
-    pub result: String,
+    pub(crate) result: String,
     /// The extra roll a "*" calls for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reroll: Option<u8>,
+    pub(crate) reroll: Option<u8>,
     /// SP lost by the target.
-    pub loss: u8,
+    pub(crate) loss: u8,
+}
+
+impl FireRoll {
+    /// The extra roll a "*" calls for.
+    pub fn reroll(&self) -> Option<u8> {
+        self.reroll
+    }
+
+    /// SP lost by the target.
+    pub fn loss(&self) -> u8 {
+        self.loss
+    }
 }
 
 /// What one engagement did in a round (public once the orders are revealed).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EngagementResult {
     /// The Attacker's Line Position (0-2).
-    pub attacker_line: u8,
+    pub(crate) attacker_line: u8,
     /// The Defender's Line Position (0-2).
-    pub defender_line: u8,
+    pub(crate) defender_line: u8,
     /// The Attacker's order.
-    pub attacker_order: CombatOrder,
+    pub(crate) attacker_order: CombatOrder,
     /// The Defender's order.
-    pub defender_order: CombatOrder,
+    pub(crate) defender_order: CombatOrder,
     /// The Attacker's strength, in sixteenths of an SP (S1.3a).
-    pub attacker_strength: CombatStrength,
+    pub(crate) attacker_strength: CombatStrength,
     /// The Defender's strength.
-    pub defender_strength: CombatStrength,
+    pub(crate) defender_strength: CombatStrength,
     /// The Combat Intensity Level (S9.2).
-    pub level: u8,
+    pub(crate) level: u8,
     /// The CIC B column after the terrain shift (S9.4).
-    pub column: RatioColumn,
+    pub(crate) column: RatioColumn,
     /// The CIC B cell "x/y".
-    pub cell: String,
+    pub(crate) cell: String,
     /// The rating of each side's rating Officer (S8.6f).
-    pub ratings: (u8, u8),
+    pub(crate) ratings: (u8, u8),
     /// The FCRT columns (bands after shifts) of Attacker and Defender.
-    pub bands: (StrengthBand, StrengthBand),
+    pub(crate) bands: (StrengthBand, StrengthBand),
     /// The Attacker's rolls, against the Defender.
-    pub attacker_rolls: Vec<FireRoll>,
+    pub(crate) attacker_rolls: Vec<FireRoll>,
     /// The Defender's rolls, against the Attacker.
-    pub defender_rolls: Vec<FireRoll>,
+    pub(crate) defender_rolls: Vec<FireRoll>,
+}
+
+impl EngagementResult {
+    /// The Combat Intensity Level (S9.2).
+    pub fn level(&self) -> u8 {
+        self.level
+    }
 }

@@ -7,7 +7,9 @@ use crate::data::units::{Formation, LeaderRole, Ratings, UnitKind};
 use crate::data::{AreaId, Constants, UnitId, Units};
 use crate::model::record::Rec;
 
-/// Index of a land counter in [`MississippiFortress::counters`]; stable for the whole game.
+/// Index of a land counter in
+/// [`MississippiFortress::counters`](crate::MississippiFortress::counters); stable for the
+/// whole game.
 pub type Key = usize;
 
 /// What a land counter is (S1.2, S1.4). Dummies are counters too (S4.6).
@@ -100,13 +102,26 @@ impl Kind {
 /// Two steamers carrying one counter between them, or one (4.12c, decision R10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Carrier {
-    /// The steamer (index in [`MississippiFortress::ships`]).
-    pub ship: usize,
+    /// The steamer (index in [`MississippiFortress::ships`](crate::MississippiFortress::ships)).
+    pub(crate) ship: usize,
     /// The second steamer when the counter's SP are split over two (the pair is then lashed
     /// together and moves as one stack while it is aboard).
-    pub also: Option<usize>,
+    pub(crate) also: Option<usize>,
     /// SP carried by `ship`; the rest of the counter's present strength is on `also`.
-    pub on_first: u8,
+    pub(crate) on_first: u8,
+}
+
+impl Carrier {
+    /// The steamer (index in [`MississippiFortress::ships`](crate::MississippiFortress::ships)).
+    pub fn ship(&self) -> usize {
+        self.ship
+    }
+
+    /// The second steamer when the counter's SP are split over two (the pair is then lashed
+    /// together and moves as one stack while it is aboard).
+    pub fn also(&self) -> Option<usize> {
+        self.also
+    }
 }
 
 /// Where a land counter is.
@@ -129,11 +144,11 @@ pub enum Place {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LeaderInfo {
     /// Commander, Officer or Commander/Officer.
-    pub role: LeaderRole,
+    pub(crate) role: LeaderRole,
     /// Offensive and Defensive Ratings (none for pure Commanders).
-    pub ratings: Option<Ratings>,
+    pub(crate) ratings: Option<Ratings>,
     /// Formations whose infantry trace to him (for a Commander/Officer: his identifier).
-    pub commands: Vec<Formation>,
+    pub(crate) commands: Vec<Formation>,
 }
 
 /// One land counter: combat unit, Leader or dummy.
@@ -141,35 +156,81 @@ pub struct LeaderInfo {
 pub struct Counter {
     /// Its id in actions and in its owner's view: the unit id of `data/units.toml`, a numbered
     /// 0/0 replacement (`union-replacement-officer-2`) or a dummy (`confederate-dummy-4`).
-    pub id: String,
+    pub(crate) id: String,
     /// The counter of the data it is (none for dummies).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub unit: Option<UnitId>,
+    pub(crate) unit: Option<UnitId>,
     /// Its owner.
-    pub side: Side,
+    pub(crate) side: Side,
     /// What it is.
-    pub kind: Kind,
+    pub(crate) kind: Kind,
     /// Its Corps or army letter (S1.2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub formation: Option<Formation>,
+    pub(crate) formation: Option<Formation>,
     /// Full strength (0 for Leaders and dummies).
-    pub full: u8,
+    pub(crate) full: u8,
     /// Permanent losses (S1.7).
-    pub casualties: u8,
+    pub(crate) casualties: u8,
     /// Recoverable losses (S1.7).
-    pub stragglers: u8,
+    pub(crate) stragglers: u8,
     /// Where it is.
-    pub place: Place,
+    pub(crate) place: Place,
     /// Turned face up for both players (S4.4) until D3.
-    pub face_up: bool,
+    pub(crate) face_up: bool,
     /// The Leader part.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub leader: Option<LeaderInfo>,
+    pub(crate) leader: Option<LeaderInfo>,
     /// Bookkeeping.
-    pub rec: Rec,
+    pub(crate) rec: Rec,
 }
 
 impl Counter {
+    /// Its id in actions and in its owner's view: the unit id of `data/units.toml`, a numbered
+    /// 0/0 replacement (`union-replacement-officer-2`) or a dummy (`confederate-dummy-4`).
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Its owner.
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// What it is.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// Full strength (0 for Leaders and dummies).
+    pub fn full(&self) -> u8 {
+        self.full
+    }
+
+    /// Permanent losses (S1.7).
+    pub fn casualties(&self) -> u8 {
+        self.casualties
+    }
+
+    /// Recoverable losses (S1.7).
+    pub fn stragglers(&self) -> u8 {
+        self.stragglers
+    }
+
+    /// Where it is.
+    pub fn place(&self) -> Place {
+        self.place
+    }
+
+    /// Turned face up for both players (S4.4) until D3.
+    pub fn face_up(&self) -> bool {
+        self.face_up
+    }
+
+    /// Bookkeeping.
+    pub fn rec(&self) -> &Rec {
+        &self.rec
+    }
+
     /// Present strength = full - casualties - stragglers (S1.7a).
     pub fn present(&self) -> u8 {
         self.full

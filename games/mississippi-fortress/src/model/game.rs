@@ -22,82 +22,198 @@ use crate::model::track::{Capture, Reinforcement, Siege};
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct MississippiFortress {
     /// The scenario.
-    pub scenario: ScenarioId,
+    pub(crate) scenario: ScenarioId,
     /// Every optional rule in use (7.0), in rulebook order. Required when a state is read
     /// back: a snapshot written before it existed does not restore, and the server replays
     /// that game from its set-up instead.
-    pub options: Vec<OptionId>,
+    pub(crate) options: Vec<OptionId>,
     /// 7.11: the Variable Entry roll, once made (private to the Confederate player, R16).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub entry_roll: Option<u8>,
+    pub(crate) entry_roll: Option<u8>,
     /// 6.3 (R15): the Union has landed combat units in the Area that opens the closed Areas.
     #[serde(default)]
-    pub landing_opened: bool,
+    pub(crate) landing_opened: bool,
     /// S12.4: consecutive Union Movement Phases that ended with a Union gunboat opposite
     /// Grand Gulf (4.23e, decision G14).
     #[serde(default)]
-    pub grand_gulf_count: u8,
+    pub(crate) grand_gulf_count: u8,
     /// 7.21b: the naval combat being fought.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub naval_combat: Option<NavalCombat>,
+    pub(crate) naval_combat: Option<NavalCombat>,
     /// Arrows where naval combat took place this Movement Phase (7.21b, S12.5d).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub naval_fought: Vec<Node>,
+    pub(crate) naval_fought: Vec<Node>,
     /// The Game Turn.
-    pub turn: u8,
+    pub(crate) turn: u8,
     /// This turn's weather (3.2).
-    pub weather: Weather,
+    pub(crate) weather: Weather,
     /// The previous turn's weather (Clear before the first turn, S2.1).
-    pub previous_weather: Weather,
+    pub(crate) previous_weather: Weather,
     /// Where the sequence of play stands.
-    pub step: Step,
+    pub(crate) step: Step,
     /// Every land counter, dummies and replacement Leaders included.
-    pub counters: Vec<Counter>,
+    pub(crate) counters: Vec<Counter>,
     /// Every ship.
-    pub ships: Vec<Ship>,
+    pub(crate) ships: Vec<Ship>,
     /// Every shore battery.
-    pub batteries: Vec<Battery>,
+    pub(crate) batteries: Vec<Battery>,
     /// The scenario's reinforcement groups.
-    pub reinforcements: Vec<Reinforcement>,
+    pub(crate) reinforcements: Vec<Reinforcement>,
     /// Victory points.
-    pub vp: PerSide<i64>,
+    pub(crate) vp: PerSide<i64>,
     /// SP each side lost since its enemy's last Victory Point Phase (S10.3d).
-    pub lost: PerSide<u32>,
+    pub(crate) lost: PerSide<u32>,
     /// Ships each side lost since its enemy's last Victory Point Phase (S10.4).
-    pub ships_lost: PerSide<u32>,
+    pub(crate) ships_lost: PerSide<u32>,
     /// The siege of Vicksburg.
-    pub siege: Siege,
+    pub(crate) siege: Siege,
     /// Captures standing (S10.7).
-    pub captures: Vec<Capture>,
+    pub(crate) captures: Vec<Capture>,
     /// The turn the Union's present hold on Vicksburg was recorded (5.44).
-    pub vicksburg_hold: Option<u8>,
+    pub(crate) vicksburg_hold: Option<u8>,
     /// Questions for one player that must be answered before play goes on, oldest first.
-    pub decisions: Vec<Decision>,
+    pub(crate) decisions: Vec<Decision>,
     /// A stack of land counters on the move (S3.1c).
-    pub moving: Option<LandGroup>,
+    pub(crate) moving: Option<LandGroup>,
     /// A naval stack on the move (S12.1).
-    pub sailing: Option<Fleet>,
+    pub(crate) sailing: Option<Fleet>,
     /// Dummies were placed this arrival segment (removal must come first, S4.6d(5)).
-    pub dummies_placed: bool,
+    pub(crate) dummies_placed: bool,
     /// Cavalry chosen for the next probe (S5.1).
-    pub probe: Option<ProbeParty>,
+    pub(crate) probe: Option<ProbeParty>,
     /// Areas probed this player turn (S5.1d).
-    pub probed_areas: Vec<AreaId>,
+    pub(crate) probed_areas: Vec<AreaId>,
     /// Areas entered this Movement Phase from a compelling Area (5.11).
-    pub compelled: Vec<AreaId>,
+    pub(crate) compelled: Vec<AreaId>,
     /// Areas where battles were declared and not yet fought.
-    pub declared: Vec<AreaId>,
+    pub(crate) declared: Vec<AreaId>,
     /// Declarations are finished for this Combat Phase.
-    pub declarations_done: bool,
+    pub(crate) declarations_done: bool,
     /// The battle being fought.
-    pub battle: Option<Battle>,
+    pub(crate) battle: Option<Battle>,
     /// Numbers given to 0/0 replacement counters so far.
-    pub replacements_made: u16,
+    pub(crate) replacements_made: u16,
     /// The result, once the game is over.
-    pub result: Option<Outcome>,
+    pub(crate) result: Option<Outcome>,
 }
 
 impl MississippiFortress {
+    /// 7.11: the Variable Entry roll, once made (private to the Confederate player, R16).
+    pub fn entry_roll(&self) -> Option<u8> {
+        self.entry_roll
+    }
+
+    /// 6.3 (R15): the Union has landed combat units in the Area that opens the closed Areas.
+    pub fn landing_opened(&self) -> bool {
+        self.landing_opened
+    }
+
+    /// S12.4: consecutive Union Movement Phases that ended with a Union gunboat opposite
+    /// Grand Gulf (4.23e, decision G14).
+    pub fn grand_gulf_count(&self) -> u8 {
+        self.grand_gulf_count
+    }
+
+    /// 7.21b: the naval combat being fought.
+    pub fn naval_combat(&self) -> Option<&NavalCombat> {
+        self.naval_combat.as_ref()
+    }
+
+    /// Arrows where naval combat took place this Movement Phase (7.21b, S12.5d).
+    pub fn naval_fought(&self) -> &[Node] {
+        &self.naval_fought
+    }
+
+    /// The Game Turn.
+    pub fn turn(&self) -> u8 {
+        self.turn
+    }
+
+    /// This turn's weather (3.2).
+    pub fn weather(&self) -> Weather {
+        self.weather
+    }
+
+    /// The previous turn's weather (Clear before the first turn, S2.1).
+    pub fn previous_weather(&self) -> Weather {
+        self.previous_weather
+    }
+
+    /// Where the sequence of play stands.
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    /// Every land counter, dummies and replacement Leaders included.
+    pub fn counters(&self) -> &[Counter] {
+        &self.counters
+    }
+
+    /// Every ship.
+    pub fn ships(&self) -> &[Ship] {
+        &self.ships
+    }
+
+    /// Every shore battery.
+    pub fn batteries(&self) -> &[Battery] {
+        &self.batteries
+    }
+
+    /// The scenario's reinforcement groups.
+    pub fn reinforcements(&self) -> &[Reinforcement] {
+        &self.reinforcements
+    }
+
+    /// Victory points.
+    pub fn vp(&self) -> PerSide<i64> {
+        self.vp
+    }
+
+    /// SP each side lost since its enemy's last Victory Point Phase (S10.3d).
+    pub fn lost(&self) -> PerSide<u32> {
+        self.lost
+    }
+
+    /// The siege of Vicksburg.
+    pub fn siege(&self) -> &Siege {
+        &self.siege
+    }
+
+    /// Captures standing (S10.7).
+    pub fn captures(&self) -> &[Capture] {
+        &self.captures
+    }
+
+    /// Questions for one player that must be answered before play goes on, oldest first.
+    pub fn decisions(&self) -> &[Decision] {
+        &self.decisions
+    }
+
+    /// A stack of land counters on the move (S3.1c).
+    pub fn moving(&self) -> Option<&LandGroup> {
+        self.moving.as_ref()
+    }
+
+    /// A naval stack on the move (S12.1).
+    pub fn sailing(&self) -> Option<&Fleet> {
+        self.sailing.as_ref()
+    }
+
+    /// Areas entered this Movement Phase from a compelling Area (5.11).
+    pub fn compelled(&self) -> &[AreaId] {
+        &self.compelled
+    }
+
+    /// The battle being fought.
+    pub fn battle(&self) -> Option<&Battle> {
+        self.battle.as_ref()
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<&Outcome> {
+        self.result.as_ref()
+    }
+
     /// An optional rule is in use (7.0).
     pub fn option(&self, id: OptionId) -> bool {
         self.options.contains(&id)

@@ -11,31 +11,38 @@ use crate::model::node::Node;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LandGroup {
     /// The Area it set out from.
-    pub from: AreaId,
+    pub(crate) from: AreaId,
     /// Where it is now.
-    pub at: AreaId,
+    pub(crate) at: AreaId,
     /// Its counters.
-    pub members: Vec<Key>,
+    pub(crate) members: Vec<Key>,
     /// The Areas entered so far.
-    pub path: Vec<AreaId>,
+    pub(crate) path: Vec<AreaId>,
+}
+
+impl LandGroup {
+    /// Its counters.
+    pub fn members(&self) -> &[Key] {
+        &self.members
+    }
 }
 
 /// Cavalry chosen for the next probe.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProbeParty {
     /// The probing Area.
-    pub area: AreaId,
+    pub(crate) area: AreaId,
     /// The cavalry.
-    pub cavalry: Vec<Key>,
+    pub(crate) cavalry: Vec<Key>,
 }
 
 /// A naval combat in progress on one arrow.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NavalCombat {
     /// The arrow.
-    pub node: Node,
+    pub(crate) node: Node,
     /// Rounds fought so far.
-    pub round: u8,
+    pub(crate) round: u8,
     /// The battery beside the arrow has had its shot before the first round (S12.5b).
-    pub battery_fired: bool,
+    pub(crate) battery_fired: bool,
 }

@@ -172,11 +172,18 @@ impl From<Node> for String {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fleet {
     /// Where the stack was formed.
-    pub from: Node,
+    pub(crate) from: Node,
     /// Where it is now.
-    pub at: Node,
+    pub(crate) at: Node,
     /// Its ships, top first.
-    pub ships: Vec<usize>,
+    pub(crate) ships: Vec<usize>,
     /// Steps taken.
-    pub steps: u8,
+    pub(crate) steps: u8,
+}
+
+impl Fleet {
+    /// Its ships, top first.
+    pub fn ships(&self) -> &[usize] {
+        &self.ships
+    }
 }

@@ -38,23 +38,48 @@ pub enum OffRiver {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ship {
     /// Its unit id.
-    pub id: UnitId,
+    pub(crate) id: UnitId,
     /// Its owner.
-    pub side: Side,
+    pub(crate) side: Side,
     /// A transport steamer (carries land units); otherwise a gunboat.
-    pub transport: bool,
+    pub(crate) transport: bool,
     /// Wooden hull (4.23b).
-    pub wooden: bool,
+    pub(crate) wooden: bool,
     /// Its arrow or off-map box; `None` when it is not on the river (see `off`) or lost.
-    pub at: Option<Node>,
+    pub(crate) at: Option<Node>,
     /// Why it is not on the river, if it is in play elsewhere.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub off: Option<OffRiver>,
+    pub(crate) off: Option<OffRiver>,
     /// Bookkeeping.
-    pub rec: ShipRec,
+    pub(crate) rec: ShipRec,
 }
 
 impl Ship {
+    /// Its unit id.
+    pub fn id(&self) -> &UnitId {
+        &self.id
+    }
+
+    /// Its owner.
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// Its arrow or off-map box; `None` when it is not on the river (see `off`) or lost.
+    pub fn at(&self) -> Option<Node> {
+        self.at
+    }
+
+    /// Why it is not on the river, if it is in play elsewhere.
+    pub fn off(&self) -> Option<OffRiver> {
+        self.off
+    }
+
+    /// Bookkeeping.
+    pub fn rec(&self) -> &ShipRec {
+        &self.rec
+    }
+
     /// On the river: on an arrow or in an off-map box (4.15).
     pub fn afloat(&self) -> bool {
         self.at.is_some()
@@ -111,11 +136,28 @@ pub enum BatteryState {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Battery {
     /// Its unit id.
-    pub id: UnitId,
+    pub(crate) id: UnitId,
     /// Its Area.
-    pub area: AreaId,
+    pub(crate) area: AreaId,
     /// The arrow it guards.
-    pub arrow: ArrowId,
+    pub(crate) arrow: ArrowId,
     /// Face up, silenced or destroyed.
-    pub state: BatteryState,
+    pub(crate) state: BatteryState,
+}
+
+impl Battery {
+    /// Its unit id.
+    pub fn id(&self) -> &UnitId {
+        &self.id
+    }
+
+    /// Its Area.
+    pub fn area(&self) -> AreaId {
+        self.area
+    }
+
+    /// Face up, silenced or destroyed.
+    pub fn state(&self) -> BatteryState {
+        self.state
+    }
 }

@@ -26,7 +26,7 @@ pub fn play_scenario(mut m: Match<MississippiFortress>, n: u64) -> u64 {
         assert!(
             !to_act.is_empty(),
             "game {n}: nobody can act at {:?}",
-            m.state().step
+            m.state().step()
         );
         for side in Side::BOTH {
             let prompt = m.state().prompt(side);
@@ -46,7 +46,7 @@ pub fn play_scenario(mut m: Match<MississippiFortress>, n: u64) -> u64 {
             panic!("game {n}: {action:?} was refused: {e}");
         }
         if std::env::var("MF_TRACE").is_ok_and(|v| v == n.to_string()) {
-            eprintln!("#{seq} {side} {action:?} at {:?}", m.state().step);
+            eprintln!("#{seq} {side} {action:?} at {:?}", m.state().step());
         }
         if let Err(e) = m.state().check_invariants() {
             panic!("game {n}, action {}: {e}", m.seq());
@@ -56,8 +56,8 @@ pub fn play_scenario(mut m: Match<MississippiFortress>, n: u64) -> u64 {
         eprintln!(
             "game {n}: {} actions, ended on turn {} ({:?}), {:?}",
             m.seq(),
-            m.state().turn,
-            m.state().step,
+            m.state().turn(),
+            m.state().step(),
             m.outcome()
         );
     }

@@ -41,13 +41,11 @@ fn rule_2_11a_r2_a_unit_may_trace_directly_to_grant_within_one_area() {
     assert!(!in_comms(&game, "xvii-6-div"), "Grant two Areas away");
     // R2: no direct trace once Commander McClernand heads the army.
     put(&mut game, "xvii-6-div", 22);
-    let grant = key(&game, "grant");
-    game.counters[grant].place = Place::Gone;
+    edit(&mut game, |s| s.place("grant", Place::Gone));
     assert!(!in_comms(&game, "xvii-6-div"));
-    let commander =
-        mississippi_fortress::setup::land_counter("mcclernand-commander", Place::Area(area(13)))
-            .expect("a counter");
-    game.counters.push(commander);
+    edit(&mut game, |s| {
+        s.add_counter("mcclernand-commander", Place::Area(area(13)))
+    });
     assert!(!in_comms(&game, "xvii-6-div"));
     // His Officers trace to him.
     assert!(
@@ -92,8 +90,7 @@ fn rule_s6_2b_a_loc_may_not_pass_through_enemy_controlled_areas() {
         "the Union also fully Controls 22"
     );
     // Limited Control blocks too (S3.44b).
-    let k = key(&game, "xiii-9-div");
-    game.counters[k].place = Place::Gone;
+    edit(&mut game, |s| s.place("xiii-9-div", Place::Gone));
     put(&mut game, "loring-div", 20);
     put(&mut game, "la-art", 22);
     assert!(
@@ -114,10 +111,12 @@ fn rule_4_4_s6_4c_militia_cavalry_and_artillery_need_no_loc() {
     // S6.1a: the status is taken in the owner's Communications Phase and held.
     put(&mut game, "ector-bde", 7);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Arrival(Side::Union) && g.turn == 14
+        g.step() == Step::Arrival(Side::Union) && g.turn() == 14
     });
     let ector = key(&game, "ector-bde");
     let garrison = key(&game, "vicksburg-garrison");
-    assert!(!game.counters[ector].rec.in_comms || game.counters[ector].area() != Some(area(7)));
-    assert!(game.counters[garrison].rec.in_comms);
+    assert!(
+        !game.counters()[ector].rec().in_comms() || game.counters()[ector].area() != Some(area(7))
+    );
+    assert!(game.counters()[garrison].rec().in_comms());
 }

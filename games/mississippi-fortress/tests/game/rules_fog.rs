@@ -59,7 +59,7 @@ fn rule_s4_1_enemy_counters_are_face_down_with_no_identifier() {
 fn rule_s4_1_known_counters_come_first_and_hidden_ones_are_alike() {
     let (mut game, _) = lab(61);
     let k = key(&game, "loring-div");
-    game.counters[k].face_up = true;
+    edit(&mut game, |s| s.counter(k, |c| c.set_face_up(true)));
     let view = game.view(Viewer::Seat(Side::Union));
     let at20 = area_counters(&view, 20);
     assert_eq!(at20[0]["id"], "loring-div");
@@ -97,7 +97,7 @@ fn rule_s4_2_ships_and_batteries_are_always_face_up() {
 fn rule_s4_3_the_enemy_sees_a_stack_move_and_its_size_only() {
     let (mut game, mut dice) = lab(63);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Movement(Side::Union)
+        g.step() == Step::Movement(Side::Union)
     });
     play(
         &mut game,
@@ -175,7 +175,7 @@ fn rule_s5_4_a_probe_reveals_counters_removes_dummies_and_d3_turns_them_down() {
     let dummy = put_dummy(&mut game, Side::Confederate, 25);
     let (_, mut dice) = lab(64);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Probes(Side::Union)
+        g.step() == Step::Probes(Side::Union)
     });
     // Differential 6 + 1 (9 SP of infantry) = 7: column 7-10; a 6 in Rain reads row 5: 2.
     let mut dice = dice_rolling(&[6]);
@@ -198,8 +198,8 @@ fn rule_s5_4_a_probe_reveals_counters_removes_dummies_and_d3_turns_them_down() {
         t.contains("revealed Loring's Division, a dummy (every face-down counter there)"),
         "{t}"
     );
-    assert!(game.counters[key(&game, "loring-div")].face_up);
-    assert_eq!(game.counters[dummy].place, Place::Pool);
+    assert!(game.counters()[key(&game, "loring-div")].face_up());
+    assert_eq!(game.counters()[dummy].place(), Place::Pool);
     let spectator = game.view(Viewer::Spectator);
     assert_eq!(area_counters(&spectator, 25)[0]["id"], "loring-div");
     // S5.1b, S5.1d: each cavalry unit once a turn, each Area once a player turn.
@@ -209,9 +209,9 @@ fn rule_s5_4_a_probe_reveals_counters_removes_dummies_and_d3_turns_them_down() {
             .iter()
             .any(|a| matches!(a, Action::ProbeWith { .. }))
     );
-    finish_until(&mut game, &mut dice, |g| g.turn == 14);
+    finish_until(&mut game, &mut dice, |g| g.turn() == 14);
     assert!(
-        !game.counters[key(&game, "loring-div")].face_up,
+        !game.counters()[key(&game, "loring-div")].face_up(),
         "face down again at D3"
     );
 }
@@ -223,7 +223,7 @@ fn rule_s5_a_probe_of_zero_or_less_reveals_nothing() {
     put(&mut game, "il-5-cav", 20);
     put(&mut game, "ms-2-cav", 21);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Probes(Side::Union)
+        g.step() == Step::Probes(Side::Union)
     });
     play(
         &mut game,
@@ -240,5 +240,5 @@ fn rule_s5_a_probe_of_zero_or_less_reveals_nothing() {
         Action::ProbeInto { area: area(21) },
     );
     assert!(texts(&events).contains("nothing is revealed"));
-    assert!(!game.counters[key(&game, "ms-2-cav")].face_up);
+    assert!(!game.counters()[key(&game, "ms-2-cav")].face_up());
 }

@@ -8,8 +8,8 @@ use mississippi_fortress::{Action, MississippiFortress};
 use serde_json::json;
 
 use crate::support::{
-    area, clear, finish_until, key, play, put, put_ship, scenario_lab, seed, setup_for, texts,
-    where_is,
+    area, clear, edit, finish_until, key, play, put, put_ship, scenario_lab, seed, setup_for,
+    texts, where_is,
 };
 
 fn set_up(scenario: &str, options: serde_json::Value) -> Result<MississippiFortress, String> {
@@ -22,7 +22,7 @@ fn rule_7_3_artillery_may_not_enter_chickasaw_bayou() {
     let (game, _) = scenario_lab("shermans-assault", 1, json!({}));
     let art = key(&game, "ms-art-1862");
     let infantry = key(&game, "thomas-bde");
-    assert_eq!(game.counters[art].area(), Some(area(10)));
+    assert_eq!(game.counters()[art].area(), Some(area(10)));
     // The Valley road (18-9-10) lets artillery into the swamp elsewhere; 7.3 forbids it.
     assert!(!game.step_allowed(area(10), &[], &[art], area(9)));
     assert!(game.step_allowed(area(10), &[], &[infantry], area(9)));
@@ -85,17 +85,21 @@ fn rule_7_1_longstreet_arrives_at_jackson_on_turn_22_only_with_the_option() {
         assert!(without.key("longstreet").is_none(), "{scenario}");
         let with = set_up(scenario, json!({"longstreet-moves-west": true})).unwrap();
         let group = with
-            .reinforcements
+            .reinforcements()
             .iter()
-            .find(|g| g.units.iter().any(|&k| with.counters[k].id == "longstreet"))
+            .find(|g| {
+                g.units()
+                    .iter()
+                    .any(|&k| with.counters()[k].id() == "longstreet")
+            })
             .expect("Longstreet's group");
-        assert_eq!(group.side, Side::Confederate);
-        assert_eq!(group.turn, 22);
-        assert_eq!(group.area, area(15));
+        assert_eq!(group.side(), Side::Confederate);
+        assert_eq!(group.turn(), 22);
+        assert_eq!(group.area(), area(15));
         let mut ids: Vec<&str> = group
-            .units
+            .units()
             .iter()
-            .map(|&k| with.counters[k].id.as_str())
+            .map(|&k| with.counters()[k].id())
             .collect();
         ids.sort_unstable();
         assert_eq!(ids, ["hood-div", "i-corps-art", "longstreet", "mclaws-div"]);
@@ -110,16 +114,19 @@ fn at_turn_22(n: u64) -> MississippiFortress {
         json!({"longstreet-moves-west": true, "variable-entry": true}),
     );
     clear(&mut game, true);
-    for g in &mut game.reinforcements {
-        g.placed = g.turn != 22;
-    }
+    edit(&mut game, |s| {
+        s.reinforcements(|g| {
+            let placed = g.turn() != 22;
+            g.set_placed(placed)
+        })
+    });
     put(&mut game, "grant", 35);
     put(&mut game, "xiii-9-div", 35);
     put(&mut game, "pemberton", 18);
     put(&mut game, "forney-div", 18);
-    game.turn = 21;
+    edit(&mut game, |s| s.turn(21));
     finish_until(&mut game, &mut dice, |g| {
-        g.turn == 22 && g.step == Step::Arrival(Side::Confederate)
+        g.turn() == 22 && g.step() == Step::Arrival(Side::Confederate)
     });
     game
 }
@@ -130,16 +137,16 @@ fn rule_7_11_variable_entry_roll_decides_and_only_the_confederates_see_it() {
     for n in 0..40 {
         let game = at_turn_22(n);
         let roll = game
-            .entry_roll
+            .entry_roll()
             .expect("rolled at the start of the Movement Phase");
         let enters = roll <= 2;
         seen[usize::from(enters)] = true;
         let due: Vec<usize> = game.due_groups(Side::Confederate);
         let longstreet_due = due.iter().any(|&g| {
-            game.reinforcements[g]
-                .units
+            game.reinforcements()[g]
+                .units()
                 .iter()
-                .any(|&k| game.counters[k].id == "longstreet")
+                .any(|&k| game.counters()[k].id() == "longstreet")
         });
         assert_eq!(longstreet_due, enters, "seed {n}, roll {roll}");
         let mine = game.view(Viewer::Seat(Side::Confederate)).to_string();
@@ -254,37 +261,42 @@ fn rule_5_41_to_5_44_a_scripted_siege_starves_vicksburg_and_the_vps_add_up() {
     put(&mut game, "pemberton", 18);
     let forney = put(&mut game, "forney-div", 18);
     let smith = put(&mut game, "ml-smith-div", 18);
-    let garrison_sp = i64::from(game.counters[forney].full) + i64::from(game.counters[smith].full);
+    let garrison_sp =
+        i64::from(game.counters()[forney].full()) + i64::from(game.counters()[smith].full());
     assert!(game.besieged_now());
     finish_until(&mut game, &mut dice, |g| {
-        g.turn == 7 && g.step == Step::Arrival(Side::Union)
+        g.turn() == 7 && g.step() == Step::Arrival(Side::Union)
     });
     assert_eq!(
-        game.siege.supplies,
+        game.siege().supplies(),
         Some(10),
         "5.42: set after the first besieged turn"
     );
-    assert_eq!(game.vp.union, 1, "one turn of siege (6.2 award)");
+    assert_eq!(game.vp().union, 1, "one turn of siege (6.2 award)");
     for turn in 8..=16 {
         finish_until(&mut game, &mut dice, |g| {
-            g.turn == turn && g.step == Step::Arrival(Side::Union)
+            g.turn() == turn && g.step() == Step::Arrival(Side::Union)
         });
-        assert_eq!(game.siege.supplies, Some(17 - turn));
+        assert_eq!(game.siege().supplies(), Some(17 - turn));
     }
     finish_until(&mut game, &mut dice, |g| {
-        g.turn == 17 && g.step == Step::Arrival(Side::Union)
+        g.turn() == 17 && g.step() == Step::Arrival(Side::Union)
     });
     // 5.43: the supplies ran out at the end of the Confederate turn 16.
-    assert_eq!(game.siege.supplies, Some(0));
+    assert_eq!(game.siege().supplies(), Some(0));
     for id in ["pemberton", "forney-div", "ml-smith-div"] {
         assert_eq!(where_is(&game, id), None, "{id} surrendered");
     }
-    let vicksburg = game.batteries.iter().find(|b| b.area == area(18)).unwrap();
-    assert_eq!(vicksburg.state, BatteryState::Destroyed);
-    assert_eq!(game.vp.union, 11, "turns 6 to 16 of siege");
+    let vicksburg = game
+        .batteries()
+        .iter()
+        .find(|b| b.area() == area(18))
+        .unwrap();
+    assert_eq!(vicksburg.state(), BatteryState::Destroyed);
+    assert_eq!(game.vp().union, 11, "turns 6 to 16 of siege");
     // Turn 17: the Union marches into the empty city; it is captured at the end of the turn.
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Movement(Side::Union)
+        g.step() == Step::Movement(Side::Union)
     });
     play(
         &mut game,
@@ -306,20 +318,19 @@ fn rule_5_41_to_5_44_a_scripted_siege_starves_vicksburg_and_the_vps_add_up() {
         Side::Union,
         Action::StepTo { area: area(18) },
     );
-    finish_until(&mut game, &mut dice, |g| g.turn == 18);
-    assert!(
-        game.captures
-            .iter()
-            .any(|c| c.area == area(18) && c.side == Side::Union && c.turn == 17 && c.qualified)
-    );
+    finish_until(&mut game, &mut dice, |g| g.turn() == 18);
+    assert!(game.captures().iter().any(|c| c.area() == area(18)
+        && c.side() == Side::Union
+        && c.turn() == 17
+        && c.qualified()));
     // 5.44: three turns later the game is over.
-    finish_until(&mut game, &mut dice, |g| g.result.is_some());
-    assert_eq!(game.turn, 20);
+    finish_until(&mut game, &mut dice, |g| g.result().is_some());
+    assert_eq!(game.turn(), 20);
     // Union: 15 turns of siege (6 to 20), 2 VPs per surrendered SP (S10.3), and 25 for
     // Vicksburg captured by Turn 30 (the best of the three alternatives). Confederate: none.
-    assert_eq!(game.vp.union, 15 + 2 * garrison_sp + 25);
-    assert_eq!(game.vp.confederate, 0);
-    let outcome = game.result.clone().unwrap();
+    assert_eq!(game.vp().union, 15 + 2 * garrison_sp + 25);
+    assert_eq!(game.vp().confederate, 0);
+    let outcome = game.result().cloned().unwrap();
     assert_eq!(outcome.winner, Some(Side::Union), "{}", outcome.summary);
 }
 
@@ -329,7 +340,7 @@ fn rule_6_3_confederates_may_not_enter_south_of_the_big_bayou_pierre_before_turn
     clear(&mut game, true);
     let bowen = put(&mut game, "bowen-div", 36);
     let union = put(&mut game, "xiii-9-div", 36);
-    assert_eq!(game.turn, 1);
+    assert_eq!(game.turn(), 1);
     // Grand Gulf (36) to Port Gibson (44) by the Bayou Pierre bridge.
     assert!(!game.step_allowed(area(36), &[], &[bowen], area(44)));
     assert!(
@@ -339,7 +350,7 @@ fn rule_6_3_confederates_may_not_enter_south_of_the_big_bayou_pierre_before_turn
     assert!(game.scenario_forbids(Side::Confederate, false, area(38)));
     assert!(game.scenario_forbids(Side::Confederate, false, area(45)));
     assert!(!game.scenario_forbids(Side::Confederate, false, area(37)));
-    game.turn = 6;
+    edit(&mut game, |s| s.turn(6));
     assert!(game.step_allowed(area(36), &[], &[bowen], area(44)));
     // 6.2 has no such rule.
     let (mut campaign, _) = scenario_lab("grants-land-campaign", 4, json!({}));
@@ -356,7 +367,7 @@ fn rule_6_3_r15_a_union_landing_in_area_43_opens_the_closed_areas_at_once() {
     put(&mut game, "bowen-div", 36);
     put_ship(&mut game, "transport-1", "A8");
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Embarkation(Side::Union)
+        g.step() == Step::Embarkation(Side::Union)
     });
     play(
         &mut game,
@@ -367,7 +378,7 @@ fn rule_6_3_r15_a_union_landing_in_area_43_opens_the_closed_areas_at_once() {
         },
     );
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Disembarkation(Side::Union)
+        g.step() == Step::Disembarkation(Side::Union)
     });
     assert!(game.scenario_forbids(Side::Confederate, false, area(44)));
     let events = play(
@@ -381,7 +392,7 @@ fn rule_6_3_r15_a_union_landing_in_area_43_opens_the_closed_areas_at_once() {
     );
     let t = texts(&events);
     assert!(t.contains("open to the Confederates"), "{t}");
-    assert!(game.landing_opened);
+    assert!(game.landing_opened());
     assert!(!game.scenario_forbids(Side::Confederate, false, area(44)));
     let bowen = key(&game, "bowen-div");
     assert!(game.step_allowed(area(36), &[], &[bowen], area(44)));

@@ -38,25 +38,31 @@ fn rule_s2_1_set_up_as_printed_with_reduced_strengths_as_casualties() {
     assert_eq!(where_is(&game, "xvii-6-div"), Some(22));
     assert_eq!(where_is(&game, "bowen-div"), Some(20));
     assert_eq!(where_is(&game, "johnston"), Some(15));
-    let bowen = &game.counters[key(&game, "bowen-div")];
-    assert_eq!((bowen.full, bowen.casualties, bowen.present()), (8, 2, 6));
-    let gregg = &game.counters[key(&game, "gregg-bde")];
+    let bowen = &game.counters()[key(&game, "bowen-div")];
+    assert_eq!(
+        (bowen.full(), bowen.casualties(), bowen.present()),
+        (8, 2, 6)
+    );
+    let gregg = &game.counters()[key(&game, "gregg-bde")];
     assert_eq!(gregg.present(), 3);
     // Reinforcements wait; batteries are placed beside their arrows; four steamers.
-    assert_eq!(game.counters[key(&game, "xvi-4-div")].place, Place::Waiting);
-    assert_eq!(game.batteries.len(), 2);
-    assert_eq!(game.ships.len(), 4);
+    assert_eq!(
+        game.counters()[key(&game, "xvi-4-div")].place(),
+        Place::Waiting
+    );
+    assert_eq!(game.batteries().len(), 2);
+    assert_eq!(game.ships().len(), 4);
     // Starting VPs, and nothing counted as lost.
-    assert_eq!((game.vp.union, game.vp.confederate), (8, 15));
-    assert_eq!((game.lost.union, game.lost.confederate), (0, 0));
+    assert_eq!((game.vp().union, game.vp().confederate), (8, 15));
+    assert_eq!((game.lost().union, game.lost().confederate), (0, 0));
     // Every land counter is face down.
-    assert!(game.counters.iter().all(|c| !c.face_up));
+    assert!(game.counters().iter().all(|c| !c.face_up()));
 }
 
 #[test]
 fn rule_s2_1_the_second_player_places_dummies_first_in_areas_with_his_counters() {
     let (mut game, mut dice) = new_game(2);
-    assert_eq!(game.step, Step::SetUpDummies(Side::Confederate));
+    assert_eq!(game.step(), Step::SetUpDummies(Side::Confederate));
     assert!(game.prompt(Side::Union).is_none());
     let offered = game.legal_actions(Side::Confederate);
     let areas: Vec<u8> = offered
@@ -76,32 +82,36 @@ fn rule_s2_1_the_second_player_places_dummies_first_in_areas_with_his_counters()
     );
     assert_eq!(game.dummy_pool(Side::Confederate), 9);
     play(&mut game, &mut dice, Side::Confederate, Action::FinishSetUp);
-    assert_eq!(game.step, Step::SetUpDummies(Side::Union));
+    assert_eq!(game.step(), Step::SetUpDummies(Side::Union));
     play(&mut game, &mut dice, Side::Union, Action::FinishSetUp);
-    assert_eq!(game.step, Step::Arrival(Side::Union));
-    assert_eq!(game.turn, 13);
+    assert_eq!(game.step(), Step::Arrival(Side::Union));
+    assert_eq!(game.turn(), 13);
 }
 
 #[test]
 fn rule_s2_2_the_union_plays_first_then_the_confederate_then_the_turn_ends() {
     let (mut game, mut dice) = lab(3);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Arrival(Side::Confederate)
+        g.step() == Step::Arrival(Side::Confederate)
     });
-    assert_eq!(game.turn, 13);
+    assert_eq!(game.turn(), 13);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Arrival(Side::Union)
+        g.step() == Step::Arrival(Side::Union)
     });
-    assert_eq!(game.turn, 14);
-    assert_eq!(game.previous_weather, Weather::Rain);
+    assert_eq!(game.turn(), 14);
+    assert_eq!(game.previous_weather(), Weather::Rain);
 }
 
 #[test]
 fn rule_3_1_historical_weather_is_read_from_the_turn_record_track() {
     let (mut game, mut dice) = lab(4);
-    assert_eq!(game.weather, Weather::Rain, "Turn 13 (14 May) rained (G5)");
-    finish_until(&mut game, &mut dice, |g| g.turn == 14);
-    assert_eq!(game.weather, Weather::Clear);
+    assert_eq!(
+        game.weather(),
+        Weather::Rain,
+        "Turn 13 (14 May) rained (G5)"
+    );
+    finish_until(&mut game, &mut dice, |g| g.turn() == 14);
+    assert_eq!(game.weather(), Weather::Clear);
     assert!(!game.continuing_rain());
 }
 
@@ -126,15 +136,16 @@ fn rule_3_2_rain_example_assault_against_counterattack_is_level_3() {
 #[test]
 fn rule_3_2b_3_2c_heat_and_rain_add_to_straggler_rolls_and_continuing_rain_adds_two() {
     let (mut game, _) = lab(5);
-    game.weather = Weather::Heat;
+    edit(&mut game, |s| s.weather(Weather::Heat));
     assert_eq!(game.weather_straggler_modifier(), 1);
-    game.weather = Weather::Rain;
-    game.previous_weather = Weather::Clear;
+    edit(&mut game, |s| {
+        s.weather(Weather::Rain).previous_weather(Weather::Clear)
+    });
     assert_eq!(game.weather_straggler_modifier(), 1);
-    game.previous_weather = Weather::Rain;
+    edit(&mut game, |s| s.previous_weather(Weather::Rain));
     assert!(game.continuing_rain());
     assert_eq!(game.weather_straggler_modifier(), 2);
-    game.weather = Weather::Clear;
+    edit(&mut game, |s| s.weather(Weather::Clear));
     assert_eq!(game.weather_straggler_modifier(), 0);
     let check = StragglerCheck {
         weather: 2,
@@ -149,12 +160,12 @@ fn rule_3_3_optional_weather_is_rolled_and_announced() {
     for n in 0..40 {
         let (game, _) = lab_with(n, json!({"optional-weather": true}));
         assert!(game.option(OptionId::OptionalWeather));
-        found.insert(format!("{:?}", game.weather));
+        found.insert(format!("{:?}", game.weather()));
         // The set-up rolls nothing: the first roll of the game is the weather's.
         let mut replay = adjutant_engine::Dice::new(&seed(n));
         let roll = replay.d6();
         assert_eq!(
-            Some(game.weather),
+            Some(game.weather()),
             Charts::get().optional_weather(roll),
             "the First Player's roll decides"
         );
@@ -167,7 +178,7 @@ fn rule_s2_2_a_player_without_a_choice_is_never_asked() {
     let (mut game, mut dice) = lab(6);
     // The Confederate embarkation and disembarkation segments have nothing to offer.
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Movement(Side::Confederate)
+        g.step() == Step::Movement(Side::Confederate)
     });
     for side in Side::BOTH {
         assert_eq!(
@@ -177,9 +188,9 @@ fn rule_s2_2_a_player_without_a_choice_is_never_asked() {
     }
     assert!(game.legal_actions(Side::Union).is_empty());
     let dummies = game
-        .counters
+        .counters()
         .iter()
-        .filter(|c| c.kind == Kind::Dummy && c.place == Place::Pool)
+        .filter(|c| c.kind() == Kind::Dummy && c.place() == Place::Pool)
         .count();
     assert_eq!(dummies, 20);
     let view = game.view(Viewer::Spectator);

@@ -37,25 +37,30 @@ fn straggler_note_a_one_point_artillery_unit_checks_at_minus_two() {
     };
     assert_eq!(note.modifier(), -2);
     let (mut game, _) = lab(110);
-    game.weather = Weather::Clear;
     let k = key(&game, "ar-art"); // 2 SP present after its printed reduction
-    game.counters[k].casualties = 2;
-    assert_eq!(game.counters[k].present(), 1);
+    edit(&mut game, |s| {
+        s.weather(Weather::Clear)
+            .counter(k, |c| c.set_casualties(2))
+    });
+    assert_eq!(game.counters()[k].present(), 1);
     assert_eq!(game.straggler_check_for(k).modifier(), -2);
 }
 
 #[test]
 fn rule_s7_2_straggling_last_turn_and_a_second_force_march_turn_add_one_each() {
     let (mut game, _) = lab(111);
-    game.weather = Weather::Clear;
+    edit(&mut game, |s| s.weather(Weather::Clear));
     let k = key(&game, "xiii-12-div");
     assert_eq!(game.straggler_check_for(k).modifier(), 0);
-    game.counters[k].rec.straggled_before = true;
+    edit(&mut game, |s| {
+        s.counter(k, |c| c.set_straggled_before(true))
+    });
     assert_eq!(game.straggler_check_for(k).modifier(), 1);
-    game.counters[k].rec.force_marched = true;
-    game.counters[k].rec.march_streak = 2;
+    edit(&mut game, |s| {
+        s.counter(k, |c| c.set_force_marched(true).set_march_streak(2))
+    });
     assert_eq!(game.straggler_check_for(k).modifier(), 2);
-    game.weather = Weather::Heat;
+    edit(&mut game, |s| s.weather(Weather::Heat));
     assert_eq!(game.straggler_check_for(k).modifier(), 3);
 }
 
@@ -68,9 +73,9 @@ fn rule_s7_3_the_force_march_streak_counts_consecutive_turns() {
     let k = key(&game, "il-5-cav");
     for (turn, path) in [(13, [30, 29, 39, 46]), (14, [40, 31, 30, 29])] {
         finish_until(&mut game, &mut dice, |g| {
-            g.turn == turn && g.step == Step::Movement(Side::Union)
+            g.turn() == turn && g.step() == Step::Movement(Side::Union)
         });
-        let from = game.counters[k].area().unwrap().number();
+        let from = game.counters()[k].area().unwrap().number();
         play(
             &mut game,
             &mut dice,
@@ -93,13 +98,13 @@ fn rule_s7_3_the_force_march_streak_counts_consecutive_turns() {
                 Action::StepTo { area: area(to) },
             );
         }
-        assert!(game.counters[k].rec.force_marched);
+        assert!(game.counters()[k].rec().force_marched());
     }
-    assert_eq!(game.counters[k].rec.march_streak, 2);
+    assert_eq!(game.counters()[k].rec().march_streak(), 2);
     assert!(game.straggler_check_for(k).repeated_force_march);
     // A turn without a force march ends the streak.
-    finish_until(&mut game, &mut dice, |g| g.turn == 16);
-    assert_eq!(game.counters[k].rec.march_streak, 0);
+    finish_until(&mut game, &mut dice, |g| g.turn() == 16);
+    assert_eq!(game.counters()[k].rec().march_streak(), 0);
 }
 
 #[test]
@@ -108,10 +113,10 @@ fn rule_s1_7c_a_unit_straggling_to_nothing_is_eliminated_its_stragglers_casualti
     clear(&mut game, false);
     put(&mut game, "xiii-12-div", 20);
     let g = put(&mut game, "gregg-bde", 31);
-    game.counters[g].casualties = 3;
+    edit(&mut game, |s| s.counter(g, |c| c.set_casualties(3)));
     let mut dice = adjutant_engine::Dice::new(&seed(5));
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Movement(Side::Confederate)
+        g.step() == Step::Movement(Side::Confederate)
     });
     play(
         &mut game,
@@ -135,7 +140,7 @@ fn rule_s1_7c_a_unit_straggling_to_nothing_is_eliminated_its_stragglers_casualti
             Action::StepTo { area: area(to) },
         );
     }
-    let lost_before = game.lost.confederate;
+    let lost_before = game.lost().confederate;
     // Roll 6, -1 at strength 1, +1 Rain = 6: one SP, the last.
     let mut dice = dice_rolling(&[6]);
     let events = play(
@@ -149,10 +154,13 @@ fn rule_s1_7c_a_unit_straggling_to_nothing_is_eliminated_its_stragglers_casualti
         t.contains("Gregg's Brigade (Confederate) is eliminated: lost to straggling"),
         "{t}"
     );
-    let c = &game.counters[g];
-    assert_eq!((c.casualties, c.stragglers, c.place), (4, 0, Place::Gone));
+    let c = &game.counters()[g];
     assert_eq!(
-        game.lost.confederate,
+        (c.casualties(), c.stragglers(), c.place()),
+        (4, 0, Place::Gone)
+    );
+    assert_eq!(
+        game.lost().confederate,
         lost_before + 1,
         "the straggler became a casualty (S10.3a)"
     );
@@ -162,25 +170,26 @@ fn rule_s1_7c_a_unit_straggling_to_nothing_is_eliminated_its_stragglers_casualti
 fn rule_s7_5_stragglers_are_recovered_unmoved_all_moved_one_hurried_or_straggling_none() {
     let (mut game, mut dice) = lab(114);
     let set = |game: &mut mississippi_fortress::MississippiFortress, id: &str, n: u8| {
-        let k = key(game, id);
-        game.counters[k].stragglers = n;
-        k
+        edit(game, |s| s.counter(id, |c| c.set_stragglers(n)));
+        key(game, id)
     };
     let art = set(&mut game, "xiii-art", 2);
     let wi = set(&mut game, "wi-2-cav", 2);
-    game.counters[wi].rec.moved_since = true;
+    edit(&mut game, |s| s.counter(wi, |c| c.set_moved_since(true)));
     let ia = set(&mut game, "ia-3-cav", 2);
-    game.counters[ia].rec.hurried_since = true;
+    edit(&mut game, |s| s.counter(ia, |c| c.set_hurried_since(true)));
     let il = set(&mut game, "il-5-cav", 1);
-    game.counters[il].rec.straggled_since = true;
+    edit(&mut game, |s| {
+        s.counter(il, |c| c.set_straggled_since(true))
+    });
     let far = set(&mut game, "xvii-6-div", 1);
     put(&mut game, "xvii-6-div", 47);
     let contact = set(&mut game, "xv-art", 1);
     put(&mut game, "xv-art", 19);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Arrival(Side::Confederate)
+        g.step() == Step::Arrival(Side::Confederate)
     });
-    let s = |k: usize| game.counters[k].stragglers;
+    let s = |k: usize| game.counters()[k].stragglers();
     assert_eq!(s(art), 0, "unmoved: all");
     assert_eq!(s(wi), 1, "moved: one");
     assert_eq!(s(ia), 2, "force marched or retreated: none");
@@ -196,18 +205,18 @@ fn rule_s7_5_stragglers_are_recovered_unmoved_all_moved_one_hurried_or_stragglin
 fn rule_s1_8_a_division_at_half_strength_is_ineffective_brigades_never() {
     let (mut game, _) = lab(115);
     let d = key(&game, "xv-1-div"); // 7 SP
-    game.counters[d].casualties = 3;
-    assert!(!game.counters[d].ineffective(), "4 of 7");
-    game.counters[d].stragglers = 1;
-    assert!(game.counters[d].ineffective(), "3 of 7");
-    game.counters[d].stragglers = 0;
+    edit(&mut game, |s| s.counter(d, |c| c.set_casualties(3)));
+    assert!(!game.counters()[d].ineffective(), "4 of 7");
+    edit(&mut game, |s| s.counter(d, |c| c.set_stragglers(1)));
+    assert!(game.counters()[d].ineffective(), "3 of 7");
+    edit(&mut game, |s| s.counter(d, |c| c.set_stragglers(0)));
     assert!(
-        !game.counters[d].ineffective(),
+        !game.counters()[d].ineffective(),
         "recovery restores it (S1.8b)"
     );
     let b = key(&game, "gist-bde");
-    game.counters[b].casualties = 2;
-    assert!(!game.counters[b].ineffective());
+    edit(&mut game, |s| s.counter(b, |c| c.set_casualties(2)));
+    assert!(!game.counters()[b].ineffective());
 }
 
 #[test]
@@ -216,7 +225,7 @@ fn rule_4_5_a_brigade_is_absorbed_into_a_division_with_casualties() {
     put(&mut game, "gregg-bde", 20);
     put(&mut game, "walker-bde", 20);
     finish_until(&mut game, &mut dice, |g| {
-        g.step == Step::Movement(Side::Confederate)
+        g.step() == Step::Movement(Side::Confederate)
     });
     play(
         &mut game,
@@ -224,7 +233,7 @@ fn rule_4_5_a_brigade_is_absorbed_into_a_division_with_casualties() {
         Side::Confederate,
         Action::FinishMovement,
     );
-    assert_eq!(game.step, Step::Transfers(Side::Confederate));
+    assert_eq!(game.step(), Step::Transfers(Side::Confederate));
     let offered = game.legal_actions(Side::Confederate);
     // Bowen's Division lost 2 SP as casualties; Loring and Stevenson lost none (4.51).
     assert!(offered.contains(&Action::Absorb {
@@ -236,8 +245,8 @@ fn rule_4_5_a_brigade_is_absorbed_into_a_division_with_casualties() {
             .iter()
             .any(|a| matches!(a, Action::Absorb { division, .. } if division == "loring-div"))
     );
-    let vp = game.vp.union;
-    let lost = game.lost.confederate;
+    let vp = game.vp().union;
+    let lost = game.lost().confederate;
     let events = play(
         &mut game,
         &mut dice,
@@ -247,15 +256,18 @@ fn rule_4_5_a_brigade_is_absorbed_into_a_division_with_casualties() {
             division: "bowen-div".into(),
         },
     );
-    let bowen = &game.counters[key(&game, "bowen-div")];
+    let bowen = &game.counters()[key(&game, "bowen-div")];
     assert_eq!(
-        (bowen.casualties, bowen.present()),
+        (bowen.casualties(), bowen.present()),
         (0, 8),
         "3 SP erase 2 casualties, 1 is lost (4.53a)"
     );
-    assert_eq!(game.counters[key(&game, "gregg-bde")].place, Place::Gone);
     assert_eq!(
-        (game.vp.union, game.lost.confederate),
+        game.counters()[key(&game, "gregg-bde")].place(),
+        Place::Gone
+    );
+    assert_eq!(
+        (game.vp().union, game.lost().confederate),
         (vp, lost),
         "no VP change (4.52)"
     );

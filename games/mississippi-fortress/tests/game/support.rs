@@ -6,6 +6,7 @@ use mississippi_fortress::MississippiFortress;
 use mississippi_fortress::actions::Action;
 use mississippi_fortress::data::AreaId;
 use mississippi_fortress::sequence::Step;
+use mississippi_fortress::situation::Situation;
 use mississippi_fortress::state::{Kind, Place};
 use serde_json::{Map, Value, json};
 
@@ -59,10 +60,8 @@ pub fn node(s: &str) -> mississippi_fortress::naval::Node {
 
 /// Puts a ship (by id) on the river at `at`, wherever it was (4.15, 7.21a).
 pub fn put_ship(game: &mut MississippiFortress, id: &str, at: &str) -> usize {
-    let i = game.ship_index(id).expect("a ship");
-    game.ships[i].at = Some(node(at));
-    game.ships[i].off = None;
-    i
+    edit(game, |s| s.ship_at(id, node(at)));
+    game.ship_index(id).expect("a ship")
 }
 
 /// `side` starts a naval stack at `from` and takes `ships` into it (S12.1).
@@ -161,7 +160,7 @@ pub fn finish_until(
     assert!(
         pred(game),
         "the condition was never reached (step {:?})",
-        game.step
+        game.step()
     );
 }
 
@@ -187,7 +186,7 @@ pub fn lab_with(n: u64, options: Value) -> (MississippiFortress, Dice) {
         MississippiFortress::setup(&setup_with(options), &mut dice).expect("6.1 sets up");
     act(&mut game, &mut dice, Side::Confederate, Action::FinishSetUp);
     act(&mut game, &mut dice, Side::Union, Action::FinishSetUp);
-    assert_eq!(game.step, Step::Arrival(Side::Union));
+    assert_eq!(game.step(), Step::Arrival(Side::Union));
     (game, dice)
 }
 
@@ -199,52 +198,65 @@ pub fn scenario_lab(scenario: &str, n: u64, options: Value) -> (MississippiFortr
         .unwrap_or_else(|e| panic!("{scenario} sets up: {e}"));
     act(&mut game, &mut dice, Side::Confederate, Action::FinishSetUp);
     act(&mut game, &mut dice, Side::Union, Action::FinishSetUp);
-    assert_eq!(game.step, Step::Arrival(Side::Union));
+    assert_eq!(game.step(), Step::Arrival(Side::Union));
     (game, dice)
 }
 
+/// Changes `game` through the position builder ([`Situation`]); the result must build.
+pub fn edit(game: &mut MississippiFortress, change: impl FnOnce(Situation) -> Situation) {
+    *game = change(Situation::new(game.clone()))
+        .build()
+        .unwrap_or_else(|e| panic!("the situation does not build: {e}"));
+}
+
 /// Takes every land counter off the map (dummies to their pools) and sinks nothing: the
-/// ships stay where they are unless `ships` is false, in which case they leave too.
+/// ships stay where they are unless `ships` is false, in which case they leave the river too.
 pub fn clear(game: &mut MississippiFortress, ships: bool) {
-    for c in &mut game.counters {
-        c.place = if c.kind == Kind::Dummy {
-            Place::Pool
-        } else {
-            Place::Gone
-        };
-        c.face_up = false;
-    }
+    edit(game, |s| s.clear_map());
     if !ships {
-        for s in &mut game.ships {
-            s.at = None;
-        }
+        ships_leave_the_river(game);
     }
-    for r in &mut game.reinforcements {
-        r.placed = true;
-    }
+}
+
+/// Every ship leaves the river: no ship is on an arrow or in an off-map box (why a ship is
+/// off the river, if it is, stays as it was).
+pub fn ships_leave_the_river(game: &mut MississippiFortress) {
+    let count = game.ships().len();
+    edit(game, |s| {
+        (0..count).fold(s, |s, i| s.ship(i, |ship| ship.set_at(None)))
+    });
 }
 
 /// Puts a counter (by id) in an Area, at full strength unless it was reduced.
 pub fn put(game: &mut MississippiFortress, id: &str, area_number: u8) -> usize {
-    let k = key(game, id);
-    game.counters[k].place = Place::Area(AreaId(area_number));
-    k
+    edit(game, |s| s.put(id, area(area_number)));
+    key(game, id)
+}
+
+/// Takes every land counter out of an Area: they are gone.
+pub fn empty_area(game: &mut MississippiFortress, area_number: u8) {
+    let there: Vec<usize> = (0..game.counters().len())
+        .filter(|&k| game.counters()[k].area() == Some(area(area_number)))
+        .collect();
+    edit(game, |s| {
+        there.iter().fold(s, |s, &k| s.place(k, Place::Gone))
+    });
 }
 
 /// Puts one of `side`'s dummies in an Area.
 pub fn put_dummy(game: &mut MississippiFortress, side: Side, area_number: u8) -> usize {
     let k = game
-        .counters
+        .counters()
         .iter()
-        .position(|c| c.side == side && c.kind == Kind::Dummy && c.place == Place::Pool)
+        .position(|c| c.side() == side && c.kind() == Kind::Dummy && c.place() == Place::Pool)
         .expect("a dummy in the pool");
-    game.counters[k].place = Place::Area(AreaId(area_number));
+    edit(game, |s| s.put(k, area(area_number)));
     k
 }
 
 /// The area a counter stands in.
 pub fn where_is(game: &MississippiFortress, id: &str) -> Option<u8> {
-    game.counters[key(game, id)].area().map(|a| a.number())
+    game.counters()[key(game, id)].area().map(|a| a.number())
 }
 
 /// Event texts (public and secret) of an applied action, joined.

@@ -8,6 +8,7 @@ use mississippi_fortress::MississippiFortress;
 use mississippi_fortress::actions::Position;
 use mississippi_fortress::combat::BattleStage;
 use mississippi_fortress::data::charts::CombatOrder;
+use mississippi_fortress::situation::Situation;
 use mississippi_fortress::state::{Key, Kind, Place};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -38,16 +39,15 @@ pub fn position(n: u64, steps: usize) -> MississippiFortress {
 /// unidentified (4.52).
 fn hidden_in_areas(game: &MississippiFortress, side: Side) -> Vec<Key> {
     let roster: Vec<Key> = game
-        .battle
-        .as_ref()
-        .map(|b| b.roster.clone())
+        .battle()
+        .map(|b| b.roster().to_vec())
         .unwrap_or_default();
-    (0..game.counters.len())
+    (0..game.counters().len())
         .filter(|&k| {
-            let c = &game.counters[k];
-            c.side == side
-                && !c.face_up
-                && (c.area().is_some() || c.rec.absorbed)
+            let c = &game.counters()[k];
+            c.side() == side
+                && !c.face_up()
+                && (c.area().is_some() || c.rec().absorbed())
                 && !roster.contains(&k)
         })
         .collect()
@@ -80,85 +80,128 @@ fn candidate_perturbations(
         let a = hidden[rng.below(hidden.len())];
         let b = hidden[rng.below(hidden.len())];
         if a != b {
-            let mut g = game.clone();
-            let (pa, pb) = (g.counters[a].place, g.counters[b].place);
-            g.counters[a].place = pb;
-            g.counters[b].place = pa;
-            let (xa, xb) = (g.counters[a].rec.absorbed, g.counters[b].rec.absorbed);
-            g.counters[a].rec.absorbed = xb;
-            g.counters[b].rec.absorbed = xa;
-            out.push(g);
+            let (ca, cb) = (&game.counters()[a], &game.counters()[b]);
+            let (pa, pb) = (ca.place(), cb.place());
+            let (xa, xb) = (ca.rec().absorbed(), cb.rec().absorbed());
+            out.push(variant(game, |s| {
+                s.counter(a, |c| c.set_place(pb).set_absorbed(xb))
+                    .counter(b, |c| c.set_place(pa).set_absorbed(xa))
+            }));
         }
     }
     // Present strength, stragglers and LOC status are private.
-    let mut g = game.clone();
-    for c in g.counters.iter_mut().filter(|c| c.side == side) {
-        if c.is_combat() && c.present() > 1 {
-            c.stragglers += 1;
-        }
-        c.rec.in_comms = !c.rec.in_comms;
-        c.rec.moved_since = !c.rec.moved_since;
-    }
-    out.push(g);
+    let own: Vec<Key> = (0..game.counters().len())
+        .filter(|&k| game.counters()[k].side() == side)
+        .collect();
+    out.push(variant(game, |s| {
+        own.iter().fold(s, |s, &k| {
+            s.counter(k, |c| {
+                let stragglers = if c.is_combat() && c.present() > 1 {
+                    c.stragglers() + 1
+                } else {
+                    c.stragglers()
+                };
+                let in_comms = !c.rec().in_comms();
+                let moved_since = !c.rec().moved_since();
+                c.set_stragglers(stragglers)
+                    .set_in_comms(in_comms)
+                    .set_moved_since(moved_since)
+            })
+        })
+    }));
     // A deployment, order or commitment not yet revealed.
-    if let Some(b) = &game.battle {
-        let mut g = game.clone();
-        let mut changed = false;
-        if let Some(bb) = g.battle.as_mut() {
-            match bb.stage {
-                BattleStage::Deploy => {
-                    for (k, p) in bb.slots.iter_mut() {
-                        if game.counters[*k].side == side {
-                            *p = match *p {
-                                Position::Reserve => Position::Lp2,
-                                _ => Position::Reserve,
-                            };
-                            changed = true;
-                        }
-                    }
+    if let Some(b) = game.battle() {
+        let own = |k: &Key| game.counters()[*k].side() == side;
+        match b.stage() {
+            BattleStage::Deploy => {
+                let slots: Vec<(Key, Position)> = b
+                    .slots()
+                    .iter()
+                    .filter(|(k, _)| own(k))
+                    .map(|&(k, p)| {
+                        let p = match p {
+                            Position::Reserve => Position::Lp2,
+                            _ => Position::Reserve,
+                        };
+                        (k, p)
+                    })
+                    .collect();
+                if !slots.is_empty() {
+                    out.push(variant(game, |s| {
+                        s.battle(|bb| slots.iter().fold(bb, |bb, &(k, p)| bb.set_slot(k, p)))
+                    }));
                 }
-                BattleStage::Orders => {
-                    for (s, _, o) in bb.orders.iter_mut() {
-                        if *s == side {
-                            *o = Some(if side == b.attacker {
-                                CombatOrder::Diversion
-                            } else {
-                                CombatOrder::Withdraw
-                            });
-                            changed = true;
-                        }
-                    }
+            }
+            BattleStage::Orders => {
+                let order = if side == b.attacker() {
+                    CombatOrder::Diversion
+                } else {
+                    CombatOrder::Withdraw
+                };
+                let lines: Vec<u8> = b
+                    .orders()
+                    .iter()
+                    .filter(|(s, _, _)| *s == side)
+                    .map(|&(_, line, _)| line)
+                    .collect();
+                if !lines.is_empty() {
+                    out.push(variant(game, |s| {
+                        s.battle(|bb| {
+                            lines
+                                .iter()
+                                .fold(bb, |bb, &line| bb.set_order(side, line, Some(order)))
+                        })
+                    }));
                 }
-                BattleStage::Commit => {
-                    for (k, p) in bb.commits.iter_mut() {
-                        if game.counters[*k].side == side {
-                            *p = if p.is_some() {
+            }
+            BattleStage::Commit => {
+                let commits: Vec<(Key, Option<Position>)> = b
+                    .commits()
+                    .iter()
+                    .filter(|(k, _)| own(k))
+                    .map(|&(k, p)| {
+                        (
+                            k,
+                            if p.is_some() {
                                 None
                             } else {
                                 Some(Position::Lp1)
-                            };
-                            changed = true;
-                        }
-                    }
+                            },
+                        )
+                    })
+                    .collect();
+                if !commits.is_empty() {
+                    out.push(variant(game, |s| {
+                        s.battle(|bb| commits.iter().fold(bb, |bb, &(k, p)| bb.set_commit(k, p)))
+                    }));
                 }
-                _ => {}
             }
-        }
-        if changed {
-            out.push(g);
+            _ => {}
         }
     }
     // A withheld reinforcement group.
-    let mut g = game.clone();
-    for r in g
-        .reinforcements
-        .iter_mut()
-        .filter(|r| r.side == side && !r.placed)
-    {
-        r.withheld = r.withheld.map_or(Some(game.turn), |_| None);
-    }
-    out.push(g);
+    let turn = game.turn();
+    out.push(variant(game, |s| {
+        s.reinforcements(|r| {
+            if r.side() == side && !r.placed() {
+                let withheld = r.withheld().map_or(Some(turn), |_| None);
+                r.set_withheld(withheld)
+            } else {
+                r
+            }
+        })
+    }));
     out
+}
+
+/// A variant of `game` set up through the position builder.
+fn variant(
+    game: &MississippiFortress,
+    change: impl FnOnce(Situation) -> Situation,
+) -> MississippiFortress {
+    change(Situation::new(game.clone()))
+        .build()
+        .unwrap_or_else(|e| panic!("a perturbation builds: {e}"))
 }
 
 fn check(game: &MississippiFortress, secret_side: Side, choice: u64) {
@@ -268,9 +311,9 @@ fn views_are_compact_static_data_stays_in_the_catalog() {
     );
     assert_eq!(view["union_private"]["dummy_pool"], 10);
     let dummies = game
-        .counters
+        .counters()
         .iter()
-        .filter(|c| c.kind == Kind::Dummy && c.place == Place::Pool)
+        .filter(|c| c.kind() == Kind::Dummy && c.place() == Place::Pool)
         .count();
     assert_eq!(dummies, 20);
 }

@@ -3,10 +3,10 @@
 //! are RECONSTRUCTED (see the rules reference, "Army Status and panic").
 
 use super::cell::MaybeNumber;
+use crate::data::ids::UnitId;
 use crate::data::scenario::ScenarioId;
 use crate::data::side::Side;
 use crate::data::time::GameTime;
-use crate::data::unit::UnitId;
 use serde::Deserialize;
 
 /// When status changes and by how much.

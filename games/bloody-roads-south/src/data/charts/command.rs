@@ -2,8 +2,8 @@
 //! reduction, initiative, attack stoppage, command radius and aide delivery.
 
 use super::cell::MaybeNumber;
+use crate::data::ids::FormationId;
 use crate::data::order::OrderType;
-use crate::data::unit::FormationId;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;

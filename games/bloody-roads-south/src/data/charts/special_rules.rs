@@ -4,10 +4,10 @@
 
 use super::cell::RollRange;
 use crate::data::hex::HexId;
+use crate::data::ids::FormationId;
 use crate::data::road::RoadId;
 use crate::data::scenario::ScenarioId;
 use crate::data::side::Side;
-use crate::data::unit::FormationId;
 use serde::Deserialize;
 
 /// Rule 1.3: discovery of the Unfinished Railroad.

@@ -1,0 +1,207 @@
+//! Command radius (S10.5a-b; BRS 6.0a; reference 2.3.11, 2.3.12).
+//!
+//! A brigade must be within 4 leader MP of its division leader (one hex of an extended line
+//! is enough); a division leader, and corps artillery, within 8 of the corps HQ (the A Pot HQ
+//! for the Army of the Potomac's own troops, rule 3.6). The trace runs from the leader or HQ
+//! over hexes a leader could enter, at leader costs; enemy units, and enemy zones of control
+//! not occupied by friendly units, block it. A division or unit on a goal in force is released.
+//! Checked at the very start of the Movement Phase; the units found out of radius are recorded
+//! for the movement rules ([`BloodyRoadsSouth::out_of_radius`]). Units set up OCR (6.0a) count
+//! as out of radius until a check finds them in it.
+//!
+//! Decisions: a brigade serving no division (an unattached special brigade) and a division
+//! leader or artillery unit whose HQ is not on the map need no radius; a brigade whose
+//! division has no leader in command is out of radius.
+
+use std::collections::{HashMap, HashSet};
+
+use adjutant_engine::Side;
+
+use crate::data::HexId;
+use crate::data::morale::MoraleState;
+use crate::events::{EventKind, Fx};
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::order::Receiver;
+use crate::model::unit::{Formation, UnitKey, UnitKind};
+
+use super::roles::AOP;
+
+impl BloodyRoadsSouth {
+    /// The hexes into which units hostile to `side` exert a zone of control (S14; reference
+    /// 2.4): infantry in line and unlimbered artillery into their two frontal hexes, not when
+    /// routed; the 1st NC Cav into all six (rule 4.4b).
+    pub(crate) fn enemy_zoc_hexes(&self, side: Side) -> HashSet<HexId> {
+        let map = crate::data::map();
+        let maps = self.maps();
+        let mut out = HashSet::new();
+        for u in self.units.iter().filter(|u| u.side != side) {
+            let Some(hex) = u.hex() else { continue };
+            let dirs: Vec<crate::data::Direction> = match (u.kind, u.formation) {
+                (UnitKind::Brigade, Formation::Line)
+                | (UnitKind::Battery, Formation::Unlimbered)
+                    if u.morale != MoraleState::Routed =>
+                {
+                    u.facing.frontal().to_vec()
+                }
+                (UnitKind::Cavalry, _) => crate::data::Direction::ALL.to_vec(),
+                _ => continue,
+            };
+            for d in dirs {
+                if let Some(n) = map.neighbour(hex, d, maps).and_then(|n| self.canonical(n)) {
+                    out.insert(n);
+                }
+            }
+        }
+        out
+    }
+
+    /// True when `hex` is in the zone of control of units hostile to `side` (S14; see
+    /// [`Self::enemy_zoc_hexes`]). For the movement rules too, until they have their own.
+    pub fn enemy_zoc(&self, hex: HexId, side: Side) -> bool {
+        self.canonical(hex)
+            .is_some_and(|h| self.enemy_zoc_hexes(side).contains(&h))
+    }
+
+    /// Which side occupies each hex.
+    fn occupants(&self) -> HashMap<HexId, Side> {
+        self.units
+            .iter()
+            .filter_map(|u| u.hex().map(|h| (h, u.side)))
+            .collect()
+    }
+
+    /// The radius trace of one unit, goals ignored (S10.5a): `None` when the unit needs none.
+    fn traced_in_radius(&self, k: UnitKey) -> Option<bool> {
+        let u = self.unit(k);
+        let side = u.side;
+        let parent = u.part_of.unwrap_or(k);
+        let radius = &crate::data::charts().command.command_radius;
+        let (from, max) = match self.unit(parent).kind {
+            UnitKind::Brigade => {
+                let d = self.division_of(parent)?;
+                match self
+                    .division_leader(side, &d)
+                    .and_then(|l| self.unit(l).hex())
+                {
+                    Some(h) => (h, radius.brigade_to_division_leader),
+                    None => return Some(false),
+                }
+            }
+            UnitKind::Leader => {
+                let d = self.division_of(parent)?;
+                let c = self.corps_of_division(side, &d)?;
+                (
+                    self.hq_hex_of(side, &c)?,
+                    radius.division_leader_to_corps_hq,
+                )
+            }
+            UnitKind::Battery => {
+                let c = self.corps_of(parent)?;
+                (
+                    self.hq_hex_of(side, &c)?,
+                    radius.corps_artillery_to_corps_hq,
+                )
+            }
+            _ => return None,
+        };
+        let mut hexes: Vec<HexId> = self
+            .keys()
+            .filter(|&x| x == parent || self.unit(x).part_of == Some(parent))
+            .filter_map(|x| self.unit(x).hex())
+            .collect();
+        hexes.dedup();
+        // The zones of control as the enemy's top counters show them (reference 2.4, "ZOC and
+        // secrecy"): what the owner may do never depends on the enemy's secret morale.
+        let zoc = self.apparent_zoc_hexes(side);
+        let occ = self.occupants();
+        let passable = |h: HexId| match occ.get(&h) {
+            Some(s) if *s != side => false,
+            Some(_) => true,
+            None => !zoc.contains(&h),
+        };
+        let reach = self.leader_within(side, from, 2 * u16::from(max), &passable);
+        Some(hexes.iter().any(|h| reach.contains_key(h)))
+    }
+
+    /// The HQ a formation traces to: a corps HQ, or the A Pot HQ for the army's own troops.
+    fn hq_hex_of(&self, side: Side, formation: &crate::data::FormationId) -> Option<HexId> {
+        if formation.as_str() == AOP {
+            return self
+                .army_hq(side, formation)
+                .and_then(|k| self.unit(k).hex());
+        }
+        self.corps_hq_hex(side, formation)
+    }
+
+    /// The unit is released from radius by a goal in force (S10.5b; rule 2.3): its own, or
+    /// its division's.
+    pub fn released(&self, k: UnitKey) -> bool {
+        let u = self.unit(k);
+        let side = u.side;
+        let parent = self.unit(u.part_of.unwrap_or(k));
+        let goal = |r: Receiver| self.command(side, &r).is_some_and(|c| c.current.is_some());
+        goal(Receiver::Unit(parent.id.clone()))
+            || self
+                .division_of(k)
+                .is_some_and(|d| goal(Receiver::Division(d)))
+    }
+
+    /// The unit is within command radius now (S10.5a; rule 6.0a). Crate-internal: the movement
+    /// rules call it for close-combat attackers (S23.1b) and for units returning to radius.
+    pub fn in_radius(&self, k: UnitKey) -> bool {
+        if self.released(k) {
+            return true;
+        }
+        self.traced_in_radius(k).unwrap_or(true)
+    }
+
+    /// The force of a goal is back in radius (S10.5b), so its player may drop the goal.
+    pub(crate) fn goal_force_in_radius(&self, side: Side, receiver: &Receiver) -> bool {
+        let k = match receiver {
+            Receiver::Division(d) => self.division_leader(side, d),
+            Receiver::Unit(id) => self.key(side, id),
+            _ => None,
+        };
+        k.and_then(|k| self.traced_in_radius(k)).unwrap_or(false)
+    }
+
+    /// The unit was out of command radius at the start of this Movement Phase (S10.5a; 6.0a):
+    /// it must spend all its movement moving closer to its leader or HQ. For the movement rules.
+    pub fn out_of_radius(&self, k: UnitKey) -> bool {
+        self.command_state.out_of_radius.contains(&k)
+    }
+
+    /// The radius check at the very start of the Movement Phase (S10.5a): records the
+    /// phasing side's units out of radius; an OCR unit found in radius is OCR no more (6.0a).
+    pub(crate) fn radius_at_movement_start(&mut self, side: Side, fx: &mut Fx) {
+        let mut out = Vec::new();
+        let mut back = Vec::new();
+        for k in self.keys() {
+            let u = self.unit(k);
+            if u.side != side || !u.on_map() || u.part_of.is_some() {
+                continue;
+            }
+            let inside = self.in_radius(k);
+            if u.ocr && inside {
+                back.push(k);
+            } else if u.ocr || !inside {
+                out.push(k);
+            }
+        }
+        for &k in &back {
+            self.unit_mut(k).ocr = false;
+        }
+        if !out.is_empty() {
+            let names: Vec<String> = out
+                .iter()
+                .map(|&k| self.unit_name(side, &self.unit(k).id))
+                .collect();
+            fx.private(
+                EventKind::Radius,
+                side,
+                format!("Out of command radius (10.5a): {}.", names.join(", ")),
+            );
+        }
+        self.command_state.out_of_radius = out;
+    }
+}

@@ -1,0 +1,163 @@
+//! Emergency retreat (S10.4; reference 2.3.1, 2.3.10) and dropping a goal (S10.5b).
+//!
+//! Any corps may make an emergency retreat in its owner's Movement Phase; a corps whose HQ was
+//! overrun must, in its next Command Phase. All its orders are cancelled (decision: its
+//! divisions' and units' goals too: "the corps then has none"), and every brigade of it on the
+//! map makes a straggler check on the ½–1 table. The movement itself (the HQ 6 to 13 leader MP
+//! and at least 6 hexes to the rear, the rest only to stay in radius) is the movement rules':
+//! they ask [`BloodyRoadsSouth::emergency_retreat_this_turn`].
+//!
+//! Decision: the retreat is private to its owner (section 5 shows the opponent only the
+//! movement it causes, as for attack stoppage).
+
+use adjutant_engine::Side;
+
+use crate::data::FormationId;
+use crate::events::{EventKind, Fx};
+use crate::model::action::Action;
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::order::{OrderStatus, Receiver};
+use crate::model::unit::UnitKind;
+use crate::stragglers::StragglerTable;
+
+impl BloodyRoadsSouth {
+    /// The `EmergencyRetreat` actions of the phasing player in his Movement Phase (S10.4):
+    /// every corps with its HQ on the map that has not retreated this turn, while no group is
+    /// being moved.
+    pub(crate) fn emergency_retreat_actions(&self, side: Side) -> Vec<Action> {
+        if self.moving.is_some() {
+            return Vec::new();
+        }
+        self.corps_on_map(side)
+            .into_iter()
+            .filter(|c| !self.emergency_retreat_this_turn(side, c))
+            .map(|corps| Action::EmergencyRetreat { corps })
+            .collect()
+    }
+
+    /// The corps makes (or made) an emergency retreat this turn (S10.4): its HQ must move 6 to
+    /// 13 leader MP (at least 6 hexes) to the rear; its other units move only as needed to
+    /// stay in command radius. For the movement rules.
+    pub fn emergency_retreat_this_turn(&self, side: Side, corps: &FormationId) -> bool {
+        self.command(side, &Receiver::Corps(corps.clone()))
+            .is_some_and(|c| c.retreat_on == Some(self.turn))
+    }
+
+    /// A corps HQ alone in a hex was overrun (S10.0; reference 2.3.1): the rules that displace
+    /// it call this, and the corps makes its emergency retreat in its next Command Phase.
+    pub(crate) fn mark_hq_overrun(&mut self, side: Side, corps: &FormationId) {
+        self.command_mut(side, &Receiver::Corps(corps.clone()))
+            .overrun = true;
+    }
+
+    /// Start of a Command Phase: the emergency retreats forced by overrun HQs (S10.0).
+    pub(crate) fn forced_retreats(&mut self, side: Side, fx: &mut Fx) {
+        let due: Vec<FormationId> = self
+            .commands
+            .iter()
+            .filter(|c| c.side == side && c.command.overrun)
+            .filter_map(|c| match &c.receiver {
+                Receiver::Corps(x) => Some(x.clone()),
+                _ => None,
+            })
+            .collect();
+        for corps in due {
+            self.command_mut(side, &Receiver::Corps(corps.clone()))
+                .overrun = false;
+            self.emergency_retreat(side, &corps, true, fx);
+        }
+    }
+
+    /// An emergency retreat (S10.4): orders cancelled, straggler checks.
+    pub(crate) fn emergency_retreat(
+        &mut self,
+        side: Side,
+        corps: &FormationId,
+        forced: bool,
+        fx: &mut Fx,
+    ) {
+        let rc = Receiver::Corps(corps.clone());
+        let mut receivers = vec![rc.clone()];
+        for c in &self.commands {
+            if c.side != side {
+                continue;
+            }
+            let belongs = match &c.receiver {
+                Receiver::Division(d) => self.corps_of_division(side, d).as_ref() == Some(corps),
+                Receiver::Unit(id) => {
+                    self.key(side, id).and_then(|k| self.corps_of(k)).as_ref() == Some(corps)
+                }
+                _ => false,
+            };
+            if belongs {
+                receivers.push(c.receiver.clone());
+            }
+        }
+        for r in &receivers {
+            self.cancel_all(side, r);
+            let c = self.command_mut(side, r);
+            c.stopped = false;
+            c.stopped_on = None;
+        }
+        let turn = self.turn;
+        self.command_mut(side, &rc).retreat_on = Some(turn);
+        fx.private(
+            EventKind::Stoppage,
+            side,
+            format!(
+                "{corps} Corps makes an emergency retreat{} (10.4): all its orders are cancelled; \
+                 its HQ must move 6 to 13 leader MP to the rear this turn, its other units only \
+                 to stay in command radius; every brigade checks for stragglers.",
+                if forced {
+                    ", its HQ having been overrun"
+                } else {
+                    ""
+                }
+            ),
+        );
+        let brigades: Vec<_> = self
+            .force_of(side, &rc)
+            .into_iter()
+            .filter(|&k| self.unit(k).kind == UnitKind::Brigade && self.unit(k).part_of.is_none())
+            .collect();
+        for k in brigades {
+            self.straggler_check(k, StragglerTable::HalfToOne, false, fx);
+        }
+    }
+
+    /// The `DropGoal` actions (S10.5b): a goal in force whose force is back in command radius.
+    pub(crate) fn drop_goal_actions(&self, side: Side) -> Vec<Action> {
+        self.commands
+            .iter()
+            .filter(|c| c.side == side && c.command.current.is_some())
+            .filter(|c| matches!(c.receiver, Receiver::Division(_) | Receiver::Unit(_)))
+            .filter(|c| {
+                c.command
+                    .current
+                    .and_then(|no| self.order(side, no))
+                    .is_some_and(|o| o.until.is_none())
+            })
+            .filter(|c| self.goal_force_in_radius(side, &c.receiver))
+            .map(|c| Action::DropGoal {
+                receiver: c.receiver.clone(),
+            })
+            .collect()
+    }
+
+    /// Drops a goal (S10.5b): the force follows its corps' orders again.
+    pub(crate) fn apply_drop_goal(&mut self, side: Side, receiver: Receiver, fx: &mut Fx) {
+        let command = self.command_mut(side, &receiver);
+        if let Some(no) = command.current.take() {
+            self.set_status(side, no, OrderStatus::Ended);
+            fx.private(
+                EventKind::Order,
+                side,
+                format!(
+                    "{} drops its goal (order {}) and follows its corps again (10.5b).",
+                    self.receiver_name(&receiver),
+                    no.0
+                ),
+            );
+        }
+    }
+}

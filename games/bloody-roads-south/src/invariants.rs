@@ -1,0 +1,141 @@
+//! What must hold in every state a game can reach, checked after every action of the bot
+//! games and the property tests: counters where they can be, losses within the loss chart,
+//! stacks of one side, the order log consistent with the command states.
+
+use adjutant_engine::Side;
+
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::order::OrderStatus;
+use crate::model::step::{MovementSegment, Step};
+use crate::model::unit::{LeaderFate, Location, UnitKind};
+use crate::setup::placement::{STACK_C_UNITS, STACK_GUN_POINTS};
+
+impl BloodyRoadsSouth {
+    /// Every invariant, or the first one broken, in words.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let map = crate::data::map();
+        let maps = self.maps();
+        let last = crate::data::turn_record()
+            .index_of(self.scenario().last_turn)
+            .unwrap_or(0) as u16;
+        if self.turn > last {
+            return Err(format!("turn {} is past the scenario's last", self.turn));
+        }
+        for k in self.keys() {
+            let u = self.unit(k);
+            if let Location::Map { hex } = u.location {
+                if !map.in_play(hex, maps) {
+                    return Err(format!("{} stands in {hex}, off the maps in play", u.id));
+                }
+                if self.canonical(hex) != Some(hex) {
+                    return Err(format!(
+                        "{} stands in {hex}, not the hex's canonical id",
+                        u.id
+                    ));
+                }
+            }
+            match u.kind {
+                UnitKind::Brigade if u.part_of.is_none() => {
+                    let steps = self.brigade_data(k).map_or(0, |b| b.steps);
+                    if u.casualties + u.stragglers > steps {
+                        return Err(format!(
+                            "{} has {} casualties and {} stragglers of {steps} steps",
+                            u.id, u.casualties, u.stragglers
+                        ));
+                    }
+                    if u.on_map() && self.c_units(k) == 0 {
+                        return Err(format!("{} is on the map with no fire level left", u.id));
+                    }
+                }
+                UnitKind::Battery if u.on_map() && !(1..=5).contains(&u.gun_points) => {
+                    return Err(format!(
+                        "{} is on the map with {} gun points",
+                        u.id, u.gun_points
+                    ));
+                }
+                UnitKind::Leader if u.fate != LeaderFate::Active && u.on_map() => {
+                    return Err(format!("{} is on the map but {:?}", u.id, u.fate));
+                }
+                _ => {}
+            }
+        }
+        let at_rest = !matches!(
+            self.step,
+            Step::Movement {
+                segment: MovementSegment::Move,
+                ..
+            }
+        ) && self.decisions.is_empty();
+        let mut hexes: Vec<_> = self.units.iter().filter_map(|u| u.hex()).collect();
+        hexes.sort();
+        hexes.dedup();
+        for hex in hexes {
+            let stack = self.at(hex);
+            let sides: Vec<Side> = stack.iter().map(|&k| self.unit(k).side).collect();
+            if at_rest && sides.iter().any(|s| *s != sides[0]) {
+                return Err(format!("{hex} holds counters of both sides"));
+            }
+            if at_rest && self.step != Step::SetUp {
+                let (c, g) = self.stack_load(hex, None);
+                // Series 12.0: a stack left over the limits by its movement took the penalty
+                // and must split (`must_split` on its combat units; leaders, HQs and wagons do
+                // not count); none is over them otherwise.
+                let penalised = stack
+                    .iter()
+                    .filter(|&&k| self.unit(k).kind.is_combat())
+                    .all(|&k| self.unit(k).marks.must_split);
+                if (c > STACK_C_UNITS || g > STACK_GUN_POINTS) && !penalised {
+                    return Err(format!(
+                        "{hex} is over-stacked at rest: {c} C units of fire, {g} gun points"
+                    ));
+                }
+            }
+        }
+        for side in Side::BOTH {
+            for (i, o) in self.orders(side).iter().enumerate() {
+                if usize::from(o.no.0) != i + 1 {
+                    return Err(format!("{side} order log numbers out of sequence at {i}"));
+                }
+            }
+        }
+        for e in &self.commands {
+            let c = &e.command;
+            let check = |no: Option<crate::model::order::OrderNo>,
+                         ok: &[OrderStatus],
+                         what: &str|
+             -> Result<(), String> {
+                if let Some(no) = no {
+                    let status = self
+                        .order(e.side, no)
+                        .ok_or_else(|| {
+                            format!(
+                                "{what} order {} of {:?} is not in the log",
+                                no.0, e.receiver
+                            )
+                        })?
+                        .status;
+                    if !ok.contains(&status) {
+                        return Err(format!(
+                            "{what} order {} of {:?} has status {status:?}",
+                            no.0, e.receiver
+                        ));
+                    }
+                }
+                Ok(())
+            };
+            check(c.current, &[OrderStatus::Implemented], "the current")?;
+            check(c.accepted, &[OrderStatus::Accepted], "the accepted")?;
+            check(
+                c.delayed,
+                &[OrderStatus::D1, OrderStatus::D2],
+                "the delayed",
+            )?;
+        }
+        for d in &self.decisions {
+            if self.step == Step::Over {
+                return Err(format!("a question is left after the end: {d:?}"));
+            }
+        }
+        Ok(())
+    }
+}

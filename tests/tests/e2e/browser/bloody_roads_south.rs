@@ -1,0 +1,388 @@
+//! Sander's Field in three browsers: the Union player (desktop) and the Confederate player
+//! (a phone-sized screen) set up by clicking the highlighted hexes of the hex map, face a stack
+//! through a hex's menu, and finish; a spectator watches. Until both set-ups are done neither the
+//! opponent's page nor the spectator's draws a stack of the other side. Play runs until the
+//! first Confederate player turn begins: the Confederate page cues its turn, and its order pad
+//! offers the orders the rules offer (or says that none can be written: Scenario 1's
+//! Confederates act by initiative only); then on, finishing each phase, to the Union's Command
+//! Phase, where Grant writes an order on the pad with an objective clicked on the map, seen in
+//! his order log and on no other page. No page reports an error or shows JSON.
+
+use super::cdp::{Browser, Page};
+use super::{artifacts, create_game, sign_up};
+use crate::common::TestServer;
+
+/// How many views the page's board has drawn.
+async fn renders(page: &Page) -> u64 {
+    page.eval("Number(document.querySelector('#board')?.dataset.renders || 0)")
+        .await
+        .as_u64()
+        .unwrap_or(0)
+}
+
+/// Waits until the board has drawn a view after `before`.
+async fn next_render(page: &Page, before: u64) {
+    page.wait_for(&format!(
+        "Number(document.querySelector('#board')?.dataset.renders || 0) > {before}"
+    ))
+    .await;
+}
+
+/// Marks with `data-test-pick` one hex of the map matching `selector` that a click at its
+/// centre would reach (inside the map's frame, not covered), showing the whole map first if
+/// none is; returns its hex id, or None if the map has no such hex.
+async fn pick_hex(page: &Page, selector: &str) -> Option<String> {
+    let js = format!(
+        "(() => {{
+          document.querySelectorAll('[data-test-pick]').forEach((e) => e.removeAttribute('data-test-pick'));
+          const map = document.querySelector('svg.brs-map');
+          const frame = map.getBoundingClientRect();
+          const all = [...map.querySelectorAll({selector:?})];
+          const reachable = all.find((el) => {{
+            const r = el.getBoundingClientRect();
+            const x = r.x + r.width / 2, y = r.y + r.height / 2;
+            if (x < frame.left + 2 || x > frame.right - 2 || y < frame.top + 2 || y > frame.bottom - 2) return false;
+            const hit = document.elementFromPoint(x, y)?.closest('[data-cell]');
+            return hit && hit.getAttribute('data-cell') === el.getAttribute('data-cell');
+          }});
+          if (!reachable) return all.length ? 'fit' : null;
+          reachable.setAttribute('data-test-pick', '1');
+          return reachable.getAttribute('data-hex');
+        }})()"
+    );
+    for _ in 0..2 {
+        match page.eval(&js).await.as_str() {
+            Some("fit") => page.click("#fit-map").await,
+            Some(hex) => return Some(hex.to_string()),
+            None => return None,
+        }
+    }
+    None
+}
+
+/// Sets up one side by clicking on the map: every placement on a highlighted hex, one stack
+/// turned through its hex's menu; then finishes. Returns the number of placements clicked.
+async fn set_up_on_the_map(page: &Page, shots: &std::path::Path) -> usize {
+    let mut placed = 0;
+    loop {
+        page.wait_for("document.querySelector('#your-turn')").await;
+        let Some(hex) = pick_hex(page, "polygon.target[data-types~=place]").await else {
+            break;
+        };
+        let before = renders(page).await;
+        page.click("[data-test-pick]").await;
+        next_render(page, before).await;
+        placed += 1;
+        assert!(
+            placed < 200,
+            "{}: the set-up never ends (at {hex})",
+            page.name
+        );
+    }
+    // Turn one stack: click it, and choose a facing from the hex's menu.
+    let hex = pick_hex(page, "g.stack.own")
+        .await
+        .expect("own stacks on the map");
+    page.click("[data-test-pick]").await;
+    page.wait_for("!document.querySelector('#hex-menu').hidden && document.querySelector('#hex-menu .menu-choice[data-type=face]')").await;
+    let inspected = page
+        .eval("document.querySelector('#stack-inspector').innerText")
+        .await;
+    let inspected = inspected.as_str().unwrap_or_default();
+    assert!(
+        inspected.contains(&hex) && inspected.contains("top counter first"),
+        "{}: the inspector shows the stack in {hex}: {inspected}",
+        page.name
+    );
+    page.screenshot(shots, "hex-menu").await;
+    let before = renders(page).await;
+    page.click("#hex-menu .menu-choice[data-type=face]").await;
+    next_render(page, before).await;
+    page.click("#choices button.choice[data-type=finish_set_up]")
+        .await;
+    page.wait_for("!document.querySelector('#choices button.choice[data-type=finish_set_up]')")
+        .await;
+    placed
+}
+
+/// Writes an order on the page's order pad: the first order offered, `text`, and `objective`
+/// clicked on the map if given; waits until it is in the page's order log.
+async fn write_order_on_the_pad(page: &Page, text: &str, objective: Option<&str>) {
+    let logged = page
+        .eval("document.querySelectorAll('#order-log li').length")
+        .await
+        .as_u64()
+        .unwrap_or(0);
+    page.eval("(() => { const s = document.querySelector('#order-choice'); s.value = s.options[0].value; s.dispatchEvent(new Event('change')); })()").await;
+    page.type_into("#order-text", text).await;
+    if let Some(hex) = objective {
+        page.click("#order-pick").await;
+        let hex = pick_hex(page, &format!("polygon.hex[data-hex='{hex}']"))
+            .await
+            .expect("the objective hex is on the map");
+        page.click("[data-test-pick]").await;
+        page.wait_for(&format!(
+            "document.querySelector('#order-objective').textContent === '{hex}'"
+        ))
+        .await;
+    }
+    page.click("#order-send").await;
+    page.wait_for(&format!(
+        "document.querySelectorAll('#order-log li').length > {logged}"
+    ))
+    .await;
+}
+
+/// How many orders the page's order pad offers.
+async fn orders_offered(page: &Page) -> u64 {
+    page.eval("document.querySelectorAll('#order-choice option').length")
+        .await
+        .as_u64()
+        .unwrap_or(0)
+}
+
+/// Clicks one of the page's choices that ends a segment ("Finish ...", "Decline", "Stop here")
+/// but `keep` (a type never to click), and waits for the board to draw the result. False if
+/// the page offers none.
+async fn click_a_finishing_choice(page: &Page, keep: &str) -> bool {
+    let found = page
+        .eval(&format!("(() => {{ const b = [...document.querySelectorAll('#choices button.choice')].find((b) => /^(finish|decline|end_move)/.test(b.dataset.type) && b.dataset.type !== '{keep}'); if (!b) return false; b.setAttribute('data-test-pick', '1'); return true; }})()"))
+        .await;
+    if found != true {
+        return false;
+    }
+    let before = renders(page).await;
+    page.click("#choices [data-test-pick]").await;
+    next_render(page, before).await;
+    true
+}
+
+/// No JSON on the page, and no errors reported.
+async fn assert_clean(page: &Page) {
+    let text = page.text().await;
+    for bad in ["{\"", "\":", "[object Object]", "undefined", "NaN"] {
+        assert!(!text.contains(bad), "{} shows {bad:?}:\n{text}", page.name);
+    }
+    assert!(
+        page.problems().is_empty(),
+        "{} reported errors: {:?}",
+        page.name,
+        page.problems()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_browsers_set_up_sanders_field_on_the_hex_map_while_a_third_watches() {
+    let server = TestServer::start().await;
+    let base = server.base.clone();
+    let browser = Browser::start().await;
+    let dir = artifacts();
+
+    let union = browser.page("sanders-field-union", 1280, 900).await;
+    sign_up(&union, &base, "meade").await;
+    union.click("#to-lobby").await;
+    let (invite, watch) = create_game(
+        &union,
+        &[
+            ("#game", "bloody-roads-south"),
+            ("#scenario", "sanders-field"),
+            ("#side", "union"),
+        ],
+        None,
+    )
+    .await;
+
+    let confederate = browser.page("sanders-field-confederate", 390, 844).await;
+    sign_up(&confederate, &base, "ewell").await;
+    confederate.goto(&invite).await;
+    confederate
+        .wait_for("location.hash.startsWith('#/game/') && document.querySelector('svg.brs-map')")
+        .await;
+    let spectator = browser.page("sanders-field-spectator", 1280, 900).await;
+    spectator.goto(&watch).await;
+    for page in [&union, &confederate, &spectator] {
+        page.wait_for("document.querySelector('svg.brs-map') && document.querySelector('#turn')")
+            .await;
+        // Map A: 50 hexrows of 35 hexes, each with its book id.
+        let hexes = page
+            .eval("document.querySelectorAll('svg.brs-map polygon.hex').length")
+            .await;
+        assert_eq!(hexes, 1750, "{} draws Map A", page.name);
+        for hex in ["A1.01", "A17.10", "A39.06", "A50.35"] {
+            assert_eq!(
+                page.eval(&format!("document.querySelector(\"svg.brs-map text.hexid[data-hex='{hex}']\")?.textContent")).await,
+                hex,
+                "{} labels {hex}",
+                page.name
+            );
+        }
+        assert!(
+            page.eval("[...document.querySelectorAll('svg.brs-map .clearing-name')].some((t) => t.textContent === \"Sander's Field\")").await == true,
+            "{} names Sander's Field",
+            page.name
+        );
+        page.screenshot(&dir, "set-up").await;
+    }
+    let no_stacks_of = |side: &str| {
+        format!("document.querySelectorAll('svg.brs-map g.stack.{side}').length === 0")
+    };
+    assert_eq!(spectator.eval(&no_stacks_of("union")).await, true);
+    assert_eq!(spectator.eval(&no_stacks_of("confederate")).await, true);
+    assert!(
+        spectator.eval("!document.querySelector('#order-pad') || document.querySelector('#order-pad').hidden").await == true,
+        "a spectator has no order pad"
+    );
+
+    // The Union sets up on the map; the others see nothing of it.
+    let union_placed = set_up_on_the_map(&union, &dir).await;
+    assert!(union_placed > 0, "the Union placed counters by clicking");
+    union.screenshot(&dir, "set-up-done").await;
+    assert_eq!(
+        confederate.eval(&no_stacks_of("union")).await,
+        true,
+        "the Confederate page draws a Union stack before the reveal"
+    );
+    assert_eq!(
+        spectator.eval(&no_stacks_of("union")).await,
+        true,
+        "the spectator sees a Union stack before the reveal"
+    );
+    let union_text = union.text().await;
+    assert!(
+        union_text.contains("Set-up") && union_text.contains("Union done"),
+        "{union_text}"
+    );
+
+    // The Confederate sets up on the phone; then the set-ups are revealed together.
+    let confederate_placed = set_up_on_the_map(&confederate, &dir).await;
+    assert!(
+        confederate_placed > 0,
+        "the Confederate placed counters by clicking"
+    );
+    for page in [&union, &confederate, &spectator] {
+        page.wait_for(
+            "document.querySelector('#phase')?.textContent.includes('Confederate Command Phase')",
+        )
+        .await;
+        page.wait_for("document.querySelectorAll('svg.brs-map g.stack.union').length > 0 && document.querySelectorAll('svg.brs-map g.stack.confederate').length > 0")
+            .await;
+    }
+    // Stacks one sees only the top of show that counter and what the stack holds.
+    assert_eq!(
+        union.eval("[...document.querySelectorAll('svg.brs-map g.stack.confederate')].every((g) => g.classList.contains('seen') && g.querySelectorAll('g.counter').length === 1)").await,
+        true
+    );
+    assert_eq!(
+        spectator
+            .eval("document.querySelectorAll('svg.brs-map g.stack.own').length")
+            .await,
+        0
+    );
+
+    // The first Confederate player turn: the Confederate page cues its turn.
+    confederate
+        .wait_for("document.querySelector('#your-turn').classList.contains('your-turn')")
+        .await;
+    union
+        .wait_for("document.querySelector('#your-turn').textContent.includes('Waiting for the Confederate player')")
+        .await;
+    spectator
+        .wait_for("document.querySelector('#your-turn').textContent.startsWith('You are watching')")
+        .await;
+    // The Union's pre-set orders are in its order log, in words; nobody else's page has them.
+    union
+        .wait_for("document.querySelector('#order-log').innerText.includes('No. 1 to 5 Corps') && document.querySelector('#order-log').innerText.includes('in force')")
+        .await;
+    for page in [&confederate, &spectator] {
+        assert!(
+            !page.text().await.contains("Attack Ewell"),
+            "{} reads a Union order",
+            page.name
+        );
+    }
+
+    // The order pad lists the orders the rules offer now, grouped by receiver; in Sander's
+    // Field the Confederates give orders only by initiative, so the first Confederate
+    // Command Phase offers none.
+    let offered = orders_offered(&confederate).await;
+    if offered > 0 {
+        write_order_on_the_pad(
+            &confederate,
+            "Hold the ridge west of the field until relieved.",
+            Some("A16.10"),
+        )
+        .await;
+        for page in [&union, &spectator] {
+            assert!(
+                !page.text().await.contains("Hold the ridge west"),
+                "{} reads the Confederate order",
+                page.name
+            );
+        }
+    } else {
+        let empty = confederate
+            .eval("document.querySelector('#order-pad-empty')?.innerText || ''")
+            .await;
+        assert!(
+            empty
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("No order can be written now"),
+            "the pad says that no order can be written: {empty}"
+        );
+    }
+    for page in [&union, &confederate, &spectator] {
+        page.screenshot(&dir, "first-turn").await;
+    }
+
+    // On through the Confederate player turn, each side finishing its phases, until the
+    // Union's Command Phase offers orders; Grant writes one on the pad.
+    let mut clicks = 0;
+    while orders_offered(&union).await == 0 {
+        // The Union never finishes its orders: the loop ends when they are offered.
+        let mut acted = click_a_finishing_choice(&confederate, "").await;
+        acted |= click_a_finishing_choice(&union, "finish_orders").await;
+        if !acted {
+            union.wait_for("document.querySelectorAll('#choices button.choice').length > 0 || document.querySelectorAll('#order-choice option').length > 0").await;
+        }
+        clicks += 1;
+        assert!(clicks < 60, "the Union's Command Phase never came");
+    }
+    union
+        .wait_for("document.querySelector('#phase').textContent.includes('Union Command Phase')")
+        .await;
+    assert!(
+        union
+            .eval("document.querySelectorAll('#order-choice optgroup').length > 0")
+            .await
+            == true,
+        "the pad groups the orders by receiver"
+    );
+    write_order_on_the_pad(
+        &union,
+        "Press the attack up the pike past the field.",
+        Some("A17.10"),
+    )
+    .await;
+    let log = union
+        .eval("document.querySelector('#order-log').innerText")
+        .await;
+    let log = log.as_str().unwrap_or_default();
+    assert!(
+        log.contains("Press the attack up the pike past the field.")
+            && log.contains("objective A17.10"),
+        "the Union's order log shows the order: {log}"
+    );
+    for page in [&confederate, &spectator] {
+        assert!(
+            !page.text().await.contains("Press the attack"),
+            "{} reads the Union's order",
+            page.name
+        );
+    }
+    union.screenshot(&dir, "order-written").await;
+
+    for page in [&union, &confederate, &spectator] {
+        assert_clean(page).await;
+    }
+}
