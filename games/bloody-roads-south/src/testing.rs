@@ -166,6 +166,37 @@ impl BloodyRoadsSouth {
             as u16;
     }
 
+    /// Logs a test order to `receiver` with `status`.
+    fn test_log_order(
+        &mut self,
+        side: Side,
+        receiver: &Receiver,
+        order_type: crate::data::order::OrderType,
+        status: OrderStatus,
+    ) -> OrderNo {
+        self.log_order(
+            side,
+            Order {
+                no: OrderNo(0),
+                origin: Origin::Preset,
+                receiver: receiver.clone(),
+                method: crate::data::charts::command::OrderMethod::AideWritten,
+                order_type,
+                objective: None,
+                text: "A test order.".into(),
+                written: self.turn,
+                arrives: self.turn,
+                cost: 0,
+                status,
+                not_before: None,
+                relay_of: None,
+                accepted_on: Some(self.turn),
+                delay_from: None,
+                until: None,
+            },
+        )
+    }
+
     /// Gives a corps an order in force of the given type (complex or simple), or none.
     pub fn test_set_corps_order(
         &mut self,
@@ -174,30 +205,22 @@ impl BloodyRoadsSouth {
         order_type: Option<crate::data::order::OrderType>,
     ) {
         let receiver = Receiver::Corps(crate::data::FormationId::new(corps));
-        let current = order_type.map(|order_type| {
-            self.log_order(
-                side,
-                Order {
-                    no: OrderNo(0),
-                    origin: Origin::Preset,
-                    receiver: receiver.clone(),
-                    method: crate::data::charts::command::OrderMethod::AideWritten,
-                    order_type,
-                    objective: None,
-                    text: "A test order.".into(),
-                    written: self.turn,
-                    arrives: self.turn,
-                    cost: 0,
-                    status: OrderStatus::Implemented,
-                    not_before: None,
-                    relay_of: None,
-                    accepted_on: None,
-                    delay_from: None,
-                    until: None,
-                },
-            )
-        });
+        let current =
+            order_type.map(|t| self.test_log_order(side, &receiver, t, OrderStatus::Implemented));
         self.command_mut(side, &receiver).current = current;
+    }
+
+    /// Gives a corps an accepted order waiting for its leader to touch base (series 10.0).
+    pub fn test_set_corps_accepted(
+        &mut self,
+        side: Side,
+        corps: &str,
+        order_type: crate::data::order::OrderType,
+    ) -> OrderNo {
+        let receiver = Receiver::Corps(crate::data::FormationId::new(corps));
+        let no = self.test_log_order(side, &receiver, order_type, OrderStatus::Accepted);
+        self.command_mut(side, &receiver).accepted = Some(no);
+        no
     }
 
     /// Starts `side`'s movement (the segment where units move), as the sequence of play

@@ -163,7 +163,7 @@ impl BloodyRoadsSouth {
                 EventKind::CloseCombat,
                 format!("The {side} stack enters {target}, which the enemy has left (23)."),
             );
-            self.entered(side, &g.units, target, fx);
+            self.entered(side, &g.units, Some(here), target, fx);
         }
     }
 }

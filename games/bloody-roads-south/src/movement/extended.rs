@@ -83,7 +83,10 @@ impl BloodyRoadsSouth {
             let share = self.brigade_c_units(k) / (parts.len() as u8 + 2);
             let taken: Vec<HexId> = parts.iter().filter_map(|&p| self.unit(p).hex()).collect();
             for hex in self.neighbour_hexes(here) {
-                if taken.contains(&hex) || self.occupant(hex).is_some_and(|s| s != side) {
+                if taken.contains(&hex)
+                    || self.occupant(hex).is_some_and(|s| s != side)
+                    || self.breaks_ninth_limits(&[k], hex)
+                {
                     continue;
                 }
                 if self.stack_load(hex, None).0 + u16::from(share) > STACK_C_UNITS {
@@ -177,6 +180,7 @@ impl BloodyRoadsSouth {
         );
         self.wilderness_entry(side, &[part], hex, fx);
         self.railroad_condition_on_entry(side, &[part], hex);
+        self.ninth_corps_on_entry(side, &[part], Some(here), hex, fx);
     }
 
     /// Contracts every part of the group's brigade into its hex.

@@ -257,6 +257,6 @@ impl BloodyRoadsSouth {
                 Halves(u16::try_from(self.mp_left(k).max(0)).unwrap_or(0))
             ),
         );
-        self.entered(side, &[k], hex, fx);
+        self.entered(side, &[k], None, hex, fx);
     }
 }

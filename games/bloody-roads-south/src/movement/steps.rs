@@ -201,7 +201,7 @@ impl BloodyRoadsSouth {
             m.must_attack = crossing;
         }
         self.step_event(side, &g, from, to, &costs, fx);
-        self.entered(side, &g.units, to, fx);
+        self.entered(side, &g.units, Some(from), to, fx);
     }
 
     /// Puts units in a hex, on top of any stack there, the first of them on top (S12.0).
@@ -212,11 +212,20 @@ impl BloodyRoadsSouth {
         }
     }
 
-    /// What entering a hex does to the units that enter it: overrun (S10.0, S28.0), the
-    /// Wilderness rules (1.2c, 1.2h), the railroad conditions (1.3b) and the zone of control
-    /// met (S14.0).
-    pub(crate) fn entered(&mut self, side: Side, units: &[UnitKey], to: HexId, fx: &mut Fx) {
+    /// What entering a hex (from `from`, or from off the map) does to the units that enter
+    /// it: overrun (S10.0, S28.0), touching base (S10.0), the Wilderness rules (1.2c, 1.2h),
+    /// the railroad conditions (1.3b), the 9th Corps' release and limits (3.3a) and the zone
+    /// of control met (S14.0).
+    pub(crate) fn entered(
+        &mut self,
+        side: Side,
+        units: &[UnitKey],
+        from: Option<HexId>,
+        to: HexId,
+        fx: &mut Fx,
+    ) {
         self.overrun(side, to, fx);
+        self.ninth_corps_on_entry(side, units, from, to, fx);
         self.touch_base_on_entry(side, units, fx);
         self.wilderness_entry(side, units, to, fx);
         self.railroad_condition_on_entry(side, units, to);
@@ -246,8 +255,12 @@ impl BloodyRoadsSouth {
 
     /// The step into `to` is allowed by the orders of the group's units: brigades of a Union
     /// division stopped by attack stoppage may not move next to enemy units (rule 3.1c(2)); an
-    /// army HQ "moving" to the destination of its order goes toward it (S10.6).
+    /// army HQ "moving" to the destination of its order goes toward it (S10.6); the 9th Corps
+    /// keeps its limits until released (rule 3.3a).
     fn orders_allow_step(&self, side: Side, g: &MovingGroup, here: HexId, to: HexId) -> bool {
+        if self.breaks_ninth_limits(&g.units, to) {
+            return false;
+        }
         let map = crate::data::map();
         let oob = crate::data::order_of_battle().side(side);
         g.units.iter().all(|&k| {

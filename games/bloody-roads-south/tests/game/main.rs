@@ -23,6 +23,7 @@ mod grid;
 mod map;
 mod movement_attack;
 mod movement_board;
+mod movement_command;
 mod movement_extended;
 mod movement_formation;
 mod movement_radius;

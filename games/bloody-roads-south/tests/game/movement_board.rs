@@ -2,14 +2,14 @@
 //! cleared, the counters a test needs put where it needs them (the crate's hidden `testing`
 //! module), and actions applied through `Rules::apply` after checking that they are offered.
 
-use adjutant_engine::{Dice, Rules, Side, Viewer};
+use adjutant_engine::{Dice, Match, Rules, Side, Viewer};
 use bloody_roads_south::data::HexId;
 use bloody_roads_south::data::morale::MoraleState;
 use bloody_roads_south::model::facing::Vertex;
 use bloody_roads_south::model::unit::{Formation, Unit, UnitKey};
 use bloody_roads_south::{Action, BloodyRoadsSouth, Event};
 
-use crate::support::{sanders_field, seed, set_up_quickly};
+use crate::support::{sanders_field, seed, set_up_quickly, setup_for};
 
 /// A hex id.
 pub fn hex(s: &str) -> HexId {
@@ -31,7 +31,16 @@ pub struct Board {
 impl Board {
     /// Sander's Field after both set-ups, with nothing on the map.
     pub fn empty(n: u64) -> Board {
-        let mut m = sanders_field(n);
+        Board::empty_in(sanders_field(n), n)
+    }
+
+    /// A scenario after both set-ups, with nothing on the map.
+    pub fn empty_of(scenario: &str, n: u64) -> Board {
+        let m = Match::new(&setup_for(scenario, &[]), &seed(n)).expect("the scenario sets up");
+        Board::empty_in(m, n)
+    }
+
+    fn empty_in(mut m: Match<BloodyRoadsSouth>, n: u64) -> Board {
         set_up_quickly(&mut m);
         let mut g = m.state().clone();
         g.test_clear_map();

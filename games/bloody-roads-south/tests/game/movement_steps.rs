@@ -323,3 +323,18 @@ fn s16_routed_units_are_not_picked_and_hqs_move_only_under_orders() {
         part: None
     }));
 }
+
+#[test]
+fn s12_no_step_into_a_stack_the_group_could_neither_stop_in_nor_leave() {
+    let mut b = Board::empty(16);
+    b.place(U, "2/1/5", "A20.07", Formation::Line, Vertex::SW_NW);
+    // Disorganized, 3/1/5 has 3 MP: all of them to enter A20.07, where 8 + 8 C units would
+    // over-stack, with none left to go on.
+    let k = b.place(U, "3/1/5", "A20.06", Formation::Line, Vertex::SW_NW);
+    b.g.test_set_morale(k, MoraleState::Disorganized);
+    b.begin(U);
+    b.pick(U, "3/1/5");
+    let steps = b.steps(U);
+    assert!(!steps.contains(&hex("A20.07")), "{steps:?}");
+    assert!(steps.contains(&hex("A20.05")), "{steps:?}");
+}
