@@ -181,6 +181,7 @@ impl BloodyRoadsSouth {
         self.wilderness_entry(side, &[part], hex, fx);
         self.railroad_condition_on_entry(side, &[part], hex);
         self.ninth_corps_on_entry(side, &[part], Some(here), hex, fx);
+        self.cavalry_on_entry(side, hex, fx);
     }
 
     /// Contracts every part of the group's brigade into its hex.

@@ -226,6 +226,7 @@ impl BloodyRoadsSouth {
     ) {
         self.overrun(side, to, fx);
         self.ninth_corps_on_entry(side, units, from, to, fx);
+        self.cavalry_on_entry(side, to, fx);
         self.touch_base_on_entry(side, units, fx);
         self.wilderness_entry(side, units, to, fx);
         self.railroad_condition_on_entry(side, units, to);

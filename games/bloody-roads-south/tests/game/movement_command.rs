@@ -126,3 +126,33 @@ fn rule_3_3a_the_ninth_corps_keeps_its_limits_until_a_confederate_comes_near() {
     b.pick(U, "1/2/9");
     assert!(b.steps(U).contains(&hex("A33.18")));
 }
+
+#[test]
+fn rule_4_4_the_1st_nc_cav_blocks_holds_and_goes_when_confederates_come_up() {
+    let mut b = Board::empty_of("battles-of-may-5th", 104);
+    let cav = b.g.test_key(C, "1 NC Cav");
+    b.place(C, "1 NC Cav", "A24.16", Formation::None, Vertex::NE_SE);
+    b.place(U, "1/2/5", "A26.16", Formation::Line, Vertex::SW_NW);
+    b.place(C, "J/J/2", "A21.16", Formation::Line, Vertex::NE_SE);
+    b.begin(U);
+    b.pick(U, "1/2/5");
+    let steps = b.steps(U);
+    assert!(!steps.contains(&hex("A24.16")), "the cavalry blocks (4.4a)");
+    // Its zone of control covers all six hexes (4.4b): A25.16 is one of them.
+    b.step(U, "A25.16");
+    assert!(b.steps(U).is_empty());
+    assert!(
+        !b.offered(U)
+            .iter()
+            .any(|a| matches!(a, Action::Attack { .. })),
+        "no close combat against it (4.4b)"
+    );
+    b.act(U, Action::EndMove);
+    // A Confederate unit moving next to it removes it (4.4d).
+    b.begin(C);
+    b.pick(C, "J/J/2");
+    b.step(C, "A22.16");
+    assert!(b.unit(cav).on_map());
+    b.step(C, "A23.16");
+    assert_eq!(b.unit(cav).location(), Location::Gone);
+}
