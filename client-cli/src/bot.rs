@@ -73,6 +73,12 @@ pub async fn play(
     let mut seq = 0u64;
     let mut status = GameStatus::Open;
     let mut sent: Option<Instant> = None;
+    // Offered actions the server refused at this sequence number: an action with a typed
+    // parameter the bot cannot fill (a written order's destination hex) is refused on
+    // arrival, and the bot then chooses among the others.
+    let mut refused: Vec<Value> = Vec::new();
+    let mut refused_at = u64::MAX;
+    let mut last: Option<Value> = None;
     loop {
         if status == GameStatus::Finished {
             stats.finished = true;
@@ -81,9 +87,27 @@ pub async fn play(
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return Ok(stats);
         }
+        if refused_at != seq {
+            refused.clear();
+            refused_at = seq;
+        }
         if sent.is_none() && view["prompt"].is_string() {
-            let actions = view["actions"].as_array().cloned().unwrap_or_default();
-            if let Some(action) = choose(&actions, &mut rng) {
+            let actions: Vec<Value> = view["actions"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|a| !refused.contains(a))
+                .collect();
+            if actions.is_empty() && !refused.is_empty() {
+                return Err(ClientError::Transport(format!(
+                    "the server refused every action offered to the bot in game {game_id} at action {seq}"
+                )));
+            }
+            if let Some(i) = (!actions.is_empty()).then(|| rng.random_range(0..actions.len())) {
+                last = Some(actions[i].clone());
+                let mut action = actions[i].clone();
+                fill_text(&mut action, NOTES[rng.random_range(0..NOTES.len())]);
                 live.send(&ClientMessage::Act {
                     game_id: game_id.to_string(),
                     seq,
@@ -157,6 +181,13 @@ pub async fn play(
                 code: ErrorCode::StaleSeq | ErrorCode::NotYourTurn,
                 ..
             } => sent = None,
+            ServerMessage::Error {
+                code: ErrorCode::IllegalAction,
+                ..
+            } if sent.is_some() && last.is_some() => {
+                refused.extend(last.take());
+                sent = None;
+            }
             ServerMessage::Error { code, message, .. } => {
                 return Err(ClientError::Transport(format!(
                     "the server refused the bot's action: {message} ({code})"

@@ -9,9 +9,14 @@ impl BloodyRoadsSouth {
     /// The actions that answer a question.
     pub(crate) fn decision_actions(&self, decision: &Decision) -> Vec<Action> {
         match decision.question() {
+            q @ (Question::Retreat { .. } | Question::RoutThrough { .. }) => {
+                self.retreat_actions(q)
+            }
+            Question::PlaceLeader { leader, command } => {
+                self.place_leader_actions(*leader, command.as_ref())
+            }
             Question::InitiativeOrder { leader, .. } => self.give_order_actions(*leader),
             Question::LooseCannon { .. } => self.loose_cannon_actions(),
-            _ => Vec::new(),
         }
     }
 
@@ -21,6 +26,16 @@ impl BloodyRoadsSouth {
             return;
         };
         match first.question {
+            q @ (Question::Retreat { .. } | Question::RoutThrough { .. }) => {
+                self.decisions.remove(0);
+                self.apply_retreat_answer(q, action, fx);
+            }
+            Question::PlaceLeader { leader, .. } => {
+                if let Action::PlaceLeader { hex, .. } = action {
+                    self.decisions.remove(0);
+                    self.apply_place_leader(leader, hex, fx);
+                }
+            }
             Question::InitiativeOrder { leader, receiver } => {
                 self.decisions.remove(0);
                 self.apply_give_order(leader, receiver, action, fx);
@@ -29,7 +44,6 @@ impl BloodyRoadsSouth {
                 self.decisions.remove(0);
                 self.apply_loose_cannon_order(leader, receiver, action, fx);
             }
-            _ => {}
         }
     }
 }

@@ -10,7 +10,7 @@
 //! 5. The rules, one concept a module, each citing the rules it implements (numbers of
 //!    `docs/rules/bloody-roads-south.md`): `setup`, `sequence`, `dice` (each side's secret
 //!    dice), `command`, `movement`, `fire`, `close_combat`, `morale`, `stragglers`,
-//!    `victory`, `decisions`.
+//!    `leaders`, `supply`, `victory`, `decisions`.
 //! 6. Views and the engine contract: `view`, `labels`, `prompt`, `actions`, `catalog`, and
 //!    `Rules for BloodyRoadsSouth` here.
 //!
@@ -28,6 +28,7 @@ pub mod fire;
 pub mod geometry;
 pub mod invariants;
 pub mod labels;
+pub mod leaders;
 pub mod model;
 pub mod morale;
 pub mod movement;
@@ -35,6 +36,7 @@ pub mod prompt;
 pub mod sequence;
 pub mod setup;
 pub mod stragglers;
+pub mod supply;
 #[doc(hidden)]
 pub mod testing;
 pub mod victory;

@@ -16,6 +16,7 @@ impl BloodyRoadsSouth {
         // Every step either offers an action or is left here; the bound is a guard against
         // a rules bug looping forever (a whole game turn has fewer than 40 steps).
         for _ in 0..200 {
+            self.settle_decisions(fx);
             if self.step == Step::Over || !self.decisions.is_empty() {
                 return;
             }
@@ -103,6 +104,10 @@ impl BloodyRoadsSouth {
                         EventKind::Phase,
                         format!("{}, {side} player turn.", self.turn().time),
                     );
+                    if side == Side::Confederate {
+                        self.park_union_wagons();
+                    }
+                    self.replacements_appear(side, fx);
                 }
                 self.enter_command(side, segment, fx);
             }
@@ -110,7 +115,12 @@ impl BloodyRoadsSouth {
                 if segment == MovementSegment::Move {
                     self.command_at_movement_start(side, fx);
                 }
-                self.enter_movement(side, segment, fx)
+                self.enter_movement(side, segment, fx);
+                match segment {
+                    MovementSegment::Recovery => self.place_recovery_markers(side, fx),
+                    MovementSegment::Resupply => self.ammo_resupply(side, fx),
+                    _ => {}
+                }
             }
             Step::Fire { side, firer } => self.enter_fire(side, firer, fx),
             Step::Rally { side } => self.rally(side, fx),
@@ -138,6 +148,7 @@ impl BloodyRoadsSouth {
     /// (The `fired_on_by_infantry` marks are cleared by each side's own Attack Stoppage
     /// segment after it has read them, series 10.3, so fire in either player turn counts.)
     fn end_turn(&mut self, fx: &mut Fx) {
+        self.reload_union_wagons(fx);
         let last = crate::data::turn_record()
             .index_of(self.scenario().last_turn)
             .unwrap_or(0) as u16;

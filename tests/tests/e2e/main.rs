@@ -3,6 +3,7 @@
 
 mod architecture;
 mod bloody_roads_south;
+mod bloody_roads_south_kill;
 mod browser;
 mod chat;
 mod common;

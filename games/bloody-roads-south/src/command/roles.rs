@@ -130,6 +130,13 @@ impl BloodyRoadsSouth {
         if !burnside_above && let Some(k) = self.active_leader(side, &c.commander) {
             return Some(k);
         }
+        // S25.4: the successor named when the commander fell (`leaders::lose_leader`).
+        if let Some(k) = self
+            .commander_of(side, corps)
+            .filter(|&k| self.unit(k).on_map())
+        {
+            return Some(k);
+        }
         c.succession
             .iter()
             .find_map(|id| self.active_leader(side, id))
@@ -144,13 +151,19 @@ impl BloodyRoadsSouth {
             .is_some_and(|k| matches!(self.unit(k).fate, LeaderFate::Killed | LeaderFate::Wounded))
     }
 
-    /// The leader of a division in command, if any (S25.4 replacements are not yet placed by
-    /// the leader-loss rules; a division without one has no leader).
+    /// The leader of a division in command, if any: its printed leader while he commands it
+    /// (not after he succeeded to his corps), else its generic replacement once placed (S25.4;
+    /// `leaders`); a division without one has no leader.
     pub fn division_leader(&self, side: Side, division: &FormationId) -> Option<UnitKey> {
         let d = crate::data::order_of_battle()
             .side(side)
             .division(division)?;
         self.active_leader(side, &d.leader)
+            .filter(|&k| self.leader_command(k).as_ref() == Some(division))
+            .or_else(|| {
+                self.commander_of(side, division)
+                    .filter(|&k| self.unit(k).on_map())
+            })
     }
 
     /// The printed leader of a division has been lost (S10.3, rule 3.1c(2): "plus one").

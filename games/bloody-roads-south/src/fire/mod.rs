@@ -1,23 +1,110 @@
 //! The Fire Combat Phase (series 19-20; reference 2.6, 2.7): defensive fire, then offensive.
+//! The firing player chooses a target hex (`Target`, or `TargetArtillery` to aim his artillery
+//! at artillery beneath the top unit), adds firers one at a time (`AddFirer`), and resolves
+//! the fire (`Fire`) or gives it up (`CancelFire`); `FinishFire` ends his fire.
+//!
+//! Modules: `targets` (who may fire at what), `points` (fire points), `resolve` (one fire,
+//! steps 3-11), `losses` (casualties and elimination), `reaction` (fire drawn outside the
+//! phase).
 
+pub mod losses;
+pub mod points;
 pub mod reaction;
+pub mod resolve;
+pub mod targets;
 
 use adjutant_engine::Side;
 
 use crate::events::Fx;
 use crate::model::action::Action;
 use crate::model::game::BloodyRoadsSouth;
+use crate::model::moves::FireInProgress;
+use crate::model::unit::UnitKind;
+
+use resolve::VolleyKind;
 
 impl BloodyRoadsSouth {
-    /// The firing player's actions.
-    pub(crate) fn fire_actions(&self, _side: Side) -> Vec<Action> {
-        vec![Action::FinishFire]
+    /// The firing player's actions (series 20.3).
+    pub(crate) fn fire_actions(&self, side: Side) -> Vec<Action> {
+        let mut out = Vec::new();
+        match &self.fire {
+            Some(f) => {
+                if f.firers.is_empty()
+                    && !f.at_artillery
+                    && self.artillery_beneath(f.target).is_some()
+                    && !self.already_targeted(f.target, true)
+                    && !self.eligible_firers(side, f.target, true, &[]).is_empty()
+                {
+                    out.push(Action::TargetArtillery);
+                }
+                for k in self.eligible_firers(side, f.target, f.at_artillery, &f.firers) {
+                    out.push(Action::AddFirer {
+                        unit: self.unit(k).id.clone(),
+                    });
+                }
+                if !f.firers.is_empty() {
+                    out.push(Action::Fire);
+                }
+                out.push(Action::CancelFire);
+            }
+            None => {
+                for hex in self.fire_targets(side) {
+                    out.push(Action::Target { hex });
+                }
+                out.push(Action::FinishFire);
+            }
+        }
+        dedup_firers(out)
     }
 
     /// Applies a Fire Combat Phase action.
-    pub(crate) fn apply_fire(&mut self, _side: Side, action: Action, fx: &mut Fx) {
-        if action == Action::FinishFire {
-            self.finish_step(fx);
+    pub(crate) fn apply_fire(&mut self, side: Side, action: Action, fx: &mut Fx) {
+        match action {
+            Action::Target { hex } => {
+                self.fire = Some(FireInProgress {
+                    target: hex,
+                    at_artillery: false,
+                    firers: Vec::new(),
+                });
+            }
+            Action::TargetArtillery => {
+                if let Some(f) = &mut self.fire {
+                    f.at_artillery = true;
+                }
+            }
+            Action::AddFirer { unit } => {
+                let Some(f) = self.fire.clone() else {
+                    return;
+                };
+                // An extended part shares its parent's id: take the first eligible one.
+                let k = self
+                    .eligible_firers(side, f.target, f.at_artillery, &f.firers)
+                    .into_iter()
+                    .find(|&k| self.unit(k).id == unit);
+                if let (Some(k), Some(f)) = (k, &mut self.fire) {
+                    f.firers.push(k);
+                }
+            }
+            Action::Fire => {
+                let Some(f) = self.fire.take() else {
+                    return;
+                };
+                let hits_guns = f.at_artillery
+                    || self
+                        .fire_target_unit(f.target)
+                        .is_some_and(|k| self.unit(k).kind == UnitKind::Battery);
+                self.targeted.push((f.target, hits_guns));
+                for &k in &f.firers {
+                    self.unit_mut(k).marks.fired = true;
+                }
+                self.resolve_volley(&f.firers, f.target, f.at_artillery, VolleyKind::Phase, fx);
+            }
+            Action::CancelFire => self.fire = None,
+            Action::FinishFire => {
+                self.fire = None;
+                self.finish_step(fx);
+            }
+            _ => {}
         }
     }
 
@@ -30,4 +117,16 @@ impl BloodyRoadsSouth {
             u.marks.fired = false;
         }
     }
+}
+
+/// One `AddFirer` per id (the parts of an extended line share their parent's id; each is
+/// added by its own action in turn).
+fn dedup_firers(actions: Vec<Action>) -> Vec<Action> {
+    let mut out: Vec<Action> = Vec::with_capacity(actions.len());
+    for a in actions {
+        if !out.contains(&a) {
+            out.push(a);
+        }
+    }
+    out
 }

@@ -72,6 +72,13 @@ pub struct BloodyRoadsSouth {
     /// Each side's secret dice (reference section 5; `crate::dice`).
     #[serde(default)]
     pub(crate) secret_dice: PerSide<SideDice>,
+    /// Shared dice a test put here to be drawn first (never set in a real game; `crate::dice`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) dice_script: Vec<u8>,
+    /// Union wagons standing on the 3.7 reload hex at the start of the Confederate player
+    /// turn (reloaded at the Game Turn End if still there; `crate::supply`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) parked_wagons: Vec<UnitKey>,
     /// Set-up finished, per side.
     #[serde(default)]
     pub(crate) setup_done: PerSide<bool>,

@@ -1,5 +1,8 @@
-//! Morale (series 24; reference 2.10): states and their additive effects, checks, retreats
-//! and the Rally Phase.
+//! Morale (series 24; reference 2.10): states and their additive effects (`state`), checks
+//! (`check`), retreats (`retreat`), rout-through (`rout_through`) and the Rally Phase (`rally`).
 
+pub mod check;
 pub mod rally;
+pub mod retreat;
+pub mod rout_through;
 pub mod state;

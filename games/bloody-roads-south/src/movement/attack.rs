@@ -12,11 +12,10 @@
 //!   close combat).
 //!
 //! The MP are charged, then the close combat is resolved (`close_combat`, series 23 steps
-//! B–F). Afterwards the attacker keeps its remaining MP and may attack again (S23.1). Units
-//! of the group that retreated, routed or were eliminated leave it, and the move of any
-//! routed group ends. **Decision**: when no enemy unit is left in the attacked hex, the
-//! group (still where it attacked from) enters it: it entered the hex to attack (S23 step A)
-//! and has paid for it; the entry has its usual effects (Wilderness, zones of control).
+//! B–F). Nobody advances (reference 2.9, the close-combat rules' decision): afterwards a group
+//! still whole where it attacked from keeps its remaining MP and may attack again (S23.1), or
+//! move on if no enemy zone of control (as shown) holds it there any longer; a group some of
+//! whose units retreated, routed or were eliminated can only be put down.
 
 use adjutant_engine::Side;
 
@@ -89,7 +88,7 @@ impl BloodyRoadsSouth {
         g: &MovingGroup,
         facts: &GroupFacts,
     ) -> Vec<HexId> {
-        let Some(here) = self.group_hex(g) else {
+        let Some(here) = self.moving_hex(g) else {
             return Vec::new();
         };
         let map = crate::data::map();
@@ -122,7 +121,7 @@ impl BloodyRoadsSouth {
         let Some(g) = self.moving.clone() else {
             return;
         };
-        let Some(here) = self.group_hex(&g) else {
+        let Some(here) = self.moving_hex(&g) else {
             return;
         };
         let Some(costs) = self.group_step(&g.units, here, target, self.attack_extra()) else {
@@ -141,29 +140,21 @@ impl BloodyRoadsSouth {
             format!("The {side} stack in {here} attacks {target} in close combat (23)."),
         );
         self.close_combat(&g.units, target, fx);
-        self.after_close_combat(side, here, target, fx);
+        self.after_close_combat(side, here);
     }
 
-    /// The group after a close combat: sorted out like after any fire (`regroup`); an
-    /// emptied target is entered (module docs).
-    fn after_close_combat(&mut self, side: Side, here: HexId, target: HexId, fx: &mut Fx) {
-        if !self.regroup(side, here, fx) {
-            return;
-        }
+    /// The group after a close combat (nobody advances, reference 2.9): still whole where it
+    /// attacked from, it keeps its MP and is held there only by a zone of control still shown
+    /// (it may attack again, S23.1); broken up, it can only be put down (`group_intact`).
+    fn after_close_combat(&mut self, side: Side, here: HexId) {
         let Some(g) = self.moving.clone() else {
             return;
         };
-        if self.occupant(target).is_none() {
-            self.move_units(&g.units, target);
+        if self.group_intact(&g) {
+            let held = self.known_zoc(side, here, Some(&g));
             if let Some(m) = self.moving.as_mut() {
-                m.path.push(target);
-                m.in_enemy_zoc = false;
+                m.in_enemy_zoc = held;
             }
-            fx.public(
-                EventKind::CloseCombat,
-                format!("The {side} stack enters {target}, which the enemy has left (23)."),
-            );
-            self.entered(side, &g.units, Some(here), target, fx);
         }
     }
 }

@@ -24,7 +24,7 @@ use crate::fire::reaction::Drawn;
 use crate::model::action::Action;
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::moves::MovingGroup;
-use crate::model::unit::{Formation, Location, UnitKey, UnitKind};
+use crate::model::unit::{Formation, UnitKey, UnitKind};
 
 /// The formations a group may be offered, in the order offered.
 const FORMATIONS: [Formation; 4] = [
@@ -58,7 +58,7 @@ impl BloodyRoadsSouth {
 
     /// The `ChangeFormation` actions of a group (module docs).
     pub(crate) fn formation_actions(&self, side: Side, g: &MovingGroup) -> Vec<Action> {
-        let Some(here) = self.group_hex(g) else {
+        let Some(here) = self.moving_hex(g) else {
             return Vec::new();
         };
         if g.must_attack
@@ -96,7 +96,7 @@ impl BloodyRoadsSouth {
         let Some(g) = self.moving.clone() else {
             return;
         };
-        let Some(here) = self.group_hex(&g) else {
+        let Some(here) = self.moving_hex(&g) else {
             return;
         };
         let in_zoc = self.real_zoc(side, here);
@@ -143,18 +143,14 @@ impl BloodyRoadsSouth {
         }
         if formation == Formation::Limbered && in_zoc {
             for &k in &units {
-                self.gun_loss(side, k, fx);
+                self.gun_loss(k, fx);
             }
         }
         if in_zoc {
             self.drawn_fire(here, Drawn::FormationChange, fx);
-            if !self.regroup(side, here, fx) {
-                return;
-            }
         }
         if formation == Formation::Unlimbered && self.enemy_within(side, here, 2) {
             self.drawn_fire(here, Drawn::Unlimbering, fx);
-            self.regroup(side, here, fx);
         }
     }
 
@@ -168,31 +164,5 @@ impl BloodyRoadsSouth {
                     .and_then(|h| map.distance(h, hex))
                     .is_some_and(|d| d <= n)
         })
-    }
-
-    /// The Gun Loss Table for a battery limbering in an enemy zone of control (S26.1): told
-    /// only to its owner (gun points are secret).
-    fn gun_loss(&mut self, side: Side, k: UnitKey, fx: &mut Fx) {
-        let roll = self.secret_d6(side, fx);
-        let lost = crate::data::charts()
-            .close_combat
-            .gun_loss
-            .lost(roll)
-            .unwrap_or(0);
-        let u = self.unit_mut(k);
-        u.gun_points = u.gun_points.saturating_sub(lost);
-        let left = u.gun_points;
-        if left == 0 {
-            u.location = Location::Gone;
-        }
-        let name = self.unit_name(side, &self.unit(k).id);
-        fx.private(
-            EventKind::Move,
-            side,
-            format!(
-                "{name} limbers in an enemy zone of control: Gun Loss roll {roll}, {lost} gun point{} lost, {left} left (26.1).",
-                if lost == 1 { "" } else { "s" }
-            ),
-        );
     }
 }

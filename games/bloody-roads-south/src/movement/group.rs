@@ -106,7 +106,7 @@ impl BloodyRoadsSouth {
         if !g.path.is_empty() || g.attacked || g.in_enemy_zoc {
             return Vec::new();
         }
-        let Some(hex) = self.group_hex(g) else {
+        let Some(hex) = self.moving_hex(g) else {
             return Vec::new();
         };
         self.at(hex)
@@ -171,7 +171,7 @@ impl BloodyRoadsSouth {
         let Some(g) = self.moving.clone() else {
             return;
         };
-        let Some(hex) = self.group_hex(&g) else {
+        let Some(hex) = self.moving_hex(&g) else {
             return;
         };
         let turning: Vec<UnitKey> = if g.path.is_empty() {
@@ -197,52 +197,25 @@ impl BloodyRoadsSouth {
         );
     }
 
-    /// The group after fire or a close combat that may have moved or routed some of its
-    /// units: those no longer in `here` leave it (they have moved this phase); a group with a
-    /// routed unit stops (S24.1b). Returns whether the group moves on.
-    pub(crate) fn regroup(&mut self, side: Side, here: HexId, fx: &mut Fx) -> bool {
-        let Some(mut g) = self.moving.take() else {
-            return false;
-        };
-        let (stayed, left): (Vec<UnitKey>, Vec<UnitKey>) = g
-            .units
-            .iter()
-            .copied()
-            .partition(|&k| self.unit(k).hex() == Some(here));
-        for k in left {
-            self.unit_mut(k).marks.moved = true;
-        }
-        if stayed.is_empty() {
-            return false;
-        }
-        g.units = stayed;
-        let routed = g
-            .units
-            .iter()
-            .any(|&k| self.unit(k).morale == MoraleState::Routed);
-        self.moving = Some(g);
-        if routed {
-            self.end_move(side, fx);
-            return false;
-        }
-        true
-    }
-
     /// Puts the group down where it stands (module docs).
     pub(crate) fn end_move(&mut self, side: Side, fx: &mut Fx) {
         let Some(g) = self.moving.take() else {
             return;
         };
+        for &k in &g.units {
+            self.unit_mut(k).marks.moved = true;
+        }
+        let Some(hex) = self.moving_hex(&g) else {
+            return;
+        };
+        // Units that fire or a close combat moved away are no longer part of the stack here.
         let units: Vec<UnitKey> = g
             .units
             .iter()
             .copied()
-            .filter(|&k| self.unit(k).on_map())
+            .filter(|&k| self.unit(k).hex() == Some(hex))
             .collect();
-        for &k in &units {
-            self.unit_mut(k).marks.moved = true;
-        }
-        let (Some(&first), Some(hex)) = (units.first(), self.group_hex(&g)) else {
+        let Some(&first) = units.first() else {
             return;
         };
         let facing = self.unit(first).facing;

@@ -74,6 +74,10 @@ impl BloodyRoadsSouth {
 
     /// The actions of a moving group.
     fn group_actions(&self, side: Side, g: &MovingGroup) -> Vec<Action> {
+        if !self.group_intact(g) {
+            // Fire drawn or a close combat moved or routed some of it: it stops (S24.1b).
+            return vec![Action::EndMove];
+        }
         let mut out = self.join_actions(side, g);
         let facts = self.group_facts(g);
         let steps = self.step_options(side, g, &facts);

