@@ -77,7 +77,14 @@ impl BloodyRoadsSouth {
             }
             if at_rest && self.step != Step::SetUp {
                 let (c, g) = self.stack_load(hex, None);
-                if c > STACK_C_UNITS || g > STACK_GUN_POINTS {
+                // Series 12.0: a stack left over the limits by its movement took the penalty
+                // and must split (`must_split` on its combat units; leaders, HQs and wagons do
+                // not count); none is over them otherwise.
+                let penalised = stack
+                    .iter()
+                    .filter(|&&k| self.unit(k).kind.is_combat())
+                    .all(|&k| self.unit(k).marks.must_split);
+                if (c > STACK_C_UNITS || g > STACK_GUN_POINTS) && !penalised {
                     return Err(format!(
                         "{hex} is over-stacked at rest: {c} C units of fire, {g} gun points"
                     ));

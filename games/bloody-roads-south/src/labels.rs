@@ -36,6 +36,9 @@ impl BloodyRoadsSouth {
 
     /// The label of an offered action.
     pub fn action_label(&self, side: Side, action: &Action) -> String {
+        if let Some(text) = self.movement_label(side, action) {
+            return text;
+        }
         match action {
             Action::Place { unit, hex } => {
                 format!("Set up {} in {hex}", self.unit_name(side, unit))
@@ -106,8 +109,8 @@ impl BloodyRoadsSouth {
                     _ => format!("Write the Loose Cannon's {} order", type_word(*order_type)),
                 }
             }
-            Action::Pick { unit } => format!("Move {}", self.unit_name(side, unit)),
-            Action::Join { unit } => format!("Take {} along", self.unit_name(side, unit)),
+            Action::Pick { unit, .. } => format!("Move {}", self.unit_name(side, unit)),
+            Action::Join { unit, .. } => format!("Take {} along", self.unit_name(side, unit)),
             Action::Step { to } => format!("Move to {to}"),
             Action::Turn { facing } => format!("Face {} ({facing})", facing.compass()),
             Action::ChangeFormation { formation } => format!("Change to {}", formation.word()),

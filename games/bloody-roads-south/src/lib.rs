@@ -13,6 +13,8 @@
 //!    `leaders`, `supply`, `victory`, `decisions`.
 //! 6. Views and the engine contract: `view`, `labels`, `prompt`, `actions`, `catalog`, and
 //!    `Rules for BloodyRoadsSouth` here.
+//!
+//! `testing` (hidden) builds positions for the integration tests; play never uses it.
 
 pub mod actions;
 pub mod catalog;

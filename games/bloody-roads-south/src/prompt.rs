@@ -61,10 +61,7 @@ impl BloodyRoadsSouth {
             Step::Movement {
                 segment: MovementSegment::Move,
                 ..
-            } => match &self.moving {
-                Some(_) => format!("{title}: move the picked units, or stop"),
-                None => format!("{title}: pick units to move, or finish movement"),
-            },
+            } => self.movement_prompt(&title),
             Step::Fire { .. } => match &self.fire {
                 Some(f) => format!("{title}: add units to the fire at {}, then fire", f.target),
                 None => format!("{title}: choose a target, or finish firing"),

@@ -110,7 +110,9 @@ impl BloodyRoadsSouth {
             .filter_map(|x| self.unit(x).hex())
             .collect();
         hexes.dedup();
-        let zoc = self.enemy_zoc_hexes(side);
+        // The zones of control as the enemy's top counters show them (reference 2.4, "ZOC and
+        // secrecy"): what the owner may do never depends on the enemy's secret morale.
+        let zoc = self.apparent_zoc_hexes(side);
         let occ = self.occupants();
         let passable = |h: HexId| match occ.get(&h) {
             Some(s) if *s != side => false,

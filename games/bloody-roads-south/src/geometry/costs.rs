@@ -119,22 +119,7 @@ impl Mover<'_> {
 
     /// The cost to enter `to` from the adjacent `from`, and the feature used.
     pub fn step(&self, from: HexId, to: HexId) -> Result<Step, Prohibited> {
-        let map = self.map;
-        if !map.in_play(from, self.maps) || !map.in_play(to, self.maps) {
-            return Err(Prohibited::NotInPlay);
-        }
-        if !map.adjacent(from, to) {
-            return Err(Prohibited::NotAdjacent);
-        }
-        let stream = map.stream_between(from, to).map(|s| s.kind);
-        let mut ford = Halves(0);
-        if stream == Some(StreamKind::River) {
-            if map.crossing(from, to) != Some(Crossing::RiverFord) {
-                return Err(Prohibited::Rapidan);
-            }
-            ford = self.hexside("river-ford", Prohibited::Rapidan)?;
-        }
-        let creek = stream == Some(StreamKind::Creek);
+        let (creek, ford) = self.hexside_of(from, to)?;
         let across = self.across(from, to, creek).map(|c| add(c, ford));
         let along = self.along(from, to, creek).map(|(c, f)| (add(c, ford), f));
         match (across, along) {
@@ -152,6 +137,36 @@ impl Mover<'_> {
             }),
             (Err(e), None) => Err(e),
         }
+    }
+
+    /// The cost to enter `to` from the adjacent `from` across country only, never at a
+    /// road, trail or railroad rate: for units that may not use road movement (S12.0: road
+    /// movement is made by each unit on its own, so a stack of several column or limbered
+    /// units moving together pays the terrain).
+    pub fn step_across(&self, from: HexId, to: HexId) -> Result<Halves, Prohibited> {
+        let (creek, ford) = self.hexside_of(from, to)?;
+        self.across(from, to, creek).map(|c| add(c, ford))
+    }
+
+    /// Checks that a step is possible at all and reads its hexside: whether a creek runs
+    /// along it, and the Rapidan ford cost (rule 1.4; every other river hexside prohibited).
+    fn hexside_of(&self, from: HexId, to: HexId) -> Result<(bool, Halves), Prohibited> {
+        let map = self.map;
+        if !map.in_play(from, self.maps) || !map.in_play(to, self.maps) {
+            return Err(Prohibited::NotInPlay);
+        }
+        if !map.adjacent(from, to) {
+            return Err(Prohibited::NotAdjacent);
+        }
+        let stream = map.stream_between(from, to).map(|s| s.kind);
+        let mut ford = Halves(0);
+        if stream == Some(StreamKind::River) {
+            if map.crossing(from, to) != Some(Crossing::RiverFord) {
+                return Err(Prohibited::Rapidan);
+            }
+            ford = self.hexside("river-ford", Prohibited::Rapidan)?;
+        }
+        Ok((stream == Some(StreamKind::Creek), ford))
     }
 
     fn hexside(&self, key: &str, otherwise: Prohibited) -> Result<Halves, Prohibited> {

@@ -90,6 +90,25 @@ pub fn cost_between(
         .copied()
 }
 
+/// The cost of the cheapest path from `from` to `to` when it is at most `max`; `None` when
+/// there is no such path (the search never looks beyond `max`). Command radius and units
+/// closing on their leaders (S10.5a).
+pub fn cost_within(
+    mover: &Mover<'_>,
+    from: HexId,
+    to: HexId,
+    max: Halves,
+    passable: impl Fn(HexId) -> bool,
+) -> Option<Halves> {
+    let goal = mover
+        .map
+        .cell(to)
+        .filter(|_| mover.map.in_play(to, mover.maps))?;
+    search(mover, from, Some(max), Some(goal), &passable)
+        .get(&goal)
+        .copied()
+}
+
 /// Every hex reachable from `from` for at most `max` (`from` itself at 0), with its cheapest
 /// cost, ordered by cost and then by id. Command radius: `max` is 4 or 8 leader MP
 /// (`Halves(8)`, `Halves(16)`), S10.5a.

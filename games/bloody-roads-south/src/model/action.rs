@@ -100,11 +100,17 @@ pub enum Action {
     Pick {
         /// The unit.
         unit: UnitId,
+        /// For one part of an extended line (which shares its brigade's id): its hex.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        part: Option<HexId>,
     },
     /// Add another unit of the same hex to the moving group (it moves with it).
     Join {
         /// The unit.
         unit: UnitId,
+        /// For one part of an extended line: its hex.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        part: Option<HexId>,
     },
     /// Move the group one hex.
     Step {

@@ -16,7 +16,7 @@ use crate::data::variant::OptionId;
 use crate::data::{HexId, Scenario, ScenarioId, Sheet, UnitId, VariantId};
 use crate::model::decision::Decision;
 use crate::model::dice::SideDice;
-use crate::model::moves::{FireInProgress, MovingGroup};
+use crate::model::moves::{FireInProgress, MovementPhase, MovingGroup};
 use crate::model::order::{Command, CommandState, Order, Receiver};
 use crate::model::step::Step;
 use crate::model::unit::{Unit, UnitKey, UnitKind};
@@ -88,6 +88,9 @@ pub struct BloodyRoadsSouth {
     /// A group on the move.
     #[serde(default)]
     pub(crate) moving: Option<MovingGroup>,
+    /// What the Movement Phase remembers between moving groups.
+    #[serde(default)]
+    pub(crate) movement: MovementPhase,
     /// A fire being assembled.
     #[serde(default)]
     pub(crate) fire: Option<FireInProgress>,

@@ -141,6 +141,10 @@ pub struct Marks {
     /// Fired on by infantry this turn (attack stoppage, series 10.3).
     #[serde(default, skip_serializing_if = "is_false")]
     pub fired_on_by_infantry: bool,
+    /// Over the stacking limits at the end of its side's last Movement Phase: it took the
+    /// penalty and must split (series 12.0).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub must_split: bool,
     /// Carries a straggler recovery marker (series 21.2).
     #[serde(default, skip_serializing_if = "is_false")]
     pub recovering: bool,

@@ -1,45 +1,175 @@
-//! The Movement and Close Combat Phase (series 11-18, 23; reference 2.4, 2.5).
+//! The Movement and Close Combat Phase's movement (series 11-18, 23 entry; BRS 1.2a-1.2h,
+//! 1.3, 4.4b; reference 2.4, 2.5, 2.9): the segments of the phase, and the actions of its
+//! movement segment, one small choice at a time.
+//!
+//! Outside a move the phasing player may `Pick` a unit (then `Join` stack-mates), `Enter` a
+//! reinforcement, or `FinishMovement`. A moving group may `Step`, `Attack`, `Turn`,
+//! `ChangeFormation`, `ForceMarch`, `Extend`/`Contract` and `EndMove`. Each concept is its
+//! own file:
+//! - `group`: picking, joining, turning, putting down (S12.0, S13.0, S16.0);
+//! - `allowance`: movement points (S16.0, S16.1b, S18.0, S24.1);
+//! - `steps`: the hexes a group may enter and what entering does (S14.0, S16.0, S16.2);
+//! - `zoc`: zones of control, real and as seen (S14.0, 4.4b);
+//! - `stacking`: stacking at stops and at the end of the phase (S12.0, S17.0);
+//! - `formation`: formation changes and the fire they draw (S11.0, S15.0, S26.1);
+//! - `forced_march` (S18.0), `extended` (S17.0), `reinforcements` (S16.3, 6.0d),
+//!   `radius` (S10.5a, 6.0a), `attack` (S23 entry), `wilderness` (1.2a, 1.2c, 1.2h),
+//!   `overrun` (S10.0, S28.0), `railroad` (1.3b-d), `ninth_corps` (3.3a), `cavalry` (4.4);
+//! - `words`: labels, prompt and the moving group in its owner's view.
+//!
+//! Movement asks the command rules (`command`) whether HQs may move, whether units may
+//! attack, who is in command radius and who was out of it when the phase began, and has corps
+//! leaders touch base as they pass their HQ; it asks `stragglers` for forced-march checks.
+//!
+//! The phase ends (`FinishMovement`) only with no group moving and no reinforcement able to
+//! enter (S16.3).
+
+pub mod allowance;
+pub mod attack;
+pub mod cavalry;
+pub mod extended;
+pub mod forced_march;
+pub mod formation;
+pub mod group;
+pub mod ninth_corps;
+pub mod overrun;
+pub mod radius;
+pub mod railroad;
+pub mod reinforcements;
+pub mod stacking;
+pub mod steps;
+pub mod wilderness;
+pub mod words;
+pub mod zoc;
 
 use adjutant_engine::Side;
 
 use crate::events::Fx;
 use crate::model::action::Action;
 use crate::model::game::BloodyRoadsSouth;
+use crate::model::moves::{MovementPhase, MovingGroup};
 use crate::model::step::MovementSegment;
-use crate::model::unit::Marks;
+use crate::model::unit::{Formation, Marks, UnitKind};
 
 impl BloodyRoadsSouth {
     /// The phasing player's actions in a segment of the Movement Phase.
-    pub(crate) fn movement_actions(&self, _side: Side, segment: MovementSegment) -> Vec<Action> {
-        match segment {
-            MovementSegment::Move => vec![Action::FinishMovement],
-            _ => Vec::new(),
+    pub(crate) fn movement_actions(&self, side: Side, segment: MovementSegment) -> Vec<Action> {
+        if segment != MovementSegment::Move {
+            return Vec::new();
         }
-    }
-
-    /// Applies a Movement Phase action.
-    pub(crate) fn apply_movement(&mut self, _side: Side, action: Action, fx: &mut Fx) {
-        if action == Action::FinishMovement {
-            self.finish_step(fx);
-        }
-    }
-
-    /// What happens on entering a segment of the Movement Phase.
-    pub(crate) fn enter_movement(&mut self, side: Side, segment: MovementSegment, _fx: &mut Fx) {
-        if segment == MovementSegment::Move {
-            for u in self.units.iter_mut().filter(|u| u.side == side) {
-                let keep = Marks {
-                    fired_on_by_infantry: u.marks.fired_on_by_infantry,
-                    recovering: u.marks.recovering,
-                    ..Marks::default()
-                };
-                u.marks = keep;
+        match &self.moving {
+            Some(g) => self.group_actions(side, g),
+            None => {
+                let mut out = self.pick_actions(side);
+                let entering = self.enter_actions(side);
+                let may_finish = entering.is_empty();
+                out.extend(entering);
+                if may_finish {
+                    out.push(Action::FinishMovement);
+                }
+                out
             }
         }
     }
 
-    /// What happens when the phasing player finishes moving.
-    pub(crate) fn leave_movement(&mut self, _side: Side, _fx: &mut Fx) {
-        self.moving = None;
+    /// The actions of a moving group.
+    fn group_actions(&self, side: Side, g: &MovingGroup) -> Vec<Action> {
+        if !self.group_intact(g) {
+            // Fire drawn or a close combat moved or routed some of it: it stops (S24.1b).
+            return vec![Action::EndMove];
+        }
+        let mut out = self.join_actions(side, g);
+        let facts = self.group_facts(g);
+        let steps = self.step_options(side, g, &facts);
+        let attacks = self.attack_options(side, g, &facts);
+        let closing = g.closing.is_some();
+        let committed = g.must_attack && !attacks.is_empty();
+        let must_close = closing && !steps.is_empty();
+        let may_stop = !committed
+            && !must_close
+            && (self.stop_is_legal(g) || (steps.is_empty() && attacks.is_empty()));
+        out.extend(steps.into_iter().map(|(to, _)| Action::Step { to }));
+        out.extend(attacks.into_iter().map(|hex| Action::Attack { hex }));
+        out.extend(self.turn_actions(g));
+        out.extend(self.formation_actions(side, g));
+        if !g.must_attack && !self.force_marchers(g).is_empty() {
+            out.push(Action::ForceMarch);
+        }
+        out.extend(self.extended_actions(side, g));
+        if may_stop {
+            out.push(Action::EndMove);
+        }
+        out
+    }
+
+    /// Applies a Movement Phase action.
+    pub(crate) fn apply_movement(&mut self, side: Side, action: Action, fx: &mut Fx) {
+        match action {
+            Action::Pick { unit, part } => {
+                if let Some(k) = self.named_unit(side, &unit, part) {
+                    self.pick(side, k, fx);
+                }
+            }
+            Action::Join { unit, part } => {
+                if let Some(k) = self.named_unit(side, &unit, part) {
+                    self.join(side, k, fx);
+                }
+            }
+            Action::Step { to } => self.step_to(side, to, fx),
+            Action::Turn { facing } => self.turn_group(side, facing, fx),
+            Action::ChangeFormation { formation } => self.change_formation(side, formation, fx),
+            Action::ForceMarch => self.force_march(side, fx),
+            Action::Extend { hex } => self.extend(side, hex, fx),
+            Action::Contract => self.contract(side, fx),
+            Action::Attack { hex } => self.attack(side, hex, fx),
+            Action::EndMove => self.end_move(side, fx),
+            Action::Enter { unit, hex } => self.enter(side, &unit, hex, fx),
+            Action::FinishMovement => self.finish_step(fx),
+            _ => {}
+        }
+    }
+
+    /// What happens on entering a segment of the Movement Phase: the railroad discovery roll
+    /// (rule 1.3c); at the start of movement, the marks of the phase are cleared and who is
+    /// in column and who is out of command radius is recorded (S18.0, S10.5a).
+    pub(crate) fn enter_movement(&mut self, side: Side, segment: MovementSegment, fx: &mut Fx) {
+        match segment {
+            MovementSegment::Railroad => self.railroad_discovery(side, fx),
+            MovementSegment::Move => {
+                for u in self.units.iter_mut().filter(|u| u.side == side) {
+                    u.marks = Marks {
+                        fired_on_by_infantry: u.marks.fired_on_by_infantry,
+                        recovering: u.marks.recovering,
+                        must_split: u.marks.must_split,
+                        ..Marks::default()
+                    };
+                }
+                let column = self
+                    .keys()
+                    .filter(|&k| {
+                        let u = self.unit(k);
+                        u.side == side
+                            && u.on_map()
+                            && u.kind == UnitKind::Brigade
+                            && u.formation == Formation::Column
+                    })
+                    .collect();
+                self.movement = MovementPhase {
+                    column_at_start: column,
+                    ..MovementPhase::default()
+                };
+            }
+            _ => {}
+        }
+    }
+
+    /// What happens when the phasing player finishes moving: stacking at the end of the
+    /// phase (S12.0, S17.0).
+    pub(crate) fn leave_movement(&mut self, side: Side, fx: &mut Fx) {
+        if self.moving.is_some() {
+            self.end_move(side, fx);
+        }
+        self.stacking_at_phase_end(side, fx);
+        self.movement = MovementPhase::default();
     }
 }

@@ -73,6 +73,7 @@ impl BloodyRoadsSouth {
             setup_done: PerSide::default(),
             decisions: Vec::new(),
             moving: None,
+            movement: Default::default(),
             fire: None,
             targeted: Vec::new(),
             railroad_found: PerSide::from_fn(|_| data.railroad_known),

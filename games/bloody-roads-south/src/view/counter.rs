@@ -64,6 +64,12 @@ impl BloodyRoadsSouth {
         let mut m = self.counter_face(k);
         m.insert("morale".into(), json!(u.morale));
         match u.kind {
+            UnitKind::Brigade if u.part_of.is_some() => {
+                // An extended part (series 17): its losses are on its parent's loss chart.
+                let parent = u.part_of.map(|p| self.unit(p));
+                m.insert("parent_hex".into(), json!(parent.and_then(|p| p.hex())));
+                m.insert("share".into(), json!(u.share));
+            }
             UnitKind::Brigade => {
                 m.insert("casualties".into(), json!(u.casualties));
                 m.insert("stragglers".into(), json!(u.stragglers));

@@ -41,6 +41,9 @@ impl BloodyRoadsSouth {
             v.insert("orders".into(), self.orders_view(side));
             v.insert("command".into(), self.command_view(side));
             v.insert("railroad_found".into(), json!(self.railroad_found(side)));
+            if let Some(m) = self.moving_view(side) {
+                v.insert("moving".into(), m);
+            }
         }
         if viewer == Viewer::Omniscient {
             v.insert(

@@ -49,9 +49,13 @@ pub fn play_out(mut m: Match<BloodyRoadsSouth>, n: u64) -> u64 {
                     .unwrap(),
             );
         }
-        // An initiative order is the leader's own new order, never a copy of the one in delay.
-        if let Action::GiveOrder { text, .. } = &mut action {
-            *text = format!("Initiative order of action {}", m.seq() + 1);
+        // A player writes each order's words; a bot writes its move number (initiative may not
+        // re-issue, word for word, the order in delay, 10.2).
+        if let Action::WriteOrder { text, .. }
+        | Action::GiveOrder { text, .. }
+        | Action::LooseCannonOrder { text, .. } = &mut action
+        {
+            *text = format!("Orders of move {}.", m.seq());
         }
         let action = &action;
         let value = serde_json::to_value(action).expect("actions serialise");

@@ -126,12 +126,7 @@ fn rule_3_1a_the_books_example_grant_to_burnside_meade_and_hancock() {
             break;
         }
         let side = m.to_act()[0];
-        let action = m
-            .state()
-            .legal_actions(side)
-            .into_iter()
-            .find(is_finish)
-            .expect("a step to finish");
+        let action = next_finish(&m, side);
         let p = play_got(&mut m, side, &action);
         events.extend(texts(&m, &p, Viewer::Seat(Side::Union)));
     }

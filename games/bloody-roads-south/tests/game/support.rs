@@ -114,14 +114,28 @@ pub fn is_finish(a: &Action) -> bool {
     )
 }
 
-/// Plays "finish" actions for whoever must act until `until` holds (at most 200 actions).
+/// The action that gets `side` on with the fewest choices: a "finish" action; in a Movement
+/// Phase that may not finish because reinforcements cannot be held back (series 16.3), the
+/// next one brought on and stopped as soon as it may stop.
+pub fn next_finish(m: &Match<BloodyRoadsSouth>, side: Side) -> Action {
+    let actions = m.state().legal_actions(side);
+    let pick = |p: fn(&Action) -> bool| actions.iter().find(|a| p(a)).cloned();
+    pick(is_finish)
+        .or_else(|| pick(|a| *a == Action::EndMove))
+        .or_else(|| pick(|a| matches!(a, Action::Enter { .. })))
+        .or_else(|| pick(|a| matches!(a, Action::Step { .. })))
+        .unwrap_or_else(|| panic!("nothing to finish with for {side}"))
+}
+
+/// Plays [`next_finish`] for whoever must act until `until` holds (at most 1000 actions).
 pub fn finish_until(m: &mut Match<BloodyRoadsSouth>, until: impl Fn(&BloodyRoadsSouth) -> bool) {
-    for _ in 0..200 {
+    for _ in 0..1000 {
         if until(m.state()) || m.outcome().is_some() {
             return;
         }
         let side = m.to_act()[0];
-        play_first(m, side, is_finish);
+        let action = next_finish(m, side);
+        play(m, side, &action);
     }
     panic!("finish_until: the condition never held");
 }

@@ -1,0 +1,248 @@
+//! The moving group (series 12.0, 13.0, 16.0; reference 2.4, 2.5): picking units up,
+//! taking stack-mates along, turning, and putting the group down.
+//!
+//! **Decision (what moves together).** One stack moves at a time. `Pick` takes up one unit
+//! that may move; `Join` adds other units of the same hex that may move, before the group
+//! leaves the hex (units moving together start together, S23.1). The group then moves as one
+//! stack: each unit pays its own chart column's cost out of what it has left, so the group
+//! goes as far as its slowest unit. `EndMove` puts it down; every unit of a group put down
+//! has moved this phase, whether it left its hex or not ("moved, or began to move"), so
+//! every unit is picked at most once a phase and a phase always ends.
+//!
+//! Who may be picked: a unit of the phasing side on the map, not moved yet this phase, not
+//! Routed (routed units move only to retreat, S24.1b); infantry in line or column (and the
+//! parts of extended lines, S17.0); artillery limbered, or unlimbered to limber (S26.0);
+//! leaders always (13 MP, S25.0; Hancock as limbered artillery, 3.2); corps and army HQs
+//! only when they may move (S10.0, S10.6); corps wagons and the ANVa train (S28.0). Not the
+//! off-map Union trains marker (3.7) nor the 1st NC Cav (4.4a).
+//!
+//! Facing (S13.0): all units in a hex face one vertex. Turning is free, also in an enemy zone
+//! of control; a group still in its starting hex turns the whole stack there. When a group
+//! stops in a friendly stack it goes on top (S12.0; the first unit picked on top), every unit
+//! there takes the group's facing, and the stack takes the worst morale state of its units
+//! (S12.0, S24.0: one morale state per stack).
+
+use adjutant_engine::Side;
+
+use crate::data::morale::MoraleState;
+use crate::data::{HexId, UnitId};
+use crate::events::{EventKind, Fx};
+use crate::geometry::facing::Vertex;
+use crate::model::action::Action;
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::moves::MovingGroup;
+use crate::model::unit::{Formation, UnitKey, UnitKind};
+
+impl BloodyRoadsSouth {
+    /// The counter an action names: a unit by id, or one part of an extended line by its
+    /// brigade's id and its hex.
+    pub(crate) fn named_unit(
+        &self,
+        side: Side,
+        id: &UnitId,
+        part: Option<HexId>,
+    ) -> Option<UnitKey> {
+        match part {
+            None => self.key(side, id),
+            Some(hex) => self.keys().find(|&k| {
+                let u = self.unit(k);
+                u.side == side && &u.id == id && u.part_of.is_some() && u.hex() == Some(hex)
+            }),
+        }
+    }
+
+    /// The hex that names a counter in `Pick` and `Join`: only for extended parts.
+    fn part_hex(&self, k: UnitKey) -> Option<HexId> {
+        let u = self.unit(k);
+        u.part_of.and(u.hex())
+    }
+
+    /// The unit may be picked up to move now (module docs).
+    pub(crate) fn may_pick(&self, side: Side, k: UnitKey) -> bool {
+        let u = self.unit(k);
+        if u.side != side || !u.on_map() || u.marks.moved || u.morale == MoraleState::Routed {
+            return false;
+        }
+        match u.kind {
+            UnitKind::Brigade => true,
+            UnitKind::Battery if u.formation == Formation::Unlimbered => {
+                i32::from(self.formation_change_cost(k).0) <= self.mp_left(k)
+            }
+            UnitKind::Battery | UnitKind::Leader | UnitKind::Wagon => {
+                self.move_class_of(k).is_some()
+            }
+            UnitKind::Hq => self.hq_movable(k),
+            UnitKind::Cavalry => false,
+        }
+    }
+
+    /// A corps HQ moves only when its orders let it (S10.0 "bolted down": the command rules'
+    /// `hq_may_move`); an army HQ only while "moving" to the destination of its order (S10.6).
+    fn hq_movable(&self, k: UnitKey) -> bool {
+        let u = self.unit(k);
+        let oob = crate::data::order_of_battle().side(u.side);
+        if let Some(c) = oob.corps().iter().find(|c| c.hq == u.id) {
+            return self.hq_may_move(u.side, &c.id);
+        }
+        oob.armies()
+            .iter()
+            .find(|a| a.hq == u.id)
+            .is_some_and(|a| self.army_hq_destination(u.side, &a.id).is_some())
+    }
+
+    /// The `Pick` actions of the phasing side.
+    pub(crate) fn pick_actions(&self, side: Side) -> Vec<Action> {
+        self.keys()
+            .filter(|&k| self.may_pick(side, k))
+            .map(|k| Action::Pick {
+                unit: self.unit(k).id.clone(),
+                part: self.part_hex(k),
+            })
+            .collect()
+    }
+
+    /// The `Join` actions: units of the group's hex that may move, while it has not left it.
+    pub(crate) fn join_actions(&self, side: Side, g: &MovingGroup) -> Vec<Action> {
+        if !g.path.is_empty() || g.attacked || g.in_enemy_zoc {
+            return Vec::new();
+        }
+        let Some(hex) = self.moving_hex(g) else {
+            return Vec::new();
+        };
+        self.at(hex)
+            .into_iter()
+            .filter(|k| !g.units.contains(k))
+            .filter(|&k| self.may_pick(side, k))
+            .map(|k| Action::Join {
+                unit: self.unit(k).id.clone(),
+                part: self.part_hex(k),
+            })
+            .collect()
+    }
+
+    /// The `Turn` actions: the five other vertices, once in each hex (module docs).
+    pub(crate) fn turn_actions(&self, g: &MovingGroup) -> Vec<Action> {
+        let Some(&first) = g.units.first() else {
+            return Vec::new();
+        };
+        if g.turned_here {
+            return Vec::new();
+        }
+        let now = self.unit(first).facing;
+        Vertex::ALL
+            .into_iter()
+            .filter(|&v| v != now)
+            .map(|facing| Action::Turn { facing })
+            .collect()
+    }
+
+    /// Picks a unit up.
+    pub(crate) fn pick(&mut self, side: Side, k: UnitKey, fx: &mut Fx) {
+        let Some(hex) = self.unit(k).hex() else {
+            return;
+        };
+        self.moving = Some(MovingGroup::alone(k, hex));
+        self.refresh_radius(side);
+        fx.private(
+            EventKind::Move,
+            side,
+            format!(
+                "{} is picked up in {hex} to move.",
+                self.group_member_name(k)
+            ),
+        );
+    }
+
+    /// Adds a stack-mate to the group.
+    pub(crate) fn join(&mut self, side: Side, k: UnitKey, fx: &mut Fx) {
+        if let Some(g) = self.moving.as_mut() {
+            g.units.push(k);
+        }
+        self.refresh_radius(side);
+        fx.private(
+            EventKind::Move,
+            side,
+            format!("{} joins the moving group.", self.group_member_name(k)),
+        );
+    }
+
+    /// Turns the group (and, in its starting hex, the whole stack) to face a vertex.
+    pub(crate) fn turn_group(&mut self, side: Side, facing: Vertex, fx: &mut Fx) {
+        let Some(g) = self.moving.clone() else {
+            return;
+        };
+        let Some(hex) = self.moving_hex(&g) else {
+            return;
+        };
+        let turning: Vec<UnitKey> = if g.path.is_empty() {
+            self.at(hex)
+                .into_iter()
+                .filter(|&k| self.unit(k).side == side)
+                .collect()
+        } else {
+            g.units.clone()
+        };
+        for k in turning {
+            self.unit_mut(k).facing = facing;
+        }
+        if let Some(m) = self.moving.as_mut() {
+            m.turned_here = true;
+        }
+        fx.public(
+            EventKind::Move,
+            format!(
+                "The {side} stack in {hex} faces {} (13.0).",
+                facing.compass()
+            ),
+        );
+    }
+
+    /// Puts the group down where it stands (module docs).
+    pub(crate) fn end_move(&mut self, side: Side, fx: &mut Fx) {
+        let Some(g) = self.moving.take() else {
+            return;
+        };
+        for &k in &g.units {
+            self.unit_mut(k).marks.moved = true;
+        }
+        let Some(hex) = self.moving_hex(&g) else {
+            return;
+        };
+        // Units that fire or a close combat moved away are no longer part of the stack here.
+        let units: Vec<UnitKey> = g
+            .units
+            .iter()
+            .copied()
+            .filter(|&k| self.unit(k).hex() == Some(hex))
+            .collect();
+        let Some(&first) = units.first() else {
+            return;
+        };
+        let facing = self.unit(first).facing;
+        let stack: Vec<UnitKey> = self
+            .at(hex)
+            .into_iter()
+            .filter(|&k| self.unit(k).side == side)
+            .collect();
+        let worst = stack
+            .iter()
+            .filter(|&&k| self.unit(k).kind.is_combat())
+            .map(|&k| self.unit(k).morale)
+            .max();
+        for &k in &stack {
+            self.unit_mut(k).facing = facing;
+            if let Some(w) = worst
+                && self.unit(k).kind.is_combat()
+            {
+                self.unit_mut(k).morale = w;
+            }
+        }
+        let names: Vec<String> = units.iter().map(|&k| self.group_member_name(k)).collect();
+        let text = if g.path.is_empty() {
+            format!("{} stays in {hex}.", names.join(", "))
+        } else {
+            format!("{} ends its move in {hex}.", names.join(", "))
+        };
+        fx.private(EventKind::Move, side, text);
+    }
+}

@@ -1,0 +1,152 @@
+//! Units out of command radius move closer (series 10.5a; BRS 6.0a; reference 2.3.11).
+//!
+//! - A unit out of radius at the very start of the Movement Phase must spend its movement
+//!   moving closer to its leader or HQ: every step it makes must lower the leader-MP cost of
+//!   the cheapest radius trace from that leader or HQ (the trace of 2.3.11: leader costs,
+//!   not through enemy units nor through enemy zones of control that no friendly unit holds;
+//!   the zones of control as the enemy's top counters show them, `zoc`). Once back within
+//!   radius it moves freely. A unit of the group that must close is restricted for the whole
+//!   group.
+//! - The group may not stop while such a step is open to it ("must spend all its movement").
+//!   **Decision**: a unit out of radius is not forced to be picked up: the obligation is
+//!   checked on the moves it makes (a player who leaves it where it is forgoes its movement,
+//!   as an OCR unit may, 6.0a).
+//! - Units set up OCR (6.0a) hold their hex until their owner moves them; once moved they
+//!   move as units out of radius until back in it. They are never forced to move.
+//! - A goal in force releases a division or brigade from radius (S10.5b).
+//!
+//! Who was out of radius when the phase began and who is in it now are the command rules'
+//! (`out_of_radius`, `in_radius`); the closing distances are traced here the same way, from
+//! the leader or HQ the unit traces to, with the zones of control as the enemy's top counters
+//! show them (reference 2.4: what the owner may do never depends on the enemy's secrets).
+
+use std::collections::HashMap;
+
+use adjutant_engine::Side;
+
+use crate::command::roles::AOP;
+use crate::data::charts::cell::Halves;
+use crate::data::charts::movement::MoveClass;
+use crate::data::{FormationId, HexId};
+use crate::geometry::paths::cost_within;
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::unit::{UnitKey, UnitKind};
+
+/// How far (in halves of a leader MP) the closing trace looks: 24 leader MP, three times the
+/// widest radius. A unit farther than this from its leader or HQ moves freely (decision: the
+/// trace is bounded so that movement stays quick to compute).
+const CLOSING_HORIZON: Halves = Halves(48);
+
+impl BloodyRoadsSouth {
+    /// The unit was out of command radius when the phase began (an OCR unit counts, 6.0a) and
+    /// is not back in radius now.
+    pub(crate) fn must_close(&self, k: UnitKey) -> bool {
+        let parent = self.unit(k).part_of.unwrap_or(k);
+        self.out_of_radius(parent) && !self.in_radius(k)
+    }
+
+    /// The hex of the HQ a formation traces to: its corps HQ, or the A Pot HQ for the army's
+    /// own troops (rule 3.6).
+    fn radius_hq_hex(&self, side: Side, formation: &FormationId) -> Option<HexId> {
+        if formation.as_str() == AOP {
+            return self
+                .army_hq(side, formation)
+                .and_then(|k| self.unit(k).hex());
+        }
+        self.corps_hq_hex(side, formation)
+    }
+
+    /// Where a unit's radius is traced from (S10.5a): a brigade's division leader, a division
+    /// leader's or corps artillery's HQ.
+    fn radius_source(&self, k: UnitKey) -> Option<HexId> {
+        let side = self.unit(k).side;
+        let parent = self.unit(k).part_of.unwrap_or(k);
+        match self.unit(parent).kind {
+            UnitKind::Brigade => {
+                let d = self.division_of(parent)?;
+                self.division_leader(side, &d)
+                    .and_then(|l| self.unit(l).hex())
+            }
+            UnitKind::Leader => {
+                let d = self.division_of(parent)?;
+                let c = self.corps_of_division(side, &d)?;
+                self.radius_hq_hex(side, &c)
+            }
+            UnitKind::Battery => {
+                let c = self.corps_of(parent)?;
+                self.radius_hq_hex(side, &c)
+            }
+            _ => None,
+        }
+    }
+
+    /// Which hexes a radius trace of `side` may enter (S10.5a): not enemy-occupied ones, nor
+    /// enemy zones of control unless friendly units stand there; the zones of control as shown.
+    fn radius_passable(&self, side: Side) -> impl Fn(HexId) -> bool + use<> {
+        let occupants: HashMap<HexId, Side> = self
+            .units
+            .iter()
+            .filter_map(|u| u.hex().map(|h| (h, u.side)))
+            .collect();
+        let zoc = self.apparent_zoc_hexes(side);
+        move |h: HexId| match occupants.get(&h) {
+            Some(&s) if s != side => false,
+            Some(_) => true,
+            None => !zoc.contains(&h),
+        }
+    }
+
+    /// The leader-MP cost of a radius trace from `from` to `to`, if at most `max`.
+    fn leader_cost_to(&self, side: Side, from: HexId, to: HexId, max: Halves) -> Option<Halves> {
+        let mover = self.mover(side, MoveClass::Leader);
+        cost_within(&mover, from, to, max, self.radius_passable(side))
+    }
+
+    /// Finds, where the moving group stands, which adjacent hexes its units that must close
+    /// may step into, and whether its combat units are in radius (both kept in the group:
+    /// they change only when it moves). A unit whose trace does not reach the group's hex
+    /// within [`CLOSING_HORIZON`] is not restricted.
+    pub(crate) fn refresh_radius(&mut self, side: Side) {
+        let Some(g) = self.moving.clone() else {
+            return;
+        };
+        let Some(here) = self.moving_hex(&g) else {
+            return;
+        };
+        let mut closing: Option<Vec<HexId>> = None;
+        for &k in &g.units {
+            if !self.must_close(k) {
+                continue;
+            }
+            let Some(from) = self.radius_source(k) else {
+                continue;
+            };
+            let Some(now) = self.leader_cost_to(side, from, here, CLOSING_HORIZON) else {
+                continue;
+            };
+            let closer: Vec<HexId> = self
+                .neighbour_hexes(here)
+                .into_iter()
+                .filter(|&n| {
+                    now.0
+                        .checked_sub(1)
+                        .and_then(|below| self.leader_cost_to(side, from, n, Halves(below)))
+                        .is_some()
+                })
+                .collect();
+            closing = Some(match closing {
+                None => closer,
+                Some(c) => c.into_iter().filter(|h| closer.contains(h)).collect(),
+            });
+        }
+        let in_radius = g
+            .units
+            .iter()
+            .filter(|&&k| self.unit(k).kind.is_combat())
+            .all(|&k| self.in_radius(k));
+        if let Some(m) = self.moving.as_mut() {
+            m.closing = closing;
+            m.in_radius = in_radius;
+        }
+    }
+}
