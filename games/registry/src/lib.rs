@@ -97,6 +97,12 @@ pub fn test_registry() -> Registry {
     build(GAMES.iter())
 }
 
+/// The small game the server's own unit tests play (Outpost: a few actions to a result).
+#[cfg(feature = "test-games")]
+pub fn unit_test_game() -> Arc<dyn GameKind> {
+    outpost::kind()
+}
+
 #[cfg(feature = "rules")]
 fn build<'a>(games: impl Iterator<Item = &'a Game>) -> Registry {
     games.fold(Registry::new(), |registry, g| registry.with((g.rules)()))

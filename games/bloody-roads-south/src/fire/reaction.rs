@@ -13,17 +13,7 @@ use crate::model::unit::{Formation, UnitKey, UnitKind};
 
 use super::resolve::VolleyKind;
 
-/// Why fire is drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Drawn {
-    /// S15.0b: a voluntary formation change in an enemy zone of control; the target counts
-    /// as in the worse of its two formations.
-    FormationChange,
-    /// S15.0c: unlimbering within 2 hexes of the enemy; the battery counts as limbered.
-    Unlimbering,
-    /// S14.1a, 24.3: a retreat into an enemy zone of control.
-    Retreat,
-}
+pub use crate::model::drawn::Drawn;
 
 impl BloodyRoadsSouth {
     /// The units exerting a zone of control into `hex` against `side` (series 14.0; reference

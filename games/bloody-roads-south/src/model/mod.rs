@@ -1,12 +1,13 @@
 //! The plain types of a game's state, and nothing else: counters (`unit`), facing
 //! (`facing`), orders and command (`order`), the step of the sequence of play (`step`),
 //! actions (`action`), questions waiting for a player (`decision`), each side's secret dice
-//! (`dice`), things half done (`moves`), and the whole state with its look-ups (`game`). The
-//! model imports only the data.
+//! (`dice`), why fire is drawn (`drawn`), things half done (`moves`), and the whole state
+//! with its look-ups (`game`). The model imports only the data.
 
 pub mod action;
 pub mod decision;
 pub mod dice;
+pub mod drawn;
 pub mod facing;
 pub mod game;
 pub mod moves;

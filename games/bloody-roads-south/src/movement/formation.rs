@@ -20,8 +20,8 @@ use adjutant_engine::Side;
 
 use crate::data::morale::MoraleState;
 use crate::events::{EventKind, Fx};
-use crate::fire::reaction::Drawn;
 use crate::model::action::Action;
+use crate::model::drawn::Drawn;
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::moves::MovingGroup;
 use crate::model::unit::{Formation, UnitKey, UnitKind};

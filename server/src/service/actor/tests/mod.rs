@@ -16,7 +16,7 @@ use crate::service::{Account, NewSubscriber, Service, Sink};
 use crate::store::{MemoryStore, SharedStore};
 
 /// A service on a memory store and a manual clock, two players in a started game of the
-/// registry's test game, Outpost (its first scenario).
+/// registry's unit-test game (its first scenario).
 struct Table {
     service: Service,
     store: Arc<MemoryStore>,
@@ -39,10 +39,7 @@ impl Table {
         let shared: SharedStore = store.clone();
         let clock = ManualClock::new(1_800_000_000);
         let registry = adjutant_games::test_registry();
-        let test_game = adjutant_games::GAMES.iter().find(|g| g.id == "outpost");
-        let info = (test_game.expect("the registry has a test game").rules)()
-            .info()
-            .clone();
+        let info = adjutant_games::unit_test_game().info().clone();
         let service = Service::with_clock(shared, registry, config, clock.clone());
         let union = account(&service, "union").await;
         let confederate = account(&service, "confederate").await;
