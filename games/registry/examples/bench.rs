@@ -1,0 +1,275 @@
+//! Benchmarks of any registered game's rules (not tests): seeded games between random bots,
+//! played through the same `GameKind`/`DynMatch` door the server uses, measuring the cost per
+//! action of applying it and of building views; then the time to replay each whole game from
+//! its action list (as a server rebuilding a game from its record does) and the memory a
+//! loaded game holds. Run with
+//!
+//! `cargo run --release -p adjutant-games --features test-games --example bench -- GAME SCENARIO [GAMES] [all-options]`
+//!
+//! e.g. `... -- mississippi-fortress champion-hill 200` or `... -- bloody-roads-south
+//! sanders-field 50`; `all-options` turns on every option the scenario offers. A bot fills
+//! the free-text field of an offered action (an order's words) with a few words, as a
+//! player must.
+
+use std::time::{Duration, Instant};
+
+use adjutant_engine::{
+    ChoiceKind, ChoiceScope, DynMatch, GameKind, PerSide, Seed, Setup, Side, Viewer,
+};
+use serde_json::Value;
+
+/// What to run, from the command line.
+struct Arguments {
+    kind: std::sync::Arc<dyn GameKind>,
+    setup: Setup,
+    games: u64,
+}
+
+fn arguments() -> Result<Arguments, String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: bench GAME SCENARIO [GAMES] [all-options]";
+    let game = args.first().ok_or(usage)?;
+    let scenario = args.get(1).ok_or(usage)?.clone();
+    let kind = adjutant_games::GAMES
+        .iter()
+        .find(|g| g.id == game)
+        .map(|g| (g.rules)())
+        .ok_or_else(|| format!("no game {game}"))?;
+    if kind.info().scenario(&scenario).is_none() {
+        return Err(format!("{game} has no scenario {scenario}"));
+    }
+    let games = args.get(2).and_then(|g| g.parse().ok()).unwrap_or(50);
+    let mut options = serde_json::Map::new();
+    if args.iter().any(|a| a == "all-options") {
+        for choice in &kind.info().choices {
+            let applies = choice.scenarios.is_empty() || choice.scenarios.contains(&scenario);
+            if applies
+                && choice.scope == ChoiceScope::Option
+                && matches!(choice.kind, ChoiceKind::Bool { .. })
+            {
+                options.insert(choice.id.clone(), Value::Bool(true));
+            }
+        }
+    }
+    let setup = Setup {
+        scenario,
+        options,
+        secret_choices: PerSide::default(),
+    };
+    Ok(Arguments { kind, setup, games })
+}
+
+/// The resident set size of this process, in KiB (Linux), or 0.
+fn resident_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|v| v.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+fn seed(n: u64) -> Seed {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&n.to_le_bytes());
+    Seed::from_bytes(bytes)
+}
+
+/// Samples, in nanoseconds.
+#[derive(Default)]
+struct Samples(Vec<u64>);
+
+impl Samples {
+    fn add(&mut self, d: Duration) {
+        self.0.push(u64::try_from(d.as_nanos()).unwrap_or(u64::MAX));
+    }
+
+    fn line(&mut self, what: &str) -> String {
+        self.0.sort_unstable();
+        let n = self.0.len().max(1);
+        let mean = self.0.iter().sum::<u64>() / n as u64;
+        let pct = |p: usize| self.0.get((n * p / 100).min(n - 1)).copied().unwrap_or(0);
+        format!(
+            "| {what} | {} | {:.1} | {:.1} | {:.1} |",
+            self.0.len(),
+            mean as f64 / 1000.0,
+            pct(50) as f64 / 1000.0,
+            pct(99) as f64 / 1000.0
+        )
+    }
+}
+
+/// An offered action as a bot posts it: empty free-text fields get a few words (its typed
+/// parameters stay empty).
+fn filled(mut action: Value, seq: u64) -> Value {
+    if let Some(obj) = action.as_object_mut() {
+        for (key, value) in obj.iter_mut() {
+            if key == "text" && value.as_str() == Some("") {
+                *value = Value::String(format!("Orders of move {seq}."));
+            }
+        }
+    }
+    action
+}
+
+/// A tiny deterministic generator for the bots' choices (xorshift).
+struct Choices(u64);
+
+impl Choices {
+    fn pick(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// One recorded game: its seed number and its actions.
+type Record = (u64, Vec<(Side, Value)>);
+
+fn start(a: &Arguments, n: u64) -> Box<dyn DynMatch> {
+    a.kind
+        .start(&a.setup, &seed(n))
+        .expect("the scenario sets up")
+}
+
+fn main() {
+    let a = match arguments() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    let (mut apply, mut own_view, mut other_views) = Default::default();
+    let mut records: Vec<Record> = Vec::new();
+    let mut choices = Choices(0x9E37_79B9_7F4A_7C15);
+    let wall = Instant::now();
+    for n in 0..a.games {
+        records.push(play_one(
+            &a,
+            n,
+            &mut choices,
+            &mut apply,
+            &mut own_view,
+            &mut other_views,
+        ));
+    }
+    let play_wall = wall.elapsed();
+    let actions: usize = records.iter().map(|(_, r)| r.len()).sum();
+    let mut replay = Samples::default();
+    for (n, played) in &records {
+        let t = Instant::now();
+        let mut m = start(&a, *n);
+        for (side, action) in played {
+            m.replay(*side, action).expect("replays");
+        }
+        replay.add(t.elapsed());
+        assert!(m.outcome().is_some(), "a replayed game ends as it did");
+    }
+    let (longest, per_game, state_bytes) = memory(&a, &records);
+
+    println!(
+        "{} rules, scenario {} {}: {} random games, {actions} actions ({} per game), {:.2} s in all",
+        a.kind.info().name,
+        a.setup.scenario,
+        Value::Object(a.setup.options.clone()),
+        a.games,
+        actions / a.games.max(1) as usize,
+        play_wall.as_secs_f64()
+    );
+    println!(
+        "A loaded game at its end ({longest} actions): {per_game} KiB resident each (100 held); its snapshot serialises to {state_bytes} bytes of JSON."
+    );
+    println!();
+    println!("| Measure | Samples | Mean (µs) | Median (µs) | 99th percentile (µs) |");
+    println!("|---|---|---|---|---|");
+    println!(
+        "{}",
+        apply.line("Apply one action (checks it is offered, keeps the undo state, applies, runs every automatic step)")
+    );
+    println!(
+        "{}",
+        own_view.line("The acting seat's view (its prompt and every legal action included)")
+    );
+    println!(
+        "{}",
+        other_views.line("One other view (the other seat, a spectator; the average)")
+    );
+    println!(
+        "{}",
+        replay.line("Replay a whole game (set-up and every action)")
+    );
+}
+
+/// Plays game `n` to its end between random bots, timing each action and view.
+fn play_one(
+    a: &Arguments,
+    n: u64,
+    choices: &mut Choices,
+    apply: &mut Samples,
+    own_view: &mut Samples,
+    other_views: &mut Samples,
+) -> Record {
+    let mut m = start(a, n);
+    let mut played = Vec::new();
+    while m.outcome().is_none() {
+        let to_act = m.to_act();
+        let side = to_act[choices.pick(to_act.len())];
+        let t = Instant::now();
+        let view = m.view(Viewer::Seat(side));
+        own_view.add(t.elapsed());
+        let mut offered: Vec<Value> = view["actions"]
+            .as_array()
+            .map(|v| v.iter().filter(|x| x["type"] != "undo").cloned().collect())
+            .unwrap_or_default();
+        // An action whose typed parameter the bot cannot fill (an army HQ's move must name
+        // its destination) is refused, changing nothing: the bot chooses another.
+        let action = loop {
+            assert!(
+                !offered.is_empty(),
+                "a seat to act can play an offered action"
+            );
+            let chosen = offered.swap_remove(choices.pick(offered.len()));
+            let action = filled(chosen, m.seq());
+            let t = Instant::now();
+            if m.play(side, &action).is_ok() {
+                apply.add(t.elapsed());
+                break action;
+            }
+        };
+        let t = Instant::now();
+        std::hint::black_box(m.view(Viewer::Seat(side.opponent())));
+        std::hint::black_box(m.view(Viewer::Spectator));
+        other_views.add(t.elapsed() / 2);
+        played.push((side, action));
+    }
+    (n, played)
+}
+
+/// The longest game replayed and held 100 times, as a server holds a live game: its length,
+/// the resident KiB per copy, and its snapshot's size.
+fn memory(a: &Arguments, records: &[Record]) -> (usize, u64, usize) {
+    let Some((n, longest)) = records.iter().max_by_key(|(_, r)| r.len()) else {
+        return (0, 0, 0);
+    };
+    let copies = 100;
+    let before = resident_kib();
+    let held: Vec<Box<dyn DynMatch>> = (0..copies)
+        .map(|_| {
+            let mut m = start(a, *n);
+            for (side, action) in longest {
+                m.replay(*side, action).expect("replays");
+            }
+            m
+        })
+        .collect();
+    let per_game = resident_kib().saturating_sub(before) / copies;
+    let bytes = serde_json::to_string(&held[0].snapshot())
+        .map(|s| s.len())
+        .unwrap_or(0);
+    (longest.len(), per_game, bytes)
+}
