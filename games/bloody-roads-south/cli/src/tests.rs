@@ -33,7 +33,13 @@ fn set_up(m: &mut Match<BloodyRoadsSouth>) {
         {
             play(m, side, &a);
         }
-        play(m, side, &Action::FinishSetUp);
+        let finish = m
+            .state()
+            .legal_actions(side)
+            .into_iter()
+            .find(|a| matches!(a, Action::FinishSetUp { .. }))
+            .expect("set-up finishes");
+        play(m, side, &finish);
     }
 }
 
