@@ -85,7 +85,8 @@ async fn set_up_on_the_map(page: &Page, shots: &std::path::Path) -> usize {
         .await
         .expect("own stacks on the map");
     page.click("[data-test-pick]").await;
-    page.wait_for("document.querySelector('#setup-facing')").await;
+    page.wait_for("document.querySelector('#setup-facing')")
+        .await;
     let inspected = page
         .eval("document.querySelector('#stack-inspector').innerText")
         .await;
@@ -96,13 +97,16 @@ async fn set_up_on_the_map(page: &Page, shots: &std::path::Path) -> usize {
         page.name
     );
     page.eval("(() => { const s = document.querySelector('#setup-facing'); s.selectedIndex = (s.selectedIndex + 1) % s.options.length; s.dispatchEvent(new Event('change')); })()").await;
-    page.wait_for("/1 choice staged/.test(document.querySelector('#finish-setup')?.textContent || '')")
-        .await;
+    page.wait_for(
+        "/1 choice staged/.test(document.querySelector('#finish-setup')?.textContent || '')",
+    )
+    .await;
     page.screenshot(shots, "set-up-choices").await;
     let before = renders(page).await;
     page.click("#finish-setup").await;
     next_render(page, before).await;
-    page.wait_for("!document.querySelector('#finish-setup')").await;
+    page.wait_for("!document.querySelector('#finish-setup')")
+        .await;
     placed
 }
 
