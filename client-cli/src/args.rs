@@ -86,7 +86,11 @@ pub(super) enum Command {
     ///
     /// A choice that asks for words (a written order) takes them with --text, and the hex it
     /// aims at with --objective: `adjutant act GAME 4 --text "Attack along the pike"
-    /// --objective A12.10`. A flag the chosen action has no field for is refused.
+    /// --objective A12.10`. A choice that carries a list of units (Bloody Roads South: the
+    /// units moving with a picked unit, the units firing) takes it with --units: `adjutant act
+    /// GAME 7 --units "Griffin,1/2/5"`; any other typed parameter with --set NAME=JSON, e.g.
+    /// `--set 'facings=[{"hex":"A20.06","facing":"N-NE"}]'` for Finish setting up. A flag the
+    /// chosen action has no field for is refused.
     Act {
         game_id: String,
         choice: String,
@@ -97,6 +101,13 @@ pub(super) enum Command {
         /// objective hex, e.g. A12.10).
         #[arg(long, value_name = "HEX")]
         objective: Option<String>,
+        /// The units of the action's list, separated by commas (empty for none): the units
+        /// that go with a picked unit, or the units that fire.
+        #[arg(long, value_name = "ID,ID")]
+        units: Option<String>,
+        /// A typed parameter of the action, NAME=JSON (repeatable).
+        #[arg(long = "set", value_name = "NAME=JSON")]
+        sets: Vec<String>,
     },
     /// Resign a game.
     Resign { game_id: String },

@@ -43,13 +43,10 @@ impl BloodyRoadsSouth {
             Action::Place { unit, hex } => {
                 format!("Set up {} in {hex}", self.unit_name(side, unit))
             }
-            Action::Face { hex, facing } => {
-                format!("Face the stack in {hex} {} ({facing})", facing.compass())
-            }
-            Action::Form { unit, formation } => {
-                format!("Put {} in {}", self.unit_name(side, unit), formation.word())
-            }
-            Action::FinishSetUp => "Finish setting up".into(),
+            Action::FinishSetUp {
+                facings,
+                formations,
+            } => self.finish_setup_label(facings.len(), formations.len()),
             Action::WriteOrder { .. } => self.write_order_label(side, action),
             Action::FinishOrders => "Finish writing orders".into(),
             Action::TryInitiative { leader, receiver } => {
@@ -110,7 +107,6 @@ impl BloodyRoadsSouth {
                 }
             }
             Action::Pick { unit, .. } => format!("Move {}", self.unit_name(side, unit)),
-            Action::Join { unit, .. } => format!("Take {} along", self.unit_name(side, unit)),
             Action::Step { to } => format!("Move to {to}"),
             Action::Turn { facing } => format!("Face {} ({facing})", facing.compass()),
             Action::ChangeFormation { formation } => format!("Change to {}", formation.word()),
@@ -133,8 +129,7 @@ impl BloodyRoadsSouth {
             Action::FinishMovement => "Finish movement".into(),
             Action::Target { hex } => format!("Fire at {hex}"),
             Action::TargetArtillery => "Aim at the artillery there".into(),
-            Action::AddFirer { unit } => format!("Add {} to the fire", self.unit_name(side, unit)),
-            Action::Fire => "Fire".into(),
+            Action::Fire { firers } => self.fire_label(side, firers),
             Action::CancelFire => "Choose another target".into(),
             Action::FinishFire => "Finish firing".into(),
             Action::Retreat { to } => format!("Retreat to {to}"),
@@ -209,6 +204,34 @@ impl BloodyRoadsSouth {
                 "Write a {} order to {} {method} ({cost} command points; {arrives})",
                 type_word(*order_type),
                 self.receiver_name(receiver)
+            ),
+        }
+    }
+
+    /// "Finish setting up (facings and formations as they stand)".
+    fn finish_setup_label(&self, facings: usize, formations: usize) -> String {
+        if facings == 0 && formations == 0 {
+            return "Finish setting up (every stack keeps its facing and every unit its \
+                    formation; choose facings and formations to send with it)"
+                .into();
+        }
+        format!("Finish setting up ({facings} facings and {formations} formations chosen)")
+    }
+
+    /// "Fire at A18.10 with Stwl/J/2 and 2b-1 (drop any you do not want to fire)".
+    fn fire_label(&self, side: Side, firers: &[UnitId]) -> String {
+        let target = self
+            .fire
+            .as_ref()
+            .map(|f| format!(" at {}", f.target))
+            .unwrap_or_default();
+        let names: Vec<String> = firers.iter().map(|u| self.unit_name(side, u)).collect();
+        match names.len() {
+            0 => format!("Fire{target}"),
+            1 => format!("Fire{target} with {}", names[0]),
+            _ => format!(
+                "Fire{target} with {} (all that may fire; leave out any you wish)",
+                names.join(", ")
             ),
         }
     }

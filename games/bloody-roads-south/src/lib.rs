@@ -33,6 +33,7 @@ pub mod model;
 pub mod morale;
 pub mod movement;
 pub mod prompt;
+pub mod refusal;
 pub mod sequence;
 pub mod setup;
 pub mod stragglers;
@@ -121,6 +122,18 @@ impl Rules for BloodyRoadsSouth {
                 Action::LooseCannonOrder { order_type: t1, .. },
                 Action::LooseCannonOrder { order_type: t2, .. },
             ) => t1 == t2,
+            // The typed lists of these are the player's to fill; `apply` checks them whole
+            // (reference 5.2, `refusal`).
+            (
+                Action::Pick {
+                    unit: u1, part: p1, ..
+                },
+                Action::Pick {
+                    unit: u2, part: p2, ..
+                },
+            ) => u1 == u2 && p1 == p2,
+            (Action::Fire { .. }, Action::Fire { .. })
+            | (Action::FinishSetUp { .. }, Action::FinishSetUp { .. }) => true,
             _ => offered == posted,
         }
     }
@@ -134,6 +147,9 @@ impl Rules for BloodyRoadsSouth {
         // The engine has checked the action against `legal_actions` (with `fits`); only the
         // free parts of an order are checked here, before anything changes.
         self.check_free_parts(side, &action)?;
+        // The typed lists (units moving together, firers, set-up choices), checked whole.
+        self.check_lists(side, &action)
+            .map_err(|refusal| refusal.to_string())?;
         let mut fx = Fx::new(dice);
         self.perform(side, action, &mut fx);
         self.advance(&mut fx);

@@ -38,7 +38,10 @@ impl BloodyRoadsSouth {
                     "Set-up: choose the hex of {} (6.0)",
                     self.unit_name(side, &self.unit(k).id)
                 ),
-                None => "Set-up: face your stacks and set formations, then finish (6.0)".into(),
+                None => "Set-up: choose your stacks' facings and units' formations and send them \
+                         with Finish setting up (6.0; one action: the facings and formations \
+                         are its lists)"
+                    .into(),
             },
             Step::Command {
                 segment: CommandSegment::OrderIssue,
@@ -63,7 +66,11 @@ impl BloodyRoadsSouth {
                 ..
             } => self.movement_prompt(&title),
             Step::Fire { .. } => match &self.fire {
-                Some(f) => format!("{title}: add units to the fire at {}, then fire", f.target),
+                Some(f) => format!(
+                    "{title}: fire at {} with the units you choose (all that may fire are \
+                     listed; leave out any you wish), or choose another target",
+                    f.target
+                ),
                 None => format!("{title}: choose a target, or finish firing"),
             },
             _ => title,

@@ -8,6 +8,7 @@ import { Grid, drawStatic, hexPoints, parseHex, cellKey, R } from "./hexmap.js";
 import { drawStack } from "./counters.js";
 import { orderPad, orderLog, textActions } from "./pad.js";
 import { side, ownCounter, topCounter, contentsWords, facingWords, counterName } from "./words.js";
+import { listsPanel, LIST_TYPES } from "./lists.js";
 
 /** Fields of an action that are not places on the map. */
 const NOT_HEX = new Set(["label", "text", "type"]);
@@ -41,6 +42,8 @@ function boardState(container, view, ctx) {
     await st.ctx.choose?.(action);
     return st.renders > before;
   }, (on) => { st.picking = on; st.svg?.classList.toggle("picking", on); });
+  // The choices that carry a list: a group to move, the firers, the set-up's choices.
+  st.lists = listsPanel((action) => st.ctx.choose?.(action), () => selectedOwnStack(st));
   const parts = [st.cue];
   if (st.grid && st.grid.cells.length) {
     const { root, polygons } = drawStatic(st.grid, ctx.data);
@@ -63,7 +66,7 @@ function boardState(container, view, ctx) {
   } else {
     parts.push(h("p", { class: "muted" }, "The map data did not load; the choices are listed beside."));
   }
-  parts.push(h("div", { class: "brs-panels" }, st.inspector, st.pad.el, st.log, st.offMap));
+  parts.push(h("div", { class: "brs-panels" }, st.lists.el, st.inspector, st.pad.el, st.log, st.offMap));
   st.root = h("div", { class: "brs-board" }, parts);
   container.replaceChildren(st.root);
   return st;
@@ -186,7 +189,7 @@ function clickCell(st, key, e) {
   const id = st.grid.id(key.split(",").map(Number));
   if (st.picking) { st.pad.setObjective(id); draw(st); return; }
   const stack = (st.view.stacks || []).find((s) => { const c = st.grid.cell(s.hex); return c && cellKey(...c) === key; });
-  if (stack) { st.selected = key; inspect(st); draw(st); }
+  if (stack) { st.selected = key; inspect(st); draw(st); st.lists.update(st.view, st.view.actions || []); }
   const actions = st.cellActions.get(key) || [];
   if (!actions.length) return;
   if (actions.length === 1 && actions[0].direct) { play(st, actions[0].action, id); return; }
@@ -202,8 +205,16 @@ function clickCell(st, key, e) {
 }
 
 function play(st, action, hex) {
-  if (st.ctx.choose) st.ctx.choose(action);
+  if (st.ctx.choose && action.type === "pick") st.lists.pick(st.view, action);
+  else if (st.ctx.choose) st.ctx.choose(action);
   else st.ctx.onPick?.(hex);
+}
+
+/** The selected stack when it is the viewer's own (set-up choices are made on it). */
+function selectedOwnStack(st) {
+  if (!st.selected || !st.view) return null;
+  const stack = (st.view.stacks || []).find((s) => { const c = st.grid?.cell(s.hex); return c && cellKey(...c) === st.selected; });
+  return stack && stack.side === st.ctx.viewer ? stack : null;
 }
 
 /** The offered actions by the hex they name; those naming only one's own counter (a unit to
@@ -253,7 +264,7 @@ function draw(st) {
   for (const s of st.view.stacks || []) {
     const cell = grid.cell(s.hex);
     if (!cell) continue;
-    drawStack(stacks, grid.centre(cell), s, inFull(s, st.ctx.viewer), cellKey(...cell));
+    drawStack(stacks, grid.centre(cell), st.lists.staged(s), inFull(s, st.ctx.viewer), cellKey(...cell));
   }
   layer.append(stacks);
   const objective = st.pad.state.objective && grid.cell(st.pad.state.objective);
@@ -271,7 +282,8 @@ function draw(st) {
 
 /** The choices the map offers, as a list of buttons under a summary. */
 function listChoices(st) {
-  const onMap = [...new Set([...st.cellActions.values()].flat().filter((x) => x.direct).map((x) => x.action))];
+  // Direct hex choices, and the units that may be picked to move (their stack's menu).
+  const onMap = [...new Set([...st.cellActions.values()].flat().filter((x) => x.direct || x.action.type === "pick").map((x) => x.action))];
   st.listed.hidden = onMap.length === 0;
   const open = st.listed.open;
   st.listed.replaceChildren(h("summary", {}, `The choices on the map, as a list (${onMap.length})`),
@@ -355,6 +367,7 @@ export const board = {
       st.cellActions = new Map();
     }
     inspect(st);
+    st.lists.update(view, actions);
     st.pad.el.hidden = !seat;
     st.pad.update(actions);
     st.log.replaceChildren(orderLog(view, ctx.viewer));
@@ -388,10 +401,11 @@ export const board = {
   },
 
   /** The choices listed as buttons: those not on the map (a hex action is a highlight to
-   *  click) and not on the order pad. */
+   *  click), not on the order pad, and not carrying a list (the list panel posts those: a
+   *  group picked from its stack's menu, the firers, the set-up's choices). */
   buttons(actions, ctx) {
     if (!ctx?.data) return actions;
-    return actions.filter((a) => !hexesOf(a).length && !textActions([a]).length);
+    return actions.filter((a) => !hexesOf(a).length && !textActions([a]).length && !LIST_TYPES.has(a.type));
   },
 };
 

@@ -9,6 +9,7 @@
 //! top counter's face, its facing and whether it holds troops, artillery, both or neither.
 
 mod grid;
+mod lists;
 mod map;
 mod words;
 
@@ -37,6 +38,7 @@ pub fn board(v: &Value, data: &Value) -> String {
     out.push_str(&waiting_section(v));
     out.push_str(&orders_section(v));
     out.push_str(&holdings_section(v));
+    out.push_str(&lists::lists_section(v));
     if v["railroad_found"] == true {
         out.push_str("\nYour side has found the Unfinished Railroad (rule 1.3).\n");
     }

@@ -33,7 +33,13 @@ fn set_up(m: &mut Match<BloodyRoadsSouth>) {
         {
             play(m, side, &a);
         }
-        play(m, side, &Action::FinishSetUp);
+        let finish = m
+            .state()
+            .legal_actions(side)
+            .into_iter()
+            .find(|a| matches!(a, Action::FinishSetUp { .. }))
+            .expect("set-up finishes");
+        play(m, side, &finish);
     }
 }
 
@@ -376,4 +382,27 @@ fn a_written_order_is_in_its_writers_log_only() {
         let other = board(&view(&m, viewer), &data());
         assert!(!other.contains("Press the attack"), "{other}");
     }
+}
+
+#[test]
+fn rule_5_the_lists_a_choice_carries_say_how_to_fill_them() {
+    let v = serde_json::json!({
+        "pickable": [
+            {"unit": "2/1/5", "hex": "A20.06", "with": ["Griffin"]},
+            {"unit": "3/1/5", "hex": "A22.06", "with": []}
+        ],
+        "fire": {"target": "A18.10", "at_artillery": false,
+                 "firers": [{"id": "Stwl/J/2", "hex": "A17.10", "points": "4"}]},
+        "actions": [{"type": "finish_set_up", "facings": [], "formations": []}]
+    });
+    let text = crate::lists::lists_section(&v);
+    assert!(text.contains("2/1/5 in A20.06: with Griffin."), "{text}");
+    assert!(!text.contains("3/1/5"), "{text}");
+    assert!(
+        text.contains("Stwl/J/2 in A17.10: 4 fire points alone."),
+        "{text}"
+    );
+    assert!(text.contains("--units ID,ID"), "{text}");
+    assert!(text.contains("--set facings=JSON"), "{text}");
+    assert_no_json(&text);
 }

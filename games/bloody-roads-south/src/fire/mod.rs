@@ -1,12 +1,15 @@
 //! The Fire Combat Phase (series 19-20; reference 2.6, 2.7): defensive fire, then offensive.
 //! The firing player chooses a target hex (`Target`, or `TargetArtillery` to aim his artillery
-//! at artillery beneath the top unit), adds firers one at a time (`AddFirer`), and resolves
-//! the fire (`Fire`) or gives it up (`CancelFire`); `FinishFire` ends his fire.
+//! at artillery beneath the top unit), then resolves the fire with the units he chooses
+//! (`Fire { firers }`, one action however many fire, reference 5.2; offered with every eligible
+//! firer, his view listing each with its fire points) or gives it up (`CancelFire`);
+//! `FinishFire` ends his fire.
 //!
-//! Modules: `targets` (who may fire at what), `points` (fire points), `resolve` (one fire,
-//! steps 3-11), `losses` (casualties and elimination), `reaction` (fire drawn outside the
-//! phase).
+//! Modules: `targets` (who may fire at what), `firers` (the list of a fire, checked whole),
+//! `points` (fire points), `resolve` (one fire, steps 3-11), `losses` (casualties and
+//! elimination), `reaction` (fire drawn outside the phase).
 
+pub mod firers;
 pub mod losses;
 pub mod points;
 pub mod reaction;
@@ -29,21 +32,18 @@ impl BloodyRoadsSouth {
         let mut out = Vec::new();
         match &self.fire {
             Some(f) => {
-                if f.firers.is_empty()
-                    && !f.at_artillery
+                if !f.at_artillery
                     && self.artillery_beneath(f.target).is_some()
                     && !self.already_targeted(f.target, true)
                     && !self.eligible_firers(side, f.target, true, &[]).is_empty()
                 {
                     out.push(Action::TargetArtillery);
                 }
-                for k in self.eligible_firers(side, f.target, f.at_artillery, &f.firers) {
-                    out.push(Action::AddFirer {
-                        unit: self.unit(k).id.clone(),
+                let all = self.all_firers(side, f.target, f.at_artillery);
+                if !all.is_empty() {
+                    out.push(Action::Fire {
+                        firers: all.iter().map(|&k| self.unit(k).id.clone()).collect(),
                     });
-                }
-                if !f.firers.is_empty() {
-                    out.push(Action::Fire);
                 }
                 out.push(Action::CancelFire);
             }
@@ -54,7 +54,7 @@ impl BloodyRoadsSouth {
                 out.push(Action::FinishFire);
             }
         }
-        dedup_firers(out)
+        out
     }
 
     /// Applies a Fire Combat Phase action.
@@ -64,7 +64,6 @@ impl BloodyRoadsSouth {
                 self.fire = Some(FireInProgress {
                     target: hex,
                     at_artillery: false,
-                    firers: Vec::new(),
                 });
             }
             Action::TargetArtillery => {
@@ -72,20 +71,11 @@ impl BloodyRoadsSouth {
                     f.at_artillery = true;
                 }
             }
-            Action::AddFirer { unit } => {
-                let Some(f) = self.fire.clone() else {
+            Action::Fire { firers } => {
+                // Checked on arrival (`check_lists`): a refused list never gets here.
+                let Ok(firers) = self.chosen_firers(side, &firers) else {
                     return;
                 };
-                // An extended part shares its parent's id: take the first eligible one.
-                let k = self
-                    .eligible_firers(side, f.target, f.at_artillery, &f.firers)
-                    .into_iter()
-                    .find(|&k| self.unit(k).id == unit);
-                if let (Some(k), Some(f)) = (k, &mut self.fire) {
-                    f.firers.push(k);
-                }
-            }
-            Action::Fire => {
                 let Some(f) = self.fire.take() else {
                     return;
                 };
@@ -94,10 +84,10 @@ impl BloodyRoadsSouth {
                         .fire_target_unit(f.target)
                         .is_some_and(|k| self.unit(k).kind == UnitKind::Battery);
                 self.targeted.push((f.target, hits_guns));
-                for &k in &f.firers {
+                for &k in &firers {
                     self.unit_mut(k).marks.fired = true;
                 }
-                self.resolve_volley(&f.firers, f.target, f.at_artillery, VolleyKind::Phase, fx);
+                self.resolve_volley(&firers, f.target, f.at_artillery, VolleyKind::Phase, fx);
             }
             Action::CancelFire => self.fire = None,
             Action::FinishFire => {
@@ -117,16 +107,4 @@ impl BloodyRoadsSouth {
             u.marks.fired = false;
         }
     }
-}
-
-/// One `AddFirer` per id (the parts of an extended line share their parent's id; each is
-/// added by its own action in turn).
-fn dedup_firers(actions: Vec<Action>) -> Vec<Action> {
-    let mut out: Vec<Action> = Vec::with_capacity(actions.len());
-    for a in actions {
-        if !out.contains(&a) {
-            out.push(a);
-        }
-    }
-    out
 }

@@ -139,6 +139,13 @@ impl BloodyRoadsSouth {
         if at_artillery && u.kind != UnitKind::Battery {
             return false;
         }
+        self.hex_has_fire_left(k, chosen)
+    }
+
+    /// True when `k`'s hex still has fire to give beside the firers already chosen (1 A and
+    /// 5 gun points out of one hex, S12.0).
+    pub(crate) fn hex_has_fire_left(&self, k: UnitKey, chosen: &[UnitKey]) -> bool {
+        let u = self.unit(k);
         let hex = u.hex();
         let (mut c, mut gp) = (0u8, 0u8);
         for &o in chosen {

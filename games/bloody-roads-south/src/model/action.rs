@@ -1,5 +1,8 @@
-//! Every action a player can take. Each is one small choice the prompt offers; big decisions
-//! (a stack's march, a combined fire, an order) are sequences of them.
+//! Every action a player can take. Each is one choice the prompt offers; a march or an order
+//! is a sequence of them. Each secret decision is one action whose count never depends on a
+//! secret (reference 5.2): a group or a list (the units moving together, the firers, the
+//! set-up's facings and formations) is a typed parameter of one action, checked whole on
+//! arrival (`crate::refusal`).
 
 use serde::{Deserialize, Serialize};
 
@@ -10,7 +13,25 @@ use crate::model::facing::Vertex;
 use crate::model::order::{OrderNo, Receiver};
 use crate::model::unit::Formation;
 
-/// One atomic choice (serialised as an object tagged by `type`).
+/// A stack's facing chosen at set-up (series 13).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetUpFacing {
+    /// The stack's hex.
+    pub hex: HexId,
+    /// The vertex it faces.
+    pub facing: Vertex,
+}
+
+/// A unit's formation chosen at set-up (series 11).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetUpFormation {
+    /// The unit.
+    pub unit: UnitId,
+    /// Its formation.
+    pub formation: Formation,
+}
+
+/// One choice (serialised as an object tagged by `type`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
@@ -22,22 +43,17 @@ pub enum Action {
         /// The hex.
         hex: HexId,
     },
-    /// Turn every unit of one's stack in a hex to face a vertex (series 13).
-    Face {
-        /// The stack's hex.
-        hex: HexId,
-        /// The vertex.
-        facing: Vertex,
+    /// The set-up is complete, with the facings and formations chosen (typed parameters,
+    /// offered empty: every stack keeps its facing, every unit its formation; checked whole
+    /// on arrival). One action however many are chosen (reference 5.2, 6.0).
+    FinishSetUp {
+        /// Stacks turned to face a vertex (series 13), at most one entry a hex.
+        #[serde(default)]
+        facings: Vec<SetUpFacing>,
+        /// Units set up in their other formation (series 11), at most one entry a unit.
+        #[serde(default)]
+        formations: Vec<SetUpFormation>,
     },
-    /// Set a unit's formation at set-up (series 11).
-    Form {
-        /// The unit.
-        unit: UnitId,
-        /// Its formation.
-        formation: Formation,
-    },
-    /// The set-up is complete.
-    FinishSetUp,
 
     // ----- Command Phase (series 10; reference 2.3) -----
     /// Write an order. Offered once per allowed receiver, method and type with an empty
@@ -96,21 +112,20 @@ pub enum Action {
     },
 
     // ----- Movement and Close Combat Phase (series 11-18, 23) -----
-    /// Pick up a unit to move.
+    /// Pick up a unit to move, with the units of its hex that go with it (series 12, 16): the
+    /// whole moving group in one action, whatever its size (reference 5.2). Offered with
+    /// `with` empty (the unit alone); the player's view lists who may go with each unit.
     Pick {
-        /// The unit.
+        /// The unit (the group's top counter when it stops).
         unit: UnitId,
         /// For one part of an extended line (which shares its brigade's id): its hex.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         part: Option<HexId>,
-    },
-    /// Add another unit of the same hex to the moving group (it moves with it).
-    Join {
-        /// The unit.
-        unit: UnitId,
-        /// For one part of an extended line: its hex.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        part: Option<HexId>,
+        /// The other units of the same hex that move with it, in order (a typed parameter,
+        /// checked whole on arrival); an id twice names two counters sharing it (a brigade
+        /// and a part of its extended line).
+        #[serde(default)]
+        with: Vec<UnitId>,
     },
     /// Move the group one hex.
     Step {
@@ -172,13 +187,15 @@ pub enum Action {
     },
     /// Aim at the artillery of the target hex rather than its top unit (series 12.0).
     TargetArtillery,
-    /// Add a unit to the fire at the chosen target.
-    AddFirer {
-        /// The unit.
-        unit: UnitId,
+    /// Resolve the fire at the chosen target by these units (series 20.3): every firer in one
+    /// action, however many (reference 5.2). Offered with every eligible firer; the player may
+    /// drop some (a typed parameter, checked whole on arrival). An id twice names two
+    /// counters sharing it (a brigade and a part of its extended line).
+    Fire {
+        /// The firing units.
+        #[serde(default)]
+        firers: Vec<UnitId>,
     },
-    /// Resolve the fire at the chosen target.
-    Fire,
     /// Give up the chosen target.
     CancelFire,
     /// No more fire this phase.

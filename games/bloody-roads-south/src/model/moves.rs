@@ -103,7 +103,4 @@ pub struct FireInProgress {
     /// Aimed at the hex's artillery rather than its top unit (series 12.0).
     #[serde(default)]
     pub(crate) at_artillery: bool,
-    /// The units firing.
-    #[serde(default)]
-    pub(crate) firers: Vec<UnitKey>,
 }

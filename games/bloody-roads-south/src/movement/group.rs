@@ -2,8 +2,11 @@
 //! taking stack-mates along, turning, and putting the group down.
 //!
 //! **Decision (what moves together).** One stack moves at a time. `Pick` takes up one unit
-//! that may move; `Join` adds other units of the same hex that may move, before the group
-//! leaves the hex (units moving together start together, S23.1). The group then moves as one
+//! that may move with, in its `with` list, other units of the same hex that may move (units
+//! moving together start together, S23.1): the whole group in one action, whatever its size,
+//! so that the number of actions never tells the opponent how many counters a stack holds
+//! (reference 5.2). The list is checked whole on arrival ([`BloodyRoadsSouth::pick_group`]);
+//! a unit named that may not go refuses the whole `Pick`. The group then moves as one
 //! stack: each unit pays its own chart column's cost out of what it has left, so the group
 //! goes as far as its slowest unit. `EndMove` puts it down; every unit of a group put down
 //! has moved this phase, whether it left its hex or not ("moved, or began to move"), so
@@ -32,6 +35,7 @@ use crate::model::action::Action;
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::moves::MovingGroup;
 use crate::model::unit::{Formation, UnitKey, UnitKind};
+use crate::refusal::Refusal;
 
 impl BloodyRoadsSouth {
     /// The counter an action names: a unit by id, or one part of an extended line by its
@@ -51,7 +55,7 @@ impl BloodyRoadsSouth {
         }
     }
 
-    /// The hex that names a counter in `Pick` and `Join`: only for extended parts.
+    /// The hex that names a counter in `Pick`: only for extended parts.
     fn part_hex(&self, k: UnitKey) -> Option<HexId> {
         let u = self.unit(k);
         u.part_of.and(u.hex())
@@ -90,34 +94,66 @@ impl BloodyRoadsSouth {
             .is_some_and(|a| self.army_hq_destination(u.side, &a.id).is_some())
     }
 
-    /// The `Pick` actions of the phasing side.
+    /// The `Pick` actions of the phasing side: one per unit that may move, offered alone
+    /// (`with` empty; the player's view lists who may go with it, [`Self::stack_mates`]).
     pub(crate) fn pick_actions(&self, side: Side) -> Vec<Action> {
         self.keys()
             .filter(|&k| self.may_pick(side, k))
             .map(|k| Action::Pick {
                 unit: self.unit(k).id.clone(),
                 part: self.part_hex(k),
+                with: Vec::new(),
             })
             .collect()
     }
 
-    /// The `Join` actions: units of the group's hex that may move, while it has not left it.
-    pub(crate) fn join_actions(&self, side: Side, g: &MovingGroup) -> Vec<Action> {
-        if !g.path.is_empty() || g.attacked || g.in_enemy_zoc {
-            return Vec::new();
-        }
-        let Some(hex) = self.moving_hex(g) else {
+    /// The units that may move with `k` (module docs): the other units of its hex that may be
+    /// picked, top first.
+    pub fn stack_mates(&self, side: Side, k: UnitKey) -> Vec<UnitKey> {
+        let Some(hex) = self.unit(k).hex() else {
             return Vec::new();
         };
         self.at(hex)
             .into_iter()
-            .filter(|k| !g.units.contains(k))
-            .filter(|&k| self.may_pick(side, k))
-            .map(|k| Action::Join {
-                unit: self.unit(k).id.clone(),
-                part: self.part_hex(k),
-            })
+            .filter(|&o| o != k && self.may_pick(side, o))
             .collect()
+    }
+
+    /// The moving group a `Pick` names, checked whole (reference 5.2): the picked unit, then
+    /// each unit of `with` in turn, the first of its hex's stack-mates with that id not yet
+    /// taken. Empty when the picked unit itself cannot be named (the engine offers only
+    /// units that can).
+    pub fn pick_group(
+        &self,
+        side: Side,
+        unit: &UnitId,
+        part: Option<HexId>,
+        with: &[UnitId],
+    ) -> Result<Vec<UnitKey>, Refusal> {
+        let Some(k) = self.named_unit(side, unit, part) else {
+            return Ok(Vec::new());
+        };
+        let Some(hex) = self.unit(k).hex() else {
+            return Ok(Vec::new());
+        };
+        let mates = self.stack_mates(side, k);
+        let mut group = vec![k];
+        for id in with {
+            let found = mates
+                .iter()
+                .copied()
+                .find(|&o| !group.contains(&o) && &self.unit(o).id == id);
+            match found {
+                Some(o) => group.push(o),
+                None => {
+                    return Err(Refusal::NotAStackMate {
+                        unit: id.clone(),
+                        hex,
+                    });
+                }
+            }
+        }
+        Ok(group)
     }
 
     /// The `Turn` actions: the five other vertices, once in each hex (module docs).
@@ -136,33 +172,27 @@ impl BloodyRoadsSouth {
             .collect()
     }
 
-    /// Picks a unit up.
-    pub(crate) fn pick(&mut self, side: Side, k: UnitKey, fx: &mut Fx) {
-        let Some(hex) = self.unit(k).hex() else {
+    /// Picks a group up (its first unit first, [`Self::pick_group`]).
+    pub(crate) fn pick(&mut self, side: Side, group: Vec<UnitKey>, fx: &mut Fx) {
+        let Some(&first) = group.first() else {
             return;
         };
-        self.moving = Some(MovingGroup::alone(k, hex));
+        let Some(hex) = self.unit(first).hex() else {
+            return;
+        };
+        let mut moving = MovingGroup::alone(first, hex);
+        moving.units = group.clone();
+        self.moving = Some(moving);
         self.refresh_radius(side);
+        let names: Vec<String> = group.iter().map(|&k| self.group_member_name(k)).collect();
         fx.private(
             EventKind::Move,
             side,
             format!(
-                "{} is picked up in {hex} to move.",
-                self.group_member_name(k)
+                "{} {} picked up in {hex} to move.",
+                names.join(", "),
+                if names.len() == 1 { "is" } else { "are" }
             ),
-        );
-    }
-
-    /// Adds a stack-mate to the group.
-    pub(crate) fn join(&mut self, side: Side, k: UnitKey, fx: &mut Fx) {
-        if let Some(g) = self.moving.as_mut() {
-            g.units.push(k);
-        }
-        self.refresh_radius(side);
-        fx.private(
-            EventKind::Move,
-            side,
-            format!("{} joins the moving group.", self.group_member_name(k)),
         );
     }
 

@@ -2,11 +2,11 @@
 //! 1.3, 4.4b; reference 2.4, 2.5, 2.9): the segments of the phase, and the actions of its
 //! movement segment, one small choice at a time.
 //!
-//! Outside a move the phasing player may `Pick` a unit (then `Join` stack-mates), `Enter` a
-//! reinforcement, or `FinishMovement`. A moving group may `Step`, `Attack`, `Turn`,
-//! `ChangeFormation`, `ForceMarch`, `Extend`/`Contract` and `EndMove`. Each concept is its
-//! own file:
-//! - `group`: picking, joining, turning, putting down (S12.0, S13.0, S16.0);
+//! Outside a move the phasing player may `Pick` a unit with the stack-mates going with it
+//! (one action, reference 5.2), `Enter` a reinforcement, or `FinishMovement`. A moving
+//! group may `Step`, `Attack`, `Turn`, `ChangeFormation`, `ForceMarch`, `Extend`/`Contract`
+//! and `EndMove`. Each concept is its own file:
+//! - `group`: picking a group, turning, putting down (S12.0, S13.0, S16.0);
 //! - `allowance`: movement points (S16.0, S16.1b, S18.0, S24.1);
 //! - `steps`: the hexes a group may enter and what entering does (S14.0, S16.0, S16.2);
 //! - `zoc`: zones of control, real and as seen (S14.0, 4.4b);
@@ -78,7 +78,7 @@ impl BloodyRoadsSouth {
             // Fire drawn or a close combat moved or routed some of it: it stops (S24.1b).
             return vec![Action::EndMove];
         }
-        let mut out = self.join_actions(side, g);
+        let mut out = Vec::new();
         let facts = self.group_facts(g);
         let steps = self.step_options(side, g, &facts);
         let attacks = self.attack_options(side, g, &facts);
@@ -105,14 +105,10 @@ impl BloodyRoadsSouth {
     /// Applies a Movement Phase action.
     pub(crate) fn apply_movement(&mut self, side: Side, action: Action, fx: &mut Fx) {
         match action {
-            Action::Pick { unit, part } => {
-                if let Some(k) = self.named_unit(side, &unit, part) {
-                    self.pick(side, k, fx);
-                }
-            }
-            Action::Join { unit, part } => {
-                if let Some(k) = self.named_unit(side, &unit, part) {
-                    self.join(side, k, fx);
+            Action::Pick { unit, part, with } => {
+                // Checked on arrival (`check_lists`): a refused list never gets here.
+                if let Ok(group) = self.pick_group(side, &unit, part, &with) {
+                    self.pick(side, group, fx);
                 }
             }
             Action::Step { to } => self.step_to(side, to, fx),

@@ -10,6 +10,7 @@ use crate::data::terrain::Terrain;
 use crate::geometry::costs::Feature;
 use crate::model::action::Action;
 use crate::model::game::BloodyRoadsSouth;
+use crate::model::step::{MovementSegment, Step};
 use crate::model::unit::UnitKey;
 
 use super::allowance::UnitStep;
@@ -52,18 +53,26 @@ impl BloodyRoadsSouth {
     pub fn movement_label(&self, side: Side, action: &Action) -> Option<String> {
         let g = self.moving.as_ref();
         Some(match action {
-            Action::Pick { unit, part } => {
+            Action::Pick { unit, part, with } => {
                 let k = self.named_unit(side, unit, *part)?;
                 let hex = self.unit(k).hex()?;
+                let group = self.pick_group(side, unit, *part, with).ok()?;
+                let left = group.iter().map(|&u| self.mp_left(u)).min().unwrap_or(0);
+                let names: Vec<String> = group.iter().map(|&u| self.group_member_name(u)).collect();
+                let mates = self.stack_mates(side, k).len();
+                let others = if with.is_empty() && mates > 0 {
+                    format!(
+                        "; alone, or with any of the {mates} other unit{} of its stack that may move",
+                        if mates == 1 { "" } else { "s" }
+                    )
+                } else {
+                    String::new()
+                };
                 format!(
-                    "Move {} from {hex} ({} MP)",
-                    self.group_member_name(k),
-                    mp(self.mp_left(k))
+                    "Move {} from {hex} ({} MP{others})",
+                    names.join(" with "),
+                    mp(left)
                 )
-            }
-            Action::Join { unit, part } => {
-                let k = self.named_unit(side, unit, *part)?;
-                format!("Take {} along", self.group_member_name(k))
             }
             Action::Step { to } => {
                 let g = g?;
@@ -190,8 +199,49 @@ impl BloodyRoadsSouth {
                 }
             }
             None => {
-                format!("{title}: pick units to move, bring in reinforcements, or finish movement")
+                format!(
+                    "{title}: pick a unit to move, with the units of its stack that go with it \
+                     (one choice), bring in reinforcements, or finish movement"
+                )
             }
+        }
+    }
+
+    /// What the phasing player may pick up, in his view only (reference 5.2): each unit that
+    /// may move, its hex, and the units of its hex that may go with it (the `with` of its
+    /// `Pick`), top first.
+    pub(crate) fn pickable_view(&self, side: Side) -> Option<Value> {
+        let moving_now = self.step
+            == (Step::Movement {
+                side,
+                segment: MovementSegment::Move,
+            });
+        if self.moving.is_some() || !moving_now {
+            return None;
+        }
+        let picks: Vec<Value> = self
+            .keys()
+            .filter(|&k| self.may_pick(side, k))
+            .map(|k| {
+                let u = self.unit(k);
+                let with: Vec<&str> = self
+                    .stack_mates(side, k)
+                    .into_iter()
+                    .map(|o| self.unit(o).id.as_str())
+                    .collect();
+                json!({
+                    "unit": u.id.as_str(),
+                    "part": u.part_of.and(u.hex()),
+                    "hex": u.hex(),
+                    "mp_left": mp(self.mp_left(k)).to_string(),
+                    "with": with,
+                })
+            })
+            .collect();
+        if picks.is_empty() {
+            None
+        } else {
+            Some(Value::Array(picks))
         }
     }
 

@@ -1,6 +1,7 @@
 //! A game's initial state (rules 6.0, 7.0; reference 6.0 "set-up procedure"): every counter
 //! of the scenario, the fixed placements made, the choices left to each player.
 
+pub mod choices;
 pub mod placement;
 
 use adjutant_engine::{PerSide, Setup, Side};

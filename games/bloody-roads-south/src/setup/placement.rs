@@ -5,7 +5,8 @@
 //! placed on its own, in the order of the lines; a line that names other units ("with any
 //! unit of 4/5", "w/i 3 of the 3 Corps HQ") is asked after those units are placed;
 //! stacking limits (series 12) hold at set-up; facings and formations are free (column for
-//! printed road columns), and the player finishes when content.
+//! printed road columns) and are chosen together with `FinishSetUp` (`choices`), so that the
+//! number of set-up actions never depends on them (reference 5.2).
 
 use adjutant_engine::Side;
 
@@ -13,7 +14,6 @@ use crate::data::placement::{Placement, SetupLocation};
 use crate::data::{FormationId, HexId, UnitId};
 use crate::events::{EventKind, Fx};
 use crate::model::action::Action;
-use crate::model::facing::Vertex;
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::step::{CommandSegment, Step};
 use crate::model::unit::{Formation, UnitKey, UnitKind};
@@ -245,33 +245,11 @@ impl BloodyRoadsSouth {
                 .collect();
         }
         let mut out = Vec::new();
-        for hex in self.hexes_of(side) {
-            let facing = self.at(hex).first().map(|&k| self.unit(k).facing);
-            for v in Vertex::ALL {
-                if Some(v) != facing {
-                    out.push(Action::Face { hex, facing: v });
-                }
-            }
-        }
-        for k in self.keys() {
-            let u = self.unit(k);
-            if u.side != side || !u.on_map() {
-                continue;
-            }
-            let other = match u.formation {
-                Formation::Line => Formation::Column,
-                Formation::Column => Formation::Line,
-                Formation::Unlimbered => Formation::Limbered,
-                Formation::Limbered => Formation::Unlimbered,
-                Formation::None => continue,
-            };
-            out.push(Action::Form {
-                unit: u.id.clone(),
-                formation: other,
-            });
-        }
         out.extend(self.preset_order_actions(side));
-        out.push(Action::FinishSetUp);
+        out.push(Action::FinishSetUp {
+            facings: Vec::new(),
+            formations: Vec::new(),
+        });
         out
     }
 
@@ -283,17 +261,12 @@ impl BloodyRoadsSouth {
                     self.set_up_at(k, hex);
                 }
             }
-            Action::Face { hex, facing } => {
-                for k in self.at(hex) {
-                    self.unit_mut(k).facing = facing;
-                }
-            }
-            Action::Form { unit, formation } => {
-                if let Some(k) = self.key(side, &unit) {
-                    self.unit_mut(k).formation = formation;
-                }
-            }
-            Action::FinishSetUp => {
+            Action::FinishSetUp {
+                facings,
+                formations,
+            } => {
+                // Checked on arrival (`check_lists`): a refused list never gets here.
+                self.apply_setup_choices(side, &facings, &formations);
                 *self.setup_done.get_mut(side) = true;
                 fx.private(
                     EventKind::SetUp,

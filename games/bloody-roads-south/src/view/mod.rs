@@ -44,6 +44,12 @@ impl BloodyRoadsSouth {
             if let Some(m) = self.moving_view(side) {
                 v.insert("moving".into(), m);
             }
+            if let Some(p) = self.pickable_view(side) {
+                v.insert("pickable".into(), p);
+            }
+            if let Some(f) = self.fire_view(side) {
+                v.insert("fire".into(), f);
+            }
         }
         if viewer == Viewer::Omniscient {
             v.insert(

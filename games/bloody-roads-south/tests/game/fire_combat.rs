@@ -14,10 +14,22 @@ fn target(h: &str) -> Action {
     Action::Target { hex: hex(h) }
 }
 
-fn add(id: &str) -> Action {
-    Action::AddFirer {
-        unit: UnitId::new(id),
+/// The `Fire` of these units (one action, reference 5.2).
+pub fn fire_with(ids: &[&str]) -> Action {
+    Action::Fire {
+        firers: ids.iter().map(|id| UnitId::new(id)).collect(),
     }
+}
+
+/// The units the offered `Fire` names (every unit that may fire), by id.
+pub fn offered_firers(g: &bloody_roads_south::BloodyRoadsSouth) -> Vec<String> {
+    g.legal_actions(C)
+        .into_iter()
+        .find_map(|a| match a {
+            Action::Fire { firers } => Some(firers.iter().map(|u| u.to_string()).collect()),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 /// Stwl/J/2 (A-rated, AB) in A17.10 and 2/1/5 (C-rated, AA) in A18.10, face to face.
@@ -40,8 +52,7 @@ fn fire_at(
 ) -> Vec<bloody_roads_south::Event> {
     let mut d = dice();
     let mut ev = testing::play(g, C, target(at), &mut d);
-    ev.extend(testing::play(g, C, add("Stwl/J/2"), &mut d));
-    ev.extend(testing::play(g, C, Action::Fire, &mut d));
+    ev.extend(testing::play(g, C, fire_with(&["Stwl/J/2"]), &mut d));
     ev
 }
 
@@ -247,7 +258,7 @@ fn s20_3_each_unit_fires_once_and_a_hex_is_a_target_once_for_its_top_unit() {
     // Stwl/J/2 has fired: it may not join a fire at another hex either.
     let mut d = dice();
     testing::play(&mut g, C, target("A17.11"), &mut d);
-    assert!(!g.legal_actions(C).contains(&add("Stwl/J/2")));
+    assert!(!offered_firers(&g).contains(&"Stwl/J/2".to_string()));
 }
 
 #[test]
@@ -261,10 +272,10 @@ fn s20_3_artillery_may_aim_at_artillery_beneath_the_top_unit() {
     testing::play(&mut g, C, target("A18.10"), &mut d);
     assert!(g.legal_actions(C).contains(&Action::TargetArtillery));
     testing::play(&mut g, C, Action::TargetArtillery, &mut d);
-    let offered = g.legal_actions(C);
-    assert!(offered.contains(&add("2b-1")));
+    let offered = offered_firers(&g);
+    assert!(offered.contains(&"2b-1".to_string()));
     assert!(
-        !offered.contains(&add("Stwl/J/2")),
+        !offered.contains(&"Stwl/J/2".to_string()),
         "only artillery aims at artillery"
     );
 }
@@ -302,8 +313,7 @@ fn s10_3_small_arms_fire_marks_the_target_fired_on_by_infantry() {
     testing::script_shared(&mut g, &[1, 1, 1]);
     let mut d = dice();
     testing::play(&mut g, C, target("A18.10"), &mut d);
-    testing::play(&mut g, C, add("2b-1"), &mut d);
-    testing::play(&mut g, C, Action::Fire, &mut d);
+    testing::play(&mut g, C, fire_with(&["2b-1"]), &mut d);
     assert!(!testing::unit(&g, U, "2/1/5").marks().fired_on_by_infantry);
 }
 

@@ -23,12 +23,11 @@ fn section_5_fire_firer_reads_points_target_roll_and_result_spectators_the_roll(
     ev.extend(testing::play(
         &mut g,
         C,
-        Action::AddFirer {
-            unit: bloody_roads_south::data::UnitId::new("Stwl/J/2"),
+        Action::Fire {
+            firers: vec![bloody_roads_south::data::UnitId::new("Stwl/J/2")],
         },
         &mut d,
     ));
-    ev.extend(testing::play(&mut g, C, Action::Fire, &mut d));
     let firer = all(&ev, Viewer::Seat(C));
     let target = all(&ev, Viewer::Seat(U));
     let public = all(&ev, Viewer::Spectator);

@@ -4,6 +4,7 @@
 //! compare against is copied into this folder (`book_hexes.toml`, `book_tables.txt`,
 //! `series_tables.md`); nothing outside the repository is read.
 
+mod action_count_secrecy;
 mod book_tables;
 mod bot_games;
 mod charts;
@@ -49,3 +50,4 @@ mod printed;
 mod scenarios;
 mod support;
 mod turns;
+mod typed_lists;

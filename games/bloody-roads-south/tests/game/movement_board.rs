@@ -16,6 +16,18 @@ pub fn hex(s: &str) -> HexId {
     s.parse().expect("a hex id")
 }
 
+/// The `Pick` of a unit (not a part) by id with the stack-mates named.
+pub fn pick(id: &str, with: &[&str]) -> Action {
+    Action::Pick {
+        unit: bloody_roads_south::data::UnitId::new(id),
+        part: None,
+        with: with
+            .iter()
+            .map(|w| bloody_roads_south::data::UnitId::new(w))
+            .collect(),
+    }
+}
+
 /// A game position and its dice.
 pub struct Board {
     /// The game.
@@ -79,11 +91,12 @@ impl Board {
         self.offered(side).contains(action)
     }
 
-    /// Applies an offered action (panics if it is not offered).
+    /// Applies an offered action (panics if it is not offered, its typed lists filled as the
+    /// engine allows with `Rules::fits`, or refused).
     pub fn act(&mut self, side: Side, action: Action) {
         let offered = self.offered(side);
         assert!(
-            offered.contains(&action),
+            offered.iter().any(|o| self.g.fits(o, &action)),
             "{action:?} is not offered to {side}; offered: {offered:?}"
         );
         let applied = self
@@ -111,15 +124,14 @@ impl Board {
         panic!("questions never settled");
     }
 
-    /// Picks up a unit (not a part) by id.
+    /// Picks up a unit (not a part) by id, alone.
     pub fn pick(&mut self, side: Side, id: &str) {
-        self.act(
-            side,
-            Action::Pick {
-                unit: bloody_roads_south::data::UnitId::new(id),
-                part: None,
-            },
-        );
+        self.pick_with(side, id, &[]);
+    }
+
+    /// Picks up a unit (not a part) by id with stack-mates going with it (one action).
+    pub fn pick_with(&mut self, side: Side, id: &str, with: &[&str]) {
+        self.act(side, pick(id, with));
     }
 
     /// Moves the group one hex.

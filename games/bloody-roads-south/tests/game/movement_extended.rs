@@ -98,6 +98,7 @@ fn s17_parts_stop_next_to_their_parent_and_move_on_their_own() {
     let pick_part = Action::Pick {
         unit: UnitId::new("1/2/5"),
         part: Some(hex("A24.11")),
+        with: Vec::new(),
     };
     assert!(!b.is_offered(U, &pick_part));
     // Next phase it may move apart from its parent.

@@ -83,14 +83,7 @@ fn s16_stack_mates_join_before_the_group_leaves_and_move_at_the_slowest_pace() {
     let brigade = b.place(U, "2/1/5", "A20.06", Formation::Line, Vertex::SW_NW);
     let leader = b.place(U, "Griffin", "A20.06", Formation::None, Vertex::SW_NW);
     b.begin(U);
-    b.pick(U, "Griffin");
-    b.act(
-        U,
-        Action::Join {
-            unit: UnitId::new("2/1/5"),
-            part: None,
-        },
-    );
+    b.pick_with(U, "Griffin", &["2/1/5"]);
     b.step(U, "A20.07");
     assert_eq!(b.unit(leader).hex(), Some(hex("A20.07")));
     assert_eq!(b.unit(brigade).hex(), Some(hex("A20.07")));
@@ -100,8 +93,8 @@ fn s16_stack_mates_join_before_the_group_leaves_and_move_at_the_slowest_pace() {
     assert!(
         !b.offered(U)
             .iter()
-            .any(|a| matches!(a, Action::Join { .. })),
-        "no joining once the group has left its hex"
+            .any(|a| matches!(a, Action::Pick { .. })),
+        "no picking while a group moves"
     );
     b.step(U, "A20.08");
     assert!(b.steps(U).is_empty(), "the brigade has nothing left");
@@ -167,14 +160,7 @@ fn s12_two_columns_moving_together_pay_the_terrain_not_the_road() {
     b.g.test_set_losses(a, 3, 0);
     b.g.test_set_losses(c, 4, 0);
     b.begin(U);
-    b.pick(U, "2/2/5");
-    b.act(
-        U,
-        Action::Join {
-            unit: UnitId::new("1/2/5"),
-            part: None,
-        },
-    );
+    b.pick_with(U, "2/2/5", &["1/2/5"]);
     b.step(U, "A23.09");
     assert_eq!(
         b.unit(a).marks().mp_spent,
@@ -252,14 +238,7 @@ fn s12_a_group_stopping_in_a_friendly_stack_goes_on_top_and_shares_its_facing_an
     let brig = b.place(U, "2/1/5", "A20.06", Formation::Line, Vertex::SW_NW);
     b.g.test_set_morale(brig, MoraleState::BloodLust);
     b.begin(U);
-    b.pick(U, "2/1/5");
-    b.act(
-        U,
-        Action::Join {
-            unit: UnitId::new("Griffin"),
-            part: None,
-        },
-    );
+    b.pick_with(U, "2/1/5", &["Griffin"]);
     b.step(U, "A20.07");
     b.act(U, Action::EndMove);
     let stack = b.g.at(hex("A20.07"));
@@ -320,7 +299,8 @@ fn s16_routed_units_are_not_picked_and_hqs_move_only_under_orders() {
     b.g.test_set_corps_order(U, "5", None);
     assert!(!b.offered(U).contains(&Action::Pick {
         unit: UnitId::new("5 Corps HQ"),
-        part: None
+        part: None,
+        with: Vec::new(),
     }));
 }
 

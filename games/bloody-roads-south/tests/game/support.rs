@@ -80,13 +80,17 @@ pub fn set_up_quickly(m: &mut Match<BloodyRoadsSouth>) {
             let Some(a) = actions
                 .iter()
                 .find(|a| matches!(a, Action::Place { .. }))
-                .or_else(|| actions.iter().find(|a| **a == Action::FinishSetUp))
+                .or_else(|| {
+                    actions
+                        .iter()
+                        .find(|a| matches!(a, Action::FinishSetUp { .. }))
+                })
             else {
                 break;
             };
             let a = a.clone();
             play(m, side, &a);
-            if a == Action::FinishSetUp {
+            if matches!(a, Action::FinishSetUp { .. }) {
                 break;
             }
         }
@@ -110,7 +114,7 @@ pub fn is_finish(a: &Action) -> bool {
             | Action::FinishInitiative
             | Action::FinishMovement
             | Action::FinishFire
-            | Action::FinishSetUp
+            | Action::FinishSetUp { .. }
     )
 }
 

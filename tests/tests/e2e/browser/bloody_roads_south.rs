@@ -1,6 +1,6 @@
 //! Sander's Field in three browsers: the Union player (desktop) and the Confederate player
-//! (a phone-sized screen) set up by clicking the highlighted hexes of the hex map, face a stack
-//! through a hex's menu, and finish; a spectator watches. Until both set-ups are done neither the
+//! (a phone-sized screen) set up by clicking the highlighted hexes of the hex map, stage a
+//! stack's facing in the set-up panel, and finish (the facing goes with the one action); a spectator watches. Until both set-ups are done neither the
 //! opponent's page nor the spectator's draws a stack of the other side. Play runs until the
 //! first Confederate player turn begins: the Confederate page cues its turn, and its order pad
 //! offers the orders the rules offer (or says that none can be written: Scenario 1's
@@ -79,12 +79,14 @@ async fn set_up_on_the_map(page: &Page, shots: &std::path::Path) -> usize {
             page.name
         );
     }
-    // Turn one stack: click it, and choose a facing from the hex's menu.
+    // Turn one stack: click it, and stage a facing in the set-up panel (facings and formations
+    // go with the one Finish setting up, rules reference 5, consequence 4).
     let hex = pick_hex(page, "g.stack.own")
         .await
         .expect("own stacks on the map");
     page.click("[data-test-pick]").await;
-    page.wait_for("!document.querySelector('#hex-menu').hidden && document.querySelector('#hex-menu .menu-choice[data-type=face]')").await;
+    page.wait_for("document.querySelector('#setup-facing')")
+        .await;
     let inspected = page
         .eval("document.querySelector('#stack-inspector').innerText")
         .await;
@@ -94,13 +96,16 @@ async fn set_up_on_the_map(page: &Page, shots: &std::path::Path) -> usize {
         "{}: the inspector shows the stack in {hex}: {inspected}",
         page.name
     );
-    page.screenshot(shots, "hex-menu").await;
+    page.eval("(() => { const s = document.querySelector('#setup-facing'); s.selectedIndex = (s.selectedIndex + 1) % s.options.length; s.dispatchEvent(new Event('change')); })()").await;
+    page.wait_for(
+        "/1 choice staged/.test(document.querySelector('#finish-setup')?.textContent || '')",
+    )
+    .await;
+    page.screenshot(shots, "set-up-choices").await;
     let before = renders(page).await;
-    page.click("#hex-menu .menu-choice[data-type=face]").await;
+    page.click("#finish-setup").await;
     next_render(page, before).await;
-    page.click("#choices button.choice[data-type=finish_set_up]")
-        .await;
-    page.wait_for("!document.querySelector('#choices button.choice[data-type=finish_set_up]')")
+    page.wait_for("!document.querySelector('#finish-setup')")
         .await;
     placed
 }

@@ -1,0 +1,114 @@
+//! Refusals of a posted action's typed lists (reference 5.2): the units moving together, the
+//! firers, the set-up's facings and formations. A list is checked whole on arrival, before
+//! anything changes: a bad list refuses the whole action with one of these, in words, and the
+//! game stays as it was.
+
+use std::fmt;
+
+use adjutant_engine::Side;
+
+use crate::data::{HexId, UnitId};
+use crate::model::action::Action;
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::unit::Formation;
+
+/// Why a posted list was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// A unit named to move with the picked one is not (or no longer, when named twice) one
+    /// of the units of its hex that may move now.
+    NotAStackMate {
+        /// The unit named.
+        unit: UnitId,
+        /// The picked unit's hex.
+        hex: HexId,
+    },
+    /// A fire needs at least one firer.
+    NoFirers,
+    /// A unit named to fire may not fire at the target now (range, arc, sight, fired
+    /// already, the kind of target, or its hex's fire already used up, S12.0).
+    NotAFirer {
+        /// The unit named.
+        unit: UnitId,
+        /// The target hex.
+        target: HexId,
+    },
+    /// A facing chosen for a hex that holds no stack of the player's.
+    NoStackToFace {
+        /// The hex.
+        hex: HexId,
+    },
+    /// Two facings chosen for one hex.
+    FacedTwice {
+        /// The hex.
+        hex: HexId,
+    },
+    /// A formation chosen for a unit that is not one of the player's on the map, or that
+    /// cannot take that formation (brigades: line or column; artillery: limbered or
+    /// unlimbered).
+    CannotForm {
+        /// The unit.
+        unit: UnitId,
+        /// The formation asked.
+        formation: Formation,
+    },
+    /// Two formations chosen for one unit.
+    FormedTwice {
+        /// The unit.
+        unit: UnitId,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::NotAStackMate { unit, hex } => write!(
+                f,
+                "{unit} cannot move with this group: it is not one of your units in {hex} that \
+                 may still move this phase (or it is named twice). Nothing was moved."
+            ),
+            Refusal::NoFirers => write!(f, "Choose at least one unit to fire. Nothing was fired."),
+            Refusal::NotAFirer { unit, target } => write!(
+                f,
+                "{unit} cannot fire at {target} now (range, arc, line of sight, fired already, \
+                 or its hex's fire already used: 1 A fire level and 5 gun points a hex). \
+                 Nothing was fired."
+            ),
+            Refusal::NoStackToFace { hex } => write!(
+                f,
+                "There is no stack of yours in {hex} to face. Nothing was set up."
+            ),
+            Refusal::FacedTwice { hex } => write!(
+                f,
+                "The stack in {hex} is given two facings; a hex faces one vertex (13.0). \
+                 Nothing was set up."
+            ),
+            Refusal::CannotForm { unit, formation } => write!(
+                f,
+                "{unit} cannot be set up in {}: brigades take line or column, artillery \
+                 limbered or unlimbered (11.0). Nothing was set up.",
+                formation.word()
+            ),
+            Refusal::FormedTwice { unit } => {
+                write!(f, "{unit} is given two formations. Nothing was set up.")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+impl BloodyRoadsSouth {
+    /// Checks the typed lists of a posted action (reference 5.2), before anything changes.
+    pub fn check_lists(&self, side: Side, action: &Action) -> Result<(), Refusal> {
+        match action {
+            Action::Pick { unit, part, with } => self.pick_group(side, unit, *part, with).map(drop),
+            Action::Fire { firers } => self.chosen_firers(side, firers).map(drop),
+            Action::FinishSetUp {
+                facings,
+                formations,
+            } => self.check_setup_choices(side, facings, formations),
+            _ => Ok(()),
+        }
+    }
+}
