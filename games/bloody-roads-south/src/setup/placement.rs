@@ -270,8 +270,12 @@ impl BloodyRoadsSouth {
                 formation: other,
             });
         }
-        out.extend(self.preset_order_actions(side));
-        out.push(Action::FinishSetUp);
+        // The pre-set orders' batch (6.0c) comes before the set-up may finish (section 5).
+        let preset = self.preset_order_actions(side);
+        if preset.is_empty() {
+            out.push(Action::FinishSetUp);
+        }
+        out.extend(preset);
         out
     }
 
@@ -309,7 +313,7 @@ impl BloodyRoadsSouth {
                     self.begin_play(fx);
                 }
             }
-            other => self.apply_preset_order(side, other, fx),
+            _ => {}
         }
     }
 
