@@ -10,6 +10,7 @@
 
 mod grid;
 mod map;
+mod menu;
 mod words;
 
 use serde_json::Value;
@@ -36,6 +37,7 @@ pub fn board(v: &Value, data: &Value) -> String {
     out.push_str(&stacks_section(v, data, viewer));
     out.push_str(&waiting_section(v));
     out.push_str(&orders_section(v));
+    out.push_str(&menu::menu_section(v));
     out.push_str(&holdings_section(v));
     if v["railroad_found"] == true {
         out.push_str("\nYour side has found the Unfinished Railroad (rule 1.3).\n");
