@@ -87,6 +87,12 @@ pub(super) enum Command {
     /// A choice that asks for words (a written order) takes them with --text, and the hex it
     /// aims at with --objective: `adjutant act GAME 4 --text "Attack along the pike"
     /// --objective A12.10`. A flag the chosen action has no field for is refused.
+    ///
+    /// A batch (all of a Command Phase's orders, or all its initiative attempts, posted as one
+    /// action) is filled from the numbered menu `show` prints: --order (or --attempt) once per
+    /// item, in order, each "ENTRY|OBJECTIVE|WORDS": `adjutant act GAME 1 --order
+    /// "7|A17.10|Press the attack up the pike" --order "20||Hold the ridge"`. With none, the
+    /// batch is posted empty.
     Act {
         game_id: String,
         choice: String,
@@ -97,6 +103,14 @@ pub(super) enum Command {
         /// objective hex, e.g. A12.10).
         #[arg(long, value_name = "HEX")]
         objective: Option<String>,
+        /// Add an entry of your orders menu to the batch: "ENTRY|OBJECTIVE|WORDS" (objective
+        /// may be empty; a goal dropped or a retreat takes just its ENTRY). Repeat, in order.
+        #[arg(long = "order", value_name = "ENTRY|OBJECTIVE|WORDS")]
+        orders: Vec<String>,
+        /// Add an entry of your initiative menu to the batch: "ENTRY|OBJECTIVE|WORDS", the
+        /// order the leader gives if he wins. Repeat, in the order they are rolled.
+        #[arg(long = "attempt", value_name = "ENTRY|OBJECTIVE|WORDS")]
+        attempts: Vec<String>,
     },
     /// Resign a game.
     Resign { game_id: String },

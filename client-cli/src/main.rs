@@ -7,6 +7,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod corr_cli;
 
 mod args;
+mod batch;
 mod session;
 use args::{AccountCommand, Cli, Command, NoticesCommand};
 use session::{fill_free_fields, game_data, pick, replay, watch};
@@ -225,6 +226,8 @@ async fn run(cli: Cli) -> Outcome {
             choice,
             text,
             objective,
+            orders,
+            attempts,
         } => {
             let state = client.state(&game_id, None).await.map_err(e)?;
             let actions = state.view["actions"]
@@ -233,6 +236,7 @@ async fn run(cli: Cli) -> Outcome {
                 .unwrap_or_default();
             let mut action = pick(&actions, &choice)?;
             fill_free_fields(&mut action, text.as_deref(), objective.as_deref())?;
+            batch::fill_batch(&mut action, &state.view, &orders, &attempts)?;
             let accepted = client.act(&game_id, state.seq, &action).await.map_err(e)?;
             println!("Done (action {}).", accepted.seq);
             let data = game_data(&client, &state.game).await;
