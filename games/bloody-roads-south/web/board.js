@@ -7,6 +7,7 @@ import { h, svg, title } from "../../js/ui.js";
 import { Grid, drawStatic, hexPoints, parseHex, cellKey, R } from "./hexmap.js";
 import { drawStack } from "./counters.js";
 import { orderPad, orderLog, textActions } from "./pad.js";
+import { batchPad, batchAction } from "./batchpad.js";
 import { side, ownCounter, topCounter, contentsWords, facingWords, counterName } from "./words.js";
 
 /** Fields of an action that are not places on the map. */
@@ -41,6 +42,11 @@ function boardState(container, view, ctx) {
     await st.ctx.choose?.(action);
     return st.renders > before;
   }, (on) => { st.picking = on; st.svg?.classList.toggle("picking", on); });
+  st.batch = batchPad(async (action) => {
+    const before = st.renders;
+    await st.ctx.choose?.(action);
+    return st.renders > before;
+  }, (on) => { st.picking = on; st.svg?.classList.toggle("picking", on); });
   const parts = [st.cue];
   if (st.grid && st.grid.cells.length) {
     const { root, polygons } = drawStatic(st.grid, ctx.data);
@@ -63,7 +69,7 @@ function boardState(container, view, ctx) {
   } else {
     parts.push(h("p", { class: "muted" }, "The map data did not load; the choices are listed beside."));
   }
-  parts.push(h("div", { class: "brs-panels" }, st.inspector, st.pad.el, st.log, st.offMap));
+  parts.push(h("div", { class: "brs-panels" }, st.inspector, st.batch.el, st.pad.el, st.log, st.offMap));
   st.root = h("div", { class: "brs-board" }, parts);
   container.replaceChildren(st.root);
   return st;
@@ -184,7 +190,11 @@ function hideMenu(st) {
 function clickCell(st, key, e) {
   hideMenu(st);
   const id = st.grid.id(key.split(",").map(Number));
-  if (st.picking) { st.pad.setObjective(id); draw(st); return; }
+  if (st.picking) {
+    if (st.batch.state.offered) st.batch.setObjective(id); else st.pad.setObjective(id);
+    draw(st);
+    return;
+  }
   const stack = (st.view.stacks || []).find((s) => { const c = st.grid.cell(s.hex); return c && cellKey(...c) === key; });
   if (stack) { st.selected = key; inspect(st); draw(st); }
   const actions = st.cellActions.get(key) || [];
@@ -256,12 +266,13 @@ function draw(st) {
     drawStack(stacks, grid.centre(cell), s, inFull(s, st.ctx.viewer), cellKey(...cell));
   }
   layer.append(stacks);
-  const objective = st.pad.state.objective && grid.cell(st.pad.state.objective);
+  const aimed = st.batch.state.objective || st.pad.state.objective;
+  const objective = aimed && grid.cell(aimed);
   if (objective) {
     const [x, y] = grid.centre(objective);
     layer.append(svg("g", { class: "objective", transform: `translate(${x},${y})`, "pointer-events": "none" },
       svg("circle", { r: R * 0.8, fill: "none", stroke: "#b3261e", "stroke-width": 2.5, "stroke-dasharray": "5 3" }),
-      svg("title", {}, `Objective of the order being written: ${st.pad.state.objective}`)));
+      svg("title", {}, `Objective of the order being written: ${aimed}`)));
   }
   if (st.selected) {
     const cell = st.selected.split(",").map(Number);
@@ -355,8 +366,9 @@ export const board = {
       st.cellActions = new Map();
     }
     inspect(st);
-    st.pad.el.hidden = !seat;
+    st.pad.el.hidden = !seat || !!batchAction(actions);
     st.pad.update(actions);
+    st.batch.update(seat ? actions : [], view);
     st.log.replaceChildren(orderLog(view, ctx.viewer));
     st.offMap.replaceChildren(offMap(view));
   },
@@ -388,10 +400,10 @@ export const board = {
   },
 
   /** The choices listed as buttons: those not on the map (a hex action is a highlight to
-   *  click) and not on the order pad. */
+   *  click) and not on the order pad or the batch pad. */
   buttons(actions, ctx) {
     if (!ctx?.data) return actions;
-    return actions.filter((a) => !hexesOf(a).length && !textActions([a]).length);
+    return actions.filter((a) => !hexesOf(a).length && !textActions([a]).length && !batchAction([a]));
   },
 };
 
