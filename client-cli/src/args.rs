@@ -91,6 +91,12 @@ pub(super) enum Command {
     /// GAME 7 --units "Griffin,1/2/5"`; any other typed parameter with --set NAME=JSON, e.g.
     /// `--set 'facings=[{"hex":"A20.06","facing":"N-NE"}]'` for Finish setting up. A flag the
     /// chosen action has no field for is refused.
+    ///
+    /// A batch (all of a Command Phase's orders, or all its initiative attempts, posted as one
+    /// action) is filled from the numbered menu `show` prints: --order (or --attempt) once per
+    /// item, in order, each "ENTRY|OBJECTIVE|WORDS": `adjutant act GAME 1 --order
+    /// "7|A17.10|Press the attack up the pike" --order "20||Hold the ridge"`. With none, the
+    /// batch is posted empty.
     Act {
         game_id: String,
         choice: String,
@@ -108,6 +114,14 @@ pub(super) enum Command {
         /// A typed parameter of the action, NAME=JSON (repeatable).
         #[arg(long = "set", value_name = "NAME=JSON")]
         sets: Vec<String>,
+        /// Add an entry of your orders menu to the batch: "ENTRY|OBJECTIVE|WORDS" (objective
+        /// may be empty; a goal dropped or a retreat takes just its ENTRY). Repeat, in order.
+        #[arg(long = "order", value_name = "ENTRY|OBJECTIVE|WORDS")]
+        orders: Vec<String>,
+        /// Add an entry of your initiative menu to the batch: "ENTRY|OBJECTIVE|WORDS", the
+        /// order the leader gives if he wins. Repeat, in the order they are rolled.
+        #[arg(long = "attempt", value_name = "ENTRY|OBJECTIVE|WORDS")]
+        attempts: Vec<String>,
     },
     /// Resign a game.
     Resign { game_id: String },

@@ -8,6 +8,7 @@ mod corr_cli;
 
 mod args;
 mod lists;
+mod batch;
 mod session;
 use args::{AccountCommand, Cli, Command, NoticesCommand};
 use session::{fill_free_fields, game_data, pick, replay, watch};
@@ -228,6 +229,8 @@ async fn run(cli: Cli) -> Outcome {
             objective,
             units,
             sets,
+            orders,
+            attempts,
         } => {
             let state = client.state(&game_id, None).await.map_err(e)?;
             let actions = state.view["actions"]
@@ -237,6 +240,7 @@ async fn run(cli: Cli) -> Outcome {
             let mut action = pick(&actions, &choice)?;
             fill_free_fields(&mut action, text.as_deref(), objective.as_deref())?;
             lists::fill_lists(&mut action, units.as_deref(), &sets)?;
+            batch::fill_batch(&mut action, &state.view, &orders, &attempts)?;
             let accepted = client.act(&game_id, state.seq, &action).await.map_err(e)?;
             println!("Done (action {}).", accepted.seq);
             let data = game_data(&client, &state.game).await;

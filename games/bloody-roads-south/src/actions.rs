@@ -6,7 +6,7 @@ use adjutant_engine::Side;
 use crate::events::Fx;
 use crate::model::action::Action;
 use crate::model::game::BloodyRoadsSouth;
-use crate::model::step::{MovementSegment, Step};
+use crate::model::step::Step;
 
 impl BloodyRoadsSouth {
     /// The complete list of legal actions of `side` now.
@@ -22,11 +22,7 @@ impl BloodyRoadsSouth {
             Step::SetUp => self.setup_actions(side),
             Step::Command { side: s, segment } if s == side => self.command_actions(side, segment),
             Step::Movement { side: s, segment } if s == side => {
-                let mut v = self.movement_actions(side, segment);
-                if segment == MovementSegment::Move && !v.is_empty() {
-                    v.extend(self.command_movement_actions(side));
-                }
-                v
+                self.movement_actions(side, segment)
             }
             Step::Fire { firer, .. } if firer == side => self.fire_actions(side),
             _ => Vec::new(),
@@ -41,13 +37,9 @@ impl BloodyRoadsSouth {
         }
         match self.step {
             Step::SetUp => self.apply_setup(side, action, fx),
-            Step::Command { .. } => self.apply_command(side, action, fx),
-            Step::Movement { .. } => match action {
-                Action::EmergencyRetreat { .. } | Action::DropGoal { .. } => {
-                    self.apply_command_in_movement(side, action, fx)
-                }
-                _ => self.apply_movement(side, action, fx),
-            },
+            // The Command Phase's actions are batches, played whole by `apply_batch`.
+            Step::Command { .. } => {}
+            Step::Movement { .. } => self.apply_movement(side, action, fx),
             Step::Fire { .. } => self.apply_fire(side, action, fx),
             Step::Rally { .. } | Step::Over => {}
         }

@@ -15,7 +15,6 @@ impl BloodyRoadsSouth {
             Question::PlaceLeader { leader, command } => {
                 self.place_leader_actions(*leader, command.as_ref())
             }
-            Question::InitiativeOrder { leader, .. } => self.give_order_actions(*leader),
             Question::LooseCannon { .. } => self.loose_cannon_actions(),
         }
     }
@@ -35,10 +34,6 @@ impl BloodyRoadsSouth {
                     self.decisions.remove(0);
                     self.apply_place_leader(leader, hex, fx);
                 }
-            }
-            Question::InitiativeOrder { leader, receiver } => {
-                self.decisions.remove(0);
-                self.apply_give_order(leader, receiver, action, fx);
             }
             Question::LooseCannon { leader, receiver } => {
                 self.decisions.remove(0);

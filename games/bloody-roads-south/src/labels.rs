@@ -2,9 +2,8 @@
 
 use adjutant_engine::Side;
 
-use crate::command::issue::{method_words, type_word};
+use crate::command::issue::type_word;
 use crate::data::UnitId;
-use crate::data::charts::command::OrderMethod;
 use crate::data::order::OrderType;
 use crate::model::action::Action;
 use crate::model::decision::Question;
@@ -47,43 +46,8 @@ impl BloodyRoadsSouth {
                 facings,
                 formations,
             } => self.finish_setup_label(facings.len(), formations.len()),
-            Action::WriteOrder { .. } => self.write_order_label(side, action),
-            Action::FinishOrders => "Finish writing orders".into(),
-            Action::TryInitiative { leader, receiver } => {
-                let needed = self
-                    .key(side, leader)
-                    .and_then(|k| self.leader_data(k))
-                    .map(|l| {
-                        crate::data::charts()
-                            .command
-                            .initiative
-                            .needed_for(l.initiative_points())
-                    })
-                    .unwrap_or(12);
-                format!(
-                    "{} tries for the initiative for {} ({needed} or more on two dice; a 2 is a \
-                     Loose Cannon)",
-                    self.unit_name(side, leader),
-                    self.receiver_name(receiver)
-                )
-            }
-            Action::GiveOrder { order_type, .. } => {
-                match self.decisions.first().map(|d| d.question()) {
-                    Some(Question::InitiativeOrder { leader, receiver }) => format!(
-                        "{} gives {} a {} order (initiative: free, accepted{})",
-                        self.leader_name(*leader),
-                        self.receiver_name(receiver),
-                        type_word(*order_type),
-                        if matches!(receiver, Receiver::Corps(_)) {
-                            "; in force when he touches base at his HQ"
-                        } else {
-                            ""
-                        }
-                    ),
-                    _ => format!("Give a {} order", type_word(*order_type)),
-                }
-            }
-            Action::FinishInitiative => "No more initiative attempts".into(),
+            Action::IssueOrders { .. } => self.issue_orders_label(side, action),
+            Action::Initiative { attempts } => self.initiative_label(side, attempts),
             Action::LooseCannonOrder { order_type, .. } => {
                 match self.decisions.first().map(|d| d.question()) {
                     Some(Question::LooseCannon { leader, receiver }) => {
@@ -118,14 +82,6 @@ impl BloodyRoadsSouth {
             Action::Enter { unit, hex } => {
                 format!("Bring {} onto the map at {hex}", self.unit_name(side, unit))
             }
-            Action::EmergencyRetreat { corps } => format!(
-                "{corps} Corps makes an emergency retreat (all its orders cancelled; straggler \
-                 checks; its HQ moves 6 to 13 leader MP to the rear)"
-            ),
-            Action::DropGoal { receiver } => format!(
-                "Drop the goal of {} (back in command radius: it follows its corps again)",
-                self.receiver_name(receiver)
-            ),
             Action::FinishMovement => "Finish movement".into(),
             Action::Target { hex } => format!("Fire at {hex}"),
             Action::TargetArtillery => "Aim at the artillery there".into(),
@@ -141,73 +97,6 @@ impl BloodyRoadsSouth {
             Action::Decline => "Decline".into(),
         }
     }
-
-    /// "Write a complex order to 5 Corps by aide, written (8 command points; arrives about
-    /// 2:00pm)" (S10.1a-e; rule 3.1a).
-    fn write_order_label(&self, side: Side, action: &Action) -> String {
-        let Action::WriteOrder {
-            receiver,
-            method,
-            order_type,
-            relay,
-            ..
-        } = action
-        else {
-            return String::new();
-        };
-        let cost = crate::data::charts()
-            .command
-            .order_cost
-            .cost(*method, *order_type);
-        if self.step == crate::model::step::Step::SetUp {
-            return format!(
-                "Write a pre-set {} order to {} (free; in force from the start, 6.0c)",
-                type_word(*order_type),
-                self.receiver_name(receiver)
-            );
-        }
-        let Some(w) = self.writer_of(side, receiver, relay.is_some()) else {
-            return String::new();
-        };
-        let stacked = *receiver == Receiver::Relay
-            && self
-                .relay_commander(side)
-                .is_some_and(|m| self.unit(m).hex() == self.unit(w.key).hex());
-        let arrives = if stacked {
-            "accepted at once: Meade is with him".to_string()
-        } else {
-            let t = self.arrival(side, w.key, receiver, *method);
-            if t <= self.turn {
-                "arrives this turn".into()
-            } else {
-                format!("arrives about {}", self.time_of(t))
-            }
-        };
-        let method = match method {
-            OrderMethod::InPerson => "in person".to_string(),
-            m => method_words(*m).to_string(),
-        };
-        match (relay, receiver) {
-            (Some(no), _) => format!(
-                "{} relays Grant's order {} to {}: {}, {method} ({cost} of his command points; \
-                 {arrives})",
-                self.leader_name(w.key),
-                no.0,
-                self.receiver_name(receiver),
-                type_word(*order_type)
-            ),
-            (None, Receiver::ArmyHq(a)) => format!(
-                "Order the {a} HQ to move, by aide, oral (name its destination hex; {cost} \
-                 command points)"
-            ),
-            (None, _) => format!(
-                "Write a {} order to {} {method} ({cost} command points; {arrives})",
-                type_word(*order_type),
-                self.receiver_name(receiver)
-            ),
-        }
-    }
-
     /// "Finish setting up (facings and formations as they stand)".
     fn finish_setup_label(&self, facings: usize, formations: usize) -> String {
         if facings == 0 && formations == 0 {

@@ -14,9 +14,12 @@
 //! 6. Views and the engine contract: `view`, `labels`, `prompt`, `actions`, `catalog`, and
 //!    `Rules for BloodyRoadsSouth` here.
 //!
-//! `testing` (hidden) builds positions for the integration tests; play never uses it.
+//! `testing` (hidden) builds positions for the integration tests, and `bot` (hidden) fills a
+//! bot's batches from its menu; play never uses them.
 
 pub mod actions;
+#[doc(hidden)]
+pub mod bot;
 pub mod catalog;
 pub mod close_combat;
 pub mod command;
@@ -98,27 +101,10 @@ impl Rules for BloodyRoadsSouth {
 
     fn fits(&self, offered: &Action, posted: &Action) -> bool {
         match (offered, posted) {
+            // A batch is offered empty and fits any batch of its kind; `apply` checks it whole.
+            (Action::IssueOrders { .. }, Action::IssueOrders { .. })
+            | (Action::Initiative { .. }, Action::Initiative { .. }) => true,
             (
-                Action::WriteOrder {
-                    receiver: r1,
-                    method: m1,
-                    order_type: t1,
-                    relay: l1,
-                    ..
-                },
-                Action::WriteOrder {
-                    receiver: r2,
-                    method: m2,
-                    order_type: t2,
-                    relay: l2,
-                    ..
-                },
-            ) => r1 == r2 && m1 == m2 && t1 == t2 && l1 == l2,
-            (
-                Action::GiveOrder { order_type: t1, .. },
-                Action::GiveOrder { order_type: t2, .. },
-            )
-            | (
                 Action::LooseCannonOrder { order_type: t1, .. },
                 Action::LooseCannonOrder { order_type: t2, .. },
             ) => t1 == t2,
@@ -150,6 +136,12 @@ impl Rules for BloodyRoadsSouth {
         // The typed lists (units moving together, firers, set-up choices), checked whole.
         self.check_lists(side, &action)
             .map_err(|refusal| refusal.to_string())?;
+        if matches!(
+            action,
+            Action::IssueOrders { .. } | Action::Initiative { .. }
+        ) {
+            return self.apply_batch(side, action, dice);
+        }
         let mut fx = Fx::new(dice);
         self.perform(side, action, &mut fx);
         self.advance(&mut fx);
@@ -177,20 +169,32 @@ impl Rules for BloodyRoadsSouth {
 pub const MAX_ORDER_TEXT: usize = 600;
 
 impl BloodyRoadsSouth {
-    /// Checks the free-text and typed parts of an order action (reference 2.3.2).
+    /// Checks the free-text and typed parts of an order action (reference 2.3.2): every item
+    /// of a batch, and the batch's length.
     fn check_free_parts(&self, side: Side, action: &Action) -> Result<(), String> {
+        if let Some((len, items)) = command::batch::batch_parts(action) {
+            let max = command::batch::max_batch();
+            if len > max {
+                return Err(format!("A batch may hold at most {max} items."));
+            }
+            for (i, (objective, text)) in items.into_iter().enumerate() {
+                self.check_words(objective, text)
+                    .map_err(|e| format!("Item {} of the batch: {e}", i + 1))?;
+            }
+            return Ok(());
+        }
         let (objective, text) = match action {
-            Action::WriteOrder {
+            Action::LooseCannonOrder {
                 objective, text, ..
-            }
-            | Action::GiveOrder {
-                objective, text, ..
-            }
-            | Action::LooseCannonOrder {
-                objective, text, ..
-            } => (objective, text),
+            } => (*objective, text.as_str()),
             _ => return Ok(()),
         };
+        self.check_words(objective, text)?;
+        self.check_order_parts(side, action)
+    }
+
+    /// An order's words and objective hex: bounded, printable, a hex in play.
+    fn check_words(&self, objective: Option<data::HexId>, text: &str) -> Result<(), String> {
         if text.chars().count() > MAX_ORDER_TEXT {
             return Err(format!(
                 "An order may be at most {MAX_ORDER_TEXT} characters long."
@@ -200,10 +204,10 @@ impl BloodyRoadsSouth {
             return Err("An order's text may not contain control characters.".into());
         }
         if let Some(hex) = objective
-            && !crate::data::map().in_play(*hex, self.maps())
+            && !crate::data::map().in_play(hex, self.maps())
         {
             return Err(format!("{hex} is not a hex of the map in play."));
         }
-        self.check_order_parts(side, action)
+        Ok(())
     }
 }

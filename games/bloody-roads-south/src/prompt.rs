@@ -17,11 +17,6 @@ impl BloodyRoadsSouth {
                 Question::RoutThrough { hex, .. } => format!(
                     "A retreat enters your stack in {hex}: step aside one hex, or stand fast and share its state (24.3)"
                 ),
-                Question::InitiativeOrder { leader, receiver } => format!(
-                    "{} won the initiative: write his new order for {}, complex or simple (10.2)",
-                    self.leader_name(*leader),
-                    self.receiver_name(receiver)
-                ),
                 Question::LooseCannon { leader, receiver } => format!(
                     "Loose Cannon: write the one-turn order of the enemy {} ({}), with its \
                      objective hex (10.2g)",
@@ -38,6 +33,12 @@ impl BloodyRoadsSouth {
                     "Set-up: choose the hex of {} (6.0)",
                     self.unit_name(side, &self.unit(k).id)
                 ),
+                None if !self.preset_order_actions(side).is_empty() => {
+                    "Set-up: post your pre-set orders in one batch (6.0c, empty if none), then \
+                     choose your stacks' facings and units' formations and send them with Finish \
+                     setting up (6.0)"
+                        .into()
+                }
                 None => "Set-up: choose your stacks' facings and units' formations and send them \
                          with Finish setting up (6.0; one action: the facings and formations \
                          are its lists)"
@@ -52,15 +53,25 @@ impl BloodyRoadsSouth {
                     .iter()
                     .map(|w| format!("{} {}", self.leader_name(w.key), self.points_left(&w.id)))
                     .collect();
+                let points = if points.is_empty() {
+                    "no writer this turn".to_string()
+                } else {
+                    format!("command points: {}", points.join(", "))
+                };
                 format!(
-                    "{title}: write orders, or finish (command points left: {})",
-                    points.join(", ")
+                    "{title}: issue your orders in one batch ({points}): pick orders from your \
+                     order menu, with objective and words, plus any goals dropped or emergency \
+                     retreats; post it once, empty if you write nothing"
                 )
             }
             Step::Command {
                 segment: CommandSegment::Initiative,
                 ..
-            } => format!("{title}: choose a leader to try for the initiative, or finish"),
+            } => format!(
+                "{title}: choose your initiative attempts in one batch, each with the order the \
+                 leader gives if he wins; they are rolled in order; post it once, empty if you \
+                 try nothing"
+            ),
             Step::Movement {
                 segment: MovementSegment::Move,
                 ..

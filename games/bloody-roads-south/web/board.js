@@ -7,6 +7,7 @@ import { h, svg, title } from "../../js/ui.js";
 import { Grid, drawStatic, hexPoints, parseHex, cellKey, R } from "./hexmap.js";
 import { drawStack } from "./counters.js";
 import { orderPad, orderLog, textActions } from "./pad.js";
+import { batchPad, batchAction } from "./batchpad.js";
 import { side, ownCounter, topCounter, contentsWords, facingWords, counterName } from "./words.js";
 import { listsPanel, LIST_TYPES } from "./lists.js";
 
@@ -44,6 +45,11 @@ function boardState(container, view, ctx) {
   }, (on) => { st.picking = on; st.svg?.classList.toggle("picking", on); });
   // The choices that carry a list: a group to move, the firers, the set-up's choices.
   st.lists = listsPanel((action) => st.ctx.choose?.(action), () => selectedOwnStack(st));
+  st.batch = batchPad(async (action) => {
+    const before = st.renders;
+    await st.ctx.choose?.(action);
+    return st.renders > before;
+  }, (on) => { st.picking = on; st.svg?.classList.toggle("picking", on); });
   const parts = [st.cue];
   if (st.grid && st.grid.cells.length) {
     const { root, polygons } = drawStatic(st.grid, ctx.data);
@@ -66,7 +72,7 @@ function boardState(container, view, ctx) {
   } else {
     parts.push(h("p", { class: "muted" }, "The map data did not load; the choices are listed beside."));
   }
-  parts.push(h("div", { class: "brs-panels" }, st.lists.el, st.inspector, st.pad.el, st.log, st.offMap));
+  parts.push(h("div", { class: "brs-panels" }, st.lists.el, st.inspector, st.batch.el, st.pad.el, st.log, st.offMap));
   st.root = h("div", { class: "brs-board" }, parts);
   container.replaceChildren(st.root);
   return st;
@@ -187,7 +193,11 @@ function hideMenu(st) {
 function clickCell(st, key, e) {
   hideMenu(st);
   const id = st.grid.id(key.split(",").map(Number));
-  if (st.picking) { st.pad.setObjective(id); draw(st); return; }
+  if (st.picking) {
+    if (st.batch.state.offered) st.batch.setObjective(id); else st.pad.setObjective(id);
+    draw(st);
+    return;
+  }
   const stack = (st.view.stacks || []).find((s) => { const c = st.grid.cell(s.hex); return c && cellKey(...c) === key; });
   if (stack) { st.selected = key; inspect(st); draw(st); st.lists.update(st.view, st.view.actions || []); }
   const actions = st.cellActions.get(key) || [];
@@ -267,12 +277,13 @@ function draw(st) {
     drawStack(stacks, grid.centre(cell), st.lists.staged(s), inFull(s, st.ctx.viewer), cellKey(...cell));
   }
   layer.append(stacks);
-  const objective = st.pad.state.objective && grid.cell(st.pad.state.objective);
+  const aimed = st.batch.state.objective || st.pad.state.objective;
+  const objective = aimed && grid.cell(aimed);
   if (objective) {
     const [x, y] = grid.centre(objective);
     layer.append(svg("g", { class: "objective", transform: `translate(${x},${y})`, "pointer-events": "none" },
       svg("circle", { r: R * 0.8, fill: "none", stroke: "#b3261e", "stroke-width": 2.5, "stroke-dasharray": "5 3" }),
-      svg("title", {}, `Objective of the order being written: ${st.pad.state.objective}`)));
+      svg("title", {}, `Objective of the order being written: ${aimed}`)));
   }
   if (st.selected) {
     const cell = st.selected.split(",").map(Number);
@@ -368,8 +379,9 @@ export const board = {
     }
     inspect(st);
     st.lists.update(view, actions);
-    st.pad.el.hidden = !seat;
+    st.pad.el.hidden = !seat || !!batchAction(actions);
     st.pad.update(actions);
+    st.batch.update(seat ? actions : [], view);
     st.log.replaceChildren(orderLog(view, ctx.viewer));
     st.offMap.replaceChildren(offMap(view));
   },
@@ -401,11 +413,11 @@ export const board = {
   },
 
   /** The choices listed as buttons: those not on the map (a hex action is a highlight to
-   *  click), not on the order pad, and not carrying a list (the list panel posts those: a
-   *  group picked from its stack's menu, the firers, the set-up's choices). */
+   *  click), not on the order pad or the batch pad, and not carrying a list (the list panel
+   *  posts those: a group picked from its stack's menu, the firers, the set-up's choices). */
   buttons(actions, ctx) {
     if (!ctx?.data) return actions;
-    return actions.filter((a) => !hexesOf(a).length && !textActions([a]).length && !LIST_TYPES.has(a.type));
+    return actions.filter((a) => !hexesOf(a).length && !textActions([a]).length && !batchAction([a]) && !LIST_TYPES.has(a.type));
   },
 };
 

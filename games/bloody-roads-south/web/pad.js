@@ -1,8 +1,8 @@
 // Bloody Roads South: the order pad and the order log. The pad offers the actions that carry
-// an order's words (`write_order`, once per receiver, method and type the rules allow, grouped
-// by receiver; `give_order` after a won initiative; `loose_cannon_order`): pick one, write the
-// text (at most 600 characters), optionally click a hex on the map for the objective, send.
-// The rules compare only the receiver, method and type of what is sent with what was offered.
+// an order's words on their own (`loose_cannon_order`, the opponent's one-turn order for a
+// Loose Cannon): pick one, write the text (at most 600 characters), optionally click a hex on
+// the map for the objective, send. A side's own orders and initiative attempts are batches,
+// composed on the batch pad (batchpad.js).
 
 import { h } from "../../js/ui.js";
 import { receiverWords, methodWords, statusWords, originWords } from "./words.js";
@@ -15,14 +15,11 @@ export function textActions(actions) {
 }
 
 function group(a) {
-  if (a.type === "write_order") return `To ${receiverWords(a.receiver)}`;
-  if (a.type === "give_order") return "The initiative's order";
   if (a.type === "loose_cannon_order") return "The Loose Cannon's order";
   return "Orders";
 }
 
 function optionText(a) {
-  if (a.type === "write_order") return `${a.order_type} order, ${methodWords(a.method)}`;
   return a.label || a.type.replace(/_/g, " ");
 }
 
@@ -30,7 +27,7 @@ function optionText(a) {
  *  player is typing stays. `pickObjective(on)` asks the board to take the next hex click. */
 export function orderPad(choose, pickObjective) {
   const state = { offered: [], sig: "", objective: null, picking: false };
-  const empty = h("p", { class: "muted", id: "order-pad-empty" }, "No order can be written now: the rules offer orders in your Command Phase (Order Issue), and after a won initiative or an enemy Loose Cannon.");
+  const empty = h("p", { class: "muted", id: "order-pad-empty" }, "No order can be written here now: this pad is for an enemy Loose Cannon's one-turn order; your own orders go on the batch pad in your Command Phase.");
   const select = h("select", { id: "order-choice", "aria-label": "Which order" });
   const text = h("textarea", { id: "order-text", rows: 4, maxlength: MAX_TEXT, placeholder: "The order's words: what to do, where, by when (the rules check only its receiver, method and type; your opponent reads it after the game)", "aria-label": "The order's words" });
   const left = h("small", { class: "muted", id: "order-chars" }, `0 / ${MAX_TEXT}`);

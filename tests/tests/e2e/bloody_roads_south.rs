@@ -125,13 +125,19 @@ async fn sanders_field_set_ups_reach_nobody_else_before_both_are_done() {
             let view = client.state(&game_id, None).await.unwrap().view;
             let actions = view["actions"].as_array().cloned().unwrap_or_default();
             let places: Vec<&Value> = actions.iter().filter(|a| a["type"] == "place").collect();
-            let action = match places.get(places.len() / 2) {
-                Some(a) => (*a).clone(),
-                None => offered(&view, "finish_set_up"),
+            // The pre-set orders' batch (6.0c) comes before finishing, posted empty.
+            let preset = actions
+                .iter()
+                .find(|a| a["type"] == "issue_orders")
+                .cloned();
+            let action = match (places.get(places.len() / 2), preset) {
+                (Some(a), _) => (*a).clone(),
+                (None, Some(batch)) => batch,
+                (None, None) => offered(&view, "finish_set_up"),
             };
             if action["type"] == "place" {
                 placements += 1;
-            } else {
+            } else if action["type"] == "finish_set_up" {
                 finished.push(side);
                 views.insert(side, view.clone());
             }

@@ -11,6 +11,7 @@
 mod grid;
 mod lists;
 mod map;
+mod menu;
 mod words;
 
 use serde_json::Value;
@@ -37,6 +38,7 @@ pub fn board(v: &Value, data: &Value) -> String {
     out.push_str(&stacks_section(v, data, viewer));
     out.push_str(&waiting_section(v));
     out.push_str(&orders_section(v));
+    out.push_str(&menu::menu_section(v));
     out.push_str(&holdings_section(v));
     out.push_str(&lists::lists_section(v));
     if v["railroad_found"] == true {

@@ -22,14 +22,15 @@ fn play(m: &mut Match<BloodyRoadsSouth>, side: Side, action: &Action) {
     m.play(side, &value).expect("the action is accepted");
 }
 
-/// Both players place every counter in the first hex offered, then finish.
+/// Both players place every counter in the first hex offered, post their pre-set orders'
+/// batch empty, then finish.
 fn set_up(m: &mut Match<BloodyRoadsSouth>) {
     for side in Side::BOTH {
         while let Some(a) = m
             .state()
             .legal_actions(side)
             .into_iter()
-            .find(|a| matches!(a, Action::Place { .. }))
+            .find(|a| matches!(a, Action::Place { .. } | Action::IssueOrders { .. }))
         {
             play(m, side, &a);
         }
@@ -354,20 +355,24 @@ fn a_written_order_is_in_its_writers_log_only() {
         m.state()
             .legal_actions(Side::Union)
             .iter()
-            .any(|a| matches!(a, Action::WriteOrder { .. }))
+            .any(|a| matches!(a, Action::IssueOrders { .. }))
     };
     play_until(&mut m, writes);
     let v = view(&m, Viewer::Seat(Side::Union));
-    let offered = v["actions"]
+    let shown = flat(&board(&v, &data()));
+    assert!(shown.contains("Your orders menu"), "{shown}");
+    assert!(shown.contains("--order 'ENTRY|OBJECTIVE|WORDS'"), "{shown}");
+    let entry = v["command"]["batch_menu"]["entries"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|a| a["type"] == "write_order")
+        .find(|e| e["field"] == "orders" && e["item"]["receiver"]["to"] == "corps")
         .unwrap()
         .clone();
-    let mut order = offered.clone();
-    order["text"] = Value::from("Press the attack up the pike past the field.");
-    order["objective"] = Value::from("A17.10");
+    let mut draft = entry["item"].clone();
+    draft["text"] = Value::from("Press the attack up the pike past the field.");
+    draft["objective"] = Value::from("A17.10");
+    let order = serde_json::json!({"type": "issue_orders", "orders": [draft]});
     m.play(Side::Union, &order).expect("the order is accepted");
     let text = flat(&board(&view(&m, Viewer::Seat(Side::Union)), &data()));
     println!("{text}");

@@ -10,6 +10,10 @@
 //! Loose Cannon: the opponent learns which leader and whether he has accepted orders, and
 //! writes the force's one-turn order; afterwards the force has no orders.
 //!
+//! The side's attempts are one `Initiative` batch (section 5): each names the leader, the
+//! formation and the order he gives if he wins, written before the roll; they are rolled in
+//! order, an attempt made impossible by an earlier one skipped.
+//!
 //! Decisions: each leader rolls at most once a turn; a corps leader may give a divisional goal
 //! to one of his divisions, a division leader a goal to his division or one of its brigades
 //! (rule 2.3); the opponent is told the hex of the force's HQ (its division leader for a
@@ -19,13 +23,14 @@
 
 use adjutant_engine::Side;
 
+use crate::data::HexId;
 use crate::data::charts::command::OrderMethod;
 use crate::data::leader::InitiativeRight;
 use crate::data::order::OrderType;
-use crate::data::{HexId, UnitId};
 use crate::events::{EventKind, Fx};
 use crate::model::action::Action;
 use crate::model::decision::{Decision, Question};
+use crate::model::draft::Attempt;
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::order::{InitiativeTry, Order, OrderStatus, Origin, Receiver, Release};
 use crate::model::unit::{Location, UnitKey, UnitKind};
@@ -104,22 +109,24 @@ impl BloodyRoadsSouth {
         }
     }
 
-    /// Whether `leader` may try for `receiver` given this phase's attempts (S10.2).
-    fn may_try(&self, side: Side, leader: UnitKey, receiver: &Receiver) -> bool {
+    /// Why `leader` may not try for `receiver` given this phase's attempts (S10.2: one roll a
+    /// leader, one leader per formation; rule 3.3a: Burnside only while the 9th Corps is held).
+    fn why_not_try(&self, side: Side, leader: UnitKey, receiver: &Receiver) -> Option<String> {
         let tries: Vec<&InitiativeTry> = self
             .command_state
             .tries
             .iter()
             .filter(|t| t.side == side)
             .collect();
+        let name = self.leader_name(leader);
         let id = &self.unit(leader).id;
         if tries.iter().any(|t| &t.leader == id) {
-            return false;
+            return Some(format!("{name} has already rolled this turn"));
         }
         if self.initiative_right(leader) == InitiativeRight::ReleaseOnly
             && self.ninth_corps_released()
         {
-            return false;
+            return Some("the 9th Corps is already released".into());
         }
         let (corps, division) = self.formation_keys(side, receiver);
         for t in &tries {
@@ -128,56 +135,133 @@ impl BloodyRoadsSouth {
             let same_division = division.is_some() && td == division;
             let division_of_corps_tried = division.is_none() && td.is_some() && tc == corps;
             if corps_tried || same_division || division_of_corps_tried {
-                return false;
+                return Some(format!(
+                    "a leader has already tried for {} this turn",
+                    self.receiver_name(&t.receiver)
+                ));
             }
         }
-        true
+        None
     }
 
-    /// The Initiative segment's actions (S10.2): `FinishInitiative` whenever the side has a
-    /// leader who may ever use initiative (so whether the segment waits for the player never
-    /// depends on a secret), and a `TryInitiative` for each attempt still allowed.
-    pub(crate) fn initiative_actions(&self, side: Side) -> Vec<Action> {
-        let candidates = self.initiative_candidates(side);
-        if candidates.is_empty() {
-            return Vec::new();
+    /// The order types a leader who wins the initiative may give (rules 3.1f-g, 4.1b-c); none
+    /// for Burnside, whose roll only releases the 9th Corps (3.3a).
+    pub(crate) fn initiative_types(&self, leader: UnitKey) -> Vec<OrderType> {
+        match self.initiative_right(leader) {
+            InitiativeRight::SimpleOnly => vec![OrderType::Simple],
+            InitiativeRight::Any => vec![OrderType::Complex, OrderType::Simple],
+            InitiativeRight::ReleaseOnly | InitiativeRight::None => Vec::new(),
         }
-        let mut out: Vec<Action> = candidates
+    }
+
+    /// The number a leader needs on two dice (S10.2, the Initiative Table).
+    pub(crate) fn initiative_needed(&self, leader: UnitKey) -> u8 {
+        let points = self
+            .leader_data(leader)
+            .map(|l| l.initiative_points())
+            .unwrap_or(0);
+        crate::data::charts().command.initiative.needed_for(points)
+    }
+
+    /// The attempts `side` may put in its `Initiative` batch (S10.2): each leader and
+    /// formation allowed at the start of the segment. For the seat's own view and the check.
+    pub(crate) fn initiative_menu(&self, side: Side) -> Vec<(UnitKey, Receiver)> {
+        self.initiative_candidates(side)
             .into_iter()
-            .filter(|(k, r)| self.may_try(side, *k, r))
-            .map(|(k, receiver)| Action::TryInitiative {
-                leader: self.unit(k).id.clone(),
-                receiver,
-            })
-            .collect();
-        out.push(Action::FinishInitiative);
-        out
+            .filter(|(k, r)| self.why_not_try(side, *k, r).is_none())
+            .collect()
+    }
+
+    /// Checks an `Initiative` batch whole before anything changes (S10.2; section 5): each
+    /// attempt from the menu, its order of a type the leader may give, not the order in delay.
+    fn check_attempts(&self, side: Side, attempts: &[Attempt]) -> Result<(), String> {
+        let menu = self.initiative_menu(side);
+        for (i, a) in attempts.iter().enumerate() {
+            let n = i + 1;
+            let Some(k) = self
+                .key(side, &a.leader)
+                .filter(|k| menu.iter().any(|(m, r)| m == k && r == &a.receiver))
+            else {
+                return Err(format!(
+                    "Attempt {n} of the batch: {} may not try for the initiative for {} now \
+                     (10.2).",
+                    self.unit_name(side, &a.leader),
+                    self.receiver_name(&a.receiver)
+                ));
+            };
+            let types = self.initiative_types(k);
+            if self.initiative_right(k) != InitiativeRight::ReleaseOnly
+                && !types.contains(&a.order_type)
+            {
+                return Err(format!(
+                    "Attempt {n} of the batch: {} may give only simple orders (3.1f-g, 4.1b-c).",
+                    self.leader_name(k)
+                ));
+            }
+            let delayed = self
+                .command(side, &a.receiver)
+                .and_then(|c| c.delayed)
+                .and_then(|no| self.order(side, no));
+            let objective = a.objective.and_then(|h| self.canonical(h));
+            if let Some(d) = delayed
+                && d.order_type == a.order_type
+                && d.objective == objective
+                && d.text.trim().eq_ignore_ascii_case(a.text.trim())
+            {
+                return Err(format!(
+                    "Attempt {n} of the batch: initiative may not re-issue the order that is in \
+                     delay (10.2)."
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A side's `Initiative` batch (S10.2): checked whole, then the attempts are rolled in the
+    /// order given. An attempt that an earlier one made impossible (one roll a leader, one
+    /// leader a formation) is skipped, and its player told why; a failed roll discards its
+    /// order; a success gives it; a natural 2 is a Loose Cannon, and the batch goes on rolling
+    /// (decision: it was committed whole), the opponent writing each Loose Cannon's order after.
+    pub(crate) fn apply_initiative(
+        &mut self,
+        side: Side,
+        attempts: Vec<Attempt>,
+        fx: &mut Fx,
+    ) -> Result<(), String> {
+        self.check_attempts(side, &attempts)?;
+        for a in attempts {
+            let Some(k) = self.key(side, &a.leader) else {
+                continue;
+            };
+            if let Some(why) = self.why_not_try(side, k, &a.receiver) {
+                fx.private(
+                    EventKind::Initiative,
+                    side,
+                    format!(
+                        "{}'s attempt for {} is skipped: {why} (10.2).",
+                        self.leader_name(k),
+                        self.receiver_name(&a.receiver)
+                    ),
+                );
+                continue;
+            }
+            self.roll_initiative(side, k, a, fx);
+        }
+        Ok(())
     }
 
     /// A leader tries for the initiative (S10.2): 2d6 of the side's secret dice.
-    pub(crate) fn apply_try_initiative(
-        &mut self,
-        side: Side,
-        leader: UnitId,
-        receiver: Receiver,
-        fx: &mut Fx,
-    ) {
-        let Some(k) = self.key(side, &leader) else {
-            return;
-        };
+    fn roll_initiative(&mut self, side: Side, k: UnitKey, attempt: Attempt, fx: &mut Fx) {
+        let receiver = attempt.receiver.clone();
         self.command_state.tries.push(InitiativeTry {
             side,
-            leader,
+            leader: attempt.leader.clone(),
             receiver: receiver.clone(),
         });
         let turn = self.turn;
         self.command_mut(side, &receiver).initiative_tried = Some(turn);
         let chart = &crate::data::charts().command.initiative;
-        let points = self
-            .leader_data(k)
-            .map(|l| l.initiative_points())
-            .unwrap_or(0);
-        let needed = chart.needed_for(points);
+        let needed = self.initiative_needed(k);
         let (a, b) = self.secret_2d6(side, fx);
         let name = self.leader_name(k);
         let what = self.receiver_name(&receiver);
@@ -198,43 +282,21 @@ impl BloodyRoadsSouth {
                     side,
                     format!(
                         "{name} tries for the initiative for {what}: {roll}: success; he gives \
-                         a new order (10.2)."
+                         his order (10.2)."
                     ),
                 );
-                self.decisions.insert(
-                    0,
-                    Decision::new(
-                        side,
-                        Question::InitiativeOrder {
-                            leader: k,
-                            receiver,
-                        },
-                    ),
-                );
+                self.give_initiative_order(k, attempt, fx);
             }
         } else {
             fx.private(
                 EventKind::Initiative,
                 side,
-                format!("{name} tries for the initiative for {what}: {roll}: no (10.2)."),
+                format!(
+                    "{name} tries for the initiative for {what}: {roll}: no; his order is \
+                     discarded (10.2)."
+                ),
             );
         }
-    }
-
-    /// The types a leader who won the initiative may give (rules 3.1f-g, 4.1b-c).
-    pub(crate) fn give_order_actions(&self, leader: UnitKey) -> Vec<Action> {
-        let types: &[OrderType] = match self.initiative_right(leader) {
-            InitiativeRight::SimpleOnly => &[OrderType::Simple],
-            _ => &[OrderType::Complex, OrderType::Simple],
-        };
-        types
-            .iter()
-            .map(|&order_type| Action::GiveOrder {
-                order_type,
-                objective: None,
-                text: String::new(),
-            })
-            .collect()
     }
 
     /// Cancels every order of a receiver: in force, waiting to be implemented, in delay
@@ -252,21 +314,14 @@ impl BloodyRoadsSouth {
     }
 
     /// The order of a leader who won the initiative (S10.2): free, no delivery, accepted.
-    pub(crate) fn apply_give_order(
-        &mut self,
-        leader: UnitKey,
-        receiver: Receiver,
-        action: Action,
-        fx: &mut Fx,
-    ) {
-        let Action::GiveOrder {
+    fn give_initiative_order(&mut self, leader: UnitKey, attempt: Attempt, fx: &mut Fx) {
+        let Attempt {
+            receiver,
             order_type,
             objective,
             text,
-        } = action
-        else {
-            return;
-        };
+            ..
+        } = attempt;
         let side = self.unit(leader).side;
         self.cancel_all(side, &receiver);
         let mut o = Order::new(
@@ -334,16 +389,14 @@ impl BloodyRoadsSouth {
             confederate,
         );
         fx.reveal();
-        self.decisions.insert(
-            0,
-            Decision::new(
-                opponent,
-                Question::LooseCannon {
-                    leader: k,
-                    receiver,
-                },
-            ),
-        );
+        // Appended: several Loose Cannons of one batch are answered in the batch's order.
+        self.decisions.push(Decision::new(
+            opponent,
+            Question::LooseCannon {
+                leader: k,
+                receiver,
+            },
+        ));
     }
 
     /// The hex a Loose Cannon's one-turn order is measured from: the corps HQ, the division

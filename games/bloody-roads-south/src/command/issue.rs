@@ -6,8 +6,9 @@
 //! he accepted it (rule 3.1a), each relay a separate order with its own delivery and
 //! acceptance; he also orders his own HQ's moves (S10.6). Aide orders need the writer stacked
 //! with his non-moving army HQ; an in-person order needs the receiver in the writer's hex, and
-//! away from his HQ the writer has one, then recharges (S10.6). `WriteOrder` is offered once
-//! per allowed receiver, method and type the writer can afford.
+//! away from his HQ the writer has one, then recharges (S10.6). The menu (`order_menu`) lists
+//! each allowed receiver, method and type; the side writes its orders as one `IssueOrders`
+//! batch of drafts from it (`batch`).
 
 use adjutant_engine::Side;
 
@@ -15,7 +16,7 @@ use crate::data::charts::command::OrderMethod;
 use crate::data::order::OrderType;
 use crate::data::{FormationId, HexId, UnitId};
 use crate::events::{EventKind, Fx};
-use crate::model::action::Action;
+use crate::model::draft::OrderDraft;
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::order::{Order, OrderNo, OrderStatus, Origin, Receiver};
 use crate::model::unit::UnitKey;
@@ -30,6 +31,20 @@ const METHODS: [OrderMethod; 3] = [
 ];
 /// The types, in the order they are offered.
 const TYPES: [OrderType; 2] = [OrderType::Complex, OrderType::Simple];
+
+/// One entry of the Order Issue menu: an order that may be written now, as a draft without
+/// objective or words, with its writer and cost.
+#[derive(Debug, Clone)]
+pub(crate) struct MenuEntry {
+    /// The draft (the player fills `objective` and `text`).
+    pub(crate) draft: OrderDraft,
+    /// Who writes it.
+    pub(crate) writer: UnitKey,
+    /// Its cost in the writer's command points (S10.1b).
+    pub(crate) cost: u8,
+    /// The writer has the points left.
+    pub(crate) affordable: bool,
+}
 
 /// One army commander who writes this Command Phase.
 #[derive(Debug, Clone)]
@@ -151,9 +166,11 @@ impl BloodyRoadsSouth {
         }
     }
 
-    /// The `WriteOrder` actions of `side` in Order Issue: one per allowed receiver, method and
-    /// type its writer can afford (S10.1a-b).
-    pub(crate) fn write_order_actions(&self, side: Side) -> Vec<Action> {
+    /// What `side`'s writers may write now (S10.1a-b; rules 3.1a, 10.6): one entry per
+    /// allowed receiver, method and type, each with its writer and cost, affordable or not
+    /// (`MenuEntry::affordable`). The seat's own view lists the affordable ones; an
+    /// `IssueOrders` draft is checked against this list as it stands when its turn comes.
+    pub(crate) fn order_menu(&self, side: Side) -> Vec<MenuEntry> {
         let cost = &crate::data::charts().command.order_cost;
         let mut out = Vec::new();
         for w in self.writers(side) {
@@ -186,16 +203,20 @@ impl BloodyRoadsSouth {
             for (receiver, types, relay) in offers {
                 for method in self.methods_for(side, &w, &receiver) {
                     for &order_type in &types {
-                        if cost.cost(method, order_type) <= points {
-                            out.push(Action::WriteOrder {
+                        let c = cost.cost(method, order_type);
+                        out.push(MenuEntry {
+                            draft: OrderDraft {
                                 receiver: receiver.clone(),
                                 method,
                                 order_type,
                                 relay,
                                 objective: None,
                                 text: String::new(),
-                            });
-                        }
+                            },
+                            writer: w.key,
+                            cost: c,
+                            affordable: c <= points,
+                        });
                     }
                 }
             }
@@ -203,8 +224,8 @@ impl BloodyRoadsSouth {
         out
     }
 
-    /// The writer of an offered `WriteOrder`: the relaying commander for a relay, an army's
-    /// commander for its HQ's move, otherwise the chief.
+    /// The writer of an order draft: the relaying commander for a relay, an army's commander
+    /// for its HQ's move, otherwise the chief.
     pub(crate) fn writer_of(&self, side: Side, receiver: &Receiver, relay: bool) -> Option<Writer> {
         let writers = self.writers(side);
         if relay {
@@ -216,20 +237,17 @@ impl BloodyRoadsSouth {
         writers.into_iter().find(|w| !w.relays)
     }
 
-    /// Writes an offered order (S10.1a-e): logs it with its arrival turn, pays its cost;
+    /// Writes an order of the menu (S10.1a-e): logs it with its arrival turn, pays its cost;
     /// Grant's order to Meade while stacked with him is accepted at once (rule 3.1a).
-    pub(crate) fn apply_write_order(&mut self, side: Side, action: Action, fx: &mut Fx) {
-        let Action::WriteOrder {
+    pub(crate) fn apply_write_order(&mut self, side: Side, draft: OrderDraft, fx: &mut Fx) {
+        let OrderDraft {
             receiver,
             method,
             order_type,
             relay,
             objective,
             mut text,
-        } = action
-        else {
-            return;
-        };
+        } = draft;
         let Some(w) = self.writer_of(side, &receiver, relay.is_some()) else {
             return;
         };

@@ -3,7 +3,8 @@
 //!
 //! - `roles`: who commands what (S10.0, S10.6, S25.4; 3.1a, 3.1c(1), 3.3a, 4.1d);
 //! - `receivers`: who may receive an order, where, who accepts it (S10.1a-e, S10.5b; 2.3);
-//! - `issue`: Order Issue, its actions and costs (S10.1a-e; 3.1a-b, 3.3a);
+//! - `issue`: Order Issue, its menu and costs (S10.1a-e; 3.1a-b, 3.3a);
+//! - `batch`: the Command Phase's batch actions, checked whole and applied (section 5);
 //! - `army`: army HQs, in-person orders and their recharge (S10.6);
 //! - `acceptance`: acceptance, delay, touching base (S10.0, S10.1f; 3.1a-b, 3.3a);
 //! - `initiative`: initiative and Loose Cannons (S10.2; 3.1e-g, 4.1a-d);
@@ -14,12 +15,14 @@
 //! - `reach`: leader movement points (S10.1e, S10.5a);
 //! - `preset`: orders in force at the start and reinforcements' orders (S10.1i; 6.0b-d).
 //!
-//! Every event of this module is private to its side except a Loose Cannon's (section 5), and
-//! whether a segment waits for its player depends only on what both players know: Order Issue
-//! when the side has a writer, Initiative when it has a leader who may ever use initiative.
+//! Every event of this module is private to its side except a Loose Cannon's (section 5).
+//! Each secret decision is exactly one action whose count depends on no secret: Order Issue and
+//! Initiative each wait for one batch (`IssueOrders`, `Initiative`) every Command Phase, and the
+//! goals dropped and emergency retreats declared travel in the Order Issue batch.
 
 pub mod acceptance;
 pub mod army;
+pub mod batch;
 pub mod enforce;
 pub mod initiative;
 pub mod issue;
@@ -37,40 +40,34 @@ use crate::events::Fx;
 use crate::model::action::Action;
 use crate::model::decision::Question;
 use crate::model::game::BloodyRoadsSouth;
-use crate::model::order::{Receiver, Release};
+use crate::model::order::Release;
 use crate::model::step::CommandSegment;
 
 impl BloodyRoadsSouth {
-    /// The phasing player's actions in a segment of the Command Phase (S10.1, S10.2).
-    pub(crate) fn command_actions(&self, side: Side, segment: CommandSegment) -> Vec<Action> {
-        match segment {
-            CommandSegment::OrderIssue => {
-                if self.writers(side).is_empty() {
-                    return Vec::new();
-                }
-                let mut v = self.write_order_actions(side);
-                v.push(Action::FinishOrders);
-                v
-            }
-            CommandSegment::Initiative => self.initiative_actions(side),
-            _ => Vec::new(),
+    /// The phasing player's actions in a segment of the Command Phase (S10.1, S10.2; section
+    /// 5): one empty batch, `IssueOrders` or `Initiative`, in every Order Issue and every
+    /// Initiative segment until it is posted, whatever the side could write or try, so that
+    /// neither the segment's pause nor the number of actions tells anything.
+    pub(crate) fn command_actions(&self, _side: Side, segment: CommandSegment) -> Vec<Action> {
+        if self.command_state.batch_posted {
+            return Vec::new();
         }
-    }
-
-    /// Applies a Command Phase action.
-    pub(crate) fn apply_command(&mut self, side: Side, action: Action, fx: &mut Fx) {
-        match action {
-            Action::FinishOrders | Action::FinishInitiative => self.finish_step(fx),
-            Action::WriteOrder { .. } => self.apply_write_order(side, action, fx),
-            Action::TryInitiative { leader, receiver } => {
-                self.apply_try_initiative(side, leader, receiver, fx)
-            }
-            _ => {}
+        match segment {
+            CommandSegment::OrderIssue => vec![Action::IssueOrders {
+                orders: Vec::new(),
+                drop_goals: Vec::new(),
+                retreats: Vec::new(),
+            }],
+            CommandSegment::Initiative => vec![Action::Initiative {
+                attempts: Vec::new(),
+            }],
+            _ => Vec::new(),
         }
     }
 
     /// What happens on entering a segment of the Command Phase (S10.1f, S10.3).
     pub(crate) fn enter_command(&mut self, side: Side, segment: CommandSegment, fx: &mut Fx) {
+        self.command_state.batch_posted = false;
         match segment {
             CommandSegment::OrderIssue => self.command_phase_start(side, fx),
             CommandSegment::AttackStoppage => self.attack_stoppage_segment(side, fx),
@@ -109,23 +106,6 @@ impl BloodyRoadsSouth {
         self.refill_command_points(side);
     }
 
-    /// The command actions of the Movement Phase's movement segment: emergency retreats
-    /// (S10.4) and dropping goals (S10.5b).
-    pub(crate) fn command_movement_actions(&self, side: Side) -> Vec<Action> {
-        let mut v = self.emergency_retreat_actions(side);
-        v.extend(self.drop_goal_actions(side));
-        v
-    }
-
-    /// Applies a command action of the Movement Phase.
-    pub(crate) fn apply_command_in_movement(&mut self, side: Side, action: Action, fx: &mut Fx) {
-        match action {
-            Action::EmergencyRetreat { corps } => self.emergency_retreat(side, &corps, false, fx),
-            Action::DropGoal { receiver } => self.apply_drop_goal(side, receiver, fx),
-            _ => {}
-        }
-    }
-
     /// The very start of the movement segment: corps leaders standing at their HQ touch base
     /// (S10.0) and command radius is checked (S10.5a).
     pub(crate) fn command_at_movement_start(&mut self, side: Side, fx: &mut Fx) {
@@ -135,46 +115,12 @@ impl BloodyRoadsSouth {
         self.radius_at_movement_start(side, fx);
     }
 
-    /// Checks the typed parts of an order action before anything changes (S10.2, S10.2g,
-    /// S10.6): an army HQ's move names its destination; initiative may not re-issue the order
-    /// in delay; a Loose Cannon's objective, if any, lies within a turn's movement of the HQ
-    /// (decision: a Loose Cannon's order without an objective holds the force in place).
+    /// Checks the typed parts of a Loose Cannon's order before anything changes (S10.2g):
+    /// its objective, if any, lies within a turn's movement of the HQ (decision: a Loose
+    /// Cannon's order without an objective holds the force in place). The batches are checked
+    /// by `check_batch`.
     pub(crate) fn check_order_parts(&self, _side: Side, action: &Action) -> Result<(), String> {
         match action {
-            Action::WriteOrder {
-                receiver: Receiver::ArmyHq(a),
-                objective,
-                ..
-            } if objective.is_none() => Err(format!(
-                "An order moving the {a} HQ must name the hex it moves to (10.6)."
-            )),
-            Action::GiveOrder {
-                order_type,
-                objective,
-                text,
-            } => {
-                let Some(Question::InitiativeOrder { leader, receiver }) =
-                    self.decisions.first().map(|d| d.question())
-                else {
-                    return Ok(());
-                };
-                let side = self.unit(*leader).side;
-                let delayed = self
-                    .command(side, receiver)
-                    .and_then(|c| c.delayed)
-                    .and_then(|no| self.order(side, no));
-                let objective = objective.and_then(|h| self.canonical(h));
-                if let Some(d) = delayed
-                    && d.order_type == *order_type
-                    && d.objective == objective
-                    && d.text.trim().eq_ignore_ascii_case(text.trim())
-                {
-                    return Err(
-                        "Initiative may not re-issue the order that is in delay (10.2).".into(),
-                    );
-                }
-                Ok(())
-            }
             Action::LooseCannonOrder { objective, .. } => {
                 let Some(Question::LooseCannon { leader, receiver }) =
                     self.decisions.first().map(|d| d.question())

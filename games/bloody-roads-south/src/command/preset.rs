@@ -10,6 +10,7 @@ use crate::data::order::{OrderKind, OrderStatus as PrintedStatus, OrderType, Pre
 use crate::data::{FormationId, UnitId};
 use crate::events::{EventKind, Fx};
 use crate::model::action::Action;
+use crate::model::draft::OrderDraft;
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::order::{Order, OrderNo, OrderStatus, Origin, Receiver};
 
@@ -83,9 +84,9 @@ impl BloodyRoadsSouth {
     }
 
     /// The pre-set orders a side may write at set-up (S10.1i; 6.0c): for a side whose
-    /// scenario gives it its own orders at the start, a `WriteOrder` (written, free) of each
-    /// type to each of its corps, divisions and units on the map that may receive one.
-    pub(crate) fn preset_order_actions(&self, side: Side) -> Vec<Action> {
+    /// scenario gives it its own orders at the start, a written, free draft of each type to
+    /// each of its corps, divisions and units on the map that may receive one.
+    pub(crate) fn preset_menu(&self, side: Side) -> Vec<OrderDraft> {
         if !self.scenario().side(side).own_orders_at_start {
             return Vec::new();
         }
@@ -95,7 +96,7 @@ impl BloodyRoadsSouth {
         let mut out = Vec::new();
         for receiver in self.receivers_in(side, &formations) {
             for order_type in [OrderType::Complex, OrderType::Simple] {
-                out.push(Action::WriteOrder {
+                out.push(OrderDraft {
                     receiver: receiver.clone(),
                     method: OrderMethod::AideWritten,
                     order_type,
@@ -108,19 +109,65 @@ impl BloodyRoadsSouth {
         out
     }
 
+    /// The set-up's `IssueOrders` (S10.1i; 6.0c; section 5): for a side whose scenario gives
+    /// it its own orders at the start, one batch of pre-set orders, to be posted (empty if
+    /// the player writes none) before the set-up may finish, so that whether pre-set orders
+    /// exist never shows in the number of actions.
+    pub(crate) fn preset_order_actions(&self, side: Side) -> Vec<Action> {
+        if !self.scenario().side(side).own_orders_at_start
+            || self.command_state.preset_posted.contains(&side)
+        {
+            return Vec::new();
+        }
+        vec![Action::IssueOrders {
+            orders: Vec::new(),
+            drop_goals: Vec::new(),
+            retreats: Vec::new(),
+        }]
+    }
+
+    /// Writes the set-up's batch of pre-set orders (S10.1i; 6.0c), each draft checked against
+    /// [`Self::preset_menu`]; any failure refuses the whole batch.
+    pub(crate) fn apply_preset_batch(
+        &mut self,
+        side: Side,
+        orders: Vec<OrderDraft>,
+        fx: &mut Fx,
+    ) -> Result<(), String> {
+        let menu = self.preset_menu(side);
+        for (i, d) in orders.into_iter().enumerate() {
+            let offered = menu.iter().any(|m| {
+                m.receiver == d.receiver
+                    && m.order_type == d.order_type
+                    && m.method == d.method
+                    && d.relay.is_none()
+            });
+            if !offered {
+                return Err(format!(
+                    "Order {} of the batch ({} to {}) is not a pre-set order you may write: \
+                     pre-set orders are written (by aide), to your own corps, divisions and \
+                     units on the map (6.0c).",
+                    i + 1,
+                    super::issue::type_word(d.order_type),
+                    self.receiver_name(&d.receiver)
+                ));
+            }
+            self.apply_preset_order(side, d, fx);
+        }
+        self.command_state.preset_posted.push(side);
+        Ok(())
+    }
+
     /// Applies a pre-set order written at set-up (S10.1i; 6.0c): free, secret, accepted and
     /// implemented at the start (a later one to the same receiver replaces it).
-    pub(crate) fn apply_preset_order(&mut self, side: Side, action: Action, fx: &mut Fx) {
-        let Action::WriteOrder {
+    fn apply_preset_order(&mut self, side: Side, draft: OrderDraft, fx: &mut Fx) {
+        let OrderDraft {
             receiver,
             order_type,
             objective,
             text,
             ..
-        } = action
-        else {
-            return;
-        };
+        } = draft;
         let mut order = Order::new(
             Origin::Preset,
             receiver,

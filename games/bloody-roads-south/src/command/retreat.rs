@@ -1,37 +1,35 @@
 //! Emergency retreat (S10.4; reference 2.3.1, 2.3.10) and dropping a goal (S10.5b).
 //!
-//! Any corps may make an emergency retreat in its owner's Movement Phase; a corps whose HQ was
-//! overrun must, in its next Command Phase. All its orders are cancelled (decision: its
+//! Any corps may make an emergency retreat: its owner declares it in his Order Issue batch
+//! (`IssueOrders::retreats`) and it is made in the Movement Phase that follows; a corps whose HQ
+//! was overrun must, at the start of its next Command Phase. All its orders are cancelled (decision: its
 //! divisions' and units' goals too: "the corps then has none"), and every brigade of it on the
 //! map makes a straggler check on the ½–1 table. The movement itself (the HQ 6 to 13 leader MP
 //! and at least 6 hexes to the rear, the rest only to stay in radius) is the movement rules':
 //! they ask [`BloodyRoadsSouth::emergency_retreat_this_turn`].
 //!
-//! Decision: the retreat is private to its owner (section 5 shows the opponent only the
-//! movement it causes, as for attack stoppage).
+//! Decisions: the retreat is private to its owner (section 5 shows the opponent only the
+//! movement it causes, as for attack stoppage), so it is declared inside the Order Issue batch
+//! (the same moment as a forced one) rather than as a Movement Phase action of its own, whose
+//! very count would tell it; likewise a goal is dropped in the Order Issue batch, since whether
+//! a force has a goal to drop is secret (section 5, consequence 4).
 
 use adjutant_engine::Side;
 
 use crate::data::FormationId;
 use crate::events::{EventKind, Fx};
-use crate::model::action::Action;
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::order::{OrderStatus, Receiver};
 use crate::model::unit::UnitKind;
 use crate::stragglers::StragglerTable;
 
 impl BloodyRoadsSouth {
-    /// The `EmergencyRetreat` actions of the phasing player in his Movement Phase (S10.4):
-    /// every corps with its HQ on the map that has not retreated this turn, while no group is
-    /// being moved.
-    pub(crate) fn emergency_retreat_actions(&self, side: Side) -> Vec<Action> {
-        if self.moving.is_some() {
-            return Vec::new();
-        }
+    /// The corps that may declare an emergency retreat in the side's Order Issue batch
+    /// (S10.4): every corps with its HQ on the map that does not already retreat this turn.
+    pub(crate) fn retreat_menu(&self, side: Side) -> Vec<FormationId> {
         self.corps_on_map(side)
             .into_iter()
             .filter(|c| !self.emergency_retreat_this_turn(side, c))
-            .map(|corps| Action::EmergencyRetreat { corps })
             .collect()
     }
 
@@ -125,8 +123,9 @@ impl BloodyRoadsSouth {
         }
     }
 
-    /// The `DropGoal` actions (S10.5b): a goal in force whose force is back in command radius.
-    pub(crate) fn drop_goal_actions(&self, side: Side) -> Vec<Action> {
+    /// The goals the side may drop in its Order Issue batch (S10.5b): a divisional or brigade
+    /// goal in force whose force is back in command radius.
+    pub(crate) fn droppable_goals(&self, side: Side) -> Vec<Receiver> {
         self.commands
             .iter()
             .filter(|c| c.side == side && c.command.current.is_some())
@@ -138,9 +137,7 @@ impl BloodyRoadsSouth {
                     .is_some_and(|o| o.until.is_none())
             })
             .filter(|c| self.goal_force_in_radius(side, &c.receiver))
-            .map(|c| Action::DropGoal {
-                receiver: c.receiver.clone(),
-            })
+            .map(|c| c.receiver.clone())
             .collect()
     }
 

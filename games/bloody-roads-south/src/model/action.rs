@@ -1,16 +1,17 @@
-//! Every action a player can take. Each is one choice the prompt offers; a march or an order
-//! is a sequence of them. Each secret decision is one action whose count never depends on a
-//! secret (reference 5.2): a group or a list (the units moving together, the firers, the
-//! set-up's facings and formations) is a typed parameter of one action, checked whole on
-//! arrival (`crate::refusal`).
+//! Every action a player can take. Each is one choice the prompt offers; a march is a
+//! sequence of them. Each secret decision is one action whose count never depends on a secret
+//! (reference section 5, consequence 4): a group or a list (the units moving together, the
+//! firers, the set-up's facings and formations) or a batch (a Command Phase's orders, its
+//! initiative attempts) is a typed parameter of one action, checked whole on arrival
+//! (`crate::refusal`, `crate::command::batch`).
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::charts::command::OrderMethod;
 use crate::data::order::OrderType;
 use crate::data::{HexId, UnitId};
+use crate::model::draft::{Attempt, OrderDraft};
 use crate::model::facing::Vertex;
-use crate::model::order::{OrderNo, Receiver};
+use crate::model::order::Receiver;
 use crate::model::unit::Formation;
 
 /// A stack's facing chosen at set-up (series 13).
@@ -55,50 +56,33 @@ pub enum Action {
         formations: Vec<SetUpFormation>,
     },
 
-    // ----- Command Phase (series 10; reference 2.3) -----
-    /// Write an order. Offered once per allowed receiver, method and type with an empty
-    /// `text` and no `objective`; the player fills both (the rules check them on arrival).
-    /// The writer is the army commander; with `relay`, Meade relaying Grant's order of that
-    /// number (rule 3.1a); for an army HQ's own move, that army's commander (series 10.6).
-    WriteOrder {
-        /// Who receives it.
-        receiver: Receiver,
-        /// Aide-oral, aide-written or in person.
-        method: OrderMethod,
-        /// Complex or simple.
-        order_type: OrderType,
-        /// For Meade relaying: the number of Grant's order he copies (rule 3.1a).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        relay: Option<OrderNo>,
-        /// The hex it aims at (a typed parameter, checked on arrival), if any.
+    // ----- Command Phase (series 10; reference 2.3, section 5) -----
+    /// The side's whole Order Issue (series 10.1, 10.4, 10.5b; rule 6.0c at set-up): every
+    /// order written, every goal dropped and every emergency retreat declared, in one action
+    /// offered once per Order Issue (and once at set-up for a side with its own orders) with
+    /// empty lists, so that how many actions a side takes never tells what it wrote. The
+    /// drafts are written in order, each checked as it comes; any failure refuses the whole
+    /// batch. The menu of what may be written is in the seat's own view (`command.menu`).
+    IssueOrders {
+        /// The orders, in the order they are written.
         #[serde(default)]
-        objective: Option<HexId>,
-        /// The order's words (bounded length).
+        orders: Vec<OrderDraft>,
+        /// Divisional and brigade goals dropped, their force being back in command radius
+        /// (series 10.5b).
         #[serde(default)]
-        text: String,
+        drop_goals: Vec<Receiver>,
+        /// Corps making an emergency retreat this turn (series 10.4).
+        #[serde(default)]
+        retreats: Vec<crate::data::FormationId>,
     },
-    /// No more orders this Command Phase.
-    FinishOrders,
-    /// A leader tries for initiative (series 10.2) for a formation he commands.
-    TryInitiative {
-        /// The leader.
-        leader: UnitId,
-        /// The formation the new order would be for.
-        receiver: Receiver,
-    },
-    /// A leader who won the initiative gives himself (or his formation) an order.
-    GiveOrder {
-        /// Complex or simple (within the leader's rights, rules 3.1f-g, 4.1b-c).
-        order_type: OrderType,
-        /// The hex it aims at, if any.
+    /// The side's whole Initiative segment (series 10.2): every attempt, each with the order
+    /// the leader gives if he wins, rolled in order; offered once per Initiative segment with
+    /// no attempts. The menu of attempts is in the seat's own view (`command.initiative`).
+    Initiative {
+        /// The attempts, rolled in this order.
         #[serde(default)]
-        objective: Option<HexId>,
-        /// The order's words.
-        #[serde(default)]
-        text: String,
+        attempts: Vec<Attempt>,
     },
-    /// No (more) initiative attempts this phase.
-    FinishInitiative,
     /// The opponent writes the one-turn order of a Loose Cannon (series 10.2g).
     LooseCannonOrder {
         /// The hex the force must move toward (a typed parameter).
@@ -164,17 +148,6 @@ pub enum Action {
         unit: UnitId,
         /// The entry hex.
         hex: HexId,
-    },
-    /// A corps makes an emergency retreat (series 10.4).
-    EmergencyRetreat {
-        /// The corps.
-        corps: crate::data::FormationId,
-    },
-    /// Drop a divisional or brigade goal whose force is back in command radius (series
-    /// 10.5b).
-    DropGoal {
-        /// The division or unit.
-        receiver: Receiver,
     },
     /// No more movement this phase.
     FinishMovement,

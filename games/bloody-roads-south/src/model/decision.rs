@@ -46,13 +46,6 @@ pub enum Question {
         /// The retreating units.
         retreating: Vec<UnitKey>,
     },
-    /// A leader who won the initiative writes his order (series 10.2).
-    InitiativeOrder {
-        /// The leader.
-        leader: UnitKey,
-        /// The formation the order is for.
-        receiver: Receiver,
-    },
     /// The opponent writes a Loose Cannon's one-turn order (series 10.2g).
     LooseCannon {
         /// The leader who rolled it.

@@ -1,13 +1,15 @@
 //! The plain types of a game's state, and nothing else: counters (`unit`), facing
-//! (`facing`), orders and command (`order`), the step of the sequence of play (`step`),
-//! actions (`action`), questions waiting for a player (`decision`), each side's secret dice
-//! (`dice`), why fire is drawn (`drawn`), things half done (`moves`), and the whole state
-//! with its look-ups (`game`). The model imports only the data.
+//! (`facing`), orders and command (`order`), the items of the Command Phase's batches
+//! (`draft`), the step of the sequence of play (`step`), actions (`action`), questions
+//! waiting for a player (`decision`), each side's secret dice (`dice`), why fire is drawn
+//! (`drawn`), things half done (`moves`), and the whole state with its look-ups (`game`).
+//! The model imports only the data.
 
 pub mod action;
 pub mod decision;
 pub mod dice;
 pub mod drawn;
+pub mod draft;
 pub mod facing;
 pub mod game;
 pub mod moves;

@@ -321,6 +321,13 @@ pub struct CommandState {
     /// Reinforcement groups whose printed orders are in the log (rule 6.0d): side and index.
     #[serde(default)]
     pub(crate) reinforcement_orders: Vec<(Side, u16)>,
+    /// The phasing player has posted the batch of the current Command Phase segment (its
+    /// `IssueOrders` or `Initiative`); cleared on entering each segment.
+    #[serde(default)]
+    pub(crate) batch_posted: bool,
+    /// Sides that have posted their pre-set orders at set-up (6.0c).
+    #[serde(default)]
+    pub(crate) preset_posted: Vec<Side>,
 }
 
 /// How the 9th Corps was released (rule 3.3a).

@@ -245,11 +245,15 @@ impl BloodyRoadsSouth {
                 .collect();
         }
         let mut out = Vec::new();
-        out.extend(self.preset_order_actions(side));
-        out.push(Action::FinishSetUp {
-            facings: Vec::new(),
-            formations: Vec::new(),
-        });
+        // The pre-set orders' batch (6.0c) comes before the set-up may finish (section 5).
+        let preset = self.preset_order_actions(side);
+        if preset.is_empty() {
+            out.push(Action::FinishSetUp {
+                facings: Vec::new(),
+                formations: Vec::new(),
+            });
+        }
+        out.extend(preset);
         out
     }
 
@@ -282,7 +286,7 @@ impl BloodyRoadsSouth {
                     self.begin_play(fx);
                 }
             }
-            other => self.apply_preset_order(side, other, fx),
+            _ => {}
         }
     }
 

@@ -1,6 +1,7 @@
 //! A side's own command state in its view (reference 2.3.3, section 5): command points left,
 //! each receiver's orders (in force, waiting to touch base, in delay, stopped), the questions
-//! waiting for the side, the units found out of radius. Never the opponent's: nothing here
+//! waiting for the side, the units found out of radius, and the menu of the batch offered to
+//! it (`menu`). Never the opponent's: nothing here
 //! is built for a viewer who may not see the side's secrets.
 
 use adjutant_engine::Side;
@@ -43,11 +44,6 @@ impl BloodyRoadsSouth {
             .iter()
             .filter(|d| d.side() == side)
             .filter_map(|d| match d.question() {
-                Question::InitiativeOrder { leader, receiver } => Some(json!({
-                    "question": "initiative_order",
-                    "leader": self.unit(*leader).id,
-                    "receiver": receiver,
-                })),
                 Question::LooseCannon { leader, receiver } => Some(json!({
                     "question": "loose_cannon",
                     "leader": self.unit(*leader).id,
@@ -69,6 +65,9 @@ impl BloodyRoadsSouth {
             "questions": questions,
             "out_of_radius": out_of_radius,
         });
+        if let Some(menu) = self.batch_menu(side) {
+            v["batch_menu"] = menu;
+        }
         if side == Side::Union {
             v["ninth_corps_released"] = json!(self.ninth_corps_released());
         }

@@ -4,6 +4,7 @@
 
 pub mod command;
 pub mod counter;
+pub mod menu;
 
 use adjutant_engine::{Side, Viewer};
 use serde_json::{Map, Value, json};

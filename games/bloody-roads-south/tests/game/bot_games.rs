@@ -5,18 +5,19 @@
 use adjutant_engine::{Match, Rules, Side};
 use bloody_roads_south::BloodyRoadsSouth;
 use bloody_roads_south::model::action::Action;
-use bloody_roads_south::model::order::Receiver;
 
 use crate::support::{Rng, sanders_field};
-
-/// Hexes of Map A an army HQ may be ordered to.
-const HQ_DESTINATIONS: [&str; 3] = ["A32.08", "A30.07", "A28.09"];
 
 /// Actions a bot game may take before it is declared stuck.
 const MAX_ACTIONS: u64 = 100_000;
 
-/// Plays one game to its end; returns the number of actions.
-pub fn play_out(mut m: Match<BloodyRoadsSouth>, n: u64) -> u64 {
+/// Plays one game to its end, counting the batches that wrote orders and tried initiative.
+pub fn play_out_counting(
+    mut m: Match<BloodyRoadsSouth>,
+    n: u64,
+    written: &mut u32,
+    tried: &mut u32,
+) -> u64 {
     let mut rng = Rng(n ^ 0x5eed);
     while m.outcome().is_none() {
         assert!(m.seq() < MAX_ACTIONS, "game {n} does not end");
@@ -36,26 +37,19 @@ pub fn play_out(mut m: Match<BloodyRoadsSouth>, n: u64) -> u64 {
         let side = to_act[rng.below(to_act.len())];
         let actions = m.state().legal_actions(side);
         let mut action = actions[rng.below(actions.len())].clone();
-        // A player fills an order's free parts; an army HQ's move must name its destination.
-        if let Action::WriteOrder {
-            receiver: Receiver::ArmyHq(_),
-            objective,
-            ..
-        } = &mut action
-        {
-            *objective = Some(
-                HQ_DESTINATIONS[rng.below(HQ_DESTINATIONS.len())]
-                    .parse()
-                    .unwrap(),
-            );
+        // A player composes his batches from his menu; a bot writes its move number as each
+        // order's words (initiative may not re-issue, word for word, the order in delay, 10.2).
+        let words = format!("Orders of move {}.", m.seq());
+        action =
+            bloody_roads_south::bot::fill(m.state(), side, &action, &mut |k| rng.below(k), &words);
+        if let Action::LooseCannonOrder { text, .. } = &mut action {
+            *text = words;
         }
-        // A player writes each order's words; a bot writes its move number (initiative may not
-        // re-issue, word for word, the order in delay, 10.2).
-        if let Action::WriteOrder { text, .. }
-        | Action::GiveOrder { text, .. }
-        | Action::LooseCannonOrder { text, .. } = &mut action
-        {
-            *text = format!("Orders of move {}.", m.seq());
+        if matches!(&action, Action::IssueOrders { orders, .. } if !orders.is_empty()) {
+            *written += 1;
+        }
+        if matches!(&action, Action::Initiative { attempts } if !attempts.is_empty()) {
+            *tried += 1;
         }
         let action = &action;
         let value = serde_json::to_value(action).expect("actions serialise");
@@ -71,8 +65,13 @@ pub fn play_out(mut m: Match<BloodyRoadsSouth>, n: u64) -> u64 {
 
 #[test]
 fn sanders_field_bot_games_reach_their_result() {
+    let (mut written, mut tried) = (0, 0);
     for n in 0..20 {
-        let actions = play_out(sanders_field(n), n);
+        let actions = play_out_counting(sanders_field(n), n, &mut written, &mut tried);
         assert!(actions > 10, "game {n} ended after {actions} actions");
     }
+    assert!(
+        written > 10 && tried > 10,
+        "bots fill their batches: {written} with orders, {tried} with attempts"
+    );
 }

@@ -1,7 +1,7 @@
 //! Delivery, acceptance, delay and touching base (S10.0, S10.1e-f; rules 3.1a-b): the dice are
 //! scripted on the Union's secret stream.
 
-use adjutant_engine::{Match, Rules, Side, Viewer};
+use adjutant_engine::{Match, Side, Viewer};
 use bloody_roads_south::BloodyRoadsSouth;
 use bloody_roads_south::data::charts::command::OrderMethod;
 use bloody_roads_south::data::order::OrderType;
@@ -17,15 +17,14 @@ fn corps(c: &str) -> Receiver {
     Receiver::Corps(FormationId(c.into()))
 }
 
+/// A batch of one order.
 fn write(receiver: Receiver, method: OrderMethod, order_type: OrderType) -> Action {
-    Action::WriteOrder {
+    issue(vec![draft(
         receiver,
         method,
         order_type,
-        relay: None,
-        objective: None,
-        text: "As the book says.".into(),
-    }
+        "As the book says.",
+    )])
 }
 
 fn status(m: &Match<BloodyRoadsSouth>, no: OrderNo) -> OrderStatus {
@@ -102,27 +101,22 @@ fn rule_3_1a_grant_stacked_with_meade_is_accepted_at_once() {
         OrderStatus::Implemented,
         "no roll: Meade is with Grant"
     );
-    let relays_now = m
-        .state()
-        .legal_actions(Side::Union)
-        .iter()
-        .any(|a| matches!(a, Action::WriteOrder { relay: Some(_), .. }));
-    assert!(!relays_now, "Meade relays only from the next Order Issue");
     to_union(&mut m, 2, CommandSegment::OrderIssue);
-    let relay = m
-        .state()
-        .legal_actions(Side::Union)
+    let relay = menu_drafts(&m, Side::Union)
         .into_iter()
-        .find(|a| matches!(a, Action::WriteOrder { relay: Some(r), receiver, method: OrderMethod::AideWritten, .. } if *r == no && *receiver == corps("5")))
+        .find(|d| {
+            d.relay == Some(no) && d.receiver == corps("5") && d.method == OrderMethod::AideWritten
+        })
         .expect("Meade may relay Grant's order to 5 Corps");
-    if let Action::WriteOrder { order_type, .. } = &relay {
-        assert_eq!(
-            *order_type,
-            OrderType::Complex,
-            "the relay is the same order"
-        );
-    }
-    play(&mut m, Side::Union, &relay);
+    assert_eq!(
+        relay.order_type,
+        OrderType::Complex,
+        "the relay is the same order"
+    );
+    let twice = issue(vec![relay.clone(), relay.clone()]);
+    let refused = m.play(Side::Union, &serde_json::to_value(&twice).unwrap());
+    assert!(refused.is_err(), "one relay of an order per corps");
+    play(&mut m, Side::Union, &issue(vec![relay]));
     let r = m.state().orders(Side::Union).last().unwrap().clone();
     assert_eq!(r.origin(), &Origin::Written(UnitId("Meade".into())));
     assert_eq!(r.relay_of(), Some(no));
@@ -133,12 +127,27 @@ fn rule_3_1a_grant_stacked_with_meade_is_accepted_at_once() {
     );
     assert_eq!(m.state().points_left(&UnitId("Meade".into())), 8);
     assert_eq!(m.state().points_left(&UnitId("Grant".into())), 16);
-    assert!(
-        !m.state().legal_actions(Side::Union).iter().any(|a| {
-            matches!(a, Action::WriteOrder { relay: Some(_), receiver, .. } if *receiver == corps("5"))
-        }),
-        "one relay of an order per corps"
+}
+
+#[test]
+fn rule_3_1a_meade_relays_only_from_the_next_order_issue_even_within_one_batch() {
+    let mut m = union_order_issue(12);
+    let next = OrderNo(m.state().orders(Side::Union).len() as u16 + 1);
+    let grant = draft(
+        Receiver::Relay,
+        OrderMethod::AideWritten,
+        OrderType::Complex,
+        "As the book says.",
     );
+    let mut relay = draft(corps("5"), OrderMethod::AideWritten, OrderType::Complex, "");
+    relay.relay = Some(next);
+    let batch = issue(vec![grant, relay]);
+    let before = m.view(Viewer::Omniscient);
+    let err = m
+        .play(Side::Union, &serde_json::to_value(&batch).unwrap())
+        .expect_err("Meade relays only from the next Order Issue");
+    assert!(err.to_string().contains("Order 2 of 2"), "{err}");
+    assert_eq!(before, m.view(Viewer::Omniscient), "nothing changed");
 }
 
 #[test]
@@ -267,7 +276,7 @@ fn s10_1f_acceptance_rolls_are_seen_only_by_their_side() {
         &write(corps("5"), OrderMethod::AideWritten, OrderType::Simple),
     );
     to_union(&mut m, 2, CommandSegment::Initiative);
-    let played = play_got(&mut m, Side::Union, &Action::FinishInitiative);
+    let played = play_got(&mut m, Side::Union, &no_attempts());
     let own = texts(&m, &played, Viewer::Seat(Side::Union));
     assert!(
         own.iter().any(|t| t.contains("acceptance value")),

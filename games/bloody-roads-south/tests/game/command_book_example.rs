@@ -3,12 +3,12 @@
 //! to Meade and to Hancock; Meade's order is accepted at once; Meade recopies it to Warren and
 //! Sedgwick at the next Order Issue, and each of those is checked for acceptance on arrival.
 
-use adjutant_engine::{Match, Rules, Side, Viewer};
+use adjutant_engine::{Match, Side, Viewer};
 use bloody_roads_south::BloodyRoadsSouth;
 use bloody_roads_south::data::charts::command::OrderMethod;
 use bloody_roads_south::data::order::OrderType;
 use bloody_roads_south::data::{FormationId, UnitId};
-use bloody_roads_south::model::action::Action;
+use bloody_roads_south::model::draft::OrderDraft;
 use bloody_roads_south::model::order::{OrderNo, OrderStatus, Origin, Receiver};
 use bloody_roads_south::model::step::{CommandSegment, Step};
 
@@ -18,15 +18,8 @@ fn corps(c: &str) -> Receiver {
     Receiver::Corps(FormationId(c.into()))
 }
 
-fn write(receiver: Receiver, order_type: OrderType, text: &str) -> Action {
-    Action::WriteOrder {
-        receiver,
-        method: OrderMethod::AideOral,
-        order_type,
-        relay: None,
-        objective: None,
-        text: text.into(),
-    }
+fn write(receiver: Receiver, order_type: OrderType, text: &str) -> OrderDraft {
+    draft(receiver, OrderMethod::AideOral, order_type, text)
 }
 
 fn union_order_issue_of(m: &mut Match<BloodyRoadsSouth>, turn: u16) {
@@ -46,30 +39,34 @@ fn rule_3_1a_the_books_example_grant_to_burnside_meade_and_hancock() {
     set_up_quickly(&mut m);
     union_order_issue_of(&mut m, 1);
     // Aide-oral, so that the three fit Grant's 16 command points (4 + 6 + 6).
-    let mut log: Vec<String> = Vec::new();
-    let mut written: Vec<OrderNo> = Vec::new();
-    for (receiver, order_type, text) in [
-        (
+    // Grant never orders Burnside in person (3.3a), even when he could.
+    assert!(
+        menu_drafts(&m, Side::Union)
+            .iter()
+            .all(|d| { !(d.receiver == corps("9") && d.method == OrderMethod::InPerson) })
+    );
+    let first = m.state().orders(Side::Union).len() as u16 + 1;
+    let batch = issue(vec![
+        write(
             corps("9"),
             OrderType::Simple,
             "Bring 9th Corps forward to Spottswood's Clearing and await further instructions.",
         ),
-        (
+        write(
             Receiver::Relay,
             OrderType::Complex,
             "Order Warren and Sedgwick to attack the enemy force along the Orange Turnpike.",
         ),
-        (
+        write(
             corps("2"),
             OrderType::Complex,
             "Bring 2nd Corps to the Brock Road/Plank Road crossing and attack down the Plank Road.",
         ),
-    ] {
-        let p = play_got(&mut m, Side::Union, &write(receiver, order_type, text));
-        log.extend(texts(&m, &p, Viewer::Seat(Side::Union)));
-        assert!(texts(&m, &p, Viewer::Seat(Side::Confederate)).is_empty());
-        written.push(m.state().orders(Side::Union).last().unwrap().no());
-    }
+    ]);
+    let p = play_got(&mut m, Side::Union, &batch);
+    let log = texts(&m, &p, Viewer::Seat(Side::Union));
+    assert!(texts(&m, &p, Viewer::Seat(Side::Confederate)).is_empty());
+    let written: Vec<OrderNo> = (first..first + 3).map(OrderNo).collect();
     let g = m.state();
     assert_eq!(g.points_left(&UnitId("Grant".into())), 0);
     let [burnside, meade, hancock] = [written[0], written[1], written[2]].map(|no| {
@@ -86,23 +83,22 @@ fn rule_3_1a_the_books_example_grant_to_burnside_meade_and_hancock() {
         "accepted at once: {log:?}"
     );
     assert_eq!(hancock.receiver(), &corps("2"));
-    // Grant never orders Burnside in person (3.3a), even when he could.
-    assert!(g.legal_actions(Side::Union).iter().all(|a| !matches!(
-        a,
-        Action::WriteOrder { receiver, method: OrderMethod::InPerson, .. } if *receiver == corps("9")
-    )));
-
     // The next Order Issue: Meade recopies Grant's order to Warren and Sedgwick.
     union_order_issue_of(&mut m, 2);
-    for c in ["5", "6"] {
-        let relay = m
-            .state()
-            .legal_actions(Side::Union)
-            .into_iter()
-            .find(|a| matches!(a, Action::WriteOrder { relay: Some(r), receiver, method: OrderMethod::AideOral, .. } if *r == meade.no() && *receiver == corps(c)))
-            .unwrap_or_else(|| panic!("Meade may relay to {c} Corps"));
-        play(&mut m, Side::Union, &relay);
-    }
+    let relays: Vec<OrderDraft> = ["5", "6"]
+        .into_iter()
+        .map(|c| {
+            menu_drafts(&m, Side::Union)
+                .into_iter()
+                .find(|d| {
+                    d.relay == Some(meade.no())
+                        && d.receiver == corps(c)
+                        && d.method == OrderMethod::AideOral
+                })
+                .unwrap_or_else(|| panic!("Meade may relay to {c} Corps"))
+        })
+        .collect();
+    play(&mut m, Side::Union, &issue(relays));
     let relays: Vec<OrderNo> = m
         .state()
         .orders(Side::Union)

@@ -15,15 +15,9 @@ fn corps(c: &str) -> Receiver {
     Receiver::Corps(FormationId(c.into()))
 }
 
+/// A batch of one order.
 fn write(receiver: Receiver, method: OrderMethod, order_type: OrderType, text: &str) -> Action {
-    Action::WriteOrder {
-        receiver,
-        method,
-        order_type,
-        relay: None,
-        objective: None,
-        text: text.into(),
-    }
+    issue(vec![draft(receiver, method, order_type, text)])
 }
 
 fn points(m: &adjutant_engine::Match<bloody_roads_south::BloodyRoadsSouth>, who: &str) -> u8 {
@@ -49,16 +43,16 @@ fn s10_1b_grant_has_16_command_points() {
 #[test]
 fn s10_1a_an_order_costs_method_plus_type_and_only_affordable_orders_are_offered() {
     let mut m = union_order_issue(2);
-    let label = m
-        .offered(Side::Union)
+    let label = menu(&m, Side::Union)
         .into_iter()
-        .find(|a| {
-            a["type"] == "write_order"
-                && a["receiver"]["id"] == "5"
-                && a["method"] == "aide-written"
-                && a["order_type"] == "complex"
+        .find(|e| {
+            let d = &e["item"];
+            e["field"] == "orders"
+                && d["receiver"]["id"] == "5"
+                && d["method"] == "aide-written"
+                && d["order_type"] == "complex"
         })
-        .expect("an AW complex order to 5 Corps is offered")["label"]
+        .expect("an AW complex order to 5 Corps is on the menu")["label"]
         .as_str()
         .unwrap()
         .to_string();
@@ -68,54 +62,97 @@ fn s10_1a_an_order_costs_method_plus_type_and_only_affordable_orders_are_offered
         ),
         "{label}"
     );
-    play(
-        &mut m,
-        Side::Union,
-        &write(
-            corps("5"),
-            OrderMethod::AideWritten,
-            OrderType::Complex,
-            "Attack.",
-        ),
-    );
-    assert_eq!(points(&m, "Grant"), 8);
-    play(
-        &mut m,
-        Side::Union,
-        &write(
-            corps("5"),
-            OrderMethod::AideWritten,
-            OrderType::Simple,
-            "Hold.",
-        ),
-    );
-    assert_eq!(points(&m, "Grant"), 2);
     let cost = &data::charts().command.order_cost;
-    for a in m.state().legal_actions(Side::Union) {
-        if let Action::WriteOrder {
-            method,
-            order_type,
-            relay: None,
-            receiver,
-            ..
-        } = &a
-            && *receiver != Receiver::ArmyHq(FormationId("A Pot".into()))
-        {
-            assert!(
-                cost.cost(*method, *order_type) <= 2,
-                "{a:?} is not affordable"
-            );
-        }
+    for d in menu_drafts(&m, Side::Union) {
+        assert!(cost.cost(d.method, d.order_type) <= 16, "{d:?}");
     }
+    let attack = draft(
+        corps("5"),
+        OrderMethod::AideWritten,
+        OrderType::Complex,
+        "Attack.",
+    );
+    let hold = draft(
+        corps("5"),
+        OrderMethod::AideWritten,
+        OrderType::Simple,
+        "Hold.",
+    );
+    let more = draft(
+        corps("5"),
+        OrderMethod::AideOral,
+        OrderType::Simple,
+        "Hold too.",
+    );
+    // 8 + 6 + 4 is more than 16: the third order is refused, and with it the whole batch.
+    let too_much = issue(vec![attack.clone(), hold.clone(), more]);
+    let before = m.view(Viewer::Omniscient);
+    let err = m
+        .play(Side::Union, &serde_json::to_value(&too_much).unwrap())
+        .expect_err("Grant cannot afford the third order");
+    assert!(err.to_string().contains("Order 3 of 3"), "{err}");
+    assert!(err.to_string().contains("2 left"), "{err}");
+    assert_eq!(before, m.view(Viewer::Omniscient), "nothing changed");
+    assert_eq!(points(&m, "Grant"), 16);
+    play(&mut m, Side::Union, &issue(vec![attack, hold]));
+    assert_eq!(points(&m, "Grant"), 2);
+}
+
+#[test]
+fn s10_1_an_invalid_draft_in_the_middle_refuses_the_whole_batch_and_changes_nothing() {
+    let mut m = union_order_issue(9);
+    let good = draft(
+        corps("5"),
+        OrderMethod::AideWritten,
+        OrderType::Simple,
+        "Hold.",
+    );
+    // An in-person order to 5 Corps: Warren is not with Grant.
+    let bad = draft(
+        corps("5"),
+        OrderMethod::InPerson,
+        OrderType::Simple,
+        "Come here.",
+    );
+    let batch = issue(vec![good.clone(), bad, good.clone()]);
+    let before = m.view(Viewer::Omniscient);
+    let seq = m.seq();
+    let err = m
+        .play(Side::Union, &serde_json::to_value(&batch).unwrap())
+        .expect_err("the second order may not be written");
+    assert!(err.to_string().contains("Order 2 of 3"), "{err}");
+    assert_eq!(before, m.view(Viewer::Omniscient));
+    assert_eq!(seq, m.seq(), "no action recorded");
+    // A too long text anywhere refuses it too, before anything is tried.
+    let mut long = good.clone();
+    long.text = "x".repeat(bloody_roads_south::MAX_ORDER_TEXT + 1);
+    let err = m
+        .play(
+            Side::Union,
+            &serde_json::to_value(issue(vec![good.clone(), long])).unwrap(),
+        )
+        .expect_err("too long");
+    assert!(err.to_string().contains("Item 2"), "{err}");
+    // So does a batch longer than the bound.
+    let err = m
+        .play(
+            Side::Union,
+            &serde_json::to_value(issue(vec![good.clone(); 65])).unwrap(),
+        )
+        .expect_err("too many");
+    assert!(err.to_string().contains("at most 64"), "{err}");
+    assert_eq!(before, m.view(Viewer::Omniscient));
+    play(&mut m, Side::Union, &issue(vec![good]));
+    assert_eq!(points(&m, "Grant"), 10);
 }
 
 #[test]
 fn s10_1a_in_person_orders_only_to_a_receiver_in_the_writers_hex() {
     let m = union_order_issue(3);
     let ipv_to_5 = |m: &adjutant_engine::Match<bloody_roads_south::BloodyRoadsSouth>| {
-        m.state().legal_actions(Side::Union).iter().any(|a| {
-            matches!(a, Action::WriteOrder { receiver, method: OrderMethod::InPerson, .. } if *receiver == corps("5"))
-        })
+        menu_drafts(m, Side::Union)
+            .iter()
+            .any(|d| d.receiver == corps("5") && d.method == OrderMethod::InPerson)
     };
     assert!(!ipv_to_5(&m), "Warren is not with Grant");
     let m = edit(&m, 3, |g| {
@@ -169,16 +206,13 @@ fn s10_1e_an_aide_takes_the_leader_mp_of_the_cheapest_path_over_10_rounded_up() 
 fn s10_6_aide_orders_only_while_stacked_with_the_non_moving_army_hq() {
     let m = union_order_issue(5);
     let m = edit(&m, 5, |g| testing::place(g, Side::Union, "Grant", "A30.08"));
-    let aide = m.state().legal_actions(Side::Union).iter().any(|a| {
-        matches!(a, Action::WriteOrder { method: OrderMethod::AideOral | OrderMethod::AideWritten, relay: None, receiver, .. }
-            if *receiver != Receiver::ArmyHq(FormationId("A Pot".into())))
+    let aide = menu_drafts(&m, Side::Union).iter().any(|d| {
+        matches!(d.method, OrderMethod::AideOral | OrderMethod::AideWritten)
+            && d.relay.is_none()
+            && d.receiver != Receiver::ArmyHq(FormationId("A Pot".into()))
     });
     assert!(!aide, "Grant away from the AUS HQ writes no aide orders");
-    assert!(
-        m.state()
-            .legal_actions(Side::Union)
-            .contains(&Action::FinishOrders)
-    );
+    assert!(m.state().legal_actions(Side::Union).contains(&no_orders()));
 }
 
 #[test]
@@ -193,8 +227,8 @@ fn s10_6_an_army_hq_moves_only_under_an_order_naming_its_destination() {
     let refused = m.play(Side::Union, &serde_json::to_value(&hq).unwrap());
     assert!(refused.is_err(), "no destination named");
     let mut named = hq.clone();
-    if let Action::WriteOrder { objective, .. } = &mut named {
-        *objective = Some("A32.06".parse().unwrap());
+    if let Action::IssueOrders { orders, .. } = &mut named {
+        orders[0].objective = Some("A32.06".parse().unwrap());
     }
     play(&mut m, Side::Union, &named);
     let o = m.state().orders(Side::Union).last().unwrap();
@@ -235,6 +269,13 @@ fn rule_6_0c_the_confederates_write_their_own_orders_at_set_up_in_secret() {
         }
     }
     let before_union = m.view(Viewer::Seat(Side::Union));
+    assert!(
+        !m.state()
+            .legal_actions(Side::Confederate)
+            .iter()
+            .any(|a| matches!(a, Action::FinishSetUp { .. })),
+        "the pre-set batch comes first, even when empty"
+    );
     let preset = write(
         corps("2"),
         OrderMethod::AideWritten,
@@ -255,9 +296,11 @@ fn rule_6_0c_the_confederates_write_their_own_orders_at_set_up_in_secret() {
         Some(o.no())
     );
     assert!(
-        g.legal_actions(Side::Confederate)
-            .iter()
-            .all(|a| !matches!(a, Action::WriteOrder { .. })),
+        menu_drafts(&m, Side::Confederate).is_empty(),
         "then initiative only"
+    );
+    assert!(
+        g.legal_actions(Side::Confederate).contains(&no_orders()),
+        "yet the Order Issue batch is offered, so its pause tells nothing"
     );
 }

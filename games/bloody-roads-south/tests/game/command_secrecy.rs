@@ -4,7 +4,6 @@
 
 use adjutant_engine::{Match, Rules, Side, Viewer};
 use bloody_roads_south::BloodyRoadsSouth;
-use bloody_roads_south::model::action::Action;
 use bloody_roads_south::model::order::Receiver;
 use proptest::prelude::*;
 use serde_json::Value;
@@ -15,7 +14,7 @@ use crate::support::*;
 /// Hexes of Map A an order may aim at.
 const HEXES: [&str; 6] = ["A32.08", "A21.09", "A15.10", "A27.12", "A40.20", "A12.10"];
 
-/// One order to write: which offered `WriteOrder`, its words, its objective.
+/// One order to write: which menu entry, its words, its objective.
 #[derive(Debug, Clone)]
 struct Spec {
     pick: usize,
@@ -36,34 +35,28 @@ fn spec() -> impl Strategy<Value = Spec> {
         })
 }
 
-/// Writes the orders of `specs` for the Union (as many as are offered).
+/// Writes the orders of `specs` for the Union in one `IssueOrders` batch: each spec picks an
+/// entry of the menu, kept when the batch still passes whole (as a client composing it would).
 fn write_orders(m: &mut Match<BloodyRoadsSouth>, specs: &[Spec]) {
-    for s in specs {
-        let offered: Vec<Action> = m
-            .state()
-            .legal_actions(Side::Union)
-            .into_iter()
-            .filter(|a| matches!(a, Action::WriteOrder { .. }))
-            .collect();
-        if offered.is_empty() {
-            return;
-        }
-        let mut a = offered[s.pick % offered.len()].clone();
-        if let Action::WriteOrder {
-            objective,
-            text,
-            receiver,
-            ..
-        } = &mut a
-        {
-            *text = s.text.clone();
-            *objective = s.objective.map(|i| HEXES[i].parse().unwrap());
-            if matches!(receiver, Receiver::ArmyHq(_)) && objective.is_none() {
-                *objective = Some(HEXES[0].parse().unwrap());
+    let menu = menu_drafts(m, Side::Union);
+    let mut orders = Vec::new();
+    if !menu.is_empty() {
+        for s in specs {
+            let mut d = menu[s.pick % menu.len()].clone();
+            d.text = s.text.clone();
+            d.objective = s.objective.map(|i| HEXES[i].parse().unwrap());
+            if matches!(d.receiver, Receiver::ArmyHq(_)) && d.objective.is_none() {
+                d.objective = Some(HEXES[0].parse().unwrap());
+            }
+            orders.push(d);
+            let mut trial = m.clone();
+            let value = serde_json::to_value(issue(orders.clone())).unwrap();
+            if trial.play(Side::Union, &value).is_err() {
+                orders.pop();
             }
         }
-        play(m, Side::Union, &a);
     }
+    play(m, Side::Union, &issue(orders));
 }
 
 /// The first path where two JSON values differ.
@@ -122,6 +115,7 @@ fn play_on_together(
     for _ in 0..steps {
         let to_act = a.to_act();
         prop_assert_eq!(&to_act, &b.to_act());
+        prop_assert_eq!(a.seq(), b.seq());
         let Some(&side) = to_act.first() else {
             return Ok(());
         };

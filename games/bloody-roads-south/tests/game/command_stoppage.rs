@@ -1,7 +1,7 @@
 //! Attack stoppage (S10.3; rules 3.1c(2), 3.1d), emergency retreat (S10.4), command radius
 //! (S10.5a) and what the engine enforces of orders (reference 2.3.2).
 
-use adjutant_engine::{Match, Rules, Side, Viewer};
+use adjutant_engine::{Match, Side, Viewer};
 use bloody_roads_south::BloodyRoadsSouth;
 use bloody_roads_south::data::{FormationId, UnitId};
 use bloody_roads_south::model::action::Action;
@@ -39,7 +39,7 @@ fn rule_3_1c2_union_divisions_check_attack_stoppage() {
         testing::script_dice(g, Side::Union, &[1, 2]);
     });
     let mut m = m;
-    let played = play_got(&mut m, Side::Union, &Action::FinishOrders);
+    let played = play_got(&mut m, Side::Union, &no_orders());
     let own = texts(&m, &played, Viewer::Seat(Side::Union)).join(" ");
     assert!(
         own.contains("column 2") && own.contains("6 needed"),
@@ -87,7 +87,7 @@ fn rule_3_1c2_a_division_on_its_own_goal_checks_and_loses_it() {
         testing::fired_on(g, Side::Union, "1/4/5");
         testing::script_dice(g, Side::Union, &[6, 6]);
     });
-    play(&mut m, Side::Union, &Action::FinishOrders);
+    play(&mut m, Side::Union, &no_orders());
     let g = m.state();
     let c = g.command(Side::Union, &division("4/5")).unwrap();
     assert!(!c.stopped(), "a 12 passes");
@@ -99,8 +99,7 @@ fn rule_3_1c2_a_division_on_its_own_goal_checks_and_loses_it() {
 
 #[test]
 fn s10_4_an_emergency_retreat_cancels_all_orders_and_checks_stragglers() {
-    let mut m = union_order_issue(33);
-    to_union_movement(&mut m);
+    let m = union_order_issue(33);
     let brigades = m
         .state()
         .force_of(Side::Union, &Receiver::Corps(FormationId("5".into())))
@@ -111,8 +110,16 @@ fn s10_4_an_emergency_retreat_cancels_all_orders_and_checks_stragglers() {
     let mut m = edit(&m, 33, |g| {
         testing::script_dice(g, Side::Union, &vec![6; brigades])
     });
-    let retreat = Action::EmergencyRetreat {
-        corps: FormationId("5".into()),
+    let menu = menu(&m, Side::Union);
+    assert!(
+        menu.iter()
+            .any(|e| e["field"] == "retreats" && e["item"] == "5"),
+        "declared in the Order Issue batch: {menu:?}"
+    );
+    let retreat = Action::IssueOrders {
+        orders: Vec::new(),
+        drop_goals: Vec::new(),
+        retreats: vec![FormationId("5".into())],
     };
     let played = play_got(&mut m, Side::Union, &retreat);
     assert!(texts(&m, &played, Viewer::Seat(Side::Confederate)).is_empty());
@@ -134,11 +141,27 @@ fn s10_4_an_emergency_retreat_cancels_all_orders_and_checks_stragglers() {
     );
     assert!(g.unit(key(&m, "2/1/5")).stragglers() >= 1);
     assert!(g.emergency_retreat_this_turn(Side::Union, &FormationId("5".into())));
+    to_union_movement(&mut m);
+    let g = m.state();
+    assert!(g.emergency_retreat_this_turn(Side::Union, &FormationId("5".into())));
     assert!(g.hq_may_move(Side::Union, &FormationId("5".into())));
-    assert!(
-        !g.legal_actions(Side::Union).contains(&retreat),
-        "once a turn"
-    );
+}
+
+#[test]
+fn s10_4_an_emergency_retreat_is_refused_twice_in_one_batch() {
+    let mut m = union_order_issue(36);
+    let five = FormationId("5".into());
+    let twice = Action::IssueOrders {
+        orders: Vec::new(),
+        drop_goals: Vec::new(),
+        retreats: vec![five.clone(), five],
+    };
+    let before = m.view(Viewer::Omniscient);
+    let err = m
+        .play(Side::Union, &serde_json::to_value(&twice).unwrap())
+        .expect_err("once a turn");
+    assert!(err.to_string().contains("10.4"), "{err}");
+    assert_eq!(before, m.view(Viewer::Omniscient));
 }
 
 #[test]

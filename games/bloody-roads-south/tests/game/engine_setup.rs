@@ -6,7 +6,7 @@ use bloody_roads_south::Action;
 use bloody_roads_south::data::{HexId, UnitId};
 use bloody_roads_south::model::step::{CommandSegment, Step};
 
-use crate::support::{play_first, sanders_field, set_up_quickly};
+use crate::support::{no_orders, play_first, sanders_field, set_up_quickly};
 
 fn hex(s: &str) -> HexId {
     s.parse().expect("a hex id")
@@ -69,15 +69,16 @@ fn rule_6_0_the_set_ups_are_revealed_together_and_the_confederate_turn_begins() 
     let mut m = sanders_field(3);
     set_up_quickly(&mut m);
     let g = m.state();
-    // Scenario 1's Confederates have no army commander ("initiative only"), so their Order
-    // Issue has nothing to do and their turn waits first at Initiative (S10.2).
+    // Scenario 1's Confederates have no army commander ("initiative only"), yet their Order
+    // Issue waits for its batch like any other, so that its pause tells nothing (section 5).
     assert_eq!(
         g.step(),
         Step::Command {
             side: Side::Confederate,
-            segment: CommandSegment::Initiative
+            segment: CommandSegment::OrderIssue
         }
     );
+    assert_eq!(g.legal_actions(Side::Confederate), vec![no_orders()]);
     let v = g.view(Viewer::Seat(Side::Confederate));
     let union: Vec<_> = v["stacks"]
         .as_array()

@@ -5,8 +5,6 @@
 
 use adjutant_engine::{Dice, Rules, Seed, Side};
 use bloody_roads_south::events::EventKind;
-use bloody_roads_south::model::action::Action;
-use bloody_roads_south::model::order::Receiver;
 use bloody_roads_south::testing;
 
 use crate::fire_setup::*;
@@ -60,15 +58,13 @@ fn fire_bot_games_in_contact_reach_the_end() {
             let side = sides[rng.below(sides.len())];
             let offered = g.legal_actions(side);
             let mut action = offered[rng.below(offered.len())].clone();
-            match &mut action {
-                Action::GiveOrder { text, .. } => *text = format!("order {actions}"),
-                Action::WriteOrder {
-                    receiver: Receiver::ArmyHq(_),
-                    objective,
-                    ..
-                } => *objective = Some(hex("A32.08")),
-                _ => {}
-            }
+            action = bloody_roads_south::bot::fill(
+                &g,
+                side,
+                &action,
+                &mut |k| rng.below(k),
+                &format!("order {actions}"),
+            );
             let applied = bloody_roads_south::BloodyRoadsSouth::apply(
                 &mut g,
                 side,

@@ -2,6 +2,11 @@
 //! for bot choices, and helpers that play actions.
 
 use adjutant_engine::{Match, PerSide, Rules, Seed, Setup, Side};
+use bloody_roads_south::data::UnitId;
+use bloody_roads_south::data::charts::command::OrderMethod;
+use bloody_roads_south::data::order::OrderType;
+use bloody_roads_south::model::draft::{Attempt, OrderDraft};
+use bloody_roads_south::model::order::Receiver;
 use bloody_roads_south::{Action, BloodyRoadsSouth};
 use serde_json::{Map, Value};
 
@@ -79,7 +84,7 @@ pub fn set_up_quickly(m: &mut Match<BloodyRoadsSouth>) {
             let actions = m.state().legal_actions(side);
             let Some(a) = actions
                 .iter()
-                .find(|a| matches!(a, Action::Place { .. }))
+                .find(|a| matches!(a, Action::Place { .. } | Action::IssueOrders { .. }))
                 .or_else(|| {
                     actions
                         .iter()
@@ -106,16 +111,22 @@ pub fn edit(
     bloody_roads_south::testing::edit(m, &seed(n), f)
 }
 
-/// True for the actions that only end a step (no choice made).
+/// True for the actions that only end a step (no choice made): an empty batch too.
 pub fn is_finish(a: &Action) -> bool {
-    matches!(
-        a,
-        Action::FinishOrders
-            | Action::FinishInitiative
-            | Action::FinishMovement
-            | Action::FinishFire
-            | Action::FinishSetUp { .. }
-    )
+    let empty_batch = match a {
+        Action::IssueOrders {
+            orders,
+            drop_goals,
+            retreats,
+        } => orders.is_empty() && drop_goals.is_empty() && retreats.is_empty(),
+        Action::Initiative { attempts } => attempts.is_empty(),
+        _ => false,
+    };
+    empty_batch
+        || matches!(
+            a,
+            Action::FinishMovement | Action::FinishFire | Action::FinishSetUp { .. }
+        )
 }
 
 /// The action that gets `side` on with the fewest choices: a "finish" action; in a Movement
@@ -180,4 +191,82 @@ pub fn play_got(
     let value = serde_json::to_value(action).expect("actions serialise");
     m.play(side, &value)
         .unwrap_or_else(|e| panic!("{action:?} refused for {side}: {e}"))
+}
+
+/// An order draft without objective.
+pub fn draft(
+    receiver: Receiver,
+    method: OrderMethod,
+    order_type: OrderType,
+    text: &str,
+) -> OrderDraft {
+    OrderDraft {
+        receiver,
+        method,
+        order_type,
+        relay: None,
+        objective: None,
+        text: text.into(),
+    }
+}
+
+/// An `IssueOrders` batch of these orders only.
+pub fn issue(orders: Vec<OrderDraft>) -> Action {
+    Action::IssueOrders {
+        orders,
+        drop_goals: Vec::new(),
+        retreats: Vec::new(),
+    }
+}
+
+/// The empty `IssueOrders` batch (nothing written).
+pub fn no_orders() -> Action {
+    issue(Vec::new())
+}
+
+/// An initiative attempt without objective.
+pub fn attempt(leader: &str, receiver: Receiver, order_type: OrderType, text: &str) -> Attempt {
+    Attempt {
+        leader: UnitId(leader.into()),
+        receiver,
+        order_type,
+        objective: None,
+        text: text.into(),
+    }
+}
+
+/// An `Initiative` batch.
+pub fn initiative(attempts: Vec<Attempt>) -> Action {
+    Action::Initiative { attempts }
+}
+
+/// The empty `Initiative` batch (no attempt).
+pub fn no_attempts() -> Action {
+    initiative(Vec::new())
+}
+
+/// The entries of the batch menu in `side`'s own view (empty when no batch is offered).
+pub fn menu(m: &Match<BloodyRoadsSouth>, side: Side) -> Vec<Value> {
+    m.view(adjutant_engine::Viewer::Seat(side))["command"]["batch_menu"]["entries"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// The order drafts of `side`'s Order Issue menu.
+pub fn menu_drafts(m: &Match<BloodyRoadsSouth>, side: Side) -> Vec<OrderDraft> {
+    menu(m, side)
+        .into_iter()
+        .filter(|e| e["field"] == "orders")
+        .map(|e| serde_json::from_value(e["item"].clone()).expect("a draft"))
+        .collect()
+}
+
+/// The attempts of `side`'s Initiative menu.
+pub fn menu_attempts(m: &Match<BloodyRoadsSouth>, side: Side) -> Vec<Attempt> {
+    menu(m, side)
+        .into_iter()
+        .filter(|e| e["field"] == "attempts")
+        .map(|e| serde_json::from_value(e["item"].clone()).expect("an attempt"))
+        .collect()
 }

@@ -2,11 +2,12 @@
 //! (a phone-sized screen) set up by clicking the highlighted hexes of the hex map, stage a
 //! stack's facing in the set-up panel, and finish (the facing goes with the one action); a spectator watches. Until both set-ups are done neither the
 //! opponent's page nor the spectator's draws a stack of the other side. Play runs until the
-//! first Confederate player turn begins: the Confederate page cues its turn, and its order pad
-//! offers the orders the rules offer (or says that none can be written: Scenario 1's
-//! Confederates act by initiative only); then on, finishing each phase, to the Union's Command
-//! Phase, where Grant writes an order on the pad with an objective clicked on the map, seen in
-//! his order log and on no other page. No page reports an error or shows JSON.
+//! first Confederate player turn begins: the Confederate page cues its turn, and its batch pad
+//! offers its Order Issue as one batch (with no order to write: Scenario 1's Confederates act by
+//! initiative only); then on, finishing each phase and posting each batch empty, to the Union's
+//! Command Phase, where Grant composes an order on the batch pad with an objective clicked on
+//! the map and posts the batch, seen in his order log and on no other page. No page reports an
+//! error or shows JSON.
 
 use super::cdp::{Browser, Page};
 use super::{artifacts, create_game, sign_up};
@@ -79,6 +80,9 @@ async fn set_up_on_the_map(page: &Page, shots: &std::path::Path) -> usize {
             page.name
         );
     }
+    // A side with its own orders posts its pre-set orders' batch (empty here) before it may
+    // finish (6.0c; rules reference 5, consequence 4).
+    post_batch_empty(page).await;
     // Turn one stack: click it, and stage a facing in the set-up panel (facings and formations
     // go with the one Finish setting up, rules reference 5, consequence 4).
     let hex = pick_hex(page, "g.stack.own")
@@ -110,40 +114,62 @@ async fn set_up_on_the_map(page: &Page, shots: &std::path::Path) -> usize {
     placed
 }
 
-/// Writes an order on the page's order pad: the first order offered, `text`, and `objective`
-/// clicked on the map if given; waits until it is in the page's order log.
+/// Writes an order on the page's batch pad and posts the batch: the first order of the menu,
+/// `text`, and `objective` clicked on the map if given; waits until it is in the page's order
+/// log.
 async fn write_order_on_the_pad(page: &Page, text: &str, objective: Option<&str>) {
     let logged = page
         .eval("document.querySelectorAll('#order-log li').length")
         .await
         .as_u64()
         .unwrap_or(0);
-    page.eval("(() => { const s = document.querySelector('#order-choice'); s.value = s.options[0].value; s.dispatchEvent(new Event('change')); })()").await;
-    page.type_into("#order-text", text).await;
+    page.eval("(() => { const s = document.querySelector('#batch-entry'); const o = [...s.options].find((o) => o.dataset.field === 'orders'); s.value = o.value; s.dispatchEvent(new Event('change')); })()").await;
+    page.type_into("#batch-text", text).await;
     if let Some(hex) = objective {
-        page.click("#order-pick").await;
+        page.click("#batch-pick").await;
         let hex = pick_hex(page, &format!("polygon.hex[data-hex='{hex}']"))
             .await
             .expect("the objective hex is on the map");
         page.click("[data-test-pick]").await;
         page.wait_for(&format!(
-            "document.querySelector('#order-objective').textContent === '{hex}'"
+            "document.querySelector('#batch-objective').value === '{hex}'"
         ))
         .await;
     }
-    page.click("#order-send").await;
+    page.click("#batch-add").await;
+    page.wait_for("document.querySelectorAll('#batch-items li').length === 1")
+        .await;
+    page.wait_for("document.querySelector('#batch-post').textContent.includes('1 item')")
+        .await;
+    page.click("#batch-post").await;
     page.wait_for(&format!(
         "document.querySelectorAll('#order-log li').length > {logged}"
     ))
     .await;
 }
 
-/// How many orders the page's order pad offers.
+/// How many orders the page's batch pad offers to write now (0 when no Order Issue batch is
+/// offered).
 async fn orders_offered(page: &Page) -> u64 {
-    page.eval("document.querySelectorAll('#order-choice option').length")
+    page.eval("(() => { const p = document.querySelector('#batch-pad'); if (!p || p.hidden) return 0; return document.querySelectorAll('#batch-entry option[data-field=orders]').length; })()")
         .await
         .as_u64()
         .unwrap_or(0)
+}
+
+/// Posts the batch the page's batch pad offers, empty, and waits for the board to draw the
+/// result. False if no batch is offered.
+async fn post_batch_empty(page: &Page) -> bool {
+    let shown = page
+        .eval("(() => { const p = document.querySelector('#batch-pad'); return !!p && !p.hidden && document.querySelectorAll('#batch-items li').length === 0; })()")
+        .await;
+    if shown != true {
+        return false;
+    }
+    let before = renders(page).await;
+    page.click("#batch-post").await;
+    next_render(page, before).await;
+    true
 }
 
 /// Clicks one of the page's choices that ends a segment ("Finish ...", "Decline", "Stop here")
@@ -306,34 +332,23 @@ async fn two_browsers_set_up_sanders_field_on_the_hex_map_while_a_third_watches(
         );
     }
 
-    // The order pad lists the orders the rules offer now, grouped by receiver; in Sander's
-    // Field the Confederates give orders only by initiative, so the first Confederate
-    // Command Phase offers none.
-    let offered = orders_offered(&confederate).await;
-    if offered > 0 {
-        write_order_on_the_pad(
-            &confederate,
-            "Hold the ridge west of the field until relieved.",
-            Some("A16.10"),
-        )
+    // The batch pad lists what the rules let a side decide in its Order Issue, as one batch;
+    // in Sander's Field the Confederates give orders only by initiative, so the menu holds no
+    // order to write (an emergency retreat, at most), and the batch is posted all the same.
+    confederate
+        .wait_for("!document.querySelector('#batch-pad').hidden")
         .await;
-        for page in [&union, &spectator] {
-            assert!(
-                !page.text().await.contains("Hold the ridge west"),
-                "{} reads the Confederate order",
-                page.name
-            );
-        }
-    } else {
-        let empty = confederate
-            .eval("document.querySelector('#order-pad-empty')?.innerText || ''")
-            .await;
-        assert!(
-            empty
-                .as_str()
-                .unwrap_or_default()
-                .starts_with("No order can be written now"),
-            "the pad says that no order can be written: {empty}"
+    assert_eq!(
+        orders_offered(&confederate).await,
+        0,
+        "no Confederate writer in Scenario 1"
+    );
+    for page in [&union, &spectator] {
+        assert_eq!(
+            page.eval("!document.querySelector('#batch-pad') || document.querySelector('#batch-pad').hidden").await,
+            true,
+            "{} has no batch pad now",
+            page.name
         );
     }
     for page in [&union, &confederate, &spectator] {
@@ -345,10 +360,12 @@ async fn two_browsers_set_up_sanders_field_on_the_hex_map_while_a_third_watches(
     let mut clicks = 0;
     while orders_offered(&union).await == 0 {
         // The Union never finishes its orders: the loop ends when they are offered.
-        let mut acted = click_a_finishing_choice(&confederate, "").await;
-        acted |= click_a_finishing_choice(&union, "finish_orders").await;
+        let mut acted = post_batch_empty(&confederate).await;
+        acted |= click_a_finishing_choice(&confederate, "").await;
+        acted |= click_a_finishing_choice(&union, "").await;
         if !acted {
-            union.wait_for("document.querySelectorAll('#choices button.choice').length > 0 || document.querySelectorAll('#order-choice option').length > 0").await;
+            union.wait_for("document.querySelectorAll('#choices button.choice').length > 0 || !document.querySelector('#batch-pad').hidden").await;
+            confederate.wait_for("document.querySelectorAll('#choices button.choice').length > 0 || !document.querySelector('#batch-pad').hidden || document.querySelector('#your-turn').textContent.includes('Waiting')").await;
         }
         clicks += 1;
         assert!(clicks < 60, "the Union's Command Phase never came");
@@ -358,10 +375,10 @@ async fn two_browsers_set_up_sanders_field_on_the_hex_map_while_a_third_watches(
         .await;
     assert!(
         union
-            .eval("document.querySelectorAll('#order-choice optgroup').length > 0")
+            .eval("[...document.querySelectorAll('#batch-entry option')].some((o) => o.textContent.includes('Write a complex order to 5 Corps'))")
             .await
             == true,
-        "the pad groups the orders by receiver"
+        "the batch pad lists the orders Grant may write"
     );
     write_order_on_the_pad(
         &union,

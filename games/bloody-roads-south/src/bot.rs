@@ -1,0 +1,85 @@
+//! A bot's batches (for seeded bot games; play never uses it): an offered `IssueOrders` or
+//! `Initiative` is filled from the seat's own menu (`command.batch_menu`) with a few entries
+//! chosen by the caller's die, each kept only if the batch still passes whole, so that bot
+//! games do write orders, drop goals and try for the initiative.
+
+use adjutant_engine::{Dice, Rules, Seed, Side, Viewer};
+
+use crate::model::action::Action;
+use crate::model::draft::{Attempt, OrderDraft};
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::order::Receiver;
+
+/// The most entries a bot puts in one batch.
+const MOST: usize = 4;
+
+/// `offered` filled by a bot: for a batch, up to four menu entries chosen with `pick` (which
+/// returns a number below its argument), each order's words `words` and an army HQ's move
+/// aimed at its own hex; any other action unchanged. Emergency retreats are left out (a bot
+/// would otherwise retreat at random).
+pub fn fill(
+    g: &BloodyRoadsSouth,
+    side: Side,
+    offered: &Action,
+    pick: &mut dyn FnMut(usize) -> usize,
+    words: &str,
+) -> Action {
+    if !matches!(
+        offered,
+        Action::IssueOrders { .. } | Action::Initiative { .. }
+    ) {
+        return offered.clone();
+    }
+    let view = g.view(Viewer::Seat(side));
+    let entries: Vec<serde_json::Value> = view["command"]["batch_menu"]["entries"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|e| e["field"] != "retreats")
+        .collect();
+    let mut batch = offered.clone();
+    if entries.is_empty() {
+        return batch;
+    }
+    for _ in 0..pick(MOST + 1) {
+        let e = &entries[pick(entries.len())];
+        let mut next = batch.clone();
+        match (&mut next, e["field"].as_str()) {
+            (Action::IssueOrders { orders, .. }, Some("orders")) => {
+                let Ok(mut d) = serde_json::from_value::<OrderDraft>(e["item"].clone()) else {
+                    continue;
+                };
+                d.text = words.to_string();
+                if let Receiver::ArmyHq(a) = &d.receiver {
+                    d.objective = g.army_hq(side, a).and_then(|k| g.unit(k).hex());
+                }
+                orders.push(d);
+            }
+            (Action::IssueOrders { drop_goals, .. }, Some("drop_goals")) => {
+                if let Ok(r) = serde_json::from_value::<Receiver>(e["item"].clone()) {
+                    drop_goals.push(r);
+                }
+            }
+            (Action::Initiative { attempts }, Some("attempts")) => {
+                let Ok(mut a) = serde_json::from_value::<Attempt>(e["item"].clone()) else {
+                    continue;
+                };
+                a.text = words.to_string();
+                attempts.push(a);
+            }
+            _ => continue,
+        }
+        if passes(g, side, &next) {
+            batch = next;
+        }
+    }
+    batch
+}
+
+/// True when `action` would be accepted now (tried on a copy, with throwaway dice).
+fn passes(g: &BloodyRoadsSouth, side: Side, action: &Action) -> bool {
+    let mut trial = g.clone();
+    let mut dice = Dice::new(&Seed::from_bytes([0; 32]));
+    trial.apply(side, action.clone(), &mut dice).is_ok()
+}

@@ -1,0 +1,236 @@
+//! The menus of the Command Phase's batches, in the seat's own view only (reference 2.3.2,
+//! 2.3.7, section 5), and the sentences of the batches. While `IssueOrders` or `Initiative` is
+//! offered to a side, its view's `command.batch_menu` lists what the batch may hold: each entry
+//! numbered from 1, with the list it goes in (`field`), the `item` to put there (an order
+//! draft or an attempt with an empty `text` and no `objective`, for the player to fill, or a
+//! receiver or corps) and a human `label`. Clients compose a batch from it and post it once.
+//! Never built for the opponent or a spectator.
+
+use adjutant_engine::Side;
+use serde_json::{Value, json};
+
+use crate::command::issue::{method_words, type_word};
+use crate::data::charts::command::OrderMethod;
+use crate::data::order::OrderType;
+use crate::model::action::Action;
+use crate::model::draft::{Attempt, OrderDraft};
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::order::Receiver;
+use crate::model::step::Step;
+
+impl BloodyRoadsSouth {
+    /// The menu of the batch offered to `side` now, if any.
+    pub(crate) fn batch_menu(&self, side: Side) -> Option<Value> {
+        let offered = self.actions_for(side);
+        let action = offered
+            .iter()
+            .find(|a| matches!(a, Action::IssueOrders { .. } | Action::Initiative { .. }))?;
+        let mut entries: Vec<Value> = Vec::new();
+        let mut add = |field: &str, item: Value, label: String| {
+            let n = entries.len() + 1;
+            entries.push(json!({"n": n, "field": field, "item": item, "label": label}));
+        };
+        let kind = match action {
+            Action::IssueOrders { .. } if self.step == Step::SetUp => {
+                for d in self.preset_menu(side) {
+                    let label = format!(
+                        "Pre-set {} order to {} (free; in force from the start, 6.0c)",
+                        type_word(d.order_type),
+                        self.receiver_name(&d.receiver)
+                    );
+                    add("orders", json!(d), label);
+                }
+                "issue_orders"
+            }
+            Action::IssueOrders { .. } => {
+                for e in self.order_menu(side).into_iter().filter(|e| e.affordable) {
+                    let label = self.draft_label(side, &e.draft, e.cost);
+                    add("orders", json!(e.draft), label);
+                }
+                for r in self.droppable_goals(side) {
+                    let label = format!(
+                        "Drop the goal of {} (back in command radius: it follows its corps \
+                         again, 10.5b)",
+                        self.receiver_name(&r)
+                    );
+                    add("drop_goals", json!(r), label);
+                }
+                for c in self.retreat_menu(side) {
+                    let label = format!(
+                        "{c} Corps makes an emergency retreat (all its orders cancelled; \
+                         straggler checks; its HQ moves 6 to 13 leader MP to the rear this \
+                         turn, 10.4)"
+                    );
+                    add("retreats", json!(c), label);
+                }
+                "issue_orders"
+            }
+            _ => {
+                for (k, receiver) in self.initiative_menu(side) {
+                    let leader = self.unit(k).id.clone();
+                    let needed = self.initiative_needed(k);
+                    let types = self.initiative_types(k);
+                    if types.is_empty() {
+                        let item = Attempt {
+                            leader,
+                            receiver,
+                            order_type: OrderType::Simple,
+                            objective: None,
+                            text: String::new(),
+                        };
+                        let label = format!(
+                            "{} tries to release the 9th Corps ({needed} or more on two dice; a \
+                             2 is a Loose Cannon; 3.3a)",
+                            self.leader_name(k)
+                        );
+                        add("attempts", json!(item), label);
+                        continue;
+                    }
+                    for order_type in types {
+                        let label = format!(
+                            "{} tries for the initiative for {}, giving a {} order if he wins \
+                             ({needed} or more on two dice; a 2 is a Loose Cannon, 10.2)",
+                            self.leader_name(k),
+                            self.receiver_name(&receiver),
+                            type_word(order_type)
+                        );
+                        let item = Attempt {
+                            leader: leader.clone(),
+                            receiver: receiver.clone(),
+                            order_type,
+                            objective: None,
+                            text: String::new(),
+                        };
+                        add("attempts", json!(item), label);
+                    }
+                }
+                "initiative"
+            }
+        };
+        Some(json!({"action": kind, "entries": entries}))
+    }
+
+    /// "Write a complex order to 5 Corps by aide, written (8 command points; arrives about
+    /// 2:00pm)" (S10.1a-e; rule 3.1a).
+    pub(crate) fn draft_label(&self, side: Side, d: &OrderDraft, cost: u8) -> String {
+        let Some(w) = self.writer_of(side, &d.receiver, d.relay.is_some()) else {
+            return String::new();
+        };
+        let stacked = d.receiver == Receiver::Relay
+            && self
+                .relay_commander(side)
+                .is_some_and(|m| self.unit(m).hex() == self.unit(w.key).hex());
+        let arrives = if stacked {
+            "accepted at once: Meade is with him".to_string()
+        } else {
+            let t = self.arrival(side, w.key, &d.receiver, d.method);
+            if t <= self.turn {
+                "arrives this turn".into()
+            } else {
+                format!("arrives about {}", self.time_of(t))
+            }
+        };
+        let method = match d.method {
+            OrderMethod::InPerson => "in person".to_string(),
+            m => method_words(m).to_string(),
+        };
+        match (d.relay, &d.receiver) {
+            (Some(no), _) => format!(
+                "{} relays Grant's order {} to {}: {}, {method} ({cost} of his command points; \
+                 {arrives})",
+                self.leader_name(w.key),
+                no.0,
+                self.receiver_name(&d.receiver),
+                type_word(d.order_type)
+            ),
+            (None, Receiver::ArmyHq(a)) => format!(
+                "Order the {a} HQ to move, by aide, oral (name its destination hex; {cost} \
+                 command points)"
+            ),
+            (None, _) => format!(
+                "Write a {} order to {} {method} ({cost} command points; {arrives})",
+                type_word(d.order_type),
+                self.receiver_name(&d.receiver)
+            ),
+        }
+    }
+
+    /// The sentence of an `IssueOrders` batch: "Issue your orders (0 written)", or what a
+    /// posted one holds, as the player's own log shows it.
+    pub(crate) fn issue_orders_label(&self, _side: Side, action: &Action) -> String {
+        let Action::IssueOrders {
+            orders,
+            drop_goals,
+            retreats,
+        } = action
+        else {
+            return String::new();
+        };
+        let setup = self.step == Step::SetUp;
+        let head = if setup {
+            "Write your pre-set orders (6.0c)"
+        } else {
+            "Issue your orders"
+        };
+        let mut parts: Vec<String> = orders
+            .iter()
+            .map(|d| {
+                let toward = d
+                    .objective
+                    .map(|h| format!(" toward {h}"))
+                    .unwrap_or_default();
+                let relay = d
+                    .relay
+                    .map(|no| format!(" (relaying Grant's order {})", no.0))
+                    .unwrap_or_default();
+                format!(
+                    "a {} order to {}, {}{relay}{toward}",
+                    type_word(d.order_type),
+                    self.receiver_name(&d.receiver),
+                    method_words(d.method)
+                )
+            })
+            .collect();
+        parts.extend(
+            drop_goals
+                .iter()
+                .map(|r| format!("the goal of {} dropped", self.receiver_name(r))),
+        );
+        parts.extend(
+            retreats
+                .iter()
+                .map(|c| format!("{c} Corps's emergency retreat")),
+        );
+        let n = orders.len();
+        if parts.is_empty() {
+            format!("{head} (0 written)")
+        } else {
+            format!("{head} ({n} written: {})", parts.join("; "))
+        }
+    }
+
+    /// The sentence of an `Initiative` batch: "Try for the initiative (0 attempts)", or the
+    /// attempts of a posted one.
+    pub(crate) fn initiative_label(&self, side: Side, attempts: &[Attempt]) -> String {
+        if attempts.is_empty() {
+            return "Try for the initiative (0 attempts)".into();
+        }
+        let parts: Vec<String> = attempts
+            .iter()
+            .map(|a| {
+                format!(
+                    "{} for {}, a {} order if he wins",
+                    self.unit_name(side, &a.leader),
+                    self.receiver_name(&a.receiver),
+                    type_word(a.order_type)
+                )
+            })
+            .collect();
+        format!(
+            "Try for the initiative ({} attempt{}: {})",
+            attempts.len(),
+            if attempts.len() == 1 { "" } else { "s" },
+            parts.join("; ")
+        )
+    }
+}
