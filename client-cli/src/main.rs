@@ -7,8 +7,8 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod corr_cli;
 
 mod args;
-mod lists;
 mod batch;
+mod lists;
 mod session;
 use args::{AccountCommand, Cli, Command, NoticesCommand};
 use session::{fill_free_fields, game_data, pick, replay, watch};

@@ -8,8 +8,8 @@
 pub mod action;
 pub mod decision;
 pub mod dice;
-pub mod drawn;
 pub mod draft;
+pub mod drawn;
 pub mod facing;
 pub mod game;
 pub mod moves;
