@@ -86,8 +86,8 @@ pub(super) enum Command {
     ///
     /// A choice that asks for words (a written order) takes them with --text, and the hex it
     /// aims at with --objective: `adjutant act GAME 4 --text "Attack along the pike"
-    /// --objective A12.10`. A choice that carries a list of units (Bloody Roads South: the
-    /// units moving with a picked unit, the units firing) takes it with --units: `adjutant act
+    /// --objective A12.10`. A choice that carries a list of units (the units moving with a
+    /// picked unit, the units firing) takes it with --units: `adjutant act
     /// GAME 7 --units "Griffin,1/2/5"`; any other typed parameter with --set NAME=JSON, e.g.
     /// `--set 'facings=[{"hex":"A20.06","facing":"N-NE"}]'` for Finish setting up. A flag the
     /// chosen action has no field for is refused.

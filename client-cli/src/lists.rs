@@ -6,8 +6,8 @@
 
 use serde_json::Value;
 
-/// The fields that hold a list of unit ids (Bloody Roads South: `with` of a pick, `firers`
-/// of a fire).
+/// The fields that hold a list of unit ids (in a hex-and-counter game: `with` of a pick,
+/// `firers` of a fire).
 const UNIT_LISTS: [&str; 3] = ["with", "firers", "units"];
 
 /// `units` (ids separated by commas; empty for none) into the action's one list of ids, and
