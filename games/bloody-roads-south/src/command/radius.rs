@@ -13,8 +13,7 @@
 //! leader or artillery unit whose HQ is not on the map need no radius; a brigade whose
 //! division has no leader in command is out of radius.
 
-use std::collections::{HashMap, HashSet};
-
+use crate::data::{FastMap, FastSet};
 use adjutant_engine::Side;
 
 use crate::data::HexId;
@@ -30,10 +29,10 @@ impl BloodyRoadsSouth {
     /// The hexes into which units hostile to `side` exert a zone of control (S14; reference
     /// 2.4): infantry in line and unlimbered artillery into their two frontal hexes, not when
     /// routed; the 1st NC Cav into all six (rule 4.4b).
-    pub(crate) fn enemy_zoc_hexes(&self, side: Side) -> HashSet<HexId> {
+    pub(crate) fn enemy_zoc_hexes(&self, side: Side) -> FastSet<HexId> {
         let map = crate::data::map();
         let maps = self.maps();
-        let mut out = HashSet::new();
+        let mut out = FastSet::default();
         for u in self.units.iter().filter(|u| u.side != side) {
             let Some(hex) = u.hex() else { continue };
             let dirs: Vec<crate::data::Direction> = match (u.kind, u.formation) {
@@ -63,7 +62,7 @@ impl BloodyRoadsSouth {
     }
 
     /// Which side occupies each hex.
-    fn occupants(&self) -> HashMap<HexId, Side> {
+    fn occupants(&self) -> FastMap<HexId, Side> {
         self.units
             .iter()
             .filter_map(|u| u.hex().map(|h| (h, u.side)))

@@ -8,7 +8,7 @@
 //! railroad, so they are memoised for the process (a pure function of static data: no game
 //! state, so no secret, is kept in the memo).
 
-use std::collections::HashMap;
+use crate::data::FastMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use adjutant_engine::Side;
@@ -21,13 +21,13 @@ use crate::geometry::{Mover, within};
 use crate::model::game::BloodyRoadsSouth;
 
 /// Leader costs from one hex (halves), by canonical hex id.
-pub(crate) type Costs = HashMap<HexId, u16>;
+pub(crate) type Costs = FastMap<HexId, u16>;
 
 type MemoKey = (MapsUsed, bool, HexId);
 
-fn memo() -> &'static Mutex<HashMap<MemoKey, Arc<Costs>>> {
-    static MEMO: OnceLock<Mutex<HashMap<MemoKey, Arc<Costs>>>> = OnceLock::new();
-    MEMO.get_or_init(|| Mutex::new(HashMap::new()))
+fn memo() -> &'static Mutex<FastMap<MemoKey, Arc<Costs>>> {
+    static MEMO: OnceLock<Mutex<FastMap<MemoKey, Arc<Costs>>>> = OnceLock::new();
+    MEMO.get_or_init(|| Mutex::new(FastMap::default()))
 }
 
 /// A leader on the Movement Chart (S10.1e, S10.5a: aides and radius use leader costs).

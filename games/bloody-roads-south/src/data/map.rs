@@ -9,8 +9,9 @@ use super::place::{Entry, EntryCode, Place, PlaceId};
 use super::road::{OffMapRoad, Railroad, Road, RoadClass, RoadId};
 use super::stream::{Crossing, Ford, Stream, StreamKind};
 use super::terrain::{Clearing, ClearingId, Terrain};
+use super::{FastMap, FastSet};
 use serde::Deserialize;
-use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 
 /// Which sheets a scenario uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
@@ -153,7 +154,7 @@ pub struct MapFiles<'a> {
 pub struct Map {
     offsets: SheetOffsets,
     extents: [SheetExtent; 2],
-    hexes: HashMap<Cell, HexInfo>,
+    hexes: FastMap<Cell, HexInfo>,
     clearings: Vec<Clearing>,
     roads: Vec<Road>,
     railroad: Railroad,
@@ -163,10 +164,10 @@ pub struct Map {
     places: Vec<Place>,
     entries: Vec<Entry>,
     off_map_link: [HexId; 2],
-    road_sides: HashMap<HexsideKey, Vec<(RoadId, RoadClass)>>,
-    railroad_sides: HashSet<HexsideKey>,
-    stream_sides: HashMap<HexsideKey, usize>,
-    ford_sides: HashSet<HexsideKey>,
+    road_sides: FastMap<HexsideKey, Vec<(RoadId, RoadClass)>>,
+    railroad_sides: FastSet<HexsideKey>,
+    stream_sides: FastMap<HexsideKey, usize>,
+    ford_sides: FastSet<HexsideKey>,
 }
 
 impl Map {
@@ -205,7 +206,7 @@ impl Map {
 
         let terrain: TerrainFile = parse_toml("map/terrain.toml", files.terrain)?;
         let elevation: ElevationFile = parse_toml("map/elevation.toml", files.elevation)?;
-        let mut hexes: HashMap<Cell, HexInfo> = HashMap::new();
+        let mut hexes: FastMap<Cell, HexInfo> = FastMap::default();
         for ext in extents {
             let levels = match ext.sheet {
                 Sheet::A => &elevation.a,
@@ -277,10 +278,10 @@ impl Map {
             places: Vec::new(),
             entries: Vec::new(),
             off_map_link: [HexId::new(Sheet::A, 1, 1).expect("valid"); 2],
-            road_sides: HashMap::new(),
-            railroad_sides: HashSet::new(),
-            stream_sides: HashMap::new(),
-            ford_sides: HashSet::new(),
+            road_sides: FastMap::default(),
+            railroad_sides: FastSet::default(),
+            stream_sides: FastMap::default(),
+            ford_sides: FastSet::default(),
         };
 
         for c in terrain.clearing {
@@ -680,7 +681,7 @@ impl Map {
     /// Used for road columns and "anywhere along the road" placements.
     pub fn path_along(&self, roads: &[RoadId], from: HexId, to: HexId) -> Option<Vec<HexId>> {
         let (start, goal) = (self.cell(from)?, self.cell(to)?);
-        let mut prev: HashMap<Cell, Option<Cell>> = HashMap::from([(start, None)]);
+        let mut prev: FastMap<Cell, Option<Cell>> = FastMap::from_iter([(start, None)]);
         let mut queue = VecDeque::from([start]);
         while let Some(c) = queue.pop_front() {
             if c == goal {

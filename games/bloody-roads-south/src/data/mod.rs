@@ -40,6 +40,12 @@ pub mod variant;
 use std::sync::OnceLock;
 
 pub use charts::Charts;
+
+/// A hash map keyed by hex cells, ids or counters: foldhash with a fixed seed (fast in the
+/// rules' inner loops; the same iteration order on every run).
+pub type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
+/// A hash set of the same kind as [`FastMap`].
+pub type FastSet<K> = std::collections::HashSet<K, foldhash::fast::FixedState>;
 pub use error::DataError;
 pub use hex::{Cell, Direction, HexId, Hexside, Sheet};
 pub use ids::{FormationId, UnitId};

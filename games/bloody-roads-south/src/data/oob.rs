@@ -1,6 +1,7 @@
 //! The order of battle of both sides (reconstructed; see the rules reference, "Order of
 //! battle"). Loaded from `data/oob/union.toml` and `data/oob/confederate.toml`.
 
+use super::FastMap;
 use super::brigade::Brigade;
 use super::error::{DataError, parse_toml};
 use super::formation::{Army, Corps, Division, Formation};
@@ -10,7 +11,7 @@ use super::side::Side;
 use super::support::{Battery, Hq, Special, Wagon};
 use super::unit::Unit;
 use serde::Deserialize;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -51,7 +52,7 @@ pub struct SideOrder {
     hqs: Vec<Hq>,
     wagons: Vec<Wagon>,
     specials: Vec<Special>,
-    index: HashMap<UnitId, Slot>,
+    index: FastMap<UnitId, Slot>,
 }
 
 impl SideOrder {
@@ -60,7 +61,7 @@ impl SideOrder {
         if f.side != side {
             return Err(DataError::new(format!("{file}: side must be {side}")));
         }
-        let mut index = HashMap::new();
+        let mut index = FastMap::default();
         let mut add = |id: &UnitId, slot: Slot| {
             if index.insert(id.clone(), slot).is_some() {
                 Err(DataError::new(format!(

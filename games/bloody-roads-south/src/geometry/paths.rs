@@ -12,11 +12,12 @@
 
 use super::area::canonical;
 use super::costs::Mover;
+use crate::data::FastMap;
 use crate::data::charts::cell::Halves;
 use crate::data::charts::command::AideDelivery;
 use crate::data::hex::{Cell, Direction, HexId};
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 /// Dijkstra from `from`: the cheapest cost of every hex reached within `budget` (all hexes
 /// when `None`), stopping early once `goal` is settled.
@@ -26,13 +27,13 @@ fn search(
     budget: Option<Halves>,
     goal: Option<Cell>,
     passable: &dyn Fn(HexId) -> bool,
-) -> HashMap<Cell, Halves> {
+) -> FastMap<Cell, Halves> {
     let (map, maps) = (mover.map, mover.maps);
-    let mut best: HashMap<Cell, Halves> = HashMap::new();
+    let mut best: FastMap<Cell, Halves> = FastMap::default();
     let Some(start) = map.cell(from).filter(|_| map.in_play(from, maps)) else {
         return best;
     };
-    let mut settled: HashMap<Cell, Halves> = HashMap::new();
+    let mut settled: FastMap<Cell, Halves> = FastMap::default();
     let mut heap = BinaryHeap::from([Reverse((Halves(0), start))]);
     best.insert(start, Halves(0));
     while let Some(Reverse((cost, cell))) = heap.pop() {

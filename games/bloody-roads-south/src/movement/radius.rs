@@ -20,8 +20,7 @@
 //! the leader or HQ the unit traces to, with the zones of control as the enemy's top counters
 //! show them (reference 2.4: what the owner may do never depends on the enemy's secrets).
 
-use std::collections::HashMap;
-
+use crate::data::FastMap;
 use adjutant_engine::Side;
 
 use crate::command::roles::AOP;
@@ -83,7 +82,7 @@ impl BloodyRoadsSouth {
     /// Which hexes a radius trace of `side` may enter (S10.5a): not enemy-occupied ones, nor
     /// enemy zones of control unless friendly units stand there; the zones of control as shown.
     fn radius_passable(&self, side: Side) -> impl Fn(HexId) -> bool + use<> {
-        let occupants: HashMap<HexId, Side> = self
+        let occupants: FastMap<HexId, Side> = self
             .units
             .iter()
             .filter_map(|u| u.hex().map(|h| (h, u.side)))

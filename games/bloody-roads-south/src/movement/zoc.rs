@@ -17,8 +17,7 @@
 //! exerting none for the rest of its move; if a hidden one is present (a unit in line beneath
 //! a column on top) the group stops. The hex a group starts in is judged as seen.
 
-use std::collections::HashSet;
-
+use crate::data::FastSet;
 use adjutant_engine::Side;
 
 use crate::data::HexId;
@@ -96,8 +95,8 @@ impl BloodyRoadsSouth {
     }
 
     /// Every hex the enemy's top counters show a zone of control into, as `side` sees them.
-    pub(crate) fn apparent_zoc_hexes(&self, side: Side) -> HashSet<HexId> {
-        let mut out = HashSet::new();
+    pub(crate) fn apparent_zoc_hexes(&self, side: Side) -> FastSet<HexId> {
+        let mut out = FastSet::default();
         for x in self.hexes_of(side.opponent()) {
             out.extend(self.apparent_projection(x));
         }
@@ -133,7 +132,7 @@ impl BloodyRoadsSouth {
         let known = self.known_zoc(side, hex, Some(&group));
         let real = self.real_zoc(side, hex);
         if known && !real {
-            let absent: HashSet<HexId> = self
+            let absent: FastSet<HexId> = self
                 .enemy_neighbours(side, hex)
                 .into_iter()
                 .filter(|&x| self.apparent_projection(x).contains(&hex))
