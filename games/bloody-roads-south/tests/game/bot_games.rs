@@ -63,10 +63,20 @@ pub fn play_out_counting(
     m.seq()
 }
 
-#[test]
-fn sanders_field_bot_games_reach_their_result() {
+/// Seeded bot games in CI: 1,000 in all, in four tests of 250 so that the test threads share
+/// them. `BRS_BOT_GAMES=N` plays N per test instead (a longer soak: `BRS_BOT_GAMES=2500 cargo
+/// test --release -p bloody-roads-south bot_games` plays 10,000).
+fn games_per_test() -> u64 {
+    std::env::var("BRS_BOT_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(250)
+}
+
+/// Plays the games of seeds `first..first + games_per_test()` to their results.
+fn bot_games_from(first: u64) {
     let (mut written, mut tried) = (0, 0);
-    for n in 0..20 {
+    for n in first..first + games_per_test() {
         let actions = play_out_counting(sanders_field(n), n, &mut written, &mut tried);
         assert!(actions > 10, "game {n} ended after {actions} actions");
     }
@@ -74,4 +84,24 @@ fn sanders_field_bot_games_reach_their_result() {
         written > 10 && tried > 10,
         "bots fill their batches: {written} with orders, {tried} with attempts"
     );
+}
+
+#[test]
+fn sanders_field_bot_games_reach_their_result_seeds_0_to_249() {
+    bot_games_from(0);
+}
+
+#[test]
+fn sanders_field_bot_games_reach_their_result_seeds_250_to_499() {
+    bot_games_from(250);
+}
+
+#[test]
+fn sanders_field_bot_games_reach_their_result_seeds_500_to_749() {
+    bot_games_from(500);
+}
+
+#[test]
+fn sanders_field_bot_games_reach_their_result_seeds_750_to_999() {
+    bot_games_from(750);
 }
