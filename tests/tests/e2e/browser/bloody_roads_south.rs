@@ -6,8 +6,9 @@
 //! offers its Order Issue as one batch (with no order to write: Scenario 1's Confederates act by
 //! initiative only); then on, finishing each phase and posting each batch empty, to the Union's
 //! Command Phase, where Grant composes an order on the batch pad with an objective clicked on
-//! the map and posts the batch, seen in his order log and on no other page. No page reports an
-//! error or shows JSON.
+//! the map and posts the batch, seen in his order log and on no other page; then, in the Union
+//! Movement Phase, a stack picked from the map's choices moves a hex by a click, and the other
+//! pages read the move. No page reports an error or shows JSON.
 
 use super::cdp::{Browser, Page};
 use super::{artifacts, create_game, sign_up};
@@ -403,6 +404,44 @@ async fn two_browsers_set_up_sanders_field_on_the_hex_map_while_a_third_watches(
         );
     }
     union.screenshot(&dir, "order-written").await;
+
+    // On to the Union's Movement Phase: a stack picked from the map's choices (its group ticked
+    // in the list panel) moves one hex by a click on a highlighted hex and is put down; both
+    // other pages read the move in their logs.
+    let has_pick = "!!document.querySelector('#map-choices button.map-choice[data-type=pick]')";
+    let mut clicks = 0;
+    while union.eval(has_pick).await != true {
+        let mut acted = post_batch_empty(&union).await;
+        acted |= click_a_finishing_choice(&union, "finish_movement").await;
+        acted |= click_a_finishing_choice(&confederate, "").await;
+        if !acted {
+            union.wait_for(&format!("{has_pick} || document.querySelectorAll('#choices button.choice').length > 0 || !document.querySelector('#batch-pad').hidden")).await;
+        }
+        clicks += 1;
+        assert!(clicks < 60, "the Union's Movement Phase never came");
+    }
+    let before = renders(&union).await;
+    union
+        .eval("document.querySelector('#map-choices button.map-choice[data-type=pick]').click()")
+        .await;
+    union
+        .wait_for("document.querySelector('#group-move')")
+        .await;
+    union
+        .eval("document.querySelector('#group-move').click()")
+        .await;
+    next_render(&union, before).await;
+    let to = pick_hex(&union, "polygon.target[data-types~=step]")
+        .await
+        .expect("the picked group is offered a step");
+    let before = renders(&union).await;
+    union.click("[data-test-pick]").await;
+    next_render(&union, before).await;
+    for page in [&confederate, &spectator] {
+        page.wait_for(&format!("document.body.innerText.includes(' to {to}')"))
+            .await;
+    }
+    union.screenshot(&dir, "stack-moved").await;
 
     for page in [&union, &confederate, &spectator] {
         assert_clean(page).await;
