@@ -3,16 +3,12 @@
 //! SIGKILL in the middle and restarted on the same database, and the finished record
 //! verified against the rules (seed, every action, every roll, every event, the result).
 
-use adjutant_cli::{Client, Live, bot};
-use adjutant_protocol::{
-    ClientMessage, CreateGame, GameStatus, JoinGame, ServerMessage, SideChoice, UpdateMode,
-    Visibility,
-};
+use adjutant_protocol::{CreateGame, GameStatus, JoinGame, SideChoice, Visibility};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
-use tokio::task::JoinHandle;
 
 use crate::common::*;
+use crate::whole_game::{seat, spectate};
 
 /// Actions played before the server is killed: past both set-ups, into the first turn.
 const BEFORE_KILL: u64 = 80;
@@ -28,67 +24,6 @@ const OWNER_ONLY: [&str; 8] = [
     "supply",
     "wrecked",
 ];
-
-/// Watches a game as a spectator until the connection ends or the game is over; returns
-/// every view it held.
-fn spectate(base: String, game_id: String) -> JoinHandle<(Vec<Value>, GameStatus)> {
-    tokio::spawn(async move {
-        let client = Client::new(&base, None);
-        let mut live = live(&client).await;
-        live.send(&ClientMessage::Subscribe {
-            game_id,
-            after_seq: None,
-            spectate_code: None,
-            updates: UpdateMode::Patch,
-            id: None,
-        })
-        .await
-        .expect("subscribes");
-        let mut views = Vec::new();
-        let mut view = Value::Null;
-        let mut status = GameStatus::Active;
-        while let Some(Ok(frame)) = live.next_within(Duration::from_secs(60)).await {
-            match frame {
-                ServerMessage::Subscribed {
-                    view: v, status: s, ..
-                } => {
-                    view = v;
-                    status = s;
-                }
-                ServerMessage::Update {
-                    view: v,
-                    patch,
-                    status: s,
-                    ..
-                } => {
-                    if let Some(v) = v {
-                        view = v;
-                    } else if let Some(ops) = patch {
-                        adjutant_protocol::patch::apply(&mut view, &ops).expect("a patch applies");
-                    }
-                    status = s;
-                }
-                _ => continue,
-            }
-            views.push(view.clone());
-            if status == GameStatus::Finished {
-                break;
-            }
-        }
-        (views, status)
-    })
-}
-
-/// A bot playing one seat over its own WebSocket.
-fn seat(client: Client, game_id: String, seed: u64) -> JoinHandle<Result<bot::BotStats, String>> {
-    tokio::spawn(async move {
-        let mut live: Live = live(&client).await;
-        let deadline = Instant::now() + Duration::from_secs(400);
-        bot::play(&mut live, &game_id, seed, Some(deadline))
-            .await
-            .map_err(|e| e.to_string())
-    })
-}
 
 /// A spectator's view of a running game: enemy stacks of both sides show one counter and
 /// no owner-only value; no order log, no prompt, no actions.
@@ -149,8 +84,13 @@ async fn a_game_of_sanders_field_survives_kill_9_and_its_record_verifies() {
     // First half: two bots and a spectator, until the server dies.
     let watcher = spectate(server.base.clone(), game.clone());
     let bots = [
-        seat(union.clone(), game.clone(), 31),
-        seat(confederate.clone(), game.clone(), 32),
+        seat(union.clone(), game.clone(), 31, Duration::from_secs(400)),
+        seat(
+            confederate.clone(),
+            game.clone(),
+            32,
+            Duration::from_secs(400),
+        ),
     ];
     let started = Instant::now();
     let before = loop {
@@ -189,8 +129,13 @@ async fn a_game_of_sanders_field_survives_kill_9_and_its_record_verifies() {
     assert_eq!(restored.status, GameStatus::Active);
     let watcher = spectate(server.base.clone(), game.clone());
     let bots = [
-        seat(union.clone(), game.clone(), 41),
-        seat(confederate.clone(), game.clone(), 42),
+        seat(union.clone(), game.clone(), 41, Duration::from_secs(400)),
+        seat(
+            confederate.clone(),
+            game.clone(),
+            42,
+            Duration::from_secs(400),
+        ),
     ];
     for handle in bots {
         let stats = handle.await.unwrap().expect("the bot plays to the end");

@@ -31,3 +31,4 @@ mod registry_only;
 mod replay;
 mod resume;
 mod sinks;
+mod whole_game;

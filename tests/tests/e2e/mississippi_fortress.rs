@@ -2,83 +2,15 @@
 //! WebSocket while a spectator watches, the server killed with SIGKILL and restarted in the
 //! middle, and the finished record verified against the rules.
 
-use adjutant_cli::{Client, Live, bot};
-use adjutant_protocol::{
-    ClientMessage, CreateGame, GameStatus, ServerMessage, SideChoice, UpdateMode,
-};
+use adjutant_protocol::{CreateGame, GameStatus, SideChoice};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
-use tokio::task::JoinHandle;
 
 use crate::common::*;
+use crate::whole_game::{seat, spectate};
 
 /// Actions played before the server is killed.
 const BEFORE_KILL: u64 = 60;
-
-/// Watches a game as a spectator (no account) until the connection ends or the game is over;
-/// returns every view it held.
-fn spectate(base: String, game_id: String) -> JoinHandle<(Vec<Value>, GameStatus)> {
-    tokio::spawn(async move {
-        let client = Client::new(&base, None);
-        let mut live = live(&client).await;
-        live.send(&ClientMessage::Subscribe {
-            game_id,
-            after_seq: None,
-            spectate_code: None,
-            updates: UpdateMode::Patch,
-            id: None,
-        })
-        .await
-        .expect("subscribes");
-        let mut views = Vec::new();
-        let mut view = Value::Null;
-        let mut status = GameStatus::Active;
-        while let Some(Ok(frame)) = live.next_within(Duration::from_secs(60)).await {
-            match frame {
-                ServerMessage::Subscribed {
-                    view: v,
-                    viewer,
-                    status: s,
-                    ..
-                } => {
-                    assert_eq!(viewer, "spectator");
-                    view = v;
-                    status = s;
-                }
-                ServerMessage::Update {
-                    view: v,
-                    patch,
-                    status: s,
-                    ..
-                } => {
-                    if let Some(v) = v {
-                        view = v;
-                    } else if let Some(ops) = patch {
-                        adjutant_protocol::patch::apply(&mut view, &ops).expect("a patch applies");
-                    }
-                    status = s;
-                }
-                _ => continue,
-            }
-            views.push(view.clone());
-            if status == GameStatus::Finished {
-                break;
-            }
-        }
-        (views, status)
-    })
-}
-
-/// A bot playing one seat over its own WebSocket.
-fn seat(client: Client, game_id: String, seed: u64) -> JoinHandle<Result<bot::BotStats, String>> {
-    tokio::spawn(async move {
-        let mut live: Live = live(&client).await;
-        let deadline = Instant::now() + Duration::from_secs(240);
-        bot::play(&mut live, &game_id, seed, Some(deadline))
-            .await
-            .map_err(|e| e.to_string())
-    })
-}
 
 /// Every hidden counter in a spectator's view carries only its side, and no seat's private
 /// records appear.
@@ -133,8 +65,13 @@ async fn a_game_of_champion_hill_survives_kill_9_and_its_record_verifies() {
     // First half: two bots and a spectator, until the server dies.
     let watcher = spectate(server.base.clone(), game.clone());
     let bots = [
-        seat(union.clone(), game.clone(), 11),
-        seat(confederate.clone(), game.clone(), 12),
+        seat(union.clone(), game.clone(), 11, Duration::from_secs(240)),
+        seat(
+            confederate.clone(),
+            game.clone(),
+            12,
+            Duration::from_secs(240),
+        ),
     ];
     let started = Instant::now();
     let before = loop {
@@ -174,8 +111,13 @@ async fn a_game_of_champion_hill_survives_kill_9_and_its_record_verifies() {
     assert_eq!(restored.status, GameStatus::Active);
     let watcher = spectate(server.base.clone(), game.clone());
     let bots = [
-        seat(union.clone(), game.clone(), 21),
-        seat(confederate.clone(), game.clone(), 22),
+        seat(union.clone(), game.clone(), 21, Duration::from_secs(240)),
+        seat(
+            confederate.clone(),
+            game.clone(),
+            22,
+            Duration::from_secs(240),
+        ),
     ];
     for handle in bots {
         let stats = handle.await.unwrap().expect("the bot plays to the end");
@@ -262,8 +204,13 @@ async fn the_grand_campaign_with_every_optional_rule_plays_to_its_end_through_th
     assert_eq!(first.view["turn"], 1);
     let watcher = spectate(server.base.clone(), game.clone());
     let bots = [
-        seat(union.clone(), game.clone(), 31),
-        seat(confederate.clone(), game.clone(), 32),
+        seat(union.clone(), game.clone(), 31, Duration::from_secs(240)),
+        seat(
+            confederate.clone(),
+            game.clone(),
+            32,
+            Duration::from_secs(240),
+        ),
     ];
     for handle in bots {
         let stats = handle.await.unwrap().expect("the bot plays to the end");
