@@ -5,10 +5,10 @@
 
 use adjutant_protocol::{CreateGame, GameStatus, JoinGame, SideChoice, Visibility};
 use serde_json::{Value, json};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::common::*;
-use crate::whole_game::{seat, spectate};
+use crate::whole_game::{play_then_kill, seat, spectate};
 
 /// Actions played before the server is killed: past both set-ups, into the first turn.
 const BEFORE_KILL: u64 = 80;
@@ -82,42 +82,19 @@ async fn a_game_of_sanders_field_survives_kill_9_and_its_record_verifies() {
         .expect("joined");
 
     // First half: two bots and a spectator, until the server dies.
-    let watcher = spectate(server.base.clone(), game.clone());
-    let bots = [
-        seat(union.clone(), game.clone(), 31, Duration::from_secs(400)),
-        seat(
-            confederate.clone(),
-            game.clone(),
-            32,
-            Duration::from_secs(400),
-        ),
-    ];
-    let started = Instant::now();
-    let before = loop {
-        let state = server.client().state(&game, None).await.unwrap();
-        if state.seq >= BEFORE_KILL || state.status == GameStatus::Finished {
-            break state;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "the bots do not play"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
-    assert_eq!(before.status, GameStatus::Active, "killed in the middle");
     let (union_token, confederate_token) = (
         union.token().unwrap().to_string(),
         confederate.token().unwrap().to_string(),
     );
-    server.kill_9();
-    for handle in bots {
-        let _ = tokio::time::timeout(Duration::from_secs(30), handle).await;
-    }
-    let (first_views, _) = tokio::time::timeout(Duration::from_secs(30), watcher)
-        .await
-        .expect("the spectator's connection ends")
-        .unwrap();
-    assert!(!first_views.is_empty());
+    let (before, first_views) = play_then_kill(
+        server,
+        [&union, &confederate],
+        &game,
+        [31, 32],
+        Duration::from_secs(400),
+        BEFORE_KILL,
+    )
+    .await;
     first_views.iter().for_each(assert_spectator_view_hides);
 
     // Second half: a new process on the same database; everything acknowledged is there.

@@ -4,10 +4,10 @@
 
 use adjutant_protocol::{CreateGame, GameStatus, SideChoice};
 use serde_json::{Value, json};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::common::*;
-use crate::whole_game::{seat, spectate};
+use crate::whole_game::{play_then_kill, seat, spectate};
 
 /// Actions played before the server is killed.
 const BEFORE_KILL: u64 = 60;
@@ -63,43 +63,19 @@ async fn a_game_of_champion_hill_survives_kill_9_and_its_record_verifies() {
     );
 
     // First half: two bots and a spectator, until the server dies.
-    let watcher = spectate(server.base.clone(), game.clone());
-    let bots = [
-        seat(union.clone(), game.clone(), 11, Duration::from_secs(240)),
-        seat(
-            confederate.clone(),
-            game.clone(),
-            12,
-            Duration::from_secs(240),
-        ),
-    ];
-    let started = Instant::now();
-    let before = loop {
-        let state = server.client().state(&game, None).await.unwrap();
-        if state.seq >= BEFORE_KILL || state.status == GameStatus::Finished {
-            break state;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "the bots do not play"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
-    assert_eq!(before.status, GameStatus::Active, "killed in the middle");
     let (union_token, confederate_token) = (
         union.token().unwrap().to_string(),
         confederate.token().unwrap().to_string(),
     );
-    server.kill_9();
-    for handle in bots {
-        // Their connections are gone; what they report does not matter.
-        let _ = tokio::time::timeout(Duration::from_secs(30), handle).await;
-    }
-    let (first_views, _) = tokio::time::timeout(Duration::from_secs(30), watcher)
-        .await
-        .expect("the spectator's connection ends")
-        .unwrap();
-    assert!(!first_views.is_empty());
+    let (before, first_views) = play_then_kill(
+        server,
+        [&union, &confederate],
+        &game,
+        [11, 12],
+        Duration::from_secs(240),
+        BEFORE_KILL,
+    )
+    .await;
     first_views.iter().for_each(assert_spectator_view_hides);
 
     // Second half: the same database, a new process; everything acknowledged is there.

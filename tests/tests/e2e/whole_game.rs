@@ -2,12 +2,12 @@
 //! and bots playing the seats, each over its own connection.
 
 use adjutant_cli::{Client, Live, bot};
-use adjutant_protocol::{ClientMessage, GameStatus, ServerMessage, UpdateMode};
+use adjutant_protocol::{ClientMessage, GameState, GameStatus, ServerMessage, UpdateMode};
 use serde_json::Value;
 use std::time::{Duration, Instant};
 use tokio::task::JoinHandle;
 
-use crate::common::live;
+use crate::common::{ServerProcess, live};
 
 /// Watches a game as a spectator (no account) until the connection ends or the game is over;
 /// returns every view it held.
@@ -77,4 +77,45 @@ pub fn seat(
             .await
             .map_err(|e| e.to_string())
     })
+}
+
+/// The first half of a kill test: two bots (seeded `seeds`, each for at most `limit`) and a
+/// spectator play `game` until it has `kill_at` actions, then the server dies by SIGKILL in the
+/// middle of the game. Returns the state last read before the kill and every view the
+/// spectator held.
+pub async fn play_then_kill(
+    server: ServerProcess,
+    players: [&Client; 2],
+    game: &str,
+    seeds: [u64; 2],
+    limit: Duration,
+    kill_at: u64,
+) -> (GameState, Vec<Value>) {
+    let watcher = spectate(server.base.clone(), game.to_string());
+    let bots = [0, 1].map(|i| seat(players[i].clone(), game.to_string(), seeds[i], limit));
+    let started = Instant::now();
+    let before = loop {
+        let state = server.client().state(game, None).await.unwrap();
+        if state.seq >= kill_at || state.status == GameStatus::Finished {
+            break state;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the bots do not play"
+        );
+        // Polls a real server process (its clock is its own).
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(before.status, GameStatus::Active, "killed in the middle");
+    server.kill_9();
+    for handle in bots {
+        // Their connections are gone; what they report does not matter.
+        let _ = tokio::time::timeout(Duration::from_secs(30), handle).await;
+    }
+    let (views, _) = tokio::time::timeout(Duration::from_secs(30), watcher)
+        .await
+        .expect("the spectator's connection ends")
+        .unwrap();
+    assert!(!views.is_empty());
+    (before, views)
 }
