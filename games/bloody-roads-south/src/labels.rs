@@ -30,6 +30,7 @@ impl BloodyRoadsSouth {
             Receiver::Unit(u) => format!("{u}"),
             Receiver::Relay => "Meade (to relay)".into(),
             Receiver::ArmyHq(a) => format!("the {a} HQ"),
+            Receiver::Conference(a) => format!("the corps commanders at the {a} HQ (conference)"),
         }
     }
 

@@ -102,6 +102,7 @@ export function receiverWords(r) {
     case "unit": return String(r.id);
     case "relay": return "Meade, to relay";
     case "army_hq": return `the ${r.id} HQ`;
+    case "conference": return `the corps commanders at the ${r.id} HQ (conference)`;
     default: return String(r.id || r.to || "");
   }
 }

@@ -214,6 +214,7 @@ pub fn receiver(r: &Value) -> String {
         "unit" => id.to_string(),
         "relay" => "Meade, to relay".into(),
         "army_hq" => format!("the {id} HQ"),
+        "conference" => format!("the corps commanders at the {id} HQ (conference)"),
         _ => "?".into(),
     }
 }

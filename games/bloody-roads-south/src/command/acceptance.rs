@@ -79,7 +79,7 @@ impl BloodyRoadsSouth {
                 .key(side, id)
                 .and_then(|k| self.corps_of(k))
                 .is_some_and(|c| self.aop_formations().contains(&c)),
-            Receiver::Relay | Receiver::ArmyHq(_) => false,
+            Receiver::Relay | Receiver::ArmyHq(_) | Receiver::Conference(_) => false,
         };
         if side == Side::Union && from_chief && meade && into_aop && o.relay_of.is_none() {
             v.push("Grant directly to the Army of the Potomac (3.1b)");

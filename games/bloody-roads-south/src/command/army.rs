@@ -38,6 +38,7 @@ impl BloodyRoadsSouth {
                     arrived_on: None,
                     ipv_spent: false,
                     at_hq_since: None,
+                    conference_day: None,
                 });
                 armies.len() - 1
             }

@@ -112,7 +112,7 @@ impl BloodyRoadsSouth {
     }
 
     /// True when the relaying commander has already copied order `of` to `receiver`.
-    fn relayed_to(&self, side: Side, of: OrderNo, receiver: &Receiver) -> bool {
+    pub(crate) fn relayed_to(&self, side: Side, of: OrderNo, receiver: &Receiver) -> bool {
         self.orders(side)
             .iter()
             .any(|o| o.relay_of == Some(of) && &o.receiver == receiver)
@@ -200,6 +200,28 @@ impl BloodyRoadsSouth {
                     None,
                 ));
             }
+            if !self.conference_corps(side, &w).is_empty() {
+                let (types, relay) = match (w.relays, self.relayable(side)) {
+                    (true, Some(g)) => (vec![g.order_type], Some(g.no)),
+                    _ => (TYPES.to_vec(), None),
+                };
+                for order_type in types {
+                    let c = cost.cost(OrderMethod::InPerson, order_type);
+                    out.push(MenuEntry {
+                        draft: OrderDraft {
+                            receiver: Receiver::Conference(w.army.clone()),
+                            method: OrderMethod::InPerson,
+                            order_type,
+                            relay,
+                            objective: None,
+                            text: String::new(),
+                        },
+                        writer: w.key,
+                        cost: c,
+                        affordable: c <= points,
+                    });
+                }
+            }
             for (receiver, types, relay) in offers {
                 for method in self.methods_for(side, &w, &receiver) {
                     for &order_type in &types {
@@ -225,21 +247,62 @@ impl BloodyRoadsSouth {
     }
 
     /// The writer of an order draft: the relaying commander for a relay, an army's commander
-    /// for its HQ's move, otherwise the chief.
+    /// for its HQ's move or its conference, otherwise the chief.
     pub(crate) fn writer_of(&self, side: Side, receiver: &Receiver, relay: bool) -> Option<Writer> {
         let writers = self.writers(side);
         if relay {
             return writers.into_iter().find(|w| w.relays);
         }
-        if let Receiver::ArmyHq(a) = receiver {
+        if let Receiver::ArmyHq(a) | Receiver::Conference(a) = receiver {
             return writers.into_iter().find(|w| &w.army == a);
         }
         writers.into_iter().find(|w| !w.relays)
     }
 
     /// Writes an order of the menu (S10.1a-e): logs it with its arrival turn, pays its cost;
-    /// Grant's order to Meade while stacked with him is accepted at once (rule 3.1a).
+    /// Grant's order to Meade while stacked with him is accepted at once (rule 3.1a). A
+    /// conference's draft gives each corps present its copy (S10.6, `conference`).
     pub(crate) fn apply_write_order(&mut self, side: Side, draft: OrderDraft, fx: &mut Fx) {
+        let Some(w) = self.writer_of(side, &draft.receiver, draft.relay.is_some()) else {
+            return;
+        };
+        if let Receiver::Conference(_) = draft.receiver {
+            self.apply_conference(side, &w, draft, fx);
+            return;
+        }
+        let cost = self.pay_for(&w, draft.method, draft.order_type);
+        if draft.method == OrderMethod::InPerson && !self.at_own_hq(w.key, &w.army) {
+            let himself = self.accepting_commander(side, &draft.receiver) == Some(w.key);
+            if !himself {
+                self.army_state_mut(side, &w.army).ipv_spent = true;
+            }
+        }
+        self.log_written(side, &w, draft, cost, fx);
+    }
+
+    /// Takes an order's cost from the writer's command points (S10.1b); returns the cost.
+    pub(crate) fn pay_for(&mut self, w: &Writer, method: OrderMethod, order_type: OrderType) -> u8 {
+        let cost = crate::data::charts()
+            .command
+            .order_cost
+            .cost(method, order_type);
+        let left = self.points_left(&w.id).saturating_sub(cost);
+        self.command_points.retain(|(id, _)| id != &w.id);
+        self.command_points.push((w.id.clone(), left));
+        cost
+    }
+
+    /// Logs an order writer `w` has paid `cost` for (S10.1c-e): a relay takes the chief's
+    /// words and objective when it has none and puts his order in force; the writer's private
+    /// log says what was written and when it arrives.
+    pub(crate) fn log_written(
+        &mut self,
+        side: Side,
+        w: &Writer,
+        draft: OrderDraft,
+        cost: u8,
+        fx: &mut Fx,
+    ) -> OrderNo {
         let OrderDraft {
             receiver,
             method,
@@ -248,9 +311,6 @@ impl BloodyRoadsSouth {
             objective,
             mut text,
         } = draft;
-        let Some(w) = self.writer_of(side, &receiver, relay.is_some()) else {
-            return;
-        };
         let mut objective: Option<HexId> = objective.and_then(|h| self.canonical(h));
         if let Some(g) = relay.and_then(|no| self.order(side, no)).cloned() {
             if text.trim().is_empty() {
@@ -261,19 +321,6 @@ impl BloodyRoadsSouth {
                 && let Some(o) = self.orders.get_mut(side).iter_mut().find(|o| o.no == g.no)
             {
                 o.status = OrderStatus::Implemented;
-            }
-        }
-        let cost = crate::data::charts()
-            .command
-            .order_cost
-            .cost(method, order_type);
-        let left = self.points_left(&w.id).saturating_sub(cost);
-        self.command_points.retain(|(id, _)| id != &w.id);
-        self.command_points.push((w.id.clone(), left));
-        if method == OrderMethod::InPerson && !self.at_own_hq(w.key, &w.army) {
-            let himself = self.accepting_commander(side, &receiver) == Some(w.key);
-            if !himself {
-                self.army_state_mut(side, &w.army).ipv_spent = true;
             }
         }
         let arrives = self.arrival(side, w.key, &receiver, method);
@@ -292,6 +339,7 @@ impl BloodyRoadsSouth {
         let no = self.log_order(side, order);
         let who = self.leader_name(w.key);
         let what = self.order_summary(side, no);
+        let left = self.points_left(&w.id);
         let stacked = receiver == Receiver::Relay
             && self
                 .relay_commander(side)
@@ -319,6 +367,7 @@ impl BloodyRoadsSouth {
                 ),
             );
         }
+        no
     }
 
     /// "at once" or "at 2:00pm".

@@ -6,6 +6,7 @@
 //! - `issue`: Order Issue, its menu and costs (S10.1a-e; 3.1a-b, 3.3a);
 //! - `batch`: the Command Phase's batch actions, checked whole and applied (section 5);
 //! - `army`: army HQs, in-person orders and their recharge (S10.6);
+//! - `conference`: the army conference, once a day (S10.6);
 //! - `acceptance`: acceptance, delay, touching base (S10.0, S10.1f; 3.1a-b, 3.3a);
 //! - `initiative`: initiative and Loose Cannons (S10.2; 3.1e-g, 4.1a-d);
 //! - `stoppage`: attack stoppage (S10.3; 3.1c(2), 3.1d);
@@ -23,6 +24,7 @@
 pub mod acceptance;
 pub mod army;
 pub mod batch;
+pub mod conference;
 pub mod enforce;
 pub mod initiative;
 pub mod issue;

@@ -113,7 +113,7 @@ impl BloodyRoadsSouth {
             Receiver::Corps(c) => self.corps_commander(side, c),
             Receiver::Division(d) => self.division_leader(side, d),
             Receiver::Relay => self.relay_commander(side),
-            Receiver::Unit(_) | Receiver::ArmyHq(_) => None,
+            Receiver::Unit(_) | Receiver::ArmyHq(_) | Receiver::Conference(_) => None,
         }
     }
 
@@ -157,7 +157,7 @@ impl BloodyRoadsSouth {
                     .collect()
             }
             Receiver::Unit(id) => hex(self.receiver_unit(side, id)).into_iter().collect(),
-            Receiver::ArmyHq(_) => Vec::new(),
+            Receiver::ArmyHq(_) | Receiver::Conference(_) => Vec::new(),
         }
     }
 
@@ -181,7 +181,9 @@ impl BloodyRoadsSouth {
                 .receiver_unit(side, id)
                 .and_then(|k| self.unit(k).hex()),
             Receiver::Relay => self.relay_commander(side).and_then(|k| self.unit(k).hex()),
-            Receiver::ArmyHq(a) => self.army_hq(side, a).and_then(|k| self.unit(k).hex()),
+            Receiver::ArmyHq(a) | Receiver::Conference(a) => {
+                self.army_hq(side, a).and_then(|k| self.unit(k).hex())
+            }
         }
     }
 
@@ -200,7 +202,7 @@ impl BloodyRoadsSouth {
                             let p = u.part_of.map(|p| self.unit(p)).unwrap_or(u);
                             &p.id == id
                         }
-                        Receiver::Relay | Receiver::ArmyHq(_) => false,
+                        Receiver::Relay | Receiver::ArmyHq(_) | Receiver::Conference(_) => false,
                     }
             })
             .collect()

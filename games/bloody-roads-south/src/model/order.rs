@@ -28,6 +28,9 @@ pub enum Receiver {
     Relay,
     /// An army HQ's own movement (series 10.6).
     ArmyHq(FormationId),
+    /// The army's conference: every corps commander in its HQ hex (series 10.6). Only a
+    /// draft's receiver; each corps present gets its own order.
+    Conference(FormationId),
 }
 
 /// Where an order stands in the log (series 10.1c, 10.1f).
@@ -288,6 +291,9 @@ pub struct ArmyHqState {
     /// (a whole turn there recharges the in-person order).
     #[serde(default)]
     pub(crate) at_hq_since: Option<u16>,
+    /// The calendar day of its commander's last conference (series 10.6: one a day).
+    #[serde(default)]
+    pub(crate) conference_day: Option<u8>,
 }
 
 /// One initiative attempt of the current Command Phase (series 10.2: one leader per formation

@@ -134,6 +134,23 @@ impl BloodyRoadsSouth {
             OrderMethod::InPerson => "in person".to_string(),
             m => method_words(m).to_string(),
         };
+        if let Receiver::Conference(a) = &d.receiver {
+            let names: Vec<String> = self
+                .conference_corps(side, &w)
+                .iter()
+                .filter_map(|c| self.corps_commander(side, c))
+                .map(|k| self.leader_name(k))
+                .collect();
+            let what = match d.relay {
+                Some(no) => format!("relay Grant's order {} ({})", no.0, type_word(d.order_type)),
+                None => format!("a {} order", type_word(d.order_type)),
+            };
+            return format!(
+                "Hold the day's conference at the {a} HQ: {what} in person to {} ({cost} \
+                 command points for all; arrives this turn; once a day, 10.6)",
+                names.join(" and ")
+            );
+        }
         match (d.relay, &d.receiver) {
             (Some(no), _) => format!(
                 "{} relays Grant's order {} to {}: {}, {method} ({cost} of his command points; \

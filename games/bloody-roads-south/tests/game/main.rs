@@ -13,6 +13,7 @@ mod close_combat_results;
 mod columns;
 mod command_acceptance;
 mod command_book_example;
+mod command_conference;
 mod command_counts;
 mod command_initiative;
 mod command_issue;
