@@ -57,7 +57,7 @@ impl BloodyRoadsSouth {
     /// The column shifts left of an order (S10.1f; rules 3.1b, 3.3a): an order already
     /// accepted or in delay; Grant directly to a formation of the Army of the Potomac while
     /// Meade commands it; any order Burnside is accepting.
-    pub(crate) fn acceptance_shifts(&self, side: Side, o: &Order) -> Vec<&'static str> {
+    pub fn acceptance_shifts(&self, side: Side, o: &Order) -> Vec<&'static str> {
         let mut v = Vec::new();
         if self
             .command(side, &o.receiver)

@@ -19,6 +19,7 @@ mod command_initiative;
 mod command_issue;
 mod command_secrecy;
 mod command_stoppage;
+mod command_succession;
 mod engine_setup;
 mod fire_ammo;
 mod fire_bot_games;
