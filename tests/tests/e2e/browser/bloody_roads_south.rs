@@ -8,7 +8,9 @@
 //! Command Phase, where Grant composes an order on the batch pad with an objective clicked on
 //! the map and posts the batch, seen in his order log and on no other page; then, in the Union
 //! Movement Phase, a stack picked from the map's choices moves a hex by a click, and the other
-//! pages read the move. No page reports an error or shows JSON.
+//! pages read the move; the Union marches on until the Confederate player may fire, and he
+//! fires by clicking the target hex, every page reading the fire. No page reports an error or
+//! shows JSON.
 
 use super::cdp::{Browser, Page};
 use super::{artifacts, create_game, sign_up};
@@ -187,6 +189,37 @@ async fn click_a_finishing_choice(page: &Page, keep: &str) -> bool {
     page.click("#choices [data-test-pick]").await;
     next_render(page, before).await;
     true
+}
+
+/// One click of the Union's march on the enemy in its Movement Phase, by the map's list of
+/// choices: the moving group steps to the offered hex nearest (on the screen) to a
+/// Confederate stack; with no step left it is put down; with none moving the next stack is
+/// picked up and moved whole. Returns what was clicked: "step", "end", "pick" or "none".
+async fn march_on_the_enemy(page: &Page) -> String {
+    let did = page
+        .eval(
+            "(() => {
+              const mid = (el) => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+              const enemy = [...document.querySelectorAll('svg.brs-map g.stack.confederate')].map(mid);
+              const near = (c) => Math.min(...enemy.map((e) => Math.hypot(e[0] - c[0], e[1] - c[1])));
+              let best = null, bestD = Infinity;
+              for (const b of document.querySelectorAll('#map-choices button.map-choice[data-type=step]')) {
+                const m = b.textContent.match(/Move to ([AB]\\d+\\.\\d\\d)/);
+                const p = m && document.querySelector(`svg.brs-map polygon.hex[data-hex='${m[1]}']`);
+                if (!p) continue;
+                const d = near(mid(p));
+                if (d < bestD) { bestD = d; best = b; }
+              }
+              if (best) { best.click(); return 'step'; }
+              const end = document.querySelector('#choices button.choice[data-type=end_move]');
+              if (end) { end.click(); return 'end'; }
+              const pick = document.querySelector('#map-choices button.map-choice[data-type=pick]');
+              if (pick) { pick.click(); return 'pick'; }
+              return 'none';
+            })()",
+        )
+        .await;
+    did.as_str().unwrap_or("none").to_string()
 }
 
 /// No JSON on the page, and no errors reported.
@@ -442,6 +475,89 @@ async fn two_browsers_set_up_sanders_field_on_the_hex_map_while_a_third_watches(
             .await;
     }
     union.screenshot(&dir, "stack-moved").await;
+
+    // The Union marches on the enemy, stack by stack, until the Confederate player may fire
+    // (defensive fire, 2.1): he clicks the target hex on the map, keeps every firer ticked and
+    // fires; every page reads the fire in the book's terms (who fires from where at what, the
+    // dice), and only the firer's and the target's owners their own strengths.
+    let can_target = "!!document.querySelector('svg.brs-map polygon.target[data-types~=target]')";
+    let mut clicks = 0;
+    while confederate.eval(can_target).await != true {
+        let before = renders(&union).await;
+        match march_on_the_enemy(&union).await.as_str() {
+            "pick" => {
+                // A stack of several units asks who goes (all ticked); a lone unit is picked.
+                union
+                    .wait_for(&format!(
+                        "!!document.querySelector('#group-move') || Number(document.querySelector('#board')?.dataset.renders || 0) > {before}"
+                    ))
+                    .await;
+                union
+                    .eval("document.querySelector('#group-move')?.click()")
+                    .await;
+                next_render(&union, before).await;
+            }
+            "none" => {
+                let mut acted = post_batch_empty(&union).await;
+                acted |= click_a_finishing_choice(&union, "").await;
+                if confederate.eval(can_target).await == true {
+                    break;
+                }
+                acted |= post_batch_empty(&confederate).await;
+                acted |= click_a_finishing_choice(&confederate, "").await;
+                if !acted {
+                    union.wait_for("document.querySelectorAll('#choices button.choice').length > 0 || !document.querySelector('#batch-pad').hidden || !!document.querySelector('#map-choices button.map-choice')").await;
+                }
+            }
+            _ => next_render(&union, before).await,
+        }
+        clicks += 1;
+        assert!(clicks < 600, "the armies never came within fire");
+    }
+    let target = pick_hex(&confederate, "polygon.target[data-types~=target]")
+        .await
+        .expect("a target hex within the map's frame");
+    let before = renders(&confederate).await;
+    confederate.click("[data-test-pick]").await;
+    next_render(&confederate, before).await;
+    confederate
+        .wait_for("document.querySelector('#fire-send') && document.querySelectorAll('#firer-ticks input:checked').length > 0")
+        .await;
+    confederate.screenshot(&dir, "fire-chosen").await;
+    confederate
+        .eval("document.querySelector('#fire-send').click()")
+        .await;
+    for page in [&union, &confederate, &spectator] {
+        page.wait_for(&format!(
+            "document.body.innerText.includes('Confederate fire from A') && document.body.innerText.includes(' at {target}')"
+        ))
+        .await;
+        page.screenshot(&dir, "fired").await;
+    }
+    // Losses, straggler checks and morale rows are the target's owner's (rules reference 5).
+    // The firer reads the whole working (fire points, column, shifts, dice, result), the
+    // target's owner the dice and the result, the spectator the dice only.
+    let firer_log = confederate.text().await;
+    assert!(
+        firer_log.contains("fire points, column") && firer_log.contains("Result:"),
+        "the Confederate reads his fire worked as the book does: {firer_log}"
+    );
+    assert!(union.text().await.contains("Result:"));
+    assert!(!spectator.text().await.contains("Result:"));
+    for page in [&confederate, &spectator] {
+        let text = page.text().await;
+        for secret in [
+            "casualty step",
+            "Straggler check",
+            "Morale check of the stack",
+        ] {
+            assert!(
+                !text.contains(secret),
+                "{} reads the Union's {secret:?}",
+                page.name
+            );
+        }
+    }
 
     for page in [&union, &confederate, &spectator] {
         assert_clean(page).await;
