@@ -4,6 +4,8 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+#[macro_use]
+mod out;
 mod corr_cli;
 
 mod args;
@@ -90,28 +92,33 @@ async fn run(cli: Cli) -> Outcome {
                 },
             );
             config.save()?;
-            println!(
+            outln!(
                 "Created account {} ({}); its token is saved in profile {:?}.",
-                created.name, created.account_id, cli.profile
+                created.name,
+                created.account_id,
+                cli.profile
             );
         }
         Command::Account {
             action: AccountCommand::Show,
         } => {
             let me = client.me().await.map_err(e)?;
-            println!("{} ({}) on {server}", me.name, me.account_id);
+            outln!("{} ({}) on {server}", me.name, me.account_id);
         }
         Command::Catalog => {
             let catalog = client.catalog().await.map_err(e)?;
             if catalog.games.is_empty() {
-                println!("This server hosts no games.");
+                outln!("This server hosts no games.");
             }
             for game in catalog.games {
-                println!("{} — {}\n  {}", game.id, game.name, game.description);
+                outln!("{} — {}\n  {}", game.id, game.name, game.description);
                 for s in &game.scenarios {
-                    println!(
+                    outln!(
                         "  scenario {} — {} ({} turns): {}",
-                        s.id, s.name, s.turns, s.description
+                        s.id,
+                        s.name,
+                        s.turns,
+                        s.description
                     );
                 }
                 for c in &game.choices {
@@ -121,7 +128,7 @@ async fn run(cli: Cli) -> Outcome {
                             format!("secret choice of the {side} player")
                         }
                     };
-                    println!("  {scope} {} — {}: {}", c.id, c.name, c.description);
+                    outln!("  {scope} {} — {}: {}", c.id, c.name, c.description);
                 }
             }
         }
@@ -162,16 +169,17 @@ async fn run(cli: Cli) -> Outcome {
                 clock,
             };
             let created = client.create_game(&request).await.map_err(e)?;
-            println!(
+            outln!(
                 "Game {} created; you are the {} player.",
-                created.game_id, created.seat
+                created.game_id,
+                created.seat
             );
-            println!(
+            outln!(
                 "Invite code (give it to your opponent): {}",
                 created.invite_code
             );
-            println!("Spectate code: {}", created.spectate_code);
-            println!("Seed commitment: {}", created.seed_commitment);
+            outln!("Spectate code: {}", created.spectate_code);
+            outln!("Seed commitment: {}", created.seed_commitment);
         }
         Command::Join {
             game_id,
@@ -183,9 +191,10 @@ async fn run(cli: Cli) -> Outcome {
                 secret_choices: pairs(&secrets)?,
             };
             let joined = client.join(&game_id, &join).await.map_err(e)?;
-            println!(
+            outln!(
                 "You are the {} player in game {}.",
-                joined.seat, joined.game_id
+                joined.seat,
+                joined.game_id
             );
         }
         Command::List { filter } => {
@@ -194,8 +203,8 @@ async fn run(cli: Cli) -> Outcome {
                     format!("--filter is mine, open, active or finished, not {filter:?}")
                 })?;
             let list = client.list(filter).await.map_err(e)?;
-            print!("{}", render::list(&list.games));
-            print!("{}", corr_cli::list_clocks(&list.games));
+            out!("{}", render::list(&list.games));
+            out!("{}", corr_cli::list_clocks(&list.games));
         }
         Command::Show {
             game_id,
@@ -207,18 +216,18 @@ async fn run(cli: Cli) -> Outcome {
                 .await
                 .map_err(e)?;
             if json {
-                println!(
+                outln!(
                     "{}",
                     serde_json::to_string_pretty(&state).expect("states serialise")
                 );
             } else {
                 let data = game_data(&client, &state.game).await;
-                print!("{}", render::state(&state, &data));
+                out!("{}", render::state(&state, &data));
                 if let Some(clock) = &state.clock {
-                    print!("\n{}", corr_cli::clock(clock));
+                    out!("\n{}", corr_cli::clock(clock));
                 }
                 if let Some(id) = &state.rematch {
-                    println!("\nA rematch is offered: game {id}.");
+                    outln!("\nA rematch is offered: game {id}.");
                 }
             }
         }
@@ -242,14 +251,14 @@ async fn run(cli: Cli) -> Outcome {
             lists::fill_lists(&mut action, units.as_deref(), &sets)?;
             batch::fill_batch(&mut action, &state.view, &orders, &attempts)?;
             let accepted = client.act(&game_id, state.seq, &action).await.map_err(e)?;
-            println!("Done (action {}).", accepted.seq);
+            outln!("Done (action {}).", accepted.seq);
             let data = game_data(&client, &state.game).await;
-            print!("{}", render::game_board(&state.game, &accepted.view, &data));
-            print!("{}", render::prompt(&accepted.view));
+            out!("{}", render::game_board(&state.game, &accepted.view, &data));
+            out!("{}", render::prompt(&accepted.view));
         }
         Command::Resign { game_id } => {
             client.resign(&game_id).await.map_err(e)?;
-            println!("You resigned game {game_id}.");
+            outln!("You resigned game {game_id}.");
         }
         Command::Watch { game_id, spectate } => watch(&client, &game_id, spectate).await?,
         Command::Events {
@@ -263,7 +272,7 @@ async fn run(cli: Cli) -> Outcome {
                 .map_err(e)?;
             for entry in log.entries {
                 for event in entry.events {
-                    println!(
+                    outln!(
                         "{:>5} {:<11} {}",
                         entry.seq,
                         entry.side.to_string(),
@@ -286,12 +295,12 @@ async fn run(cli: Cli) -> Outcome {
                 Some(path) => {
                     std::fs::write(&path, text)
                         .map_err(|err| format!("cannot write {path}: {err}"))?;
-                    println!(
+                    outln!(
                         "Saved the record of game {game_id} ({} actions) to {path}.",
                         record.actions.len()
                     );
                 }
-                None => print!("{text}"),
+                None => out!("{text}"),
             }
         }
         Command::Verify { file } => {
@@ -305,9 +314,10 @@ async fn run(cli: Cli) -> Outcome {
                 .outcome
                 .map(|o| o.summary)
                 .unwrap_or_else(|| "no result".into());
-            println!(
+            outln!(
                 "Verified: {} actions replayed, {} rolls checked against the seed, which matches its commitment. {result}.",
-                verified.actions, verified.rolls
+                verified.actions,
+                verified.rolls
             );
         }
         Command::Bot { game_id, seed } => {
@@ -317,7 +327,7 @@ async fn run(cli: Cli) -> Outcome {
             let stats = bot::play(&mut live, &game_id, seed, None)
                 .await
                 .map_err(e)?;
-            println!(
+            outln!(
                 "The bot played {} actions; the game is over.",
                 stats.actions
             );
@@ -325,17 +335,17 @@ async fn run(cli: Cli) -> Outcome {
         Command::Notices { action } => match action.unwrap_or(NoticesCommand::List) {
             NoticesCommand::List => {
                 let list = client.notices().await.map_err(e)?;
-                print!("{}", corr_cli::notices(&list.notices));
+                out!("{}", corr_cli::notices(&list.notices));
             }
             NoticesCommand::Test => {
                 let settings = client.test_notice().await.map_err(e)?;
-                println!("A test notice is on its way to every channel you have.");
-                print!("{}", corr_cli::settings(&settings));
+                outln!("A test notice is on its way to every channel you have.");
+                out!("{}", corr_cli::settings(&settings));
             }
             NoticesCommand::Confirm => {
                 let settings = client.resend_confirmation().await.map_err(e)?;
-                println!("A new confirmation link is on its way to your e-mail address.");
-                print!("{}", corr_cli::settings(&settings));
+                outln!("A new confirmation link is on its way to your e-mail address.");
+                out!("{}", corr_cli::settings(&settings));
             }
             NoticesCommand::Settings {
                 webhook,
@@ -371,7 +381,7 @@ async fn run(cli: Cli) -> Outcome {
                 } else {
                     current
                 };
-                print!("{}", corr_cli::settings(&settings));
+                out!("{}", corr_cli::settings(&settings));
             }
         },
         Command::Pause {
@@ -393,16 +403,16 @@ async fn run(cli: Cli) -> Outcome {
                 }
             }
             .map_err(e)?;
-            print!("{}", corr_cli::clock(&reply.clock));
+            out!("{}", corr_cli::clock(&reply.clock));
         }
         Command::Reclaim { game_id } => {
             let reply = client.reclaim(&game_id).await.map_err(e)?;
-            println!("Your seat is yours again.");
-            print!("{}", corr_cli::clock(&reply.clock));
+            outln!("Your seat is yours again.");
+            out!("{}", corr_cli::clock(&reply.clock));
         }
         Command::Vacation => {
             let vacation = client.vacation().await.map_err(e)?;
-            print!("{}", corr_cli::vacation(&vacation));
+            out!("{}", corr_cli::vacation(&vacation));
         }
         Command::Chat {
             game_id,
@@ -421,14 +431,14 @@ async fn run(cli: Cli) -> Outcome {
                         .post_chat(&game_id, channel, &text, spectate.as_deref())
                         .await
                         .map_err(e)?;
-                    print!("{}", corr_cli::chat(&[message]));
+                    out!("{}", corr_cli::chat(&[message]));
                 }
                 None => {
                     let log = client
                         .chat(&game_id, channel, after, spectate.as_deref())
                         .await
                         .map_err(e)?;
-                    print!("{}", corr_cli::chat(&log.messages));
+                    out!("{}", corr_cli::chat(&log.messages));
                 }
             }
         }
@@ -443,9 +453,12 @@ async fn run(cli: Cli) -> Outcome {
                 Visibility::Public
             };
             let imported = client.import(&record, visibility).await.map_err(e)?;
-            println!(
+            outln!(
                 "Imported as game {} ({} actions and {} rolls checked). Step through it with `adjutant replay {}`.",
-                imported.game_id, imported.actions, imported.rolls, imported.game_id
+                imported.game_id,
+                imported.actions,
+                imported.rolls,
+                imported.game_id
             );
         }
         Command::Rematch { game_id, secrets } => {
@@ -453,9 +466,10 @@ async fn run(cli: Cli) -> Outcome {
                 .rematch(&game_id, pairs(&secrets)?)
                 .await
                 .map_err(e)?;
-            println!(
+            outln!(
                 "Rematch {} created; you are the {} player. Your opponent's seat is kept for them.",
-                created.game_id, created.seat
+                created.game_id,
+                created.seat
             );
         }
         Command::Replay {
@@ -480,7 +494,7 @@ async fn run(cli: Cli) -> Outcome {
                 options: pairs(&options)?,
             };
             let report = load::run(plan).await.map_err(e)?;
-            println!("{report}");
+            outln!("{report}");
         }
         Command::CrashSoak {
             server_binary,
@@ -503,9 +517,9 @@ async fn run(cli: Cli) -> Outcome {
                 seed,
             };
             let report = adjutant_cli::crash_soak::run(plan).await?;
-            println!("{report}");
+            outln!("{report}");
             for lost in &report.lost {
-                println!("lost: {lost}");
+                outln!("lost: {lost}");
             }
             if !report.lost.is_empty() {
                 return Err("acknowledged actions were lost".into());

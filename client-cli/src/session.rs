@@ -18,16 +18,16 @@ pub(super) async fn replay(
     let data = &game_data(client, &game).await;
     let game = game.as_str();
     if list {
-        print!("{}", corr_cli::turns(&index));
+        out!("{}", corr_cli::turns(&index));
         return Ok(());
     }
     let show = |seq: u64| async move {
         let step = client.replay(game_id, seq).await.map_err(e)?;
-        println!("— after action {} of {} —", step.seq, step.last);
+        outln!("— after action {} of {} —", step.seq, step.last);
         for event in &step.events {
-            println!("  {}", render::event(event));
+            outln!("  {}", render::event(event));
         }
-        print!("{}", render::game_board(game, &step.view, data));
+        out!("{}", render::game_board(game, &step.view, data));
         Ok::<(), String>(())
     };
     if let Some(at) = at {
@@ -49,7 +49,7 @@ pub(super) async fn replay(
     };
     let (mut i, mut seq) = (0usize, 0u64);
     show(seq).await?;
-    println!("n: next turn, p: previous, a: next action, a number: that turn, q: quit");
+    outln!("n: next turn, p: previous, a: next action, a number: that turn, q: quit");
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
         let line = line.map_err(|err| err.to_string())?;
@@ -66,12 +66,12 @@ pub(super) async fn replay(
                 Ok(n) => match index.turns.iter().position(|m| m.turn == n) {
                     Some(found) => i = found,
                     None => {
-                        println!("there is no turn {n}");
+                        outln!("there is no turn {n}");
                         continue;
                     }
                 },
                 Err(_) => {
-                    println!("n, p, a, a turn number or q");
+                    outln!("n, p, a, a turn number or q");
                     continue;
                 }
             },
@@ -203,16 +203,16 @@ pub(super) async fn watch(
                 ..
             } => {
                 view = v;
-                println!(
+                outln!(
                     "Watching game {game_id} at action {seq} ({}).",
                     status.as_str()
                 );
-                print!("{}{}", board(&view), render::prompt(&view));
+                out!("{}{}", board(&view), render::prompt(&view));
             }
             ServerMessage::Started { view: v, .. } => {
                 view = v;
-                println!("The game has started.");
-                print!("{}{}", board(&view), render::prompt(&view));
+                outln!("The game has started.");
+                out!("{}{}", board(&view), render::prompt(&view));
             }
             ServerMessage::Update {
                 seq,
@@ -230,26 +230,26 @@ pub(super) async fn watch(
                         .map_err(|err| format!("a patch did not apply: {err}"))?;
                 }
                 for event in &events {
-                    println!("{seq:>5} {:<11} {}", side.to_string(), render::event(event));
+                    outln!("{seq:>5} {:<11} {}", side.to_string(), render::event(event));
                 }
-                print!("{}", render::prompt(&view));
+                out!("{}", render::prompt(&view));
                 if status == GameStatus::Finished {
-                    print!("{}", board(&view));
+                    out!("{}", board(&view));
                     return Ok(());
                 }
             }
             ServerMessage::Presence { presence, .. } => {
-                println!(
+                outln!(
                     "(connected: Union {}, Confederate {}, {} watching)",
                     if presence.union { "yes" } else { "no" },
                     if presence.confederate { "yes" } else { "no" },
                     presence.spectators
                 );
             }
-            ServerMessage::Clock { clock, .. } => print!("{}", corr_cli::clock(&clock)),
-            ServerMessage::Chat { message, .. } => print!("{}", corr_cli::chat(&[message])),
+            ServerMessage::Clock { clock, .. } => out!("{}", corr_cli::clock(&clock)),
+            ServerMessage::Chat { message, .. } => out!("{}", corr_cli::chat(&[message])),
             ServerMessage::RematchOffered { rematch_id, .. } => {
-                println!("A rematch is offered: game {rematch_id}.");
+                outln!("A rematch is offered: game {rematch_id}.");
             }
             ServerMessage::Error { message, code, .. } => {
                 return Err(format!("{message} ({code})"));
