@@ -183,9 +183,10 @@ pub(super) enum Command {
     Chat {
         game_id: String,
         text: Option<String>,
-        /// players, spectators or notes (your private notes).
-        #[arg(long, default_value = "players")]
-        channel: String,
+        /// players, spectators or notes (your private notes); by default the players' channel
+        /// for a seated player and the spectators' for anyone else.
+        #[arg(long)]
+        channel: Option<String>,
         /// Only messages after this id.
         #[arg(long, default_value_t = 0)]
         after: i64,

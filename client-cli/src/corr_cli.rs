@@ -2,8 +2,8 @@
 //! lists read as text.
 
 use adjutant_protocol::{
-    ChatMessage, ClockChoice, ClockInfo, GameStatus, GameSummary, NoticeEntry, NoticeSettings,
-    Side, TimeoutPolicy, TurnIndex, VacationInfo,
+    ChatChannel, ChatMessage, ClockChoice, ClockInfo, GameStatus, GameSummary, NoticeEntry,
+    NoticeSettings, Side, TimeoutPolicy, TurnIndex, VacationInfo,
 };
 use std::fmt::Write;
 
@@ -219,6 +219,17 @@ pub fn notices(list: &[NoticeEntry]) -> String {
     out
 }
 
+/// The chat channel `adjutant chat` uses when none is named: the players' for a seated player
+/// (the viewer a game's state names is a side, or everyone once it is over), the spectators'
+/// for a spectator, who may not write to the players.
+pub fn default_chat_channel(viewer: &str) -> ChatChannel {
+    if viewer == "spectator" {
+        ChatChannel::Spectators
+    } else {
+        ChatChannel::Players
+    }
+}
+
 /// Chat messages as text.
 pub fn chat(messages: &[ChatMessage]) -> String {
     let mut out = String::new();
@@ -271,6 +282,13 @@ pub fn vacation(v: &VacationInfo) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_spectators_chat_goes_to_the_spectators_by_default() {
+        assert_eq!(default_chat_channel("spectator"), ChatChannel::Spectators);
+        assert_eq!(default_chat_channel("union"), ChatChannel::Players);
+        assert_eq!(default_chat_channel("confederate"), ChatChannel::Players);
+    }
 
     #[test]
     fn durations_and_clock_choices_read_as_written() {

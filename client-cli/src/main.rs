@@ -421,10 +421,18 @@ async fn run(cli: Cli) -> Outcome {
             after,
             spectate,
         } => {
-            let channel: ChatChannel = serde_json::from_value(Value::String(channel.clone()))
-                .map_err(|_| {
-                    format!("--channel is players, spectators or notes, not {channel:?}")
-                })?;
+            let channel: ChatChannel = match channel {
+                Some(channel) => {
+                    serde_json::from_value(Value::String(channel.clone())).map_err(|_| {
+                        format!("--channel is players, spectators or notes, not {channel:?}")
+                    })?
+                }
+                None if spectate.is_some() => ChatChannel::Spectators,
+                None => {
+                    let state = client.state(&game_id, None).await.map_err(e)?;
+                    corr_cli::default_chat_channel(&state.viewer)
+                }
+            };
             match text {
                 Some(text) => {
                     let message = client
