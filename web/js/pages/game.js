@@ -182,6 +182,19 @@ export async function gamePage(gameId, code) {
     } }, "Offer a rematch (sides swapped)"));
   }
 
+  /** Shows the finished game as it stood after action `n`: the board and the status panel
+   *  both (the panel says it is a replay), and the turn stepper's label follows. */
+  let followTurn = () => {};
+  async function showReplay(n) {
+    try {
+      const step = await api.replay(gameId, n, code);
+      board.render(boardEl, step.view, { data, onPick: () => {}, viewer: "omniscient" });
+      const s = board.status(step.view, data);
+      statusEl.replaceChildren(h("p", {}, h("strong", {}, "Replay"), ` · after action ${n} of ${seq}`), s || "");
+      followTurn(n);
+    } catch (err) { toast(err.message, "error"); }
+  }
+
   /** Buttons that step through a finished game a turn at a time. */
   function turnStepper(slider, at) {
     const box = h("div", { class: "turns", id: "turns" });
@@ -189,16 +202,18 @@ export async function gamePage(gameId, code) {
       if (!index.key || !index.turns.length) return;
       let i = index.turns.length - 1;
       const label = h("span", { id: "turn-label" });
+      const name = (mark) => `${title(index.key)} ${mark.turn} (from action ${mark.seq})`;
+      followTurn = (n) => {
+        const found = index.turns.findLastIndex((m) => m.seq <= n);
+        i = Math.max(0, found);
+        label.textContent = name(index.turns[i]);
+      };
       const go = async (next) => {
         i = Math.max(0, Math.min(index.turns.length - 1, next));
         const mark = index.turns[i];
-        label.textContent = `${title(index.key)} ${mark.turn} (from action ${mark.seq})`;
         slider.value = mark.seq;
         at.textContent = `action ${mark.seq}`;
-        try {
-          const step = await api.replay(gameId, mark.seq, code);
-          board.render(boardEl, step.view, { data, onPick: () => {}, viewer: "omniscient" });
-        } catch (err) { toast(err.message, "error"); }
+        await showReplay(mark.seq);
       };
       label.textContent = `${title(index.key)} ${index.turns[i].turn}`;
       box.replaceChildren(
@@ -218,12 +233,7 @@ export async function gamePage(gameId, code) {
     const slider = h("input", { type: "range", min: 0, max: seq, value: seq, id: "replay", "aria-label": "Step through the game" });
     const at = h("output", { for: "replay" }, `action ${seq}`);
     slider.oninput = () => { at.textContent = `action ${slider.value}`; };
-    slider.onchange = async () => {
-      try {
-        const step = await api.replay(gameId, Number(slider.value), code);
-        board.render(boardEl, step.view, { data, onPick: () => {}, viewer: "omniscient" });
-      } catch (err) { toast(err.message, "error"); }
-    };
+    slider.onchange = () => showReplay(Number(slider.value));
     const download = record ? h("a", { download: `adjutant-${gameId}.json`, href: URL.createObjectURL(new Blob([JSON.stringify(record, null, 2)], { type: "application/json" })) }, "Download the game record") : "";
     endEl.replaceChildren(
       h("h3", {}, "Result"),

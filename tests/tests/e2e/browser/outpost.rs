@@ -155,9 +155,13 @@ async fn two_browsers_play_outpost_while_a_third_watches_and_a_dropped_page_catc
             .await
     );
 
-    // The replay slider shows the game at its start.
+    // The replay slider shows the game at its start, on the board and in the status panel.
     union.eval("(() => { const r = document.querySelector('#replay'); r.value = 0; r.dispatchEvent(new Event('change')); })()").await;
     union.wait_for("document.querySelector('#board').textContent.includes('round') && document.querySelector('#board').textContent.includes('movement')").await;
+    // The status panel follows the replay (it said the final action before).
+    union
+        .wait_for("document.querySelector('#status').textContent.startsWith('Replay · after action 0 of')")
+        .await;
 
     for page in [&union, &confederate, &spectator] {
         page.screenshot(&dir, "end").await;
