@@ -52,7 +52,11 @@ export async function lobbyPage() {
   }
 
   if (stale(route)) return;
-  const myList = h("ul", { class: "games", id: "my-games" }, mine.games.length ? mine.games.map((g) => gameRow(g, catalog)) : h("li", { class: "muted" }, "No games yet: create one below or join an open one."));
+  const myList = h("ul", { class: "games", id: "my-games" });
+  const showMine = (games) => myList.replaceChildren(...(games.length ? games.map((g) => gameRow(g, catalog)) : [h("li", { class: "muted" }, "No games yet: create one below or join an open one.")]));
+  showMine(mine.games);
+  // A game just created joins "My games" at once.
+  const refreshMine = () => api.list("mine").then((list) => { if (!stale(route)) showMine(list.games); }).catch(() => {});
   const openList = h("ul", { class: "games", id: "open-games" }, open.games.filter((g) => !g.my_seat).map((g) => {
     const game = catalog.games.find((x) => x.id === g.game);
     const seat = g.players.union ? "Confederate" : "Union";
@@ -81,11 +85,27 @@ export async function lobbyPage() {
         h("h2", {}, "My games"), myList,
         h("h2", {}, "Waiting for an opponent"), openList,
         h("h2", {}, "Join by invite"), joinForm),
-      h("div", { class: "col" }, h("h2", {}, "New game"), createForm(catalog))),
+      h("div", { class: "col" }, h("h2", {}, "New game"), createForm(catalog, refreshMine))),
   );
 }
 
-function createForm(catalog) {
+/** A link shown in full with a button that copies it. */
+function copyable(id, link) {
+  const code = h("code", { class: "link", id }, link);
+  const button = h("button", { type: "button", class: "copy", id: `${id}-copy`, onclick: async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast("Copied.");
+    } catch {
+      // No clipboard (an insecure page): select the link so that the player copies it.
+      getSelection().selectAllChildren(code);
+      toast("Select and copy the link (this page may not use the clipboard).");
+    }
+  } }, "Copy");
+  return h("div", { class: "copyable" }, code, " ", button);
+}
+
+function createForm(catalog, onCreated) {
   if (!catalog.games.length) return h("p", { class: "muted" }, "This server hosts no games.");
   const gameSelect = h("select", { id: "game" }, catalog.games.map((g) => h("option", { value: g.id }, g.name)));
   const scenarioSelect = h("select", { id: "scenario" });
@@ -135,10 +155,11 @@ function createForm(catalog) {
       const watch = `${location.origin}${location.pathname}#/game/${created.game_id}?code=${created.spectate_code}`;
       result.replaceChildren(h("div", { class: "card" },
         h("p", {}, `Game created; you are the ${title(created.seat)} player. Send your opponent this invite link:`),
-        h("code", { class: "link", id: "invite-link" }, link),
-        h("p", {}, "Spectators can watch with:"), h("code", { class: "link", id: "watch-link" }, watch),
+        copyable("invite-link", link),
+        h("p", {}, "Spectators can watch with:"), copyable("watch-link", watch),
         h("p", { class: "muted" }, `Dice commitment (SHA-256 of the secret seed): ${created.seed_commitment}`),
         h("a", { class: "button primary", href: `#/game/${created.game_id}`, id: "open-game" }, "Open the game")));
+      onCreated();
     } catch (err) {
       toast(err.message, "error");
     }

@@ -158,8 +158,10 @@ async fn two_correspondents_set_notices_pause_chat_privately_and_ask_for_a_remat
     // Grant resigns and offers a rematch; Pemberton opens it, now playing the Union.
     union.eval("window.confirm = () => true").await;
     union.click("#resign").await;
+    // The end panel fills in as its parts arrive (the record, the turn stepper): click once it
+    // stands still, or the click lands where the button was.
     union
-        .wait_for("document.querySelector('#offer-rematch')")
+        .wait_for("document.querySelector('#seed') && document.querySelector('#turn-label') && document.querySelector('#offer-rematch')")
         .await;
     union.click("#offer-rematch").await;
     confederate

@@ -60,6 +60,16 @@ pub async fn create_game(
         .as_str()
         .unwrap()
         .to_string();
+    // The lobby's "My games" lists the new game at once, and the links have copy buttons.
+    let id = invite
+        .split("/join/")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .expect("the invite link names the game");
+    page.wait_for(&format!(
+        "!!document.querySelector(\"#my-games li[data-game='{id}']\") && !!document.querySelector('#invite-link-copy') && !!document.querySelector('#watch-link-copy')"
+    ))
+    .await;
     page.click("#open-game").await;
     (invite, watch)
 }
