@@ -265,8 +265,13 @@ impl MississippiFortress {
         fx.both(
             EventKind::Move,
             format!(
-                "{side}: {}{listing} move from {} to {}.",
+                "{side}: {}{listing} {} from {} to {}.",
                 counters(group.members.len()),
+                if group.members.len() == 1 {
+                    "moves"
+                } else {
+                    "move"
+                },
                 Self::area_name(from),
                 Self::area_name(to)
             ),

@@ -200,7 +200,7 @@ fn counter(n: &Names, c: &Value) -> String {
     }
     let mut notes = Vec::new();
     if let Some(s) = c["stragglers"].as_u64() {
-        notes.push(format!("{s} stragglers"));
+        notes.push(format!("{s} straggler{}", if s == 1 { "" } else { "s" }));
     }
     if c["ineffective"] == true {
         notes.push("ineffective".to_string());
@@ -471,6 +471,19 @@ mod tests {
         );
         let spectator = board(&view(Viewer::Spectator), &data);
         assert!(!spectator.contains("Bowen"), "{spectator}");
+    }
+
+    #[test]
+    fn one_straggler_is_one_straggler() {
+        let n = Names(&Value::Null);
+        let one = serde_json::json!({"id": "x", "stragglers": 1});
+        assert!(
+            counter(&n, &one).ends_with("[1 straggler]"),
+            "{}",
+            counter(&n, &one)
+        );
+        let two = serde_json::json!({"id": "x", "stragglers": 2});
+        assert!(counter(&n, &two).ends_with("[2 stragglers]"));
     }
 
     #[test]

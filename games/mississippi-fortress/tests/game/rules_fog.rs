@@ -124,7 +124,7 @@ fn rule_s4_3_the_enemy_sees_a_stack_move_and_its_size_only() {
         .expect("public");
     assert_eq!(
         seen,
-        json!({"type": "move", "text": "Union: 1 counter move from Area 32 (Dry Grove) to Area 31 (Utica)."})
+        json!({"type": "move", "text": "Union: 1 counter moves from Area 32 (Dry Grove) to Area 31 (Utica)."})
     );
     let own = events[0].redact(Viewer::Seat(Side::Union)).expect("own");
     assert!(
