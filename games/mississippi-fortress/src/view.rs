@@ -269,13 +269,17 @@ impl MississippiFortress {
         for side in [b.attacker, b.defender()] {
             let own = viewer.sees_secrets_of(side);
             let mut s = JsonMap::new();
-            let participants: Vec<Key> = b
-                .roster
-                .iter()
-                .copied()
-                .filter(|&k| self.counters[k].side == side)
-                .collect();
-            s.insert("participants".into(), json!(participants.len()));
+            // Until the roster is drawn up (S8.2d, after any retreat before combat) the side's
+            // counters in the battle's Area are its participants.
+            let participants = if b.roster.is_empty() {
+                self.in_area(side, b.area).count()
+            } else {
+                b.roster
+                    .iter()
+                    .filter(|&&k| self.counters[k].side == side)
+                    .count()
+            };
+            s.insert("participants".into(), json!(participants));
             if b.revealed || own {
                 let lines: Vec<Value> = (0..3)
                     .map(|line| {

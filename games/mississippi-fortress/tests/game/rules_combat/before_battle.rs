@@ -68,6 +68,14 @@ fn rule_s8_4_retreat_before_combat_is_not_toward_the_attackers_approach() {
         "{t}"
     );
     assert_eq!(game.battle().unwrap().entries(), [area(22)]);
+    // Before the roster is drawn up (S8.2d), each side's counters in the Area are counted: the
+    // Battle Board's header reads one a side, not none.
+    let seen = game.view(Viewer::Seat(Side::Union));
+    assert_eq!(
+        seen["battle"]["sides"]["union"]["participants"], 1,
+        "{seen}"
+    );
+    assert_eq!(seen["battle"]["sides"]["confederate"]["participants"], 1);
     play(
         &mut game,
         &mut dice,
