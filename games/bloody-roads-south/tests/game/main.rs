@@ -19,6 +19,7 @@ mod command_issue;
 mod command_secrecy;
 mod command_stoppage;
 mod engine_setup;
+mod extended_morale;
 mod fire_ammo;
 mod fire_bot_games;
 mod fire_combat;
