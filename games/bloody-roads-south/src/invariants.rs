@@ -152,14 +152,20 @@ impl BloodyRoadsSouth {
             }
             if let Some(parent) = u.part_of {
                 if !self.unit(parent).on_map() {
-                    return Err(format!("{} has an extended part with no parent on the map", u.id));
+                    return Err(format!(
+                        "{} has an extended part with no parent on the map",
+                        u.id
+                    ));
                 }
                 continue;
             }
             let parts = self.parts_of(k);
             if parts.is_empty() {
                 if u.share != 0 {
-                    return Err(format!("{} has a share of {} C with no parts", u.id, u.share));
+                    return Err(format!(
+                        "{} has a share of {} C with no parts",
+                        u.id, u.share
+                    ));
                 }
                 continue;
             }

@@ -186,7 +186,9 @@ impl BloodyRoadsSouth {
     /// An extended part is eliminated: its share of the fire level is lost from the brigade's
     /// loss chart (see [`Self::eliminate`]); the caller re-splits.
     fn eliminate_part(&mut self, parent: UnitKey, part: UnitKey) {
-        let keep = self.brigade_c_units(parent).saturating_sub(self.unit(part).share);
+        let keep = self
+            .brigade_c_units(parent)
+            .saturating_sub(self.unit(part).share);
         let steps = self.brigade_data(parent).map_or(0, |b| b.steps);
         while self.brigade_c_units(parent) > keep {
             let p = self.unit(parent);

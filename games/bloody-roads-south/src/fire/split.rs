@@ -66,7 +66,8 @@ impl BloodyRoadsSouth {
             return;
         }
         let total = self.brigade_c_units(parent);
-        let held: u8 = self.unit(parent).share + parts.iter().map(|&p| self.unit(p).share).sum::<u8>();
+        let held: u8 =
+            self.unit(parent).share + parts.iter().map(|&p| self.unit(p).share).sum::<u8>();
         if total >= held {
             self.unit_mut(parent).share += total - held;
             return;

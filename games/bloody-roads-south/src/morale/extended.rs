@@ -67,7 +67,9 @@ impl BloodyRoadsSouth {
                 self.withdraw_part(
                     parent,
                     p,
-                    &format!("the brigade routs and its whole line collapses into {here}, routed (17.2a)"),
+                    &format!(
+                        "the brigade routs and its whole line collapses into {here}, routed (17.2a)"
+                    ),
                     fx,
                 );
             }

@@ -49,7 +49,8 @@ fn s17_0_losses_fall_on_the_extended_parts_first() {
     assert_eq!(g.c_units(part), 1);
     assert_eq!(g.c_units(k), 3);
     assert_eq!(testing::unit(&g, U, "1/2/5").casualties(), 4);
-    g.check_invariants().expect("the shares add up to the fire level");
+    g.check_invariants()
+        .expect("the shares add up to the fire level");
 }
 
 #[test]
@@ -62,8 +63,16 @@ fn s17_0_a_part_that_would_fall_below_c_rejoins_its_parent() {
     let ev = testing::casualties(&mut g, part, 5, &mut dice());
     assert!(!g.unit(part).on_map());
     assert!(g.parts_of(k).is_empty());
-    assert_eq!(g.c_units(k), 2, "the brigade's whole B, read from its chart");
-    assert_eq!(g.unit(k).morale(), MoraleState::Disorganized, "the worse state");
+    assert_eq!(
+        g.c_units(k),
+        2,
+        "the brigade's whole B, read from its chart"
+    );
+    assert_eq!(
+        g.unit(k).morale(),
+        MoraleState::Disorganized,
+        "the worse state"
+    );
     g.check_invariants().expect("consistent");
     let own = all(&ev, Viewer::Seat(U));
     assert!(own.contains("would fall below C"), "{own}");
@@ -74,7 +83,10 @@ fn s17_0_a_part_that_would_fall_below_c_rejoins_its_parent() {
             seen.contains("The extended line of 1/2/5 in A18.11 rejoins its brigade in A18.10"),
             "{seen}"
         );
-        assert!(!seen.contains("below C") && !seen.contains("casualt"), "{seen}");
+        assert!(
+            !seen.contains("below C") && !seen.contains("casualt"),
+            "{seen}"
+        );
     }
 }
 
@@ -106,10 +118,7 @@ fn s17_2a_a_routed_part_collapses_the_brigade_into_the_parent_hex() {
     assert!(!g.unit(part).on_map(), "the part's counter is gone");
     assert_eq!(g.unit(k).hex(), Some(hex("A18.10")), "the parent stays");
     assert_eq!(g.unit(k).morale(), MoraleState::Routed);
-    assert_eq!(
-        testing::unit(&g, U, "3/1/5").morale(),
-        MoraleState::Routed
-    );
+    assert_eq!(testing::unit(&g, U, "3/1/5").morale(), MoraleState::Routed);
     // The collapse is the part's retreat: the parent is not asked to retreat.
     assert!(g.decisions().is_empty(), "{:?}", g.decisions());
     // Its stragglers are on the brigade's chart all the same.
@@ -135,7 +144,11 @@ fn s17_2a_a_routed_parent_collapses_its_parts_then_retreats_as_one_stack() {
     let (units, hexes) = retreating(&g);
     assert_eq!(units, vec![k]);
     assert_eq!(hexes, 2);
-    assert_eq!(g.c_units(k), 6, "AA less 3 stragglers: AB, all in the parent");
+    assert_eq!(
+        g.c_units(k),
+        6,
+        "AA less 3 stragglers: AB, all in the parent"
+    );
 }
 
 #[test]
@@ -185,7 +198,11 @@ fn s17_2b_a_two_hex_retreat_of_a_part_drags_the_rest_of_the_brigade() {
     }
     let map = bloody_roads_south::data::map();
     let at = g.unit(k).hex().expect("on the map");
-    assert_eq!(map.distance(at, hex("A17.10")), Some(4), "two hexes back from A18.11");
+    assert_eq!(
+        map.distance(at, hex("A17.10")),
+        Some(4),
+        "two hexes back from A18.11"
+    );
 }
 
 #[test]

@@ -27,7 +27,8 @@ fn s12_0_an_over_stacked_stack_becomes_dg_at_the_end_of_the_phase_told_to_its_ow
     assert!(all(&ev, Viewer::Seat(U)).contains("over the stacking limits"));
     assert!(all(&ev, Viewer::Seat(C)).is_empty());
     assert!(all(&ev, Viewer::Spectator).is_empty());
-    b.g.check_invariants().expect("penalised, so allowed at rest");
+    b.g.check_invariants()
+        .expect("penalised, so allowed at rest");
     // Found again at the end of another phase that is not its Movement Phase: once is enough.
     testing::phase_end(&mut b.g, None, &mut dice());
     assert_eq!(b.morale(k1), MoraleState::Disorganized);
@@ -44,7 +45,10 @@ fn s12_0_a_stack_that_must_split_splits_in_its_next_movement_phase() {
     b.place(U, "2/2/5", "A23.11", Formation::Line, Vertex::SW_NW);
     testing::phase_end(&mut b.g, None, &mut dice());
     b.begin(U);
-    assert!(!b.is_offered(U, &Action::FinishMovement), "the stack must split first");
+    assert!(
+        !b.is_offered(U, &Action::FinishMovement),
+        "the stack must split first"
+    );
     b.pick(U, "1/2/5");
     assert!(
         !b.is_offered(U, &Action::EndMove),
@@ -71,7 +75,10 @@ fn s12_0_a_retreat_that_stood_fast_over_the_limits_is_penalised_when_the_fire_ph
     assert_eq!(g.unit(k1).morale(), MoraleState::Disorganized);
     assert_eq!(g.unit(k2).morale(), MoraleState::Disorganized);
     assert!(g.unit(k1).marks().must_split);
-    assert!(g.legal_actions(U).contains(&Action::FinishFire), "the Union fires next");
+    assert!(
+        g.legal_actions(U).contains(&Action::FinishFire),
+        "the Union fires next"
+    );
 }
 
 #[test]

@@ -103,5 +103,8 @@ fn s16_3_s12_0_a_reinforcement_waits_while_its_entry_hex_cannot_take_it() {
     assert!(b.is_offered(U, &enter("1/3/5")), "room for it beside 2 C");
     b.g.test_set_losses(k, 0, 0);
     assert!(!b.is_offered(U, &enter("1/3/5")), "it waits on the road");
-    assert!(b.is_offered(U, &enter("Crawford")), "a leader does not count");
+    assert!(
+        b.is_offered(U, &enter("Crawford")),
+        "a leader does not count"
+    );
 }

@@ -84,7 +84,10 @@ fn rule_6_0h_a_brigade_sets_up_with_an_extended_line_secretly() {
     let k = a.state().key(U, &e.unit).expect("the brigade");
     let total = a.state().c_units(k);
     let pa = a
-        .play(U, &serde_json::to_value(finish(vec![e.clone()])).expect("json"))
+        .play(
+            U,
+            &serde_json::to_value(finish(vec![e.clone()])).expect("json"),
+        )
         .expect("accepted");
     let pb = b
         .play(U, &serde_json::to_value(finish(Vec::new())).expect("json"))
@@ -136,13 +139,24 @@ fn rule_6_0h_a_bad_extension_refuses_the_whole_set_up_naming_it() {
         .expect("a hex two away");
     let leader = g
         .keys()
-        .find(|&o| g.unit(o).side() == U && g.unit(o).kind() == UnitKind::Leader && g.unit(o).on_map())
+        .find(|&o| {
+            g.unit(o).side() == U && g.unit(o).kind() == UnitKind::Leader && g.unit(o).on_map()
+        })
         .map(|o| g.unit(o).id().clone())
         .expect("a Union leader");
     let cases: Vec<(Action, &str)> = vec![
-        (finish(vec![ext(leader.as_str(), good.hex)]), "not one of your brigades"),
-        (finish(vec![ext(good.unit.as_str(), far)]), "not a hex in play next to it"),
-        (finish(vec![good.clone(), good.clone()]), "already has a part there"),
+        (
+            finish(vec![ext(leader.as_str(), good.hex)]),
+            "not one of your brigades",
+        ),
+        (
+            finish(vec![ext(good.unit.as_str(), far)]),
+            "not a hex in play next to it",
+        ),
+        (
+            finish(vec![good.clone(), good.clone()]),
+            "already has a part there",
+        ),
         (
             Action::FinishSetUp {
                 facings: Vec::new(),
@@ -165,7 +179,10 @@ fn rule_6_0h_a_bad_extension_refuses_the_whole_set_up_naming_it() {
     let low = edit(&m, 72, |g| g.test_set_losses(k, last, 0));
     let low_fire = low.state().check_lists(U, &finish(vec![good.clone()]));
     let words = low_fire.expect_err("no fire level to extend").to_string();
-    assert!(words.contains(good.unit.as_str()) && words.contains("fire level"), "{words}");
+    assert!(
+        words.contains(good.unit.as_str()) && words.contains("fire level"),
+        "{words}"
+    );
     // The part's hex may be faced in the same list.
     let with_facing = Action::FinishSetUp {
         facings: vec![SetUpFacing {
@@ -210,7 +227,11 @@ fn rule_6_0h_an_extension_into_a_hex_the_enemy_holds_is_withdrawn_at_the_reveal(
     let mut m = m2;
     play(&mut m, U, &finish(vec![e.clone()]));
     let k = m.state().key(U, &e.unit).expect("the brigade");
-    assert_eq!(m.state().parts_of(k).len(), 1, "accepted: the enemy is secret");
+    assert_eq!(
+        m.state().parts_of(k).len(),
+        1,
+        "accepted: the enemy is secret"
+    );
     let mut d = Dice::new(&Seed::from_bytes([5; 32]));
     let mut g = m.state().clone();
     let applied = g.apply(C, finish(Vec::new()), &mut d).expect("C finishes");
