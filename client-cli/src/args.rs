@@ -89,8 +89,9 @@ pub(super) enum Command {
     /// --objective A12.10`. A choice that carries a list of units (the units moving with a
     /// picked unit, the units firing) takes it with --units: `adjutant act
     /// GAME 7 --units "Griffin,1/2/5"`; any other typed parameter with --set NAME=JSON, e.g.
-    /// `--set 'facings=[{"hex":"A20.06","facing":"N-NE"}]'` for Finish setting up. A flag the
-    /// chosen action has no field for is refused.
+    /// `--set 'facings=[{"hex":"A20.06","facing":"N-NE"}]'` (or `formations=`,
+    /// `extensions=`) for Finish setting up. A flag the chosen action has no field for is
+    /// refused.
     ///
     /// A batch (all of a Command Phase's orders, or all its initiative attempts, posted as one
     /// action) is filled from the numbered menu `show` prints: --order (or --attempt) once per

@@ -1,11 +1,13 @@
 //! A bot's batches (for seeded bot games; play never uses it): an offered `IssueOrders` or
 //! `Initiative` is filled from the seat's own menu (`command.batch_menu`) with a few entries
 //! chosen by the caller's die, each kept only if the batch still passes whole, so that bot
-//! games do write orders, drop goals and try for the initiative.
+//! games do write orders, drop goals and try for the initiative; an offered `FinishSetUp`
+//! likewise takes a few extended lines from the seat's `setup_extensions` (rule 6.0h), so
+//! that bot games play with extended lines from the start.
 
 use adjutant_engine::{Dice, Rules, Seed, Side, Viewer};
 
-use crate::model::action::Action;
+use crate::model::action::{Action, SetUpExtension};
 use crate::model::draft::{Attempt, OrderDraft};
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::order::Receiver;
@@ -24,6 +26,9 @@ pub fn fill(
     pick: &mut dyn FnMut(usize) -> usize,
     words: &str,
 ) -> Action {
+    if matches!(offered, Action::FinishSetUp { .. }) {
+        return fill_extensions(g, side, offered, pick);
+    }
     if !matches!(
         offered,
         Action::IssueOrders { .. } | Action::Initiative { .. }
@@ -75,6 +80,44 @@ pub fn fill(
         }
     }
     batch
+}
+
+/// `FinishSetUp` with up to four extended lines from the seat's menu, each kept only if the
+/// list still passes whole.
+fn fill_extensions(
+    g: &BloodyRoadsSouth,
+    side: Side,
+    offered: &Action,
+    pick: &mut dyn FnMut(usize) -> usize,
+) -> Action {
+    let view = g.view(Viewer::Seat(side));
+    let menu: Vec<serde_json::Value> = view["setup_extensions"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let mut finish = offered.clone();
+    if menu.is_empty() {
+        return finish;
+    }
+    for _ in 0..pick(MOST + 1) {
+        let e = &menu[pick(menu.len())];
+        let hexes = e["hexes"].as_array().cloned().unwrap_or_default();
+        if hexes.is_empty() {
+            continue;
+        }
+        let item = serde_json::json!({"unit": e["unit"], "hex": hexes[pick(hexes.len())]});
+        let Ok(ext) = serde_json::from_value::<SetUpExtension>(item) else {
+            continue;
+        };
+        let mut next = finish.clone();
+        if let Action::FinishSetUp { extensions, .. } = &mut next {
+            extensions.push(ext);
+        }
+        if g.check_lists(side, &next).is_ok() {
+            finish = next;
+        }
+    }
+    finish
 }
 
 /// True when `action` would be accepted now (tried on a copy, with throwaway dice).

@@ -75,11 +75,12 @@ impl BloodyRoadsSouth {
             if at_rest && sides.iter().any(|s| *s != sides[0]) {
                 return Err(format!("{hex} holds counters of both sides"));
             }
-            if at_rest && self.step != Step::SetUp {
+            // Series 12.0: a stack over the limits at the end of a phase took the penalty and
+            // must split (`must_split` on its combat units; leaders, HQs and wagons do not
+            // count); none is over them otherwise. Within a Fire Combat Phase a retreat may
+            // leave one over them until the phase ends (`movement::overstacking`).
+            if at_rest && self.step != Step::SetUp && !matches!(self.step, Step::Fire { .. }) {
                 let (c, g) = self.stack_load(hex, None);
-                // Series 12.0: a stack left over the limits by its movement took the penalty
-                // and must split (`must_split` on its combat units; leaders, HQs and wagons do
-                // not count); none is over them otherwise.
                 let penalised = stack
                     .iter()
                     .filter(|&&k| self.unit(k).kind.is_combat())
@@ -91,6 +92,7 @@ impl BloodyRoadsSouth {
                 }
             }
         }
+        self.check_extended_lines()?;
         for side in Side::BOTH {
             for (i, o) in self.orders(side).iter().enumerate() {
                 if usize::from(o.no.0) != i + 1 {
@@ -134,6 +136,53 @@ impl BloodyRoadsSouth {
         for d in &self.decisions {
             if self.step == Step::Over {
                 return Err(format!("a question is left after the end: {d:?}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Series 17.0 and 17.2a: a brigade has at most two parts, each with at least C and the
+    /// parent with the rest of its loss chart's fire level; a part's parent is on the map; no
+    /// brigade with parts holds a routed counter (it collapses).
+    fn check_extended_lines(&self) -> Result<(), String> {
+        for k in self.keys() {
+            let u = self.unit(k);
+            if !u.on_map() {
+                continue;
+            }
+            if let Some(parent) = u.part_of {
+                if !self.unit(parent).on_map() {
+                    return Err(format!(
+                        "{} has an extended part with no parent on the map",
+                        u.id
+                    ));
+                }
+                continue;
+            }
+            let parts = self.parts_of(k);
+            if parts.is_empty() {
+                if u.share != 0 {
+                    return Err(format!(
+                        "{} has a share of {} C with no parts",
+                        u.id, u.share
+                    ));
+                }
+                continue;
+            }
+            let shares: Vec<u8> = parts.iter().map(|&p| self.unit(p).share).collect();
+            let held = u.share + shares.iter().sum::<u8>();
+            let total = self.brigade_c_units(k);
+            if parts.len() > 2 || u.share == 0 || shares.contains(&0) || held != total {
+                return Err(format!(
+                    "{}'s extended line: parent {} C, parts {shares:?} C, fire level {total} C",
+                    u.id, u.share
+                ));
+            }
+            let routed = std::iter::once(k)
+                .chain(parts)
+                .any(|m| self.unit(m).morale == crate::data::morale::MoraleState::Routed);
+            if routed {
+                return Err(format!("{}'s extended line holds a routed counter", u.id));
             }
         }
         Ok(())

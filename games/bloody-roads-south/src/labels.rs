@@ -46,7 +46,8 @@ impl BloodyRoadsSouth {
             Action::FinishSetUp {
                 facings,
                 formations,
-            } => self.finish_setup_label(facings.len(), formations.len()),
+                extensions,
+            } => self.finish_setup_label(facings.len(), formations.len(), extensions.len()),
             Action::IssueOrders { .. } => self.issue_orders_label(side, action),
             Action::Initiative { attempts } => self.initiative_label(side, attempts),
             Action::LooseCannonOrder { order_type, .. } => {
@@ -98,14 +99,18 @@ impl BloodyRoadsSouth {
             Action::Decline => "Decline".into(),
         }
     }
-    /// "Finish setting up (facings and formations as they stand)".
-    fn finish_setup_label(&self, facings: usize, formations: usize) -> String {
-        if facings == 0 && formations == 0 {
+    /// "Finish setting up (facings, formations and extended lines as they stand)".
+    fn finish_setup_label(&self, facings: usize, formations: usize, extensions: usize) -> String {
+        if facings == 0 && formations == 0 && extensions == 0 {
             return "Finish setting up (every stack keeps its facing and every unit its \
-                    formation; choose facings and formations to send with it)"
+                    formation, no line extended; choose facings, formations and extended lines \
+                    to send with it)"
                 .into();
         }
-        format!("Finish setting up ({facings} facings and {formations} formations chosen)")
+        format!(
+            "Finish setting up ({facings} facings, {formations} formations and {extensions} \
+             extended lines chosen)"
+        )
     }
 
     /// "Fire at A18.10 with Stwl/J/2 and 2b-1 (drop any you do not want to fire)".

@@ -35,13 +35,13 @@ impl BloodyRoadsSouth {
                 ),
                 None if !self.preset_order_actions(side).is_empty() => {
                     "Set-up: post your pre-set orders in one batch (6.0c, empty if none), then \
-                     choose your stacks' facings and units' formations and send them with Finish \
-                     setting up (6.0)"
+                     choose your stacks' facings, units' formations and extended lines and send \
+                     them with Finish setting up (6.0, 6.0h)"
                         .into()
                 }
-                None => "Set-up: choose your stacks' facings and units' formations and send them \
-                         with Finish setting up (6.0; one action: the facings and formations \
-                         are its lists)"
+                None => "Set-up: choose your stacks' facings, units' formations and extended \
+                         lines and send them with Finish setting up (6.0, 6.0h; one action: \
+                         the facings, formations and extensions are its lists)"
                     .into(),
             },
             Step::Command {

@@ -1,5 +1,5 @@
 //! Refusals of a posted action's typed lists (reference 5.2): the units moving together, the
-//! firers, the set-up's facings and formations. A list is checked whole on arrival, before
+//! firers, the set-up's facings, formations and extended lines. A list is checked whole on arrival, before
 //! anything changes: a bad list refuses the whole action with one of these, in words, and the
 //! game stays as it was.
 
@@ -57,6 +57,55 @@ pub enum Refusal {
         /// The unit.
         unit: UnitId,
     },
+    /// An extended line chosen at set-up that the brigade may not have (rule 6.0h, S17.0).
+    CannotExtend {
+        /// The brigade named.
+        unit: UnitId,
+        /// The hex named.
+        hex: HexId,
+        /// Why not.
+        why: ExtensionBar,
+    },
+}
+
+/// Why a set-up extension is refused (rule 6.0h with the legality of `Extend`, S17.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExtensionBar {
+    /// Not a brigade of the player's on the map (or a part of one).
+    NotABrigade,
+    /// Not in line (after the set-up's formations).
+    NotInLine,
+    /// Its fire level allows no more parts (B for one, AA for two).
+    FireLevel,
+    /// Not a hex in play next to the brigade.
+    NotAdjacent,
+    /// The brigade already has a part there.
+    Twice,
+    /// A unit in line could not enter the hex from the brigade's (terrain, the Rapidan).
+    Terrain,
+    /// The 9th Corps' limits (3.3a).
+    NinthCorps,
+    /// The hex could not take the part's fire level (3 A fire levels a hex, S12.0).
+    Stacking,
+}
+
+impl fmt::Display for ExtensionBar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ExtensionBar::NotABrigade => "it is not one of your brigades on the map",
+            ExtensionBar::NotInLine => "only a brigade in line extends its line",
+            ExtensionBar::FireLevel => {
+                "its fire level allows no more parts (one from B, two from AA, 17.0)"
+            }
+            ExtensionBar::NotAdjacent => "that is not a hex in play next to it",
+            ExtensionBar::Twice => "it already has a part there",
+            ExtensionBar::Terrain => "a unit in line could not enter that hex from its hex",
+            ExtensionBar::NinthCorps => "that hex is beyond the 9th Corps' limits (3.3a)",
+            ExtensionBar::Stacking => {
+                "that hex could not take the part's fire level (3 A fire levels a hex, 12.0)"
+            }
+        })
+    }
 }
 
 impl fmt::Display for Refusal {
@@ -92,6 +141,10 @@ impl fmt::Display for Refusal {
             Refusal::FormedTwice { unit } => {
                 write!(f, "{unit} is given two formations. Nothing was set up.")
             }
+            Refusal::CannotExtend { unit, hex, why } => write!(
+                f,
+                "{unit} cannot set up an extended line into {hex}: {why}. Nothing was set up."
+            ),
         }
     }
 }
@@ -107,7 +160,8 @@ impl BloodyRoadsSouth {
             Action::FinishSetUp {
                 facings,
                 formations,
-            } => self.check_setup_choices(side, facings, formations),
+                extensions,
+            } => self.check_setup_choices(side, facings, formations, extensions),
             _ => Ok(()),
         }
     }

@@ -16,6 +16,9 @@ impl BloodyRoadsSouth {
         // Every step either offers an action or is left here; the bound is a guard against
         // a rules bug looping forever (a whole game turn has fewer than 40 steps).
         for _ in 0..200 {
+            // S17.2a after whatever routed a part (a routed arrival stood fast with it, a
+            // displacement, the over-stacking penalty); morale checks collapse at once.
+            self.collapse_routed_lines(fx);
             self.settle_decisions(fx);
             if self.step == Step::Over || !self.decisions.is_empty() {
                 return;
@@ -129,7 +132,7 @@ impl BloodyRoadsSouth {
     }
 
     /// What happens on leaving the current step (possession is recorded at the end of every
-    /// phase, rule 5.1d).
+    /// phase, rule 5.1d; stacking is enforced at the end of every phase with movement, S12.0).
     fn leave_step(&mut self, fx: &mut Fx) {
         match self.step {
             Step::Movement {
@@ -139,7 +142,12 @@ impl BloodyRoadsSouth {
                 self.leave_movement(side, fx);
                 self.record_holdings();
             }
-            Step::Fire { .. } | Step::Rally { .. } => self.record_holdings(),
+            Step::Fire { .. } | Step::Rally { .. } => {
+                // Retreats, displacements and routs move units (S12.0: stacking is enforced
+                // at the end of any phase with movement).
+                self.stacking_at_phase_end(None, fx);
+                self.record_holdings();
+            }
             _ => {}
         }
     }

@@ -115,7 +115,7 @@ impl BloodyRoadsSouth {
                 if steps == 1 { "" } else { "s" },
             ),
         );
-        self.remove_if_spent(k, fx);
+        self.settle_losses(k, fx);
         steps
     }
 
@@ -241,6 +241,7 @@ impl BloodyRoadsSouth {
                 .steps(b.straggler_morale(), i32::from(die) + night)
                 .min(self.unit(k).stragglers);
             self.unit_mut(k).stragglers -= steps;
+            self.settle_losses(k, fx);
             let id = self.unit(k).id.clone();
             fx.private(
                 EventKind::Straggler,

@@ -232,6 +232,28 @@ pub fn with_fx<T>(
     (t, fx.events)
 }
 
+/// Puts `steps` casualty steps on the counter `k` in its hex (as a fire does, S20.0).
+pub fn casualties(g: &mut BloodyRoadsSouth, k: UnitKey, steps: u8, dice: &mut Dice) -> Vec<Event> {
+    let hex = g.unit(k).hex().expect("a counter on the map");
+    with_fx(g, dice, |g, fx| g.take_casualties(hex, k, steps, fx)).1
+}
+
+/// Settles a counter's losses after its loss chart was changed by hand (elimination, the
+/// re-split of an extended line, S17.0).
+pub fn settle_losses(g: &mut BloodyRoadsSouth, k: UnitKey, dice: &mut Dice) -> Vec<Event> {
+    with_fx(g, dice, |g, fx| g.settle_losses(k, fx)).1
+}
+
+/// Eliminates a counter outright, as forced off the map (S24.3).
+pub fn eliminate(g: &mut BloodyRoadsSouth, k: UnitKey, dice: &mut Dice) -> Vec<Event> {
+    with_fx(g, dice, |g, fx| g.eliminate(k, false, "a test", fx)).1
+}
+
+/// The end of a phase (S12.0, S17.0): `moved` is the side whose Movement Phase it is.
+pub fn phase_end(g: &mut BloodyRoadsSouth, moved: Option<Side>, dice: &mut Dice) -> Vec<Event> {
+    with_fx(g, dice, |g, fx| g.stacking_at_phase_end(moved, fx)).1
+}
+
 /// Runs the Rally Phase of `side` (as entering the step does).
 pub fn rally(g: &mut BloodyRoadsSouth, side: Side, dice: &mut Dice) -> Vec<Event> {
     with_fx(g, dice, |g, fx| g.rally(side, fx)).1
@@ -308,6 +330,12 @@ impl BloodyRoadsSouth {
             self.unit_mut(other).facing = facing;
         }
         k
+    }
+
+    /// Extends a part of brigade `k` into `at` (as `Extend` does, without its cost).
+    pub fn test_extend(&mut self, k: UnitKey, at: &str) -> UnitKey {
+        let at = self.canonical(hex(at)).expect("a hex in play");
+        self.make_part(k, at)
     }
 
     /// Sets a counter's morale state.

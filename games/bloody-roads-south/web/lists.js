@@ -1,9 +1,10 @@
 // Bloody Roads South: the choices that carry a list (rules reference, section 5, consequence 4:
 // one action per secret decision). A moving group is one `pick` with its `with` list, a fire
-// one `fire` with its `firers`, the set-up's facings and formations the lists of the one
-// `finish_set_up`. This panel lets the player tick the units that go with a picked unit (all
-// that may go, ticked by default), tick the firers (every eligible one ticked by default), and
-// stage facings and formations during set-up; each is posted once, whole.
+// one `fire` with its `firers`, the set-up's facings, formations and extended lines (6.0h) the
+// lists of the one `finish_set_up`. This panel lets the player tick the units that go with a
+// picked unit (all that may go, ticked by default), tick the firers (every eligible one ticked
+// by default), and stage facings, formations and extended lines during set-up; each is posted
+// once, whole.
 
 import { h } from "../../js/ui.js";
 import { FACINGS, facingWords, counterName } from "./words.js";
@@ -17,7 +18,7 @@ const OTHER_FORMATION = { line: "column", column: "line", unlimbered: "limbered"
  *  clicked (for set-up choices). */
 export function listsPanel(choose, selectedStack) {
   const el = h("section", { class: "panel brs-lists", id: "list-choices", hidden: true });
-  const state = { pick: null, staged: { facings: new Map(), formations: new Map() }, firerSig: "", unticked: new Set() };
+  const state = { pick: null, staged: { facings: new Map(), formations: new Map(), extensions: new Map() }, firerSig: "", unticked: new Set() };
 
   const checkbox = (name, value, checked, text) => h("label", { class: "tick" },
     h("input", { type: "checkbox", name, value, checked: checked ? true : undefined }), " ", text);
@@ -66,10 +67,29 @@ export function listsPanel(choose, selectedStack) {
     box, h("button", { type: "submit", class: "primary", id: "fire-send" }, "Fire"));
   }
 
-  /** Set-up: the selected stack's facing and its units' formations, staged until Finish. */
+  /** Set-up: the brigades of the selected stack that may extend (the view's menu, 6.0h), each
+   *  adjacent hex a tick box; the engine checks the rest when Finish is posted. */
+  function extensionTicks(view, stack) {
+    const { extensions } = state.staged;
+    const menu = (view.setup_extensions || []).filter((e) => e.hex === stack.hex);
+    return menu.map((e) => h("p", { class: "setup-extension" },
+      `Extend ${e.unit} (${e.parts === 1 ? "one part" : `up to ${e.parts} parts`}, in line) into: `,
+      e.hexes.map((hex) => {
+        const key = `${e.unit}@${hex}`;
+        const box = checkbox("extension", key, extensions.has(key), hex);
+        box.querySelector("input").onchange = (ev) => {
+          if (ev.target.checked) extensions.set(key, { unit: e.unit, hex }); else extensions.delete(key);
+          update(view, view.actions || []);
+        };
+        return box;
+      })));
+  }
+
+  /** Set-up: the selected stack's facing, its units' formations and extended lines, staged
+   *  until Finish. */
   function setupForm(view, action) {
     const stack = selectedStack();
-    const { facings, formations } = state.staged;
+    const { facings, formations, extensions } = state.staged;
     const parts = [h("h3", {}, "Set-up choices")];
     if (stack) {
       const now = facings.get(stack.hex) || stack.facing;
@@ -86,18 +106,20 @@ export function listsPanel(choose, selectedStack) {
           update(view, view.actions || []);
         } }, [c.formation, OTHER_FORMATION[c.formation]].map((f) => h("option", { value: f, selected: f === cur ? true : undefined }, f)))));
       }
+      parts.push(...extensionTicks(view, stack));
     } else {
-      parts.push(h("p", { class: "muted" }, "Click one of your stacks to choose its facing and its units' formations; they are sent with Finish setting up."));
+      parts.push(h("p", { class: "muted" }, "Click one of your stacks to choose its facing, its units' formations and extended lines; they are sent with Finish setting up."));
     }
-    const n = facings.size + formations.size;
+    const n = facings.size + formations.size + extensions.size;
     parts.push(h("button", { type: "button", class: "primary", id: "finish-setup", onclick: () => {
       choose({
         ...action,
         facings: [...facings].map(([hex, facing]) => ({ hex, facing })),
         formations: [...formations].map(([unit, formation]) => ({ unit, formation })),
+        extensions: [...extensions.values()],
       });
     } }, `Finish setting up (${n} choice${n === 1 ? "" : "s"} staged)`));
-    if (n) parts.push(" ", h("button", { type: "button", class: "link", onclick: () => { facings.clear(); formations.clear(); update(view, view.actions || []); } }, "clear"));
+    if (n) parts.push(" ", h("button", { type: "button", class: "link", onclick: () => { facings.clear(); formations.clear(); extensions.clear(); update(view, view.actions || []); } }, "clear"));
     return h("div", { id: "setup-form" }, parts);
   }
 
@@ -106,7 +128,7 @@ export function listsPanel(choose, selectedStack) {
     const finish = actions.find((a) => a.type === "finish_set_up");
     const pickOffered = state.pick && actions.find((a) => a.type === "pick" && a.unit === state.pick.unit && (a.part || null) === (state.pick.part || null));
     if (!pickOffered) state.pick = null;
-    if (!finish) { state.staged.facings.clear(); state.staged.formations.clear(); }
+    if (!finish) { state.staged.facings.clear(); state.staged.formations.clear(); state.staged.extensions.clear(); }
     const parts = [];
     if (state.pick) parts.push(groupForm(view, pickOffered));
     if (fire) parts.push(fireForm(view, fire));

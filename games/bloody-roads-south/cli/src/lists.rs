@@ -1,6 +1,7 @@
 //! The lists a choice carries, in words, with how to fill them from the command line (rules
 //! reference 5, consequence 4: a moving group is one choice, a fire one choice, the set-up's
-//! facings and formations go with Finish setting up). Only in the viewer's own view.
+//! facings, formations and extended lines go with Finish setting up). Only in the viewer's own
+//! view.
 
 use serde_json::Value;
 
@@ -65,13 +66,42 @@ pub fn lists_section(v: &Value) -> String {
         .is_some_and(|a| a.iter().any(|x| x["type"] == "finish_set_up"));
     if finishing {
         out.push_str(&wrap(
-            "Set-up: facings and formations are sent with Finish setting up, as --set \
-             facings=JSON (a list of hex and facing: N-NE, NE-SE, SE-S, S-SW, SW-NW or NW-N) and \
-             --set formations=JSON (a list of unit and formation: brigades line or column, \
-             artillery unlimbered or limbered); see adjutant act --help.",
+            "Set-up: facings, formations and extended lines are sent with Finish setting up \
+             (see adjutant act --help):",
             "\n",
-            "  ",
+            "",
         ));
+        for line in [
+            "--set facings=JSON: a list of hex and facing (N-NE, NE-SE, SE-S, S-SW, SW-NW or \
+             NW-N).",
+            "--set formations=JSON: a list of unit and formation (brigades line or column, \
+             artillery unlimbered or limbered).",
+            "--set extensions=JSON: a list of unit and hex (a brigade in line extends a part \
+             into that adjacent hex, 6.0h):",
+        ] {
+            out.push_str(&wrap(line, "  ", "    "));
+        }
+        for e in v["setup_extensions"].as_array().into_iter().flatten() {
+            let hexes: Vec<&str> = e["hexes"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .collect();
+            let parts = e["parts"].as_u64().unwrap_or(1);
+            let line = format!(
+                "{} in {} may extend {} into {}.",
+                e["unit"].as_str().unwrap_or(""),
+                e["hex"].as_str().unwrap_or(""),
+                if parts == 1 {
+                    "one part".to_string()
+                } else {
+                    format!("up to {parts} parts")
+                },
+                hexes.join(", ")
+            );
+            out.push_str(&wrap(&line, "    ", "      "));
+        }
     }
     out
 }

@@ -398,7 +398,8 @@ fn rule_5_the_lists_a_choice_carries_say_how_to_fill_them() {
         ],
         "fire": {"target": "A18.10", "at_artillery": false,
                  "firers": [{"id": "Stwl/J/2", "hex": "A17.10", "points": "4"}]},
-        "actions": [{"type": "finish_set_up", "facings": [], "formations": []}]
+        "actions": [{"type": "finish_set_up", "facings": [], "formations": [], "extensions": []}],
+        "setup_extensions": [{"unit": "2/2/5", "hex": "A21.07", "parts": 2, "hexes": ["A21.08", "A22.07"]}]
     });
     let text = crate::lists::lists_section(&v);
     assert!(text.contains("2/1/5 in A20.06: with Griffin."), "{text}");
@@ -409,5 +410,10 @@ fn rule_5_the_lists_a_choice_carries_say_how_to_fill_them() {
     );
     assert!(text.contains("--units ID,ID"), "{text}");
     assert!(text.contains("--set facings=JSON"), "{text}");
+    assert!(text.contains("--set extensions=JSON"), "{text}");
+    assert!(
+        text.contains("2/2/5 in A21.07 may extend up to 2 parts into A21.08, A22.07."),
+        "{text}"
+    );
     assert_no_json(&text);
 }

@@ -276,7 +276,7 @@ impl BloodyRoadsSouth {
                     }
                 }
                 for &k in &defenders {
-                    self.remove_if_spent(k, fx);
+                    self.settle_losses(k, fx);
                 }
             }
             let hexes = crate::data::charts()

@@ -2,7 +2,8 @@
 //! casualty steps fall on the unit hit and overflow down the stack; artillery loses gun
 //! points; a wagon has one step; a brigade whose every loss-chart box is filled, or artillery
 //! with no gun points, is eliminated. Fire levels follow the loss chart by themselves
-//! (`LossChart::fire_level` of casualties plus stragglers).
+//! (`LossChart::fire_level` of casualties plus stragglers); an extended line's shares are
+//! re-split after every change (`settle_losses`, `fire::split`).
 
 use crate::data::HexId;
 use crate::events::{EventKind, Fx};
@@ -57,7 +58,7 @@ impl BloodyRoadsSouth {
             );
         }
         for k in self.at(hex) {
-            self.remove_if_spent(k, fx);
+            self.settle_losses(k, fx);
         }
         taken
     }
@@ -89,9 +90,11 @@ impl BloodyRoadsSouth {
         }
     }
 
-    /// Eliminates a brigade whose every loss-chart box is filled (with its extended parts) or
-    /// artillery with no gun points left; the counter leaves the map, which both players see.
-    pub(crate) fn remove_if_spent(&mut self, k: UnitKey, fx: &mut Fx) {
+    /// After a unit's casualties, stragglers or gun points changed: a brigade whose every
+    /// loss-chart box is filled (with its extended parts) or artillery with no gun points left
+    /// is eliminated, the counter leaving the map, which both players see; a brigade with an
+    /// extended line has its fire level re-split (S17.0, `fire::split`).
+    pub(crate) fn settle_losses(&mut self, k: UnitKey, fx: &mut Fx) {
         let u = self.unit(k);
         if !u.on_map() {
             return;
@@ -107,6 +110,9 @@ impl BloodyRoadsSouth {
             _ => false,
         };
         if !spent {
+            if u.kind == UnitKind::Brigade {
+                self.resplit(k, fx);
+            }
             return;
         }
         let parent = u.part_of.unwrap_or(k);
@@ -133,7 +139,11 @@ impl BloodyRoadsSouth {
     }
 
     /// Eliminates a unit outright (forced off the map, or a rout it cannot make, S24.1b,
-    /// S24.3): a brigade's remaining strength becomes casualties when `as_casualties`.
+    /// S24.3): a brigade's remaining strength becomes casualties when `as_casualties`. A
+    /// brigade's parent goes with its extended parts (decision: the parts are its line, and
+    /// cannot stand without it); an extended part alone takes its share of the fire level
+    /// with it (decision: casualties are marked on the brigade's chart until its fire level
+    /// is no more than what the parent and its other parts hold, then re-split).
     pub(crate) fn eliminate(&mut self, k: UnitKey, as_casualties: bool, why: &str, fx: &mut Fx) {
         let u = self.unit(k).clone();
         if !u.on_map() {
@@ -141,12 +151,18 @@ impl BloodyRoadsSouth {
         }
         let side = u.side;
         let hex = u.hex();
-        if u.kind == UnitKind::Brigade && as_casualties {
-            let parent = u.part_of.unwrap_or(k);
-            if let Some(b) = self.brigade_data(parent) {
-                let p = self.unit_mut(parent);
+        if let (UnitKind::Brigade, Some(parent)) = (u.kind, u.part_of) {
+            self.eliminate_part(parent, k);
+        } else if u.kind == UnitKind::Brigade {
+            if as_casualties && let Some(b) = self.brigade_data(k) {
+                let p = self.unit_mut(k);
                 p.casualties = b.steps.saturating_sub(p.stragglers);
             }
+            for p in self.parts_of(k) {
+                self.unit_mut(p).location = Location::Gone;
+                self.unit_mut(p).share = 0;
+            }
+            self.unit_mut(k).share = 0;
         }
         if u.kind == UnitKind::Leader {
             self.unit_mut(k).fate = LeaderFate::Removed;
@@ -162,6 +178,34 @@ impl BloodyRoadsSouth {
                 hex.map(|h| format!(" in {h}")).unwrap_or_default()
             ),
         );
+        if let Some(parent) = u.part_of {
+            self.settle_losses(parent, fx);
+        }
+    }
+
+    /// An extended part is eliminated: its share of the fire level is lost from the brigade's
+    /// loss chart (see [`Self::eliminate`]); the caller re-splits.
+    fn eliminate_part(&mut self, parent: UnitKey, part: UnitKey) {
+        let keep = self
+            .brigade_c_units(parent)
+            .saturating_sub(self.unit(part).share);
+        let steps = self.brigade_data(parent).map_or(0, |b| b.steps);
+        while self.brigade_c_units(parent) > keep {
+            let p = self.unit(parent);
+            if p.casualties + p.stragglers >= steps {
+                break;
+            }
+            self.unit_mut(parent).casualties += 1;
+        }
+        let others: u8 = self
+            .parts_of(parent)
+            .into_iter()
+            .filter(|&p| p != part)
+            .map(|p| self.unit(p).share)
+            .sum();
+        self.unit_mut(parent).share = keep.saturating_sub(others);
+        self.unit_mut(part).share = 0;
+        self.unit_mut(part).location = Location::Gone;
     }
 
     /// Series 10.3 and 21.2: the stack fired on is marked (fired on by infantry when any

@@ -7,13 +7,15 @@
 //!
 //! Modules: `targets` (who may fire at what), `firers` (the list of a fire, checked whole),
 //! `points` (fire points), `resolve` (one fire, steps 3-11), `losses` (casualties and
-//! elimination), `reaction` (fire drawn outside the phase).
+//! elimination), `split` (an extended line's fire level after losses), `reaction` (fire drawn
+//! outside the phase).
 
 pub mod firers;
 pub mod losses;
 pub mod points;
 pub mod reaction;
 pub mod resolve;
+pub mod split;
 pub mod targets;
 
 use adjutant_engine::Side;

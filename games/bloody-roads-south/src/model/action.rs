@@ -32,6 +32,16 @@ pub struct SetUpFormation {
     pub formation: Formation,
 }
 
+/// An extended line chosen at set-up (rule 6.0h; series 17.0): one part of a brigade set up
+/// in the adjacent hex.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetUpExtension {
+    /// The brigade (it stays in its set-up hex).
+    pub unit: UnitId,
+    /// The adjacent hex its part stands in.
+    pub hex: HexId,
+}
+
 /// One choice (serialised as an object tagged by `type`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -44,9 +54,10 @@ pub enum Action {
         /// The hex.
         hex: HexId,
     },
-    /// The set-up is complete, with the facings and formations chosen (typed parameters,
-    /// offered empty: every stack keeps its facing, every unit its formation; checked whole
-    /// on arrival). One action however many are chosen (reference 5.2, 6.0).
+    /// The set-up is complete, with the facings, formations and extended lines chosen (typed
+    /// parameters, offered empty: every stack keeps its facing, every unit its formation, no
+    /// line is extended; checked whole on arrival). One action however many are chosen
+    /// (reference 5.2, 6.0).
     FinishSetUp {
         /// Stacks turned to face a vertex (series 13), at most one entry a hex.
         #[serde(default)]
@@ -54,6 +65,10 @@ pub enum Action {
         /// Units set up in their other formation (series 11), at most one entry a unit.
         #[serde(default)]
         formations: Vec<SetUpFormation>,
+        /// Brigades set up with extended lines into adjacent hexes (rule 6.0h), one entry a
+        /// part (a brigade at AA may have two). Old clients that omit it extend none.
+        #[serde(default)]
+        extensions: Vec<SetUpExtension>,
     },
 
     // ----- Command Phase (series 10; reference 2.3, section 5) -----

@@ -141,8 +141,8 @@ pub struct Marks {
     /// Fired on by infantry this turn (attack stoppage, series 10.3).
     #[serde(default, skip_serializing_if = "is_false")]
     pub fired_on_by_infantry: bool,
-    /// Over the stacking limits at the end of its side's last Movement Phase: it took the
-    /// penalty and must split (series 12.0).
+    /// Over the stacking limits at the end of a phase: it took the penalty and must split in
+    /// its side's next Movement Phase (series 12.0, `movement::overstacking`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub must_split: bool,
     /// Carries a straggler recovery marker (series 21.2).

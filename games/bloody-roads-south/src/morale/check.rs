@@ -202,7 +202,8 @@ impl BloodyRoadsSouth {
 
     /// Series 24.2: the stack `units` (top first) checks morale. The result applies to every
     /// combat unit of it (additive effects, 24.4); stragglers fall on its top brigade (24.2e);
-    /// a retreat is asked of the owner hex by hex (`morale::retreat`).
+    /// a retreat is asked of the owner hex by hex (`morale::retreat`). A routed brigade with an
+    /// extended line collapses first (S17.2a, `morale::extended`).
     pub fn morale_check(
         &mut self,
         units: &[UnitKey],
@@ -306,8 +307,13 @@ impl BloodyRoadsSouth {
                 if ignored { "; the retreat is ignored" } else { "" },
             ),
         );
+        // S17.2a: a routed part collapses its brigade before the losses settle and the stack
+        // retreats (a collapsed part's stragglers are on the brigade's chart all the same).
+        self.collapse_routed_lines(fx);
         for &k in &combat {
-            self.remove_if_spent(k, fx);
+            let u = self.unit(k);
+            let k = u.part_of.filter(|_| !u.on_map()).unwrap_or(k);
+            self.settle_losses(k, fx);
         }
         if retreat > 0 {
             let movers: Vec<UnitKey> = units

@@ -1,7 +1,9 @@
 //! Morale (series 24; reference 2.10): states and their additive effects (`state`), checks
-//! (`check`), retreats (`retreat`), rout-through (`rout_through`) and the Rally Phase (`rally`).
+//! (`check`), retreats (`retreat`), rout-through (`rout_through`), the Rally Phase (`rally`) and
+//! what routs and retreats do to extended lines (`extended`, S17.2a-b).
 
 pub mod check;
+pub mod extended;
 pub mod rally;
 pub mod retreat;
 pub mod rout_through;

@@ -112,9 +112,9 @@ impl BloodyRoadsSouth {
         legal
     }
 
-    /// Starts (or goes on with) the retreat of `units` by `hexes` hexes away from `away`:
-    /// artillery limbers, then the owner is asked for each hex, or the units rout or are
-    /// eliminated when they cannot retreat (S24.3). `front`: ask before older questions.
+    /// Starts the retreat of `units` by `hexes` hexes away from `away`: a 2-hex retreat first
+    /// drags the rest of an extended line (S17.2b), artillery limbers, then the owner is asked
+    /// for each hex, or the units rout or are eliminated when they cannot retreat (S24.3).
     pub fn begin_retreat(
         &mut self,
         units: &[UnitKey],
@@ -123,7 +123,10 @@ impl BloodyRoadsSouth {
         cause: RetreatCause,
         fx: &mut Fx,
     ) {
-        self.retreat_step(units, hexes, away, cause, false, fx);
+        // S17.2b: a 2-hex retreat drags the rest of an extended line along (a routed brigade
+        // has collapsed already, S17.2a).
+        let units = self.drag_extended_lines(units, hexes, fx);
+        self.retreat_step(&units, hexes, away, cause, false, fx);
     }
 
     fn retreat_step(
@@ -183,6 +186,7 @@ impl BloodyRoadsSouth {
                         "The {side} stack in {from} cannot complete its retreat and routs (24.3)."
                     ),
                 );
+                self.collapse_routed_lines(fx);
             }
             return;
         }
@@ -303,7 +307,7 @@ impl BloodyRoadsSouth {
                 if lost == 1 { "" } else { "s" }
             ),
         );
-        self.remove_if_spent(k, fx);
+        self.settle_losses(k, fx);
         lost
     }
 

@@ -1,24 +1,26 @@
-//! Extended lines (series 17.0; BRS 6.0h; reference 2.5).
+//! Extended lines in movement (series 17.0; BRS 6.0h; reference 2.5).
 //!
 //! - A brigade in line with a fire level of at least B may extend one part into an adjacent
 //!   hex; with at least AA, two (at most two, `limits.toml`). An extended part may not itself
 //!   extend. `Extend` is offered when the moving group is the brigade alone; the part enters
 //!   the hex as a unit in line would, and the brigade pays that hex's cost (the one-hex right
 //!   of S16.0 covers a brigade with its whole allowance). The part has moved this phase.
-//! - Its current fire level is split as evenly as possible in C units (A = 4, B = 2, C = 1),
-//!   the remainder with the parent; every part needs at least C ([`BloodyRoadsSouth::resplit`],
-//!   which the fire rules call again after losses: the parts lose first, and a part that
-//!   would fall below C rejoins the parent).
+//! - Its current fire level is split evenly in C units (A = 4, B = 2, C = 1), the remainder
+//!   with the parent; every part needs at least C (`fire::split`, which also re-splits it
+//!   after every loss: the parts lose first, and a part that would fall below C rejoins the
+//!   parent).
 //! - Each part is a counter of its own: same id as its brigade, `part_of` its parent, its
 //!   share in `share`. It moves (`Pick` names it by its hex), fires and checks morale as a
 //!   separate unit; losses go on the brigade's one loss chart (the parent's).
 //! - Each part must end every phase adjacent to the parent (`stacking`).
 //! - `Contract` brings every part back into the parent's hex (free; decision: the series
-//!   prints no cost) when the group is the parent alone and its parts stand next to it; it
-//!   must come before any formation change. The stack takes the worst morale state.
-//! - Not done here (the morale rules'): the collapse of all parts into the parent when one
-//!   routs (S17.2a), the drag of a 2-hex retreat (S17.2b). Set-up extension (6.0h) is not
-//!   offered yet.
+//!   prints no cost) when the group is the parent alone, its parts stand next to it and the
+//!   whole brigade fits in the parent's hex (decision: a contraction may not over-stack, as
+//!   no voluntary move may); it must come before any formation change. The stack takes the
+//!   worst morale state.
+//! - The collapse of a routed brigade (S17.2a) and the drag of a 2-hex retreat (S17.2b) are
+//!   the morale rules' (`morale::extended`); the set-up extension of 6.0h is the set-up's
+//!   (`setup::extensions`), which makes its parts with [`BloodyRoadsSouth::make_part`].
 
 use adjutant_engine::Side;
 
@@ -38,16 +40,8 @@ impl BloodyRoadsSouth {
             .collect()
     }
 
-    /// A brigade's whole fire level in C units, from its loss chart (series 6.5b).
-    fn brigade_c_units(&self, parent: UnitKey) -> u8 {
-        let u = self.unit(parent);
-        self.brigade_data(parent)
-            .and_then(|b| b.fire_level(u.casualties + u.stragglers))
-            .map_or(0, |l| l.c_units())
-    }
-
     /// How many parts a brigade may have now (S17.0: one from B, two from AA).
-    fn parts_allowed(&self, parent: UnitKey) -> usize {
+    pub(crate) fn parts_allowed(&self, parent: UnitKey) -> usize {
         let limits = &crate::data::charts().limits.extended_line;
         let c = self.brigade_c_units(parent);
         if c >= limits.two_lines_min_fire_level.c_units() {
@@ -98,7 +92,11 @@ impl BloodyRoadsSouth {
             }
         }
         if !parts.is_empty() && self.extended_adjacent(&[k], None) {
-            out.push(Action::Contract);
+            let whole = self.brigade_c_units(k);
+            let load = self.stack_load(here, None).0 - u16::from(self.c_units(k));
+            if load + u16::from(whole) <= STACK_C_UNITS {
+                out.push(Action::Contract);
+            }
         }
         out
     }
@@ -130,37 +128,8 @@ impl BloodyRoadsSouth {
         };
         self.spend(k, cost);
         let parent = self.unit(k).clone();
-        let reuse = self
-            .keys()
-            .find(|&p| self.unit(p).part_of == Some(k) && !self.unit(p).on_map());
-        let part = match reuse {
-            Some(p) => p,
-            None => {
-                self.units.push(Unit::new(
-                    parent.id.clone(),
-                    side,
-                    UnitKind::Brigade,
-                    Formation::Line,
-                ));
-                UnitKey((self.units.len() - 1) as u16)
-            }
-        };
-        {
-            let u = self.unit_mut(part);
-            u.location = Location::Map { hex };
-            u.formation = Formation::Line;
-            u.facing = parent.facing;
-            u.morale = parent.morale;
-            u.low_ammo = parent.low_ammo;
-            u.division = parent.division.clone();
-            u.part_of = Some(k);
-            u.casualties = 0;
-            u.stragglers = 0;
-            u.marks = Default::default();
-            u.marks.moved = true;
-        }
-        self.put_on_top(part);
-        self.resplit(k);
+        let part = self.make_part(k, hex);
+        self.unit_mut(part).marks.moved = true;
         if let Some(m) = self.moving.as_mut() {
             m.turned_here = false;
         }
@@ -184,6 +153,51 @@ impl BloodyRoadsSouth {
         self.cavalry_on_entry(side, hex, fx);
     }
 
+    /// A new part of brigade `k` standing in `hex` (S17.0): a counter with the brigade's id,
+    /// in line, with the parent's morale and Low Ammo, on top of the stack there and facing
+    /// as it faces (one facing a hex, S13.0; the parent's in an empty hex); the fire level
+    /// split evenly again.
+    pub(crate) fn make_part(&mut self, k: UnitKey, hex: HexId) -> UnitKey {
+        let parent = self.unit(k).clone();
+        let facing = self
+            .at(hex)
+            .into_iter()
+            .find(|&o| self.unit(o).side == parent.side)
+            .map_or(parent.facing, |o| self.unit(o).facing);
+        let reuse = self
+            .keys()
+            .find(|&p| self.unit(p).part_of == Some(k) && !self.unit(p).on_map());
+        let part = match reuse {
+            Some(p) => p,
+            None => {
+                self.units.push(Unit::new(
+                    parent.id.clone(),
+                    parent.side,
+                    UnitKind::Brigade,
+                    Formation::Line,
+                ));
+                UnitKey((self.units.len() - 1) as u16)
+            }
+        };
+        {
+            let u = self.unit_mut(part);
+            u.location = Location::Map { hex };
+            u.formation = Formation::Line;
+            u.facing = facing;
+            u.morale = parent.morale;
+            u.low_ammo = parent.low_ammo;
+            u.division = parent.division.clone();
+            u.part_of = Some(k);
+            u.casualties = 0;
+            u.stragglers = 0;
+            u.share = 0;
+            u.marks = Default::default();
+        }
+        self.put_on_top(part);
+        self.split_evenly(k);
+        part
+    }
+
     /// Contracts every part of the group's brigade into its hex.
     pub(crate) fn contract(&mut self, side: Side, fx: &mut Fx) {
         let Some(g) = self.moving.clone() else {
@@ -192,55 +206,18 @@ impl BloodyRoadsSouth {
         let Some(k) = self.lone_parent(&g) else {
             return;
         };
+        let Some(here) = self.unit(k).hex() else {
+            return;
+        };
         for p in self.parts_of(k) {
             self.rejoin(k, p);
         }
+        let stack = self.stack_of(here, side);
+        self.share_worst_state(&stack);
         let id = self.unit(k).id.clone();
-        let here = self
-            .unit(k)
-            .hex()
-            .map(|h| h.to_string())
-            .unwrap_or_default();
         fx.public(
             EventKind::Move,
             format!("{id} contracts its extended line into {here} (17.0)."),
         );
-        let _ = side;
-    }
-
-    /// A part rejoins its parent: it leaves the map, the parent takes the worse morale
-    /// state of the two (one stack, one state), and the fire level is split again.
-    pub(crate) fn rejoin(&mut self, parent: UnitKey, part: UnitKey) {
-        let worst = self.unit(parent).morale.max(self.unit(part).morale);
-        self.unit_mut(part).location = Location::Gone;
-        self.unit_mut(part).share = 0;
-        self.unit_mut(parent).morale = worst;
-        self.resplit(parent);
-    }
-
-    /// Splits a brigade's present fire level between it and its parts (S17.0): each part
-    /// the same whole number of C units, at least one, the remainder with the parent; parts
-    /// that cannot have one C rejoin the parent. With no parts the parent's `share` is 0 (its
-    /// fire level is read from its loss chart).
-    pub fn resplit(&mut self, parent: UnitKey) {
-        let total = self.brigade_c_units(parent);
-        let mut parts = self.parts_of(parent);
-        while !parts.is_empty() && usize::from(total) < parts.len() + 1 {
-            if let Some(p) = parts.pop() {
-                let worst = self.unit(parent).morale.max(self.unit(p).morale);
-                self.unit_mut(p).location = Location::Gone;
-                self.unit_mut(p).share = 0;
-                self.unit_mut(parent).morale = worst;
-            }
-        }
-        if parts.is_empty() {
-            self.unit_mut(parent).share = 0;
-            return;
-        }
-        let each = total / (parts.len() as u8 + 1);
-        for &p in &parts {
-            self.unit_mut(p).share = each;
-        }
-        self.unit_mut(parent).share = total - each * parts.len() as u8;
     }
 }

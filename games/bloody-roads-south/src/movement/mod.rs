@@ -10,7 +10,8 @@
 //! - `allowance`: movement points (S16.0, S16.1b, S18.0, S24.1);
 //! - `steps`: the hexes a group may enter and what entering does (S14.0, S16.0, S16.2);
 //! - `zoc`: zones of control, real and as seen (S14.0, 4.4b);
-//! - `stacking`: stacking at stops and at the end of the phase (S12.0, S17.0);
+//! - `stacking`: stacking at stops (S12.0, S17.0); `overstacking`: the end of a phase, the
+//!   over-stacking penalty and the split it orders (S12.0, S17.0);
 //! - `formation`: formation changes and the fire they draw (S11.0, S15.0, S26.1);
 //! - `forced_march` (S18.0), `extended` (S17.0), `reinforcements` (S16.3, 6.0d),
 //!   `radius` (S10.5a, 6.0a), `attack` (S23 entry), `wilderness` (1.2a, 1.2c, 1.2h),
@@ -21,8 +22,8 @@
 //! attack, who is in command radius and who was out of it when the phase began, and has corps
 //! leaders touch base as they pass their HQ; it asks `stragglers` for forced-march checks.
 //!
-//! The phase ends (`FinishMovement`) only with no group moving and no reinforcement able to
-//! enter (S16.3).
+//! The phase ends (`FinishMovement`) only with no group moving, no reinforcement able to
+//! enter (S16.3) and no unit of a stack that must split still to pick (S12.0).
 
 pub mod allowance;
 pub mod attack;
@@ -33,6 +34,7 @@ pub mod formation;
 pub mod group;
 pub mod ninth_corps;
 pub mod overrun;
+pub mod overstacking;
 pub mod radius;
 pub mod railroad;
 pub mod reinforcements;
@@ -62,7 +64,7 @@ impl BloodyRoadsSouth {
             None => {
                 let mut out = self.pick_actions(side);
                 let entering = self.enter_actions(side);
-                let may_finish = entering.is_empty();
+                let may_finish = entering.is_empty() && !self.split_due(side);
                 out.extend(entering);
                 if may_finish {
                     out.push(Action::FinishMovement);
@@ -87,6 +89,7 @@ impl BloodyRoadsSouth {
         let must_close = closing && !steps.is_empty();
         let may_stop = !committed
             && !must_close
+            && !self.split_blocks_stop(g, !steps.is_empty())
             && (self.stop_is_legal(g) || (steps.is_empty() && attacks.is_empty()));
         out.extend(steps.into_iter().map(|(to, _)| Action::Step { to }));
         out.extend(attacks.into_iter().map(|hex| Action::Attack { hex }));
@@ -165,7 +168,7 @@ impl BloodyRoadsSouth {
         if self.moving.is_some() {
             self.end_move(side, fx);
         }
-        self.stacking_at_phase_end(side, fx);
+        self.stacking_at_phase_end(Some(side), fx);
         self.movement = MovementPhase::default();
     }
 }

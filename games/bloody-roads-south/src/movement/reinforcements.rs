@@ -7,6 +7,11 @@
 //!   a hex this phase pays that hex's cost (its road's rate), each next one the cost of one
 //!   more road hex (it queues on the off-map road). A unit whose queue cost exceeds its
 //!   allowance cannot reach the map this phase and waits (the first always can, S16.0).
+//!   **Decision**: so does a unit the entry hex cannot take within the stacking limits (3 A
+//!   fire levels, 10 gun points, S12.0): it is still on the off-map road, and enters once
+//!   the units ahead of it have made room. Otherwise a column entering behind units that
+//!   cannot move on would end the phase over-stacked and take the penalty of S12.0 for a
+//!   move its owner was obliged to make.
 //! - An entry hex held by enemy units or in an enemy zone of control (as seen, `zoc`) is
 //!   blocked: the units may enter at any map-edge road or trail hex within 10 hexes of it,
 //!   the 10 widened by the number of blocked such hexes.
@@ -181,7 +186,7 @@ impl BloodyRoadsSouth {
                     continue;
                 }
                 for &hex in &hexes {
-                    if self.entry_cost(k, hex).is_some() {
+                    if self.entry_cost(k, hex).is_some() && self.fits_stack(k, hex) {
                         out.push(Action::Enter {
                             unit: id.clone(),
                             hex,

@@ -8,18 +8,10 @@
 //!
 //! **Decision**: a group may not stop where it would break one of these (`EndMove` is not
 //! offered there) unless it cannot move on at all (no step and no attack left: a hidden
-//! zone of control, its last MP). What is still over-stacked, or road-stacked, at the end of
-//! the Movement Phase becomes DG (R if already DG, S12.0 and 24.4) and must split in its next
-//! Movement Phase — enforced by the same penalty falling again at the end of each phase it
-//! stays so (decision: the penalty is the series' sanction; treating a road-stacking breach
-//! like over-stacking is ours). A part of an extended line not adjacent to its parent at the
-//! end of the phase rejoins it (decision: the invariant of S17 is kept, never broken).
-
-use adjutant_engine::Side;
+//! zone of control, its last MP). What is still over the limits at the end of a phase takes
+//! the penalty of S12.0 and must split in its next Movement Phase (`overstacking`).
 
 use crate::data::HexId;
-use crate::data::morale::MoraleState;
-use crate::events::{EventKind, Fx};
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::moves::MovingGroup;
 use crate::model::unit::{UnitKey, UnitKind};
@@ -106,51 +98,5 @@ impl BloodyRoadsSouth {
             return true;
         };
         g.path.is_empty() || self.stop_legal_at(g, hex, self.road_units(g, None))
-    }
-
-    /// The end of the Movement Phase (S12.0, S17.0): the penalty of stacks still over the
-    /// limits, and parts of extended lines left away from their parents.
-    pub(crate) fn stacking_at_phase_end(&mut self, side: Side, fx: &mut Fx) {
-        for k in self.keys().collect::<Vec<_>>() {
-            let u = self.unit(k);
-            if u.side != side || !u.on_map() {
-                continue;
-            }
-            if let Some(parent) = u.part_of
-                && !self.extended_adjacent(&[k], None)
-            {
-                self.rejoin(parent, k);
-                let name = self.unit_name(side, &self.unit(parent).id);
-                fx.private(
-                    EventKind::Move,
-                    side,
-                    format!("The extended part of {name} is not next to it and rejoins it (17.0)."),
-                );
-            }
-        }
-        for hex in self.hexes_of(side) {
-            let legal = self.stack_is_legal(hex);
-            for k in self.at(hex) {
-                self.unit_mut(k).marks.must_split = !legal;
-            }
-            if legal {
-                continue;
-            }
-            let mut worst = MoraleState::Normal;
-            for k in self.at(hex) {
-                if self.unit(k).kind.is_combat() {
-                    self.add_morale(k, MoraleState::Disorganized);
-                    worst = worst.max(self.unit(k).morale);
-                }
-            }
-            fx.private(
-                EventKind::Move,
-                side,
-                format!(
-                    "The stack in {hex} breaks the stacking limits at the end of movement and becomes {} (12.0); it must split.",
-                    worst.abbreviation()
-                ),
-            );
-        }
     }
 }

@@ -4,9 +4,10 @@
 //! Decisions (reference 6.0, "set-up procedure"): each counter of a line with a choice is
 //! placed on its own, in the order of the lines; a line that names other units ("with any
 //! unit of 4/5", "w/i 3 of the 3 Corps HQ") is asked after those units are placed;
-//! stacking limits (series 12) hold at set-up; facings and formations are free (column for
-//! printed road columns) and are chosen together with `FinishSetUp` (`choices`), so that the
-//! number of set-up actions never depends on them (reference 5.2).
+//! stacking limits (series 12) hold at set-up; facings, formations and extended lines (6.0h)
+//! are free (column for printed road columns) and are chosen together with `FinishSetUp`
+//! (`choices`, `extensions`), so that the number of set-up actions never depends on them
+//! (reference 5.2).
 
 use adjutant_engine::Side;
 
@@ -251,6 +252,7 @@ impl BloodyRoadsSouth {
             out.push(Action::FinishSetUp {
                 facings: Vec::new(),
                 formations: Vec::new(),
+                extensions: Vec::new(),
             });
         }
         out.extend(preset);
@@ -268,9 +270,10 @@ impl BloodyRoadsSouth {
             Action::FinishSetUp {
                 facings,
                 formations,
+                extensions,
             } => {
                 // Checked on arrival (`check_lists`): a refused list never gets here.
-                self.apply_setup_choices(side, &facings, &formations);
+                let _ = self.setup_choices(side, &facings, &formations, &extensions);
                 *self.setup_done.get_mut(side) = true;
                 fx.private(
                     EventKind::SetUp,
@@ -278,6 +281,7 @@ impl BloodyRoadsSouth {
                     format!("The {side} player has finished setting up."),
                 );
                 if Side::BOTH.iter().all(|s| *self.setup_done.get(*s)) {
+                    self.extensions_meet_the_enemy(fx);
                     fx.reveal();
                     fx.public(
                         EventKind::SetUp,

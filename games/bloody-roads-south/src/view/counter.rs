@@ -113,6 +113,9 @@ impl BloodyRoadsSouth {
         if u.marks.fired {
             m.insert("fired".into(), json!(true));
         }
+        if u.marks.must_split {
+            m.insert("must_split".into(), json!(true));
+        }
         Value::Object(m)
     }
 

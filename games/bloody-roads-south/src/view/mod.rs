@@ -51,6 +51,9 @@ impl BloodyRoadsSouth {
             if let Some(f) = self.fire_view(side) {
                 v.insert("fire".into(), f);
             }
+            if let Some(e) = self.setup_extensions_view(side) {
+                v.insert("setup_extensions".into(), e);
+            }
         }
         if viewer == Viewer::Omniscient {
             v.insert(

@@ -245,8 +245,12 @@ proptest! {
                 facings.push(SetUpFacing { hex: at, facing: Vertex::ALL[v] });
             }
         }
-        let plain = Action::FinishSetUp { facings: Vec::new(), formations: Vec::new() };
-        let chosen = Action::FinishSetUp { facings, formations };
+        let plain = Action::FinishSetUp {
+            facings: Vec::new(),
+            formations: Vec::new(),
+            extensions: Vec::new(),
+        };
+        let chosen = Action::FinishSetUp { facings, formations, extensions: Vec::new() };
         both(&mut ma, &mut mb, U, (&plain, &chosen), &watch)?;
         // The Confederate player sets up the same way and sees the same all along (the
         // set-ups are revealed together when he finishes, 6.0).

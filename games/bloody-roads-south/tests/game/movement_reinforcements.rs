@@ -91,3 +91,20 @@ fn s16_3_reinforcements_wait_for_their_turn() {
     );
     assert!(b.is_offered(U, &Action::FinishMovement));
 }
+
+#[test]
+fn s16_3_s12_0_a_reinforcement_waits_while_its_entry_hex_cannot_take_it() {
+    let mut b = Board::empty(74);
+    b.g.test_set_turn("5 May 2:00pm");
+    // 1/3/5 is AAB (10 C units); 1/2/5 at B (2) leaves room for it, at AB (6) not.
+    let k = b.place(U, "1/2/5", "A19.01", Formation::Line, Vertex::N_NE);
+    b.g.test_set_losses(k, 9, 0);
+    b.begin(U);
+    assert!(b.is_offered(U, &enter("1/3/5")), "room for it beside 2 C");
+    b.g.test_set_losses(k, 0, 0);
+    assert!(!b.is_offered(U, &enter("1/3/5")), "it waits on the road");
+    assert!(
+        b.is_offered(U, &enter("Crawford")),
+        "a leader does not count"
+    );
+}

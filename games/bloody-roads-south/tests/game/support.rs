@@ -131,14 +131,24 @@ pub fn is_finish(a: &Action) -> bool {
 
 /// The action that gets `side` on with the fewest choices: a "finish" action; in a Movement
 /// Phase that may not finish because reinforcements cannot be held back (series 16.3), the
-/// next one brought on and stopped as soon as it may stop.
+/// next one brought on and stopped as soon as it may stop; or because a stack must split
+/// (series 12.0), a unit of it picked up, stepped out and stopped.
 pub fn next_finish(m: &Match<BloodyRoadsSouth>, side: Side) -> Action {
-    let actions = m.state().legal_actions(side);
+    let g = m.state();
+    let actions = g.legal_actions(side);
     let pick = |p: fn(&Action) -> bool| actions.iter().find(|a| p(a)).cloned();
+    let splitting = actions.iter().find(|a| match a {
+        Action::Pick { unit, part, .. } => g
+            .key(side, unit)
+            .and_then(|k| part.or(g.unit(k).hex()))
+            .is_some_and(|h| g.must_split_here(h)),
+        _ => false,
+    });
     pick(is_finish)
         .or_else(|| pick(|a| *a == Action::EndMove))
         .or_else(|| pick(|a| matches!(a, Action::Enter { .. })))
         .or_else(|| pick(|a| matches!(a, Action::Step { .. })))
+        .or_else(|| splitting.cloned())
         .unwrap_or_else(|| panic!("nothing to finish with for {side}"))
 }
 

@@ -194,6 +194,7 @@ fn s6_0_facings_and_formations_go_with_finish_set_up_and_a_bad_list_is_refused_w
     let finish = |facings: Vec<SetUpFacing>, formations: Vec<SetUpFormation>| Action::FinishSetUp {
         facings,
         formations,
+        extensions: Vec::new(),
     };
     let face = SetUpFacing {
         hex: at,

@@ -1,0 +1,145 @@
+//! The end of a phase with movement (series 12.0, 17.0, 24.4; reference 2.4): parts of
+//! extended lines away from their parents, the over-stacking penalty, and the split it
+//! orders.
+//!
+//! - "Stacking is enforced at the end of any phase with movement." **Decision**: every phase
+//!   may move units — the Movement Phase by movement, close combat and the retreats they cause,
+//!   the Fire Combat Phase (each side's fire a phase of its own here) by its retreats and
+//!   displacements, the Rally Phase by its routs — so the check is made at the end of each,
+//!   for both sides ([`BloodyRoadsSouth::stacking_at_phase_end`]). Over-stacking can arise
+//!   only where no choice avoided it: a group stopped by what its owner could not see (a
+//!   hidden zone of control), a retreat that stands fast with nowhere to step aside, an
+//!   extended line collapsing or dragged into one hex (S17.2a-b), a part rejoining its parent.
+//! - A part of an extended line that is not next to its parent rejoins it (S17.0: each part
+//!   must end every phase adjacent to it; decision: kept, never broken).
+//! - An over-stacked stack (more than 3 A fire levels or 10 gun points; at the end of its own
+//!   Movement Phase also two road-moved columns or limbered units, our decision: the series
+//!   prints no sanction for that) becomes DG, or Routed if already DG (S12.0 and the additive
+//!   effects of S24.4), and is marked `must_split`. It is penalised once when found over the
+//!   limits, and again at the end of each of its own Movement Phases it is still over them.
+//! - It must split in its next Movement Phase: `FinishMovement` is not offered while a
+//!   brigade or battery of a stack that must split may still be picked, and a group picked
+//!   out of it may not be put down in that hex while it has a step to take
+//!   ([`BloodyRoadsSouth::split_blocks_stop`]). Each unit is picked once a phase, so the
+//!   phase always ends; a stack that still could not split takes the penalty again.
+//! - **Decision** (secrecy): the penalty sentence is the owner's alone. The stack's being
+//!   over the limits tells its fire levels and the DG its morale state, both secret (section
+//!   5); the opponent learns nothing he does not see on the map. The split is ordinary
+//!   movement, which the owner might have made anyway.
+
+use adjutant_engine::Side;
+
+use crate::data::HexId;
+use crate::data::morale::MoraleState;
+use crate::events::{EventKind, Fx};
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::moves::MovingGroup;
+use crate::model::unit::UnitKind;
+use crate::setup::placement::{STACK_C_UNITS, STACK_GUN_POINTS};
+
+impl BloodyRoadsSouth {
+    /// The stack in `hex` is within 3 A fire levels and 10 gun points (S12.0).
+    pub(crate) fn within_limits(&self, hex: HexId) -> bool {
+        let (c, g) = self.stack_load(hex, None);
+        c <= STACK_C_UNITS && g <= STACK_GUN_POINTS
+    }
+
+    /// The stack in `hex` must split (module docs): over the limits, and penalised for it.
+    pub fn must_split_here(&self, hex: HexId) -> bool {
+        let combat: Vec<_> = self
+            .at(hex)
+            .into_iter()
+            .filter(|&k| self.unit(k).kind.is_combat())
+            .collect();
+        !self.within_limits(hex)
+            && !combat.is_empty()
+            && combat.iter().all(|&k| self.unit(k).marks.must_split)
+    }
+
+    /// A brigade or battery of `side` that must split may still be picked up (module docs).
+    pub(crate) fn split_due(&self, side: Side) -> bool {
+        self.keys().any(|k| {
+            let u = self.unit(k);
+            matches!(u.kind, UnitKind::Brigade | UnitKind::Battery)
+                && self.may_pick(side, k)
+                && u.hex().is_some_and(|h| self.must_split_here(h))
+        })
+    }
+
+    /// A group picked out of a stack that must split may not be put down there while it has
+    /// a step to take (module docs): it has not left the hex, which is still over the limits,
+    /// and it holds a brigade or battery.
+    pub(crate) fn split_blocks_stop(&self, g: &MovingGroup, has_step: bool) -> bool {
+        has_step
+            && g.path.is_empty()
+            && self.must_split_here(g.from)
+            && g.units
+                .iter()
+                .any(|&k| matches!(self.unit(k).kind, UnitKind::Brigade | UnitKind::Battery))
+    }
+
+    /// The end of a phase (module docs): extended parts away from their parents rejoin them,
+    /// and over-stacked stacks of both sides take the penalty. `moved`: the side whose own
+    /// Movement Phase this is, if it is one.
+    pub(crate) fn stacking_at_phase_end(&mut self, moved: Option<Side>, fx: &mut Fx) {
+        for side in Side::BOTH {
+            for k in self.keys().collect::<Vec<_>>() {
+                let u = self.unit(k);
+                if u.side != side || !u.on_map() {
+                    continue;
+                }
+                if let Some(parent) = u.part_of
+                    && !self.extended_adjacent(&[k], None)
+                {
+                    self.withdraw_part(
+                        parent,
+                        k,
+                        "it is not next to its brigade at the end of the phase and rejoins it \
+                         (17.0)",
+                        fx,
+                    );
+                }
+            }
+            let own = moved == Some(side);
+            for hex in self.hexes_of(side) {
+                self.penalise_if_over(hex, side, own, fx);
+            }
+        }
+    }
+
+    /// The penalty of S12.0 on the stack in `hex`, if it is over the limits (module docs).
+    fn penalise_if_over(&mut self, hex: HexId, side: Side, own_movement: bool, fx: &mut Fx) {
+        let over = if own_movement {
+            !self.stack_is_legal(hex)
+        } else {
+            !self.within_limits(hex)
+        };
+        let stack = self.stack_of(hex, side);
+        let marked = stack
+            .iter()
+            .filter(|&&k| self.unit(k).kind.is_combat())
+            .all(|&k| self.unit(k).marks.must_split);
+        for &k in &stack {
+            self.unit_mut(k).marks.must_split = over;
+        }
+        if !over || (marked && !own_movement) {
+            return;
+        }
+        let mut worst = MoraleState::Normal;
+        for &k in &stack {
+            if self.unit(k).kind.is_combat() {
+                self.add_morale(k, MoraleState::Disorganized);
+                worst = worst.max(self.unit(k).morale);
+            }
+        }
+        fx.private(
+            EventKind::Move,
+            side,
+            format!(
+                "The stack in {hex} is over the stacking limits at the end of the phase and \
+                 becomes {} (12.0); it must split in its next Movement Phase.",
+                worst.abbreviation()
+            ),
+        );
+    }
+}
