@@ -60,8 +60,8 @@ pub fn game_info() -> GameInfo {
         description: "The Battle of the Wilderness, 5-7 May 1864, in the Civil War Brigade \
                       Series: hex-and-counter, brigades and leaders, orders written in secret \
                       and carried by aides, fire and close combat in the thickets. Scenario 1, \
-                      The Battle of Sander's Field, is playable; a few series rules are not \
-                      yet enforced (listed in the rules reference, section 0.1)."
+                      The Battle of Sander's Field, is playable with every rule it uses; the \
+                      other six scenarios are to come."
             .into(),
         scenarios,
         choices,
