@@ -24,6 +24,7 @@ impl BloodyRoadsSouth {
                     self.leader_name(*leader)
                 ),
                 Question::PlaceLeader { .. } => "Choose where the leader appears (25.4)".into(),
+                Question::Face { hex, after } => self.face_prompt(d.side(), *hex, *after),
             };
         }
         let title = self.phase_title();

@@ -187,6 +187,12 @@ pub enum Action {
     },
     /// Units in the hex a retreating unit enters stay and share its morale (series 24.3).
     StandFast,
+    /// Turn the stack of a `Face` question to face a vertex (series 13.0); `Decline` keeps
+    /// its facing.
+    Face {
+        /// The vertex.
+        facing: Vertex,
+    },
     /// Put a leader (a replacement, a displaced leader) in one of the offered hexes.
     PlaceLeader {
         /// The leader.
@@ -194,6 +200,6 @@ pub enum Action {
         /// The hex.
         hex: HexId,
     },
-    /// Decline an optional choice.
+    /// Decline an optional choice (for a `Face` question: keep the stack's facing).
     Decline,
 }

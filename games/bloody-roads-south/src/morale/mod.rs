@@ -1,7 +1,9 @@
 //! Morale (series 24; reference 2.10): states and their additive effects (`state`), checks
-//! (`check`), retreats (`retreat`), rout-through (`rout_through`) and the Rally Phase (`rally`).
+//! (`check`), retreats (`retreat`), rout-through (`rout_through`), the facing chosen after a
+//! close combat or a retreat (`face`) and the Rally Phase (`rally`).
 
 pub mod check;
+pub mod face;
 pub mod rally;
 pub mod retreat;
 pub mod rout_through;

@@ -33,6 +33,7 @@ mod geometry_paths;
 mod grid;
 mod map;
 mod morale_checks;
+mod morale_facing;
 mod morale_rally;
 mod morale_retreats;
 mod movement_attack;
