@@ -61,8 +61,9 @@ impl BloodyRoadsSouth {
                 };
                 format!(
                     "{title}: issue your orders in one batch ({points}): pick orders from your \
-                     order menu, with objective and words, plus any goals dropped or emergency \
-                     retreats; post it once, empty if you write nothing"
+                     order menu, with objective and words, plus any goals dropped, emergency \
+                     retreats or eliminated brigades' returns; post it once, empty if you write \
+                     nothing"
                 )
             }
             Step::Command {

@@ -50,6 +50,7 @@ mod movement_zoc;
 mod oob;
 mod printed;
 mod scenarios;
+mod stragglers_return;
 mod support;
 mod turns;
 mod typed_lists;
