@@ -133,7 +133,10 @@ impl BloodyRoadsSouth {
     }
 
     /// Eliminates a unit outright (forced off the map, or a rout it cannot make, S24.1b,
-    /// S24.3): a brigade's remaining strength becomes casualties when `as_casualties`.
+    /// S24.3): a brigade's remaining strength becomes casualties when `as_casualties`, and
+    /// then every counter of the brigade leaves the map, its parent and the other parts of
+    /// its extended line wherever they stand (decision: its loss chart is full, S20.7, as
+    /// when fire fills it).
     pub(crate) fn eliminate(&mut self, k: UnitKey, as_casualties: bool, why: &str, fx: &mut Fx) {
         let u = self.unit(k).clone();
         if !u.on_map() {
@@ -141,18 +144,27 @@ impl BloodyRoadsSouth {
         }
         let side = u.side;
         let hex = u.hex();
+        let mut gone = vec![k];
         if u.kind == UnitKind::Brigade && as_casualties {
             let parent = u.part_of.unwrap_or(k);
             if let Some(b) = self.brigade_data(parent) {
                 let p = self.unit_mut(parent);
                 p.casualties = b.steps.saturating_sub(p.stragglers);
             }
+            gone.extend(self.keys().filter(|&o| {
+                o != k
+                    && (o == parent || self.unit(o).part_of == Some(parent))
+                    && self.unit(o).on_map()
+            }));
         }
         if u.kind == UnitKind::Leader {
             self.unit_mut(k).fate = LeaderFate::Removed;
         }
-        self.unit_mut(k).location = Location::Gone;
-        self.unit_mut(k).marks.recovering = false;
+        for o in gone {
+            self.unit_mut(o).location = Location::Gone;
+            self.unit_mut(o).marks.recovering = false;
+            self.unit_mut(o).share = 0;
+        }
         let name = self.unit_name(side, &self.unit(k).id.clone());
         fx.reveal();
         fx.public(

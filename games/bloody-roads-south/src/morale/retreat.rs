@@ -184,6 +184,7 @@ impl BloodyRoadsSouth {
                         "The {side} stack in {from} cannot complete its retreat and routs (24.3)."
                     ),
                 );
+                self.penalise_retreat_overstacking(side, from, fx);
                 self.retreat_ended(&units, cause);
             }
             return;

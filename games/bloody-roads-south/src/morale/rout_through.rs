@@ -27,6 +27,13 @@ impl BloodyRoadsSouth {
                 let mut all = retreating.to_vec();
                 all.extend(self.at(hex).into_iter().filter(|k| !retreating.contains(k)));
                 self.share_worst_state(&all);
+                let goes_on = self.decisions.first().is_some_and(|d| {
+                    matches!(d.question(), Question::Retreat { units, .. } if units.as_slice() == retreating)
+                });
+                if !goes_on && let Some(&k) = retreating.first() {
+                    let side = self.unit(k).side;
+                    self.penalise_retreat_overstacking(side, hex, fx);
+                }
             }
             Action::Displace { to } => {
                 let movers = self.displacers(hex, retreating);

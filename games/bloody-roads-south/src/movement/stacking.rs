@@ -13,7 +13,8 @@
 //! Movement Phase — enforced by the same penalty falling again at the end of each phase it
 //! stays so (decision: the penalty is the series' sanction; treating a road-stacking breach
 //! like over-stacking is ours). A part of an extended line not adjacent to its parent at the
-//! end of the phase rejoins it (decision: the invariant of S17 is kept, never broken).
+//! end of the phase rejoins it (decision: the invariant of S17 is kept, never broken). A stack
+//! a retreat leaves over the limits takes the same penalty when the retreat is over (`penalise_retreat_overstacking`).
 
 use adjutant_engine::Side;
 
@@ -22,6 +23,7 @@ use crate::data::morale::MoraleState;
 use crate::events::{EventKind, Fx};
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::moves::MovingGroup;
+use crate::model::step::{MovementSegment, Step};
 use crate::model::unit::{UnitKey, UnitKind};
 
 use super::allowance::UnitStep;
@@ -133,24 +135,51 @@ impl BloodyRoadsSouth {
             for k in self.at(hex) {
                 self.unit_mut(k).marks.must_split = !legal;
             }
-            if legal {
-                continue;
+            if !legal {
+                self.overstacking_penalty(side, hex, "at the end of movement", fx);
             }
-            let mut worst = MoraleState::Normal;
-            for k in self.at(hex) {
-                if self.unit(k).kind.is_combat() {
-                    self.add_morale(k, MoraleState::Disorganized);
-                    worst = worst.max(self.unit(k).morale);
-                }
+        }
+    }
+
+    /// The over-stacking penalty of a stack (S12.0): its combat units become DG (R if already
+    /// DG) and must split.
+    fn overstacking_penalty(&mut self, side: Side, hex: HexId, when: &str, fx: &mut Fx) {
+        let mut worst = MoraleState::Normal;
+        for k in self.at(hex) {
+            self.unit_mut(k).marks.must_split = true;
+            if self.unit(k).kind.is_combat() {
+                self.add_morale(k, MoraleState::Disorganized);
+                worst = worst.max(self.unit(k).morale);
             }
-            fx.private(
-                EventKind::Move,
+        }
+        fx.private(
+            EventKind::Move,
+            side,
+            format!(
+                "The stack in {hex} breaks the stacking limits {when} and becomes {} (12.0); it must split.",
+                worst.abbreviation()
+            ),
+        );
+    }
+
+    /// S12.0 at the end of a retreat: a stack a retreat left over the limits (it stood fast
+    /// with nowhere to step aside, or could not go on, reference 2.10) takes the penalty at
+    /// once, as it would at the end of a Movement Phase (decision: the map never rests
+    /// over-stacked unpenalised; the owner's next Movement Phase may be a whole enemy player
+    /// turn away). The phasing player's stacks in his own Movement Phase's moves wait for its
+    /// end, where the penalty falls once (`stacking_at_phase_end`).
+    pub(crate) fn penalise_retreat_overstacking(&mut self, side: Side, hex: HexId, fx: &mut Fx) {
+        if self.step
+            == (Step::Movement {
                 side,
-                format!(
-                    "The stack in {hex} breaks the stacking limits at the end of movement and becomes {} (12.0); it must split.",
-                    worst.abbreviation()
-                ),
-            );
+                segment: MovementSegment::Move,
+            })
+        {
+            return;
+        }
+        let (c, g) = self.stack_load(hex, None);
+        if c > STACK_C_UNITS || g > STACK_GUN_POINTS {
+            self.overstacking_penalty(side, hex, "at the end of a retreat", fx);
         }
     }
 }

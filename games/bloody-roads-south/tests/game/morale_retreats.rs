@@ -289,3 +289,65 @@ fn s15_0c_unlimbering_draws_fire_from_units_within_two_hexes() {
     assert!(text.contains("fire from A17.09 at A17.11"), "{text}");
     assert!(text.contains("+2 target in column, limbered"), "{text}");
 }
+
+#[test]
+fn s12_0_a_stack_left_over_the_limits_after_a_retreat_takes_the_penalty() {
+    // The Union's Fire Combat Phase: 1/2/5 (AB, 6 C units) retreats 2 hexes from A17.10 into
+    // 2/2/5 (AA, 8) in A19.10; it may stand fast there, the retreat going on (momentary
+    // stacking), but the way on is then closed: it routs where it stands, over the 12 C units
+    // of S12.0.
+    let mut g = game();
+    put(&mut g, C, "Stwl/J/2", "A17.10", toward("A17.10", "A18.10"));
+    put(&mut g, U, "1/2/5", "A18.10", toward("A18.10", "A17.10"));
+    let units = g.stack_of(hex("A18.10"), U);
+    let first = g.retreat_hexes(&units, hex("A17.10"), RetreatCause::Morale)[0];
+    put(
+        &mut g,
+        U,
+        "2/2/5",
+        &first.to_string(),
+        toward("A18.10", "A17.10"),
+    );
+    start(&mut g, "A18.10", 2, "A17.10", RetreatCause::Morale);
+    let mut d = dice();
+    testing::play(&mut g, U, Action::Retreat { to: first }, &mut d);
+    assert!(matches!(
+        g.decisions()[0].question(),
+        Question::RoutThrough { .. }
+    ));
+    // Close every way on from `first` before the stack stands fast.
+    let map = bloody_roads_south::data::map();
+    let moved = g.stack_of(first, U);
+    let ways: Vec<_> = map
+        .neighbours(first, g.maps())
+        .into_iter()
+        .map(|(_, h)| h)
+        .filter(|&h| map.distance(h, hex("A17.10")) > map.distance(first, hex("A17.10")))
+        .collect();
+    for (h, id) in ways.iter().zip(["J/J/2", "Ste/J/2", "Sta/J/2", "B/R/2"]) {
+        testing::place(&mut g, C, id, &h.to_string());
+    }
+    let ev = testing::play(&mut g, U, Action::StandFast, &mut d);
+    assert!(g.decisions().is_empty(), "{:?}", g.decisions());
+    assert_eq!(g.stack_of(first, U).len(), moved.len());
+    // The penalty: DG for the stack that stood fast, R (R + DG) for the routed arrivals.
+    for (id, state) in [
+        ("2/2/5", MoraleState::Disorganized),
+        ("1/2/5", MoraleState::Routed),
+    ] {
+        let u = testing::unit(&g, U, id);
+        assert_eq!(u.morale(), state, "{id}");
+        assert!(u.marks().must_split, "{id}");
+    }
+    let own = all(&ev, Viewer::Seat(U));
+    assert!(
+        own.contains("breaks the stacking limits at the end of a retreat"),
+        "{own}"
+    );
+    assert!(
+        !all(&ev, Viewer::Seat(C)).contains("stacking"),
+        "the penalty is secret"
+    );
+    g.check_invariants()
+        .expect("penalised, not over-stacked at rest");
+}
