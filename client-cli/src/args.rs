@@ -116,7 +116,8 @@ pub(super) enum Command {
         #[arg(long = "set", value_name = "NAME=JSON")]
         sets: Vec<String>,
         /// Add an entry of your orders menu to the batch: "ENTRY|OBJECTIVE|WORDS" (objective
-        /// may be empty; a goal dropped or a retreat takes just its ENTRY). Repeat, in order.
+        /// may be empty; a goal dropped or a retreat takes just its ENTRY; an entry that names
+        /// a hex, such as a brigade's return, takes "ENTRY|HEX"). Repeat, in order.
         #[arg(long = "order", value_name = "ENTRY|OBJECTIVE|WORDS")]
         orders: Vec<String>,
         /// Add an entry of your initiative menu to the batch: "ENTRY|OBJECTIVE|WORDS", the

@@ -3,7 +3,9 @@
 //! a numbered menu in the seat's own view (`batch_menu`: `action`, and `entries` each with
 //! `n`, the list it goes in `field`, the `item` and a `label`). `--order` and `--attempt` take
 //! `ENTRY|OBJECTIVE|WORDS`: the entry's number, the hex it aims at (empty for none) and its
-//! words (which may contain `|`); each adds one item, in the order given.
+//! words (which may contain `|`); each adds one item, in the order given. An entry whose item
+//! names a `hex` to fill (and takes no words: a brigade's return through a marker in a hex)
+//! takes `ENTRY|HEX`.
 
 use serde_json::Value;
 
@@ -86,6 +88,14 @@ pub(super) fn fill_batch(
                 if !words.is_empty() {
                     item["text"] = Value::String(words.to_string());
                 }
+            } else if item.get("hex").is_some() {
+                if objective.is_empty() || !words.is_empty() {
+                    return Err(format!(
+                        "{flag} '{spec}': entry {number} takes a hex and no words: give \
+                         {number}|HEX (see the hexes your menu lists)."
+                    ));
+                }
+                item["hex"] = Value::String(objective.to_string());
             } else if !objective.is_empty() || !words.is_empty() {
                 return Err(format!(
                     "{flag} '{spec}': entry {number} takes no objective or words; give just {number}."
@@ -113,7 +123,9 @@ mod tests {
              "item": {"receiver": {"to": "corps", "id": "5"}, "method": "aide-written",
                       "order_type": "complex", "objective": null, "text": ""}},
             {"n": 2, "field": "drop_goals", "label": "Drop the goal of division 4/5",
-             "item": {"to": "division", "id": "4/5"}}
+             "item": {"to": "division", "id": "4/5"}},
+            {"n": 3, "field": "returns", "label": "Return the eliminated 3/4/5",
+             "item": {"brigade": "3/4/5", "hex": null}, "hexes": ["A39.06"]}
         ]}}}})
     }
 
@@ -143,9 +155,24 @@ mod tests {
     }
 
     #[test]
+    fn an_entry_naming_a_hex_takes_it_from_the_objective_part() {
+        let mut a = batch();
+        fill_batch(&mut a, &view(), &["3|A39.06".into()], &[]).unwrap();
+        assert_eq!(a["returns"][0]["brigade"], "3/4/5");
+        assert_eq!(a["returns"][0]["hex"], "A39.06");
+    }
+
+    #[test]
     fn a_bad_entry_is_refused_in_words() {
         let err = fill_batch(&mut batch(), &view(), &["9|A1.01|x".into()], &[]).unwrap_err();
-        assert!(err.contains("entry number of your menu, 1 to 2"), "{err}");
+        assert!(err.contains("entry number of your menu, 1 to 3"), "{err}");
+        for spec in ["3", "3||", "3|A39.06|Come back"] {
+            let err = fill_batch(&mut batch(), &view(), &[spec.into()], &[]).unwrap_err();
+            assert!(
+                err.contains("takes a hex and no words: give 3|HEX"),
+                "{err}"
+            );
+        }
         let err = fill_batch(&mut batch(), &view(), &[], &["1".into()]).unwrap_err();
         assert!(err.contains("is an item for --order"), "{err}");
         let err = fill_batch(&mut batch(), &view(), &["2|A1.01|".into()], &[]).unwrap_err();

@@ -1,14 +1,15 @@
 //! A bot's batches (for seeded bot games; play never uses it): an offered `IssueOrders` or
 //! `Initiative` is filled from the seat's own menu (`command.batch_menu`) with a few entries
 //! chosen by the caller's die, each kept only if the batch still passes whole, so that bot
-//! games do write orders, drop goals and try for the initiative; an offered `FinishSetUp`
-//! likewise takes a few extended lines from the seat's `setup_extensions` (rule 6.0h), so
-//! that bot games play with extended lines from the start.
+//! games do write orders, drop goals, bring eliminated brigades back (in one of the hexes the
+//! menu lists) and try for the initiative; an offered `FinishSetUp` likewise takes a few
+//! extended lines from the seat's `setup_extensions` (rule 6.0h), so that bot games play with
+//! extended lines from the start.
 
 use adjutant_engine::{Dice, Rules, Seed, Side, Viewer};
 
 use crate::model::action::{Action, SetUpExtension};
-use crate::model::draft::{Attempt, OrderDraft};
+use crate::model::draft::{Attempt, OrderDraft, ReturnDraft};
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::order::Receiver;
 
@@ -64,6 +65,17 @@ pub fn fill(
             (Action::IssueOrders { drop_goals, .. }, Some("drop_goals")) => {
                 if let Ok(r) = serde_json::from_value::<Receiver>(e["item"].clone()) {
                     drop_goals.push(r);
+                }
+            }
+            (Action::IssueOrders { returns, .. }, Some("returns")) => {
+                let hexes = e["hexes"].as_array().cloned().unwrap_or_default();
+                if hexes.is_empty() {
+                    continue;
+                }
+                let mut item = e["item"].clone();
+                item["hex"] = hexes[pick(hexes.len())].clone();
+                if let Ok(r) = serde_json::from_value::<ReturnDraft>(item) {
+                    returns.push(r);
                 }
             }
             (Action::Initiative { attempts }, Some("attempts")) => {

@@ -1,4 +1,5 @@
-//! Answers to the questions of `model::decision` (retreats, rout-through, leaders, orders).
+//! Answers to the questions of `model::decision` (retreats, rout-through, leaders, orders,
+//! facing).
 
 use crate::events::Fx;
 use crate::model::action::Action;
@@ -16,6 +17,7 @@ impl BloodyRoadsSouth {
                 self.place_leader_actions(*leader, command.as_ref())
             }
             Question::LooseCannon { .. } => self.loose_cannon_actions(),
+            Question::Face { hex, .. } => self.face_actions(decision.side(), *hex),
         }
     }
 
@@ -38,6 +40,10 @@ impl BloodyRoadsSouth {
             Question::LooseCannon { leader, receiver } => {
                 self.decisions.remove(0);
                 self.apply_loose_cannon_order(leader, receiver, action, fx);
+            }
+            Question::Face { hex, .. } => {
+                self.decisions.remove(0);
+                self.apply_face(first.side, hex, action, fx);
             }
         }
     }

@@ -1,6 +1,7 @@
 //! What must hold in every state a game can reach, checked after every action of the bot
 //! games and the property tests: counters where they can be, losses within the loss chart,
-//! stacks of one side, the order log consistent with the command states.
+//! stacks of one side, the order log consistent with the command states, return markers of
+//! eliminated brigades only.
 
 use adjutant_engine::Side;
 
@@ -94,6 +95,29 @@ impl BloodyRoadsSouth {
         }
         self.check_extended_lines()?;
         for side in Side::BOTH {
+            // Series 21.2: a return marker belongs to an eliminated brigade of its side, one a
+            // brigade and one a hex.
+            let returns = self.returns(side);
+            for (i, m) in returns.iter().enumerate() {
+                let u = self.unit(m.brigade);
+                if u.side() != side || u.kind() != UnitKind::Brigade || u.on_map() {
+                    return Err(format!(
+                        "the {side} return marker in {} is for {}, not an eliminated brigade \
+                         of the side",
+                        m.hex,
+                        u.id()
+                    ));
+                }
+                if returns[..i]
+                    .iter()
+                    .any(|o| o.brigade == m.brigade || o.hex == m.hex)
+                {
+                    return Err(format!(
+                        "two {side} return markers share {} or a brigade",
+                        m.hex
+                    ));
+                }
+            }
             for (i, o) in self.orders(side).iter().enumerate() {
                 if usize::from(o.no.0) != i + 1 {
                     return Err(format!("{side} order log numbers out of sequence at {i}"));

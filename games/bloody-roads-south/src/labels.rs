@@ -39,6 +39,9 @@ impl BloodyRoadsSouth {
         if let Some(text) = self.movement_label(side, action) {
             return text;
         }
+        if let Some(text) = self.face_label(action) {
+            return text;
+        }
         match action {
             Action::Place { unit, hex } => {
                 format!("Set up {} in {hex}", self.unit_name(side, unit))
@@ -96,6 +99,7 @@ impl BloodyRoadsSouth {
             Action::PlaceLeader { leader, hex } => {
                 format!("Put {} in {hex}", self.unit_name(side, leader))
             }
+            Action::Face { facing } => format!("Face {} ({facing})", facing.compass()),
             Action::Decline => "Decline".into(),
         }
     }

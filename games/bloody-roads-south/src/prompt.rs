@@ -24,6 +24,7 @@ impl BloodyRoadsSouth {
                     self.leader_name(*leader)
                 ),
                 Question::PlaceLeader { .. } => "Choose where the leader appears (25.4)".into(),
+                Question::Face { hex, after } => self.face_prompt(d.side(), *hex, *after),
             };
         }
         let title = self.phase_title();
@@ -60,8 +61,9 @@ impl BloodyRoadsSouth {
                 };
                 format!(
                     "{title}: issue your orders in one batch ({points}): pick orders from your \
-                     order menu, with objective and words, plus any goals dropped or emergency \
-                     retreats; post it once, empty if you write nothing"
+                     order menu, with objective and words, plus any goals dropped, emergency \
+                     retreats or eliminated brigades' returns; post it once, empty if you write \
+                     nothing"
                 )
             }
             Step::Command {

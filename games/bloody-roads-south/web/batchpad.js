@@ -1,11 +1,13 @@
 // Bloody Roads South: the batch pad. The Command Phase's secret decisions are one action each
 // (rules reference, section 5, consequence 4): `issue_orders` (the orders written, goals
-// dropped, emergency retreats declared; at set-up, the pre-set orders) and `initiative` (the
-// attempts, each with the order its leader gives if he wins). The rules offer them with empty
-// lists and put a numbered menu in the seat's own view (`command.batch_menu`). The pad composes
-// the batch: pick a menu entry, give its objective (click a hex on the map, or type its id) and
-// its words, add it; remove or reorder nothing but the last; post the whole batch once. The
-// rules check it whole on arrival: a refused batch stays on the pad to be mended.
+// dropped, emergency retreats declared, eliminated brigades' returns; at set-up, the pre-set
+// orders) and `initiative` (the attempts, each with the order its leader gives if he wins). The
+// rules offer them with empty lists and put a numbered menu in the seat's own view
+// (`command.batch_menu`). The pad composes the batch: pick a menu entry, give its objective
+// (click a hex on the map, or type its id) and its words — or, for a return, the hex of its
+// marker, one of those the entry lists — add it; remove or reorder nothing but the last; post
+// the whole batch once. The rules check it whole on arrival: a refused batch stays on the pad
+// to be mended.
 
 import { h } from "../../js/ui.js";
 import { MAX_TEXT } from "./pad.js";
@@ -19,6 +21,11 @@ export function batchAction(actions) {
 
 function takesWords(entry) {
   return entry && entry.item && typeof entry.item === "object" && "text" in entry.item;
+}
+
+/** An entry whose item names a hex to fill (a return's marker, 21.2). */
+function takesHex(entry) {
+  return entry && entry.item && typeof entry.item === "object" && "hex" in entry.item && !takesWords(entry);
 }
 
 /** The batch pad. `choose(action)` posts an action (resolves to false when refused);
@@ -35,28 +42,37 @@ export function batchPad(choose, pickObjective) {
   const list = h("ol", { id: "batch-items", class: "orders" });
   const undo = h("button", { type: "button", id: "batch-remove", class: "link" }, "remove the last");
   const post = h("button", { type: "button", id: "batch-post", class: "primary" }, "Post");
-  const words = h("div", {}, h("label", { for: "batch-text" }, "Words"), text,
-    h("p", { class: "objective" }, h("label", { for: "batch-objective" }, "Objective hex (optional)"), hex, " ", pick));
+  const hexLabel = h("label", { for: "batch-objective" }, "Objective hex (optional)");
+  const hexHint = h("p", { class: "muted", id: "batch-hexes" });
+  const wordsLabel = h("label", { for: "batch-text" }, "Words");
+  const words = h("div", {}, wordsLabel, text,
+    h("p", { class: "objective" }, hexLabel, hex, " ", pick), hexHint);
   const el = h("section", { class: "panel brs-pad", id: "batch-pad", hidden: true }, title, intro,
     h("label", { for: "batch-entry" }, "Menu"), select, words, add, list, undo, post);
 
   const entry = () => state.entries[Number(select.value)];
   const refresh = () => {
     const e = entry();
-    words.hidden = !takesWords(e);
+    const marker = takesHex(e);
+    words.hidden = !takesWords(e) && !marker;
+    wordsLabel.hidden = text.hidden = marker;
+    hexLabel.textContent = marker ? "Hex of the recovery marker" : "Objective hex (optional)";
+    hexHint.hidden = !marker;
+    hexHint.textContent = marker ? `May be: ${(e.hexes || []).join(", ")}.` : "";
     hex.value = state.objective || hex.value;
     pick.textContent = state.picking ? "Click a hex on the map…" : "Pick on the map";
     pick.classList.toggle("active", state.picking);
-    add.disabled = !e;
+    add.disabled = !e || (marker && !hex.value.trim());
     undo.hidden = !state.items.length;
     const n = state.items.length;
     const kind = state.offered?.type === "initiative" ? "attempt" : "item";
     post.textContent = n ? `Post the batch (${n} ${kind}${n === 1 ? "" : "s"})` : `Post the batch empty (nothing ${state.offered?.type === "initiative" ? "tried" : "written"})`;
     list.replaceChildren(...state.items.map((it) => h("li", {}, it.label,
-      it.item.objective ? `, toward ${it.item.objective}` : "", it.item.text ? h("q", {}, it.item.text) : "")));
+      it.item.objective ? `, toward ${it.item.objective}` : "", it.item.hex ? `, marker in ${it.item.hex}` : "",
+      it.item.text ? h("q", {}, it.item.text) : "")));
   };
   select.onchange = refresh;
-  hex.oninput = () => { state.objective = hex.value.trim() || null; };
+  hex.oninput = () => { state.objective = hex.value.trim() || null; add.disabled = !entry() || (takesHex(entry()) && !hex.value.trim()); };
   pick.onclick = () => { state.picking = !state.picking; pickObjective(state.picking); refresh(); };
   add.onclick = () => {
     const e = entry();
@@ -64,6 +80,9 @@ export function batchPad(choose, pickObjective) {
     let item = e.item;
     if (takesWords(e)) {
       item = { ...e.item, text: text.value.trim(), objective: (hex.value.trim() || null) };
+    } else if (takesHex(e)) {
+      if (!hex.value.trim()) return;
+      item = { ...e.item, hex: hex.value.trim() };
     }
     state.items.push({ field: e.field, item, label: e.label });
     text.value = ""; hex.value = ""; state.objective = null;

@@ -24,10 +24,20 @@ pub fn menu_section(v: &Value) -> String {
     if entries.is_empty() {
         out.push_str("  (nothing on it: post the batch empty)\n");
     }
+    let mut hexes_asked = false;
     for e in entries {
         let n = e["n"].as_u64().unwrap_or(0);
         let label = e["label"].as_str().unwrap_or("");
         out.push_str(&wrap(&format!("{n:>3}. {label}"), "  ", "       "));
+        if let Some(hexes) = e["hexes"].as_array() {
+            hexes_asked = true;
+            let list: Vec<&str> = hexes.iter().filter_map(Value::as_str).collect();
+            out.push_str(&wrap(
+                &format!("In one of: {}.", list.join(", ")),
+                "       ",
+                "       ",
+            ));
+        }
     }
     out.push_str(&wrap(
         &format!(
@@ -43,5 +53,15 @@ pub fn menu_section(v: &Value) -> String {
         "  ",
         "  ",
     ));
+    if hexes_asked {
+        out.push_str(&wrap(
+            &format!(
+                "An entry with hexes (a brigade's return through a recovery marker, 21.2) takes \
+                 one of them and no words: {flag} 'ENTRY|HEX'."
+            ),
+            "  ",
+            "  ",
+        ));
+    }
     out
 }

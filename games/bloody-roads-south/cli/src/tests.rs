@@ -417,3 +417,16 @@ fn rule_5_the_lists_a_choice_carries_say_how_to_fill_them() {
     );
     assert_no_json(&text);
 }
+
+#[test]
+fn rule_s21_2_a_return_entry_lists_its_hexes_and_how_to_post_it() {
+    let v = serde_json::json!({"command": {"batch_menu": {"action": "issue_orders", "entries": [
+        {"n": 1, "field": "returns", "label": "Return the eliminated 3/4/5",
+         "item": {"brigade": "3/4/5", "hex": null}, "hexes": ["A38.07", "A39.06"]}
+    ]}}});
+    let text = flat(&crate::menu::menu_section(&v));
+    assert!(text.contains("1. Return the eliminated 3/4/5"), "{text}");
+    assert!(text.contains("In one of: A38.07, A39.06."), "{text}");
+    assert!(text.contains("--order 'ENTRY|HEX'"), "{text}");
+    assert_no_json(&text);
+}

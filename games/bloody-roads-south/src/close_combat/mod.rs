@@ -23,7 +23,7 @@ use crate::data::morale::MoraleState;
 use crate::events::{EventKind, Fx};
 use crate::fire::resolve::VolleyKind;
 use crate::geometry::is_flank_fire;
-use crate::model::decision::RetreatCause;
+use crate::model::decision::{FaceCause, RetreatCause};
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::unit::{UnitKey, UnitKind};
 use crate::morale::check::{CloseCombatRole, MoraleContext};
@@ -47,13 +47,30 @@ pub enum CloseCombatEnd {
 impl BloodyRoadsSouth {
     /// Series 23: `attackers` (a group that started its move together, standing adjacent)
     /// attack the enemy stack in `hex`. The movement rules have checked that the attack is
-    /// allowed and charged its movement points; this resolves it.
+    /// allowed and charged its movement points; this resolves it. A defender that held its
+    /// hex may then turn its stack there (S13.0, `morale::face`); one that retreats is asked
+    /// where its retreat ends.
     pub fn close_combat(
         &mut self,
         attackers: &[UnitKey],
         hex: HexId,
         fx: &mut Fx,
     ) -> CloseCombatEnd {
+        let defender = self.fire_target_unit(hex).map(|k| self.unit(k).side);
+        let end = self.fight(attackers, hex, fx);
+        if let Some(side) = defender
+            && matches!(
+                end,
+                CloseCombatEnd::AttackerRetreats | CloseCombatEnd::AttackerEliminated
+            )
+        {
+            self.offer_face(side, hex, FaceCause::CloseCombat);
+        }
+        end
+    }
+
+    /// The close combat itself (series 23 steps B-F).
+    fn fight(&mut self, attackers: &[UnitKey], hex: HexId, fx: &mut Fx) -> CloseCombatEnd {
         let Some(from) = attackers.iter().find_map(|&k| self.unit(k).hex()) else {
             return CloseCombatEnd::NoCombat;
         };

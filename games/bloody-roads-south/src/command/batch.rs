@@ -29,7 +29,15 @@ impl BloodyRoadsSouth {
         let mut trial_dice = dice.clone();
         let mut fx = Fx::new(&mut trial_dice);
         match (self.step, action) {
-            (Step::SetUp, Action::IssueOrders { orders, .. }) => {
+            (
+                Step::SetUp,
+                Action::IssueOrders {
+                    orders, returns, ..
+                },
+            ) => {
+                if !returns.is_empty() {
+                    return Err("No brigade can return at set-up (21.2).".into());
+                }
                 trial.apply_preset_batch(side, orders, &mut fx)?;
             }
             (
@@ -41,10 +49,12 @@ impl BloodyRoadsSouth {
                     orders,
                     drop_goals,
                     retreats,
+                    returns,
                 },
             ) => {
                 trial.command_state.batch_posted = true;
                 trial.apply_issue_orders(side, orders, drop_goals, retreats, &mut fx)?;
+                trial.apply_returns(side, returns, &mut fx)?;
             }
             (
                 Step::Command {
@@ -69,7 +79,8 @@ impl BloodyRoadsSouth {
         Ok(applied)
     }
 
-    /// A side's Order Issue batch (S10.1, S10.4, S10.5b): the emergency retreats declared
+    /// A side's Order Issue batch (S10.1, S10.4, S10.5b; its returns, S21.2, follow in
+    /// `stragglers::returns`): the emergency retreats declared
     /// first (as a forced one is made at the start of the phase), then the goals dropped, then
     /// the orders written in the order given, each checked against the menu as it stands at
     /// its turn (points spent by the earlier ones, the one in-person order away from the HQ,
@@ -160,8 +171,13 @@ pub(crate) fn batch_parts(action: &Action) -> Option<(usize, Vec<Words<'_>>)> {
             orders,
             drop_goals,
             retreats,
+            returns,
         } => Some((
-            orders.len().max(drop_goals.len()).max(retreats.len()),
+            orders
+                .len()
+                .max(drop_goals.len())
+                .max(retreats.len())
+                .max(returns.len()),
             orders
                 .iter()
                 .map(|o| (o.objective, o.text.as_str()))

@@ -59,6 +59,7 @@ impl BloodyRoadsSouth {
                 orders: Vec::new(),
                 drop_goals: Vec::new(),
                 retreats: Vec::new(),
+                returns: Vec::new(),
             }],
             CommandSegment::Initiative => vec![Action::Initiative {
                 attempts: Vec::new(),

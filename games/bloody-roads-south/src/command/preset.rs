@@ -123,6 +123,7 @@ impl BloodyRoadsSouth {
             orders: Vec::new(),
             drop_goals: Vec::new(),
             retreats: Vec::new(),
+            returns: Vec::new(),
         }]
     }
 

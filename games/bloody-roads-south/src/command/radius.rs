@@ -109,8 +109,15 @@ impl BloodyRoadsSouth {
             .filter_map(|x| self.unit(x).hex())
             .collect();
         hexes.dedup();
-        // The zones of control as the enemy's top counters show them (reference 2.4, "ZOC and
-        // secrecy"): what the owner may do never depends on the enemy's secret morale.
+        let reach = self.radius_reach(side, from, max);
+        Some(hexes.iter().any(|h| reach.contains_key(h)))
+    }
+
+    /// The hexes within `max` leader MP of `from` on a radius trace of `side` (S10.5a): the
+    /// zones of control as the enemy's top counters show them (reference 2.4, "ZOC and
+    /// secrecy": what the owner may do never depends on the enemy's secret morale), enemy
+    /// units, and enemy zones of control not occupied by friendly units block it.
+    fn radius_reach(&self, side: Side, from: HexId, max: u8) -> super::reach::Costs {
         let zoc = self.apparent_zoc_hexes(side);
         let occ = self.occupants();
         let passable = |h: HexId| match occ.get(&h) {
@@ -118,8 +125,28 @@ impl BloodyRoadsSouth {
             Some(_) => true,
             None => !zoc.contains(&h),
         };
-        let reach = self.leader_within(side, from, 2 * u16::from(max), &passable);
-        Some(hexes.iter().any(|h| reach.contains_key(h)))
+        self.leader_within(side, from, 2 * u16::from(max), &passable)
+    }
+
+    /// The hexes within the command radius of brigade `k`'s division leader now (S10.5a: 4
+    /// leader MP), wherever the brigade is (an eliminated one returning, S21.2); empty when
+    /// it serves no division or its division has no leader on the map.
+    pub(crate) fn division_radius_hexes(&self, k: UnitKey) -> Vec<HexId> {
+        let side = self.unit(k).side;
+        let Some(from) = self
+            .division_of(k)
+            .and_then(|d| self.division_leader(side, &d))
+            .and_then(|l| self.unit(l).hex())
+        else {
+            return Vec::new();
+        };
+        let max = crate::data::charts()
+            .command
+            .command_radius
+            .brigade_to_division_leader;
+        let mut v: Vec<HexId> = self.radius_reach(side, from, max).into_keys().collect();
+        v.sort();
+        v
     }
 
     /// The HQ a formation traces to: a corps HQ, or the A Pot HQ for the army's own troops.

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::order::OrderType;
 use crate::data::{HexId, UnitId};
-use crate::model::draft::{Attempt, OrderDraft};
+use crate::model::draft::{Attempt, OrderDraft, ReturnDraft};
 use crate::model::facing::Vertex;
 use crate::model::order::Receiver;
 use crate::model::unit::Formation;
@@ -72,8 +72,9 @@ pub enum Action {
     },
 
     // ----- Command Phase (series 10; reference 2.3, section 5) -----
-    /// The side's whole Order Issue (series 10.1, 10.4, 10.5b; rule 6.0c at set-up): every
-    /// order written, every goal dropped and every emergency retreat declared, in one action
+    /// The side's whole Order Issue (series 10.1, 10.4, 10.5b, 21.2; rule 6.0c at set-up):
+    /// every order written, every goal dropped, every emergency retreat declared and every
+    /// eliminated brigade's return asked for, in one action
     /// offered once per Order Issue (and once at set-up for a side with its own orders) with
     /// empty lists, so that how many actions a side takes never tells what it wrote. The
     /// drafts are written in order, each checked as it comes; any failure refuses the whole
@@ -89,6 +90,10 @@ pub enum Action {
         /// Corps making an emergency retreat this turn (series 10.4).
         #[serde(default)]
         retreats: Vec<crate::data::FormationId>,
+        /// Eliminated brigades to return through a straggler recovery marker in an empty hex
+        /// (series 21.2), at most one entry a brigade.
+        #[serde(default)]
+        returns: Vec<ReturnDraft>,
     },
     /// The side's whole Initiative segment (series 10.2): every attempt, each with the order
     /// the leader gives if he wins, rolled in order; offered once per Initiative segment with
@@ -202,6 +207,12 @@ pub enum Action {
     },
     /// Units in the hex a retreating unit enters stay and share its morale (series 24.3).
     StandFast,
+    /// Turn the stack of a `Face` question to face a vertex (series 13.0); `Decline` keeps
+    /// its facing.
+    Face {
+        /// The vertex.
+        facing: Vertex,
+    },
     /// Put a leader (a replacement, a displaced leader) in one of the offered hexes.
     PlaceLeader {
         /// The leader.
@@ -209,6 +220,6 @@ pub enum Action {
         /// The hex.
         hex: HexId,
     },
-    /// Decline an optional choice.
+    /// Decline an optional choice (for a `Face` question: keep the stack's facing).
     Decline,
 }

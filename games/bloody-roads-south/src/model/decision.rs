@@ -1,5 +1,6 @@
 //! Questions for one player that must be answered before play goes on (a retreat's next
-//! hex, units stepping aside, a Loose Cannon's order, where a leader appears).
+//! hex, units stepping aside, a Loose Cannon's order, where a leader appears, a stack's
+//! facing after a close combat or a retreat).
 
 use adjutant_engine::Side;
 use serde::{Deserialize, Serialize};
@@ -22,6 +23,16 @@ pub enum RetreatCause {
     Rout,
     /// Attack stoppage: beyond small-arms range of the enemy (series 10.3).
     Stoppage,
+}
+
+/// Why the non-phasing player may turn a stack (series 13.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FaceCause {
+    /// The stack defended in a close combat and held its hex (series 23).
+    CloseCombat,
+    /// The stack's retreat ended there (series 24.3, 23).
+    Retreat,
 }
 
 /// A question.
@@ -52,6 +63,14 @@ pub enum Question {
         leader: UnitKey,
         /// His formation.
         receiver: Receiver,
+    },
+    /// Whether the non-phasing player turns his stack in `hex` to face another vertex
+    /// (series 13.0: after a close combat or at the end of a morale retreat).
+    Face {
+        /// The stack's hex.
+        hex: HexId,
+        /// Why it may turn.
+        after: FaceCause,
     },
     /// Where a replacement or displaced leader appears (series 25.4, 10.0).
     PlaceLeader {

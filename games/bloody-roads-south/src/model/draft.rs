@@ -1,5 +1,6 @@
-//! The items of the Command Phase's batch actions (reference 2.3.2, 2.3.7, section 5): an
-//! order draft of `IssueOrders` and an initiative attempt of `Initiative`. Each secret decision
+//! The items of the Command Phase's batch actions (reference 2.3.2, 2.3.7, 2.8, section 5):
+//! an order draft and a brigade's return of `IssueOrders`, and an initiative attempt of
+//! `Initiative`. Each secret decision
 //! of a Command Phase segment is one action whose count never depends on a secret; what the
 //! player decided travels in these typed lists, validated whole on arrival.
 
@@ -52,4 +53,15 @@ pub struct Attempt {
     /// The order's words.
     #[serde(default)]
     pub text: String,
+}
+
+/// One return of an `IssueOrders` batch (series 21.2; reference 2.8.3): an eliminated brigade
+/// with at least 2 straggler steps comes back through a straggler recovery marker in `hex`,
+/// placed in the Straggler Recovery segment of the next hour turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReturnDraft {
+    /// The eliminated brigade.
+    pub brigade: UnitId,
+    /// The empty hex of its marker.
+    pub hex: HexId,
 }

@@ -19,7 +19,7 @@ use crate::model::dice::SideDice;
 use crate::model::moves::{FireInProgress, MovementPhase, MovingGroup};
 use crate::model::order::{Command, CommandState, Order, Receiver};
 use crate::model::step::Step;
-use crate::model::unit::{Unit, UnitKey, UnitKind};
+use crate::model::unit::{ReturnMarker, Unit, UnitKey, UnitKind};
 
 /// The command state of one receiver of orders.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,6 +103,9 @@ pub struct BloodyRoadsSouth {
     /// The discovery condition of rule 1.3b has been met, per side (the turn it was met).
     #[serde(default)]
     pub(crate) railroad_condition: PerSide<Option<u16>>,
+    /// Each side's returns of eliminated brigades, asked for or marked (series 21.2).
+    #[serde(default)]
+    pub(crate) returns: PerSide<Vec<ReturnMarker>>,
     /// Who last held each hex a combat unit has stood in (rule 5.1d).
     #[serde(default)]
     pub(crate) holdings: Vec<Holding>,
@@ -191,6 +194,10 @@ impl BloodyRoadsSouth {
     /// The result.
     pub fn result(&self) -> Option<&Outcome> {
         self.result.as_ref()
+    }
+    /// A side's returns of eliminated brigades, asked for or marked (series 21.2).
+    pub fn returns(&self, side: Side) -> &[ReturnMarker] {
+        self.returns.get(side)
     }
     /// The side knows the Unfinished Railroad (rule 1.3).
     pub fn railroad_found(&self, side: Side) -> bool {

@@ -150,6 +150,20 @@ pub struct Marks {
     pub recovering: bool,
 }
 
+/// An eliminated brigade's return asked for in an Order Issue (series 21.2; reference 2.8.3):
+/// its straggler recovery marker, waiting for the Straggler Recovery segment of an hour turn,
+/// then placed in its hex until the Rally Phase's roll. Secret to its side (section 5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReturnMarker {
+    /// The eliminated brigade.
+    pub brigade: UnitKey,
+    /// The empty hex.
+    pub hex: HexId,
+    /// Placed in a Straggler Recovery segment (false: asked for, not yet placed).
+    #[serde(default)]
+    pub placed: bool,
+}
+
 fn is_false(b: &bool) -> bool {
     !*b
 }

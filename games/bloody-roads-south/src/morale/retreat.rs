@@ -18,7 +18,8 @@
 //! (decision: at the edge the only way back is off the map); a routed stack of the Rally Phase
 //! that cannot get 6 hexes away is eliminated, its strength becoming casualties (S24.1b).
 //! Unlimbered artillery limbers to retreat, rolling for gun loss in an enemy zone of control
-//! or in close combat (S24.2, S26.1). Retreating units go on top of any stack they enter.
+//! or in close combat (S24.2, S26.1). Retreating units go on top of any stack they enter. At
+//! the end of a retreat the non-phasing owner may turn the stack (S13.0, `face`).
 
 use adjutant_engine::Side;
 
@@ -187,6 +188,7 @@ impl BloodyRoadsSouth {
                     ),
                 );
                 self.collapse_routed_lines(fx);
+                self.retreat_ended(&units, cause);
             }
             return;
         }
@@ -244,6 +246,12 @@ impl BloodyRoadsSouth {
                     if !live.is_empty() {
                         self.retreat_step(&live, hexes_left, away, cause, true, fx);
                     }
+                }
+                Question::Face { hex, .. } => {
+                    if !self.face_actions(first.side(), hex).is_empty() {
+                        return;
+                    }
+                    self.decisions.remove(0);
                 }
                 Question::PlaceLeader { leader, command } => {
                     if !self
@@ -311,11 +319,19 @@ impl BloodyRoadsSouth {
         lost
     }
 
-    /// The end of a retreat: a close-combat defender checks morale again (S23).
+    /// The end of a retreat: a close-combat defender checks morale again (S23); then the
+    /// non-phasing owner may turn the stack (S13.0, `face`), unless that check sent it on a
+    /// new retreat, at whose end he is asked instead.
     fn finish_retreat(&mut self, units: &[UnitKey], away: HexId, cause: RetreatCause, fx: &mut Fx) {
-        if cause == RetreatCause::CloseCombatDefender {
-            self.morale_check(units, &MoraleContext::after_fire(away), fx);
+        if cause == RetreatCause::CloseCombatDefender
+            && self
+                .morale_check(units, &MoraleContext::after_fire(away), fx)
+                .retreat
+                > 0
+        {
+            return;
         }
+        self.retreat_ended(units, cause);
     }
 
     /// The actions answering a retreat or rout-through question.

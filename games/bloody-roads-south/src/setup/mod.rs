@@ -80,6 +80,7 @@ impl BloodyRoadsSouth {
             targeted: Vec::new(),
             railroad_found: PerSide::from_fn(|_| data.railroad_known),
             railroad_condition: PerSide::default(),
+            returns: PerSide::default(),
             holdings: Vec::new(),
             next_z: 0,
             result: None,

@@ -1,8 +1,8 @@
 //! A side's own command state in its view (reference 2.3.3, section 5): command points left,
 //! each receiver's orders (in force, waiting to touch base, in delay, stopped), the questions
-//! waiting for the side, the units found out of radius, and the menu of the batch offered to
-//! it (`menu`). Never the opponent's: nothing here
-//! is built for a viewer who may not see the side's secrets.
+//! waiting for the side, the units found out of radius, the returns of eliminated brigades
+//! asked for or marked (S21.2), and the menu of the batch offered to it (`menu`). Never the
+//! opponent's: nothing here is built for a viewer who may not see the side's secrets.
 
 use adjutant_engine::Side;
 use serde_json::{Value, json};
@@ -59,11 +59,23 @@ impl BloodyRoadsSouth {
             .filter(|&&k| self.unit(k).side() == side)
             .map(|&k| json!(self.unit(k).id))
             .collect();
+        let returns: Vec<Value> = self
+            .returns(side)
+            .iter()
+            .map(|m| {
+                json!({
+                    "brigade": self.unit(m.brigade).id,
+                    "hex": m.hex,
+                    "placed": m.placed,
+                })
+            })
+            .collect();
         let mut v = json!({
             "command_points": points,
             "receivers": receivers,
             "questions": questions,
             "out_of_radius": out_of_radius,
+            "returns": returns,
         });
         if let Some(menu) = self.batch_menu(side) {
             v["batch_menu"] = menu;

@@ -2,14 +2,16 @@
 //! 2.3.7, section 5), and the sentences of the batches. While `IssueOrders` or `Initiative` is
 //! offered to a side, its view's `command.batch_menu` lists what the batch may hold: each entry
 //! numbered from 1, with the list it goes in (`field`), the `item` to put there (an order
-//! draft or an attempt with an empty `text` and no `objective`, for the player to fill, or a
-//! receiver or corps) and a human `label`. Clients compose a batch from it and post it once.
+//! draft or an attempt with an empty `text` and no `objective`, for the player to fill, a
+//! receiver or corps, or a return with an empty `hex` to fill from the entry's `hexes`) and a
+//! human `label`. Clients compose a batch from it and post it once.
 //! Never built for the opponent or a spectator.
 
 use adjutant_engine::Side;
 use serde_json::{Value, json};
 
 use crate::command::issue::{method_words, type_word};
+use crate::data::HexId;
 use crate::data::charts::command::OrderMethod;
 use crate::data::order::OrderType;
 use crate::model::action::Action;
@@ -26,6 +28,7 @@ impl BloodyRoadsSouth {
             .iter()
             .find(|a| matches!(a, Action::IssueOrders { .. } | Action::Initiative { .. }))?;
         let mut entries: Vec<Value> = Vec::new();
+        let mut returns: Vec<(Value, String, Vec<HexId>)> = Vec::new();
         let mut add = |field: &str, item: Value, label: String| {
             let n = entries.len() + 1;
             entries.push(json!({"n": n, "field": field, "item": item, "label": label}));
@@ -62,6 +65,18 @@ impl BloodyRoadsSouth {
                          turn, 10.4)"
                     );
                     add("retreats", json!(c), label);
+                }
+                for (k, hexes) in self.returnable(side) {
+                    let id = self.unit(k).id.clone();
+                    let label = format!(
+                        "Return the eliminated {} ({} straggler steps) through a recovery \
+                         marker in an empty hex: {} (placed on the next hour turn, rolled in \
+                         the Rally Phase, 21.2)",
+                        self.unit_name(side, &id),
+                        self.unit(k).stragglers,
+                        hex_list(&hexes)
+                    );
+                    returns.push((json!({"brigade": id, "hex": null}), label, hexes));
                 }
                 "issue_orders"
             }
@@ -107,6 +122,13 @@ impl BloodyRoadsSouth {
                 "initiative"
             }
         };
+        // A return's entry also lists the hexes it may name (`hexes`), for the player to pick.
+        for (item, label, hexes) in returns {
+            let n = entries.len() + 1;
+            entries.push(json!({
+                "n": n, "field": "returns", "item": item, "label": label, "hexes": hexes,
+            }));
+        }
         Some(json!({"action": kind, "entries": entries}))
     }
 
@@ -174,11 +196,12 @@ impl BloodyRoadsSouth {
 
     /// The sentence of an `IssueOrders` batch: "Issue your orders (0 written)", or what a
     /// posted one holds, as the player's own log shows it.
-    pub(crate) fn issue_orders_label(&self, _side: Side, action: &Action) -> String {
+    pub(crate) fn issue_orders_label(&self, side: Side, action: &Action) -> String {
         let Action::IssueOrders {
             orders,
             drop_goals,
             retreats,
+            returns,
         } = action
         else {
             return String::new();
@@ -218,6 +241,13 @@ impl BloodyRoadsSouth {
                 .iter()
                 .map(|c| format!("{c} Corps's emergency retreat")),
         );
+        parts.extend(returns.iter().map(|r| {
+            format!(
+                "the return of {} through a marker in {}",
+                self.unit_name(side, &r.brigade),
+                r.hex
+            )
+        }));
         let n = orders.len();
         if parts.is_empty() {
             format!("{head} (0 written)")
@@ -249,5 +279,14 @@ impl BloodyRoadsSouth {
             if attempts.len() == 1 { "" } else { "s" },
             parts.join("; ")
         )
+    }
+}
+
+/// A list of hexes for a label: all of up to eight, else the first eight and how many more.
+fn hex_list(hexes: &[HexId]) -> String {
+    let shown: Vec<String> = hexes.iter().take(8).map(|h| h.to_string()).collect();
+    match hexes.len() {
+        0..=8 => shown.join(", "),
+        n => format!("{} and {} more", shown.join(", "), n - 8),
     }
 }

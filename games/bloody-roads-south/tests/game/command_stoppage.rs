@@ -120,6 +120,7 @@ fn s10_4_an_emergency_retreat_cancels_all_orders_and_checks_stragglers() {
         orders: Vec::new(),
         drop_goals: Vec::new(),
         retreats: vec![FormationId("5".into())],
+        returns: Vec::new(),
     };
     let played = play_got(&mut m, Side::Union, &retreat);
     assert!(texts(&m, &played, Viewer::Seat(Side::Confederate)).is_empty());
@@ -155,6 +156,7 @@ fn s10_4_an_emergency_retreat_is_refused_twice_in_one_batch() {
         orders: Vec::new(),
         drop_goals: Vec::new(),
         retreats: vec![five.clone(), five],
+        returns: Vec::new(),
     };
     let before = m.view(Viewer::Omniscient);
     let err = m

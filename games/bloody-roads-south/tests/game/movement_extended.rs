@@ -147,3 +147,47 @@ fn s17_a_c_brigade_does_not_extend() {
             .any(|a| matches!(a, Action::Extend { .. }))
     );
 }
+
+#[test]
+fn s24_1b_a_part_that_cannot_make_its_rout_takes_its_whole_brigade_with_it() {
+    let mut b = Board::empty(63);
+    let k = b.place(U, "1/2/5", "A20.06", Formation::Line, Vertex::SW_NW);
+    b.begin(U);
+    b.pick(U, "1/2/5");
+    b.act(U, extend("A20.07"));
+    b.act(U, Action::EndMove);
+    let part = b.g.parts_of(k)[0];
+    // Enemy brigades on every other side of the part: it cannot rout away (S24.1b).
+    let map = bloody_roads_south::data::map();
+    let around: Vec<_> = map
+        .neighbours(hex("A20.07"), b.g.maps())
+        .into_iter()
+        .map(|(_, h)| h)
+        .filter(|&h| h != hex("A20.06"))
+        .collect();
+    for (h, id) in around
+        .iter()
+        .zip(["Stwl/J/2", "J/J/2", "Ste/J/2", "Sta/J/2", "B/R/2"])
+    {
+        b.place(
+            Side::Confederate,
+            id,
+            &h.to_string(),
+            Formation::Line,
+            Vertex::N_NE,
+        );
+    }
+    let mut dice = adjutant_engine::Dice::new(&adjutant_engine::Seed::from_bytes([1; 32]));
+    let cause = bloody_roads_south::model::decision::RetreatCause::Rout;
+    bloody_roads_south::testing::with_fx(&mut b.g, &mut dice, |g, fx| {
+        g.begin_retreat(&[part], 2, hex("A19.07"), cause, fx)
+    });
+    assert!(!b.unit(part).on_map());
+    assert!(
+        !b.unit(k).on_map(),
+        "the parent leaves with it: its chart is full"
+    );
+    assert_eq!(b.unit(k).casualties() + b.unit(k).stragglers(), 15);
+    b.g.check_invariants()
+        .expect("no brigade on the map without a fire level");
+}

@@ -118,7 +118,10 @@ pub fn is_finish(a: &Action) -> bool {
             orders,
             drop_goals,
             retreats,
-        } => orders.is_empty() && drop_goals.is_empty() && retreats.is_empty(),
+            returns,
+        } => {
+            orders.is_empty() && drop_goals.is_empty() && retreats.is_empty() && returns.is_empty()
+        }
         Action::Initiative { attempts } => attempts.is_empty(),
         _ => false,
     };
@@ -226,6 +229,7 @@ pub fn issue(orders: Vec<OrderDraft>) -> Action {
         orders,
         drop_goals: Vec::new(),
         retreats: Vec::new(),
+        returns: Vec::new(),
     }
 }
 

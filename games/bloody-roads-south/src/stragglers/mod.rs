@@ -1,9 +1,12 @@
 //! Stragglers (S20.7, S21; reference 2.8): the straggler check (S21.1), recovery markers
-//! (S21.2; rule 1.2f) and the recovery roll of the Rally Phase. Every die here is the owner's
-//! secret die (section 5: straggler checks and recovery are seen by their owner only).
+//! (S21.2; rule 1.2f) and the recovery roll of the Rally Phase, and the return of eliminated
+//! brigades through recovery (`returns`). Every die here is the owner's secret die (section 5:
+//! straggler checks and recovery are seen by their owner only).
 //!
 //! Used by fire (a result of ½ or more, the table by the result before rounding), by the
 //! emergency retreat (S10.4) and by forced march (S18: the ½–1 table, then the 1½+ table).
+
+pub mod returns;
 
 use adjutant_engine::Side;
 
@@ -152,11 +155,7 @@ impl BloodyRoadsSouth {
         {
             return false;
         }
-        let map = crate::data::map();
-        let wilderness = map.hex(hex).is_some_and(|h| {
-            h.terrain == Terrain::Wilderness && !h.has_road_feature(self.railroad_found(u.side))
-        });
-        if wilderness {
+        if self.recovery_wilderness(hex, u.side) {
             return false;
         }
         let others = self
@@ -173,6 +172,14 @@ impl BloodyRoadsSouth {
                 .min_distance_from_enemy,
         );
         self.distance_to_enemy(hex, u.side).is_none_or(|d| d >= min)
+    }
+
+    /// True when `hex` is a Wilderness hex for straggler recovery (rule 1.2f): Wilderness
+    /// terrain without a road, trail or railroad found by `side` (1.2a).
+    pub(crate) fn recovery_wilderness(&self, hex: HexId, side: Side) -> bool {
+        crate::data::map().hex(hex).is_some_and(|h| {
+            h.terrain == Terrain::Wilderness && !h.has_road_feature(self.railroad_found(side))
+        })
     }
 
     /// The distance in hexes from `hex` to the nearest enemy combat unit of `side`'s enemy.
@@ -212,11 +219,15 @@ impl BloodyRoadsSouth {
                 ),
             );
         }
+        if hour {
+            self.place_return_markers(side, fx);
+        }
     }
 
     /// The straggler recovery rolls of the Rally Phase (S21.2): a secret d6 per marked brigade
     /// whose conditions still hold (+2 at night, above 6 reads 6), the steps recovered from
-    /// its own stragglers; every marker is then removed.
+    /// its own stragglers; every marker is then removed. Then the rolls of the eliminated
+    /// brigades' return markers (`returns`).
     pub(crate) fn recovery_rolls(&mut self, side: Side, fx: &mut Fx) {
         let recovery = &crate::data::charts().straggler.recovery;
         for k in self.keys().collect::<Vec<_>>() {
@@ -258,5 +269,6 @@ impl BloodyRoadsSouth {
                 ),
             );
         }
+        self.return_rolls(side, fx);
     }
 }
