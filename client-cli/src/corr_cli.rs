@@ -5,6 +5,7 @@ use adjutant_protocol::{
     ChatChannel, ChatMessage, ClockChoice, ClockInfo, GameStatus, GameSummary, NoticeEntry,
     NoticeSettings, Side, TimeoutPolicy, TurnIndex, VacationInfo,
 };
+use adjutant_protocol::utc::utc_text;
 use std::fmt::Write;
 
 /// A duration such as `3d`, `36h`, `90m`, `45s` or `3600` (seconds), in seconds.
@@ -197,11 +198,13 @@ pub fn notices(list: &[NoticeEntry]) -> String {
         out.push_str("No notices yet.\n");
     }
     for n in list {
-        let state = match (n.sent_at, n.failed, &n.next_at) {
-            (Some(_), _, _) => "sent".to_string(),
-            (None, true, _) => "given up".to_string(),
-            (None, false, Some(at)) => format!("retry at {at}"),
-            (None, false, None) => "pending".to_string(),
+        let state = match (n.sent_at, n.failed, n.next_at, &n.dropped) {
+            (Some(at), _, _, _) => format!("sent {}", utc_text(at)),
+            (None, _, _, Some(why)) => format!("not sent: {why}"),
+            (None, true, _, _) => "given up".to_string(),
+            (None, false, Some(at), _) if n.attempts > 0 => format!("retry at {}", utc_text(at)),
+            (None, false, Some(at), _) => format!("due {}", utc_text(at)),
+            (None, false, None, _) => "pending".to_string(),
         };
         let _ = writeln!(
             out,

@@ -158,6 +158,10 @@ pub struct NoticeEntry {
     /// Given up after the last retry.
     pub failed: bool,
     pub last_error: Option<String>,
+    /// Why it was not sent: it was no longer true when its turn came (the player had moved,
+    /// the request was answered...).
+    #[serde(default)]
+    pub dropped: Option<String>,
 }
 
 /// Reply to `GET /api/notices`: the caller's latest notices, newest first.

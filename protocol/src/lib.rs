@@ -8,6 +8,7 @@ pub mod error;
 pub mod fuzzing;
 pub mod http;
 pub mod patch;
+pub mod utc;
 pub mod ws;
 
 pub use adjutant_engine::{Outcome, PerSide, Record, Side};

@@ -12,7 +12,11 @@
 //! A notice never carries hidden information: only the game, the scenario, the players,
 //! whose move it is, deadlines, a result and a link.
 
+mod presence;
+mod truth;
 mod wording;
+
+pub use presence::{LOOKING_SECS, Presence};
 
 use adjutant_engine::{Outcome, PerSide, Side};
 use adjutant_protocol::{DigestLine, Notice, NoticeKind};
@@ -32,6 +36,20 @@ use crate::webhook::{Guard, system_lookup};
 /// What the user is told of a webhook delivery that failed, whatever the reason.
 pub const WEBHOOK_FAILED: &str = "the webhook could not be delivered";
 
+/// Kinds told even to a player looking at the game: warnings and results (a screen left
+/// open must not hide them), and what asks for an answer.
+fn always_told(kind: NoticeKind) -> bool {
+    matches!(
+        kind,
+        NoticeKind::TimeLow
+            | NoticeKind::GameOver
+            | NoticeKind::BotTookSeat
+            | NoticeKind::PauseRequested
+            | NoticeKind::Digest
+            | NoticeKind::Test
+    )
+}
+
 /// Delays before the 2nd, 3rd, ... attempt; after the last, the notice is given up.
 const BACKOFF: [i64; 5] = [30, 120, 600, 3600, 6 * 3600];
 
@@ -46,6 +64,9 @@ pub struct GameBrief {
     /// When each side's clock runs out, where it runs.
     pub deadlines: PerSide<Option<i64>>,
     pub outcome: Option<Outcome>,
+    /// The game's sequence number as the news happened (a "your move" holds until the
+    /// recipient acts after it).
+    pub seq: Option<i64>,
 }
 
 /// Someone who may be told.
@@ -53,8 +74,6 @@ pub struct GameBrief {
 pub struct Recipient {
     pub account: String,
     pub seat: Option<Side>,
-    /// Has a live connection subscribed to the game.
-    pub connected: bool,
 }
 
 /// Something worth telling.
@@ -97,6 +116,8 @@ pub struct Notifier {
     guard: Guard,
     /// How long a webhook's name may take to resolve.
     timeout: Duration,
+    /// Who looks at which game now (told by the game actors).
+    presence: Presence,
 }
 
 impl Notifier {
@@ -107,7 +128,9 @@ impl Notifier {
         let mailer = Mailer::from_config(config, timeout);
         let email = mailer.is_some();
         let guard = Guard::new(system_lookup(), config.allow_private_webhooks);
+        let presence = Presence::default();
         let worker = Worker {
+            presence: presence.clone(),
             store,
             clock,
             http: guard.client(timeout),
@@ -122,7 +145,13 @@ impl Notifier {
             email,
             guard,
             timeout,
+            presence,
         }
+    }
+
+    /// Who looks at which game now: the game actors keep it up to date.
+    pub fn presence(&self) -> &Presence {
+        &self.presence
     }
 
     /// Checks a webhook address as it is saved: it must be public (unless the operator
@@ -177,6 +206,8 @@ struct Worker {
     link_base: String,
     /// Accounts' channels, read once: a hand-over then costs no store read.
     channels: HashMap<String, Channels>,
+    /// Who looks at which game now.
+    presence: Presence,
 }
 
 impl Worker {
@@ -230,17 +261,24 @@ impl Worker {
         Some(channels)
     }
 
-    /// Writes the outbox rows of an intent.
+    /// Writes the outbox rows of an intent. A player looking at the game is not told what
+    /// is on their screen (unless they asked for `always`), except warnings and results; a
+    /// "your move" for them waits until they stop looking, and goes only if still true.
     async fn enqueue(&mut self, intent: Intent) {
         let now = self.clock.now();
         for recipient in &intent.recipients {
             let Some(settings) = self.channels_of(&recipient.account).await else {
                 continue;
             };
-            let digest = intent.kind == NoticeKind::Digest;
-            if recipient.connected && !settings.always && !digest {
-                continue;
-            }
+            let looking = self
+                .presence
+                .looking(&intent.game.game_id, &recipient.account, now)
+                .filter(|_| !settings.always && !always_told(intent.kind));
+            let due = match looking {
+                None => now,
+                Some(until) if intent.kind == NoticeKind::YourMove => until,
+                Some(_) => continue,
+            };
             let mut channels = Vec::new();
             if settings.webhook {
                 channels.push("webhook");
@@ -260,8 +298,10 @@ impl Worker {
                     channel,
                     kind: intent.kind.as_str(),
                     game_id: notice.game_id.clone(),
+                    seq: intent.game.seq,
                     body: body.clone(),
                     now,
+                    due,
                 };
                 if let Err(e) = self.store.write(write.into()).await {
                     warn!(error = ?e, "notice not stored");
@@ -297,7 +337,9 @@ impl Worker {
             futures_util::stream::iter(queues)
                 .for_each_concurrent(8, |queue| async move {
                     for row in queue {
-                        self.deliver_one(&row, now).await;
+                        if self.still_due(&row, now).await {
+                            self.deliver_one(&row, now).await;
+                        }
                     }
                 })
                 .await;
@@ -305,6 +347,90 @@ impl Worker {
                 return;
             }
         }
+    }
+
+    /// Whether a due notice goes now: not while its recipient looks at the game (a first
+    /// attempt waits until they stop), not once it is no longer true (it is dropped).
+    async fn still_due(&self, row: &NoticeRow, now: i64) -> bool {
+        let (Some(game_id), Ok(notice)) = (&row.game_id, serde_json::from_str::<Notice>(&row.body))
+        else {
+            return true;
+        };
+        if row.attempts == 0 && notice.kind == NoticeKind::YourMove {
+            let looking = self.presence.looking(game_id, &row.account_id, now);
+            let always = || async {
+                let settings = self.store.notice_settings(&row.account_id).await;
+                settings.is_ok_and(|s| s.always)
+            };
+            if let Some(until) = looking
+                && !always().await
+            {
+                let write = NoticeWrite::Defer { id: row.id, until };
+                if let Err(e) = self.store.write(write.into()).await {
+                    warn!(error = ?e, "notice not deferred");
+                }
+                return false;
+            }
+        }
+        if !truth::checked(notice.kind) {
+            return true;
+        }
+        let game = match self.game_now(game_id, row.seq, notice.seat).await {
+            Ok(game) => game,
+            Err(e) => {
+                warn!(error = %e, "game unreadable; the notice goes as written");
+                return true;
+            }
+        };
+        let Some(why) = truth::stale(notice.kind, notice.seat, &game) else {
+            return true;
+        };
+        info!(account = %row.account_id, notice = row.id, why, "notice dropped: no longer true");
+        let write = NoticeWrite::Dropped {
+            id: row.id,
+            why: why.to_string(),
+        };
+        if let Err(e) = self.store.write(write.into()).await {
+            warn!(error = ?e, "stale notice not marked dropped");
+        }
+        false
+    }
+
+    /// What a notice's truth depends on, as the store has the game now.
+    async fn game_now(
+        &self,
+        game_id: &str,
+        seq: Option<i64>,
+        seat: Option<Side>,
+    ) -> Result<truth::GameNow, String> {
+        let row = self
+            .store
+            .game(game_id)
+            .await
+            .map_err(|e| e.to_string())?
+            .ok_or("the game is gone")?;
+        let clock: serde_json::Value = row
+            .clock
+            .as_deref()
+            .and_then(|c| serde_json::from_str(c).ok())
+            .unwrap_or_default();
+        let acted_since = match (seq, seat) {
+            (Some(seq), Some(seat)) if row.seq > seq => self
+                .store
+                .actions_after(game_id, seq, row.seq - seq)
+                .await
+                .map_err(|e| e.to_string())?
+                .iter()
+                .any(|a| Side::parse(&a.side) == Some(seat)),
+            _ => false,
+        };
+        Ok(truth::GameNow {
+            active: row.status == "active",
+            to_act: row.to_act.split(',').filter_map(Side::parse).collect(),
+            paused: !clock["paused"].is_null(),
+            pause_asked: !clock["request"].is_null(),
+            acted_since,
+        })
     }
 
     /// Mails a confirmation link; a failure is kept as the e-mail channel's error.

@@ -68,7 +68,6 @@ impl Service {
                     recipients: vec![Recipient {
                         account: account.clone(),
                         seat: None,
-                        connected: false,
                     }],
                     subject: None,
                     until: None,

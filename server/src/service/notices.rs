@@ -327,7 +327,6 @@ impl Service {
             recipients: vec![Recipient {
                 account: account.id.clone(),
                 seat: None,
-                connected: false,
             }],
             subject: None,
             until: None,
@@ -366,6 +365,7 @@ impl Service {
                     next_at: row.next_at,
                     failed: row.failed,
                     last_error,
+                    dropped: row.dropped,
                 })
             })
             .collect();

@@ -296,8 +296,8 @@ impl SqliteStore {
     pub async fn notice_settings(&self, account: &str) -> Result<NoticeSettingsRow, sqlx::Error> {
         let row = sqlx::query_as(
             "SELECT webhook_url, email, email_confirmed, always, digest, webhook_error, \
-             webhook_error_at, email_error, email_error_at FROM notice_settings \
-             WHERE account_id = ?",
+             webhook_error_at, email_error, email_error_at, unsubscribe_token \
+             FROM notice_settings WHERE account_id = ?",
         )
         .bind(account)
         .fetch_optional(&self.pool)
@@ -319,11 +319,14 @@ impl SqliteStore {
         .await
     }
 
-    /// Notices due for an attempt by `now`, oldest first.
+    /// Notices due for an attempt by `now`, oldest first; a notice waits behind an older one
+    /// of its account and channel that waits for a retry (each queue keeps its order).
     pub async fn due_notices(&self, now: i64, limit: i64) -> Result<Vec<NoticeRow>, sqlx::Error> {
         sqlx::query_as(AssertSqlSafe(format!(
-            "SELECT {NOTICE_COLUMNS} FROM notices WHERE next_at IS NOT NULL AND next_at <= ? \
-             ORDER BY id LIMIT ?"
+            "SELECT {NOTICE_COLUMNS} FROM notices n WHERE next_at IS NOT NULL AND next_at <= ?1 \
+             AND NOT EXISTS (SELECT 1 FROM notices o WHERE o.account_id = n.account_id \
+             AND o.channel = n.channel AND o.id < n.id AND o.attempts > 0 \
+             AND o.next_at > ?1) ORDER BY id LIMIT ?2"
         )))
         .bind(now)
         .bind(limit)
@@ -401,4 +404,4 @@ impl SqliteStore {
 }
 
 const NOTICE_COLUMNS: &str = "id, account_id, channel, kind, game_id, body, created_at, attempts, \
-     next_at, sent_at, failed, last_error";
+     next_at, sent_at, failed, last_error, seq, dropped";

@@ -37,16 +37,27 @@ pub enum NoticeWrite {
         error: String,
         now: i64,
     },
-    /// A notice into the outbox.
+    /// A notice into the outbox, first tried at `due` (later than `now` while its recipient
+    /// is looking at the game). Older notices of its queue waiting for a retry are tried
+    /// again now: the endpoint may be back, and the new notice waits behind them.
     Notice {
         id: i64,
         account: String,
         channel: &'static str,
         kind: &'static str,
         game_id: Option<String>,
+        /// The game's sequence number as the notice was written.
+        seq: Option<i64>,
         body: String,
         now: i64,
+        due: i64,
     },
+    /// A notice not yet tried waits until `until` (its recipient is looking at the game).
+    Defer { id: i64, until: i64 },
+    /// A notice is dropped unsent: it is no longer true (`why`).
+    Dropped { id: i64, why: String },
+    /// The confirmed address with this one-click unsubscribe token gets no more mail.
+    Unsubscribe { token: String },
     /// The result of an attempt to deliver a notice.
     Result(NoticeResult),
     /// A daily digest went out (or there was nothing to say).
@@ -73,6 +84,7 @@ pub fn may_conflict(write: &NoticeWrite) -> bool {
             | NoticeWrite::Notice { .. }
             | NoticeWrite::EmailToken { .. }
             | NoticeWrite::ConfirmEmail { .. }
+            | NoticeWrite::Unsubscribe { .. }
     )
 }
 
@@ -84,6 +96,9 @@ pub fn conflict_sentence(write: &NoticeWrite) -> String {
         }
         NoticeWrite::ConfirmEmail { .. } => {
             "that confirmation link was used already or has expired".to_string()
+        }
+        NoticeWrite::Unsubscribe { .. } => {
+            "that unsubscribe link was used already: no mail goes to that address".to_string()
         }
         _ => "the account is gone".to_string(),
     }
@@ -118,6 +133,7 @@ pub async fn apply(
                  email_error = CASE WHEN email IS ?3 THEN email_error END, \
                  email_error_at = CASE WHEN email IS ?3 THEN email_error_at END, \
                  email_confirmed = CASE WHEN email IS ?3 THEN email_confirmed ELSE 0 END, \
+                 unsubscribe_token = CASE WHEN email IS ?3 THEN unsubscribe_token END, \
                  email_token_hash = CASE WHEN email IS ?3 THEN email_token_hash ELSE ?6 END, \
                  email_token_expires_at = \
                      CASE WHEN email IS ?3 THEN email_token_expires_at ELSE ?7 END",
@@ -155,7 +171,8 @@ pub async fn apply(
         NoticeWrite::ConfirmEmail { token_hash, now } => {
             let done = sqlx::query(
                 "UPDATE notice_settings SET email_confirmed = 1, email_token_hash = NULL, \
-                 email_token_expires_at = NULL, email_error = NULL, email_error_at = NULL \
+                 email_token_expires_at = NULL, email_error = NULL, email_error_at = NULL, \
+                 unsubscribe_token = lower(hex(randomblob(32))) \
                  WHERE email_token_hash = ? AND email_token_expires_at > ? \
                  AND email IS NOT NULL",
             )
@@ -188,12 +205,23 @@ pub async fn apply(
             channel,
             kind,
             game_id,
+            seq,
             body,
             now,
+            due,
         } => {
             sqlx::query(
+                "UPDATE notices SET next_at = ?1 WHERE account_id = ?2 AND channel = ?3 \
+                 AND attempts > 0 AND next_at > ?1",
+            )
+            .bind(now)
+            .bind(account)
+            .bind(channel)
+            .execute(&mut *conn)
+            .await?;
+            sqlx::query(
                 "INSERT INTO notices (id, account_id, channel, kind, game_id, body, created_at, \
-                 attempts, next_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+                 attempts, next_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
             )
             .bind(id)
             .bind(account)
@@ -202,9 +230,37 @@ pub async fn apply(
             .bind(game_id)
             .bind(body)
             .bind(now)
-            .bind(now)
+            .bind(due)
+            .bind(seq)
             .execute(&mut *conn)
             .await?;
+        }
+        NoticeWrite::Defer { id, until } => {
+            sqlx::query("UPDATE notices SET next_at = ? WHERE id = ? AND attempts = 0")
+                .bind(until)
+                .bind(id)
+                .execute(&mut *conn)
+                .await?;
+        }
+        NoticeWrite::Dropped { id, why } => {
+            sqlx::query("UPDATE notices SET next_at = NULL, dropped = ? WHERE id = ?")
+                .bind(why)
+                .bind(id)
+                .execute(&mut *conn)
+                .await?;
+        }
+        NoticeWrite::Unsubscribe { token } => {
+            let done = sqlx::query(
+                "UPDATE notice_settings SET email = NULL, email_confirmed = 0, \
+                 unsubscribe_token = NULL, email_error = NULL, email_error_at = NULL \
+                 WHERE unsubscribe_token = ?",
+            )
+            .bind(token)
+            .execute(&mut *conn)
+            .await?;
+            if done.rows_affected() != 1 {
+                return Ok(refused(write));
+            }
         }
         NoticeWrite::Result(r) => result(conn, r).await?,
         NoticeWrite::DigestSent { account, now } => {

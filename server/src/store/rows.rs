@@ -71,6 +71,8 @@ pub struct NoticeSettingsRow {
     pub webhook_error_at: Option<i64>,
     pub email_error: Option<String>,
     pub email_error_at: Option<i64>,
+    /// The token of the one-click unsubscribe link of mails to the confirmed address.
+    pub unsubscribe_token: Option<String>,
 }
 
 /// One notice of the outbox.
@@ -88,6 +90,10 @@ pub struct NoticeRow {
     pub sent_at: Option<i64>,
     pub failed: bool,
     pub last_error: Option<String>,
+    /// The game's sequence number when the notice was written.
+    pub seq: Option<i64>,
+    /// Why the notice was dropped unsent (it was no longer true).
+    pub dropped: Option<String>,
 }
 
 /// One chat message or note.

@@ -298,8 +298,10 @@ async fn the_memory_store_keeps_notice_settings_and_the_outbox_as_sqlite_does() 
             channel: "webhook",
             kind: "your_move",
             game_id: None,
+            seq: None,
             body: "{}".into(),
             now: 30,
+            due: 30,
         }
         .into()
     };

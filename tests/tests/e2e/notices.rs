@@ -192,6 +192,8 @@ async fn the_right_notices_reach_the_right_account_at_the_right_moments_and_keep
     assert!(hooks.take().is_empty(), "Bob is connected to the game");
     settings(&bob, Some(hooks.url("bob")), None, true).await;
     assert!(hand_over(&bob, &game, "").await);
+    // (Told before she moves: a "your move" still waiting when she has moved is dropped.)
+    server.flush().await;
     assert!(hand_over(&alice, &game, "hold").await);
     server.flush().await;
     let got = hooks.take();

@@ -30,6 +30,7 @@ impl Actor {
                     .and_then(|c| c.deadline_of(s))
             }),
             outcome: self.meta.outcome.clone(),
+            seq: Some(self.meta.seq as i64),
         }
     }
 
@@ -47,7 +48,6 @@ impl Actor {
                 Some(Recipient {
                     account: self.meta.account_in(side)?.to_string(),
                     seat: Some(side),
-                    connected: self.connected(side),
                 })
             })
             .collect();
@@ -62,6 +62,23 @@ impl Actor {
             until,
             games: Vec::new(),
         });
+    }
+
+    /// Gives the unused days of a pause ended early back to the player who asked for it.
+    pub(super) async fn refund_pause(&self, pause: &adjutant_protocol::PauseInfo, now: i64) {
+        let unused = pause.until - now;
+        let Some(asker) = self.meta.account_in(pause.by).filter(|_| unused > 0) else {
+            return;
+        };
+        let refund = Write::Vacation {
+            account: asker.to_string(),
+            year: utc_year(pause.since),
+            secs: -unused,
+            limit: None,
+        };
+        if let Err(e) = self.inner.store.write(refund).await {
+            warn!(error = ?e, "unused pause not given back");
+        }
     }
 
     /// Sends every subscriber the clock (it is public).
@@ -309,23 +326,7 @@ impl Actor {
                 let Some(pause) = clock.unpause(now) else {
                     return conflict("the game is not paused");
                 };
-                let unused = pause.until - now;
-                if unused > 0 {
-                    let asker = self
-                        .meta
-                        .account_in(pause.by)
-                        .expect("an active game has both seats")
-                        .to_string();
-                    let refund = Write::Vacation {
-                        account: asker,
-                        year: utc_year(pause.since),
-                        secs: -unused,
-                        limit: None,
-                    };
-                    if let Err(e) = self.inner.store.write(refund).await {
-                        warn!(error = ?e, "unused pause not given back");
-                    }
-                }
+                self.refund_pause(&pause, now).await;
                 self.save_clock(clock).await?;
                 self.notify(NoticeKind::PauseEnded, &Side::BOTH, Some(side), None);
             }

@@ -99,6 +99,7 @@ impl Actor {
         for sub in self.subs.drain(..) {
             sub.sink.kick.notify_one();
         }
+        self.publish_looking();
     }
 
     pub(super) fn presence(&self) -> Presence {
@@ -114,6 +115,7 @@ impl Actor {
     }
 
     pub(super) fn send_presence(&mut self) {
+        self.publish_looking();
         let text = Frame::json(&ServerMessage::Presence {
             game_id: self.meta.id.clone(),
             presence: self.presence(),
@@ -180,6 +182,9 @@ impl Actor {
         }
         if new.mode == UpdateMode::Patch {
             self.patch_base.insert(viewer, view);
+        }
+        if let Some(side) = new.account.as_ref().and_then(|a| self.meta.seat_of(&a.id)) {
+            *self.seen.get_mut(side) = self.now();
         }
         self.subs.push(Subscriber {
             sink: new.sink,

@@ -6,6 +6,7 @@ mod cmd;
 mod correspondence;
 mod fanout;
 mod load;
+mod looking;
 mod play;
 mod posts;
 mod seats;
@@ -71,6 +72,9 @@ struct Actor {
     poisoned: bool,
     /// The clock as stored (JSON), reused while only its running charge changes.
     clock_json: Option<String>,
+    /// When each seated player last did something in the game (for the notifier: a player
+    /// looking at the game is not told what is on their screen).
+    seen: PerSide<i64>,
 }
 
 /// A handle on a running actor.
@@ -102,6 +106,7 @@ pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle
                     subs: Vec::new(),
                     patch_base: HashMap::new(),
                     poisoned: false,
+                    seen: PerSide::default(),
                 };
                 actor.run().await;
             }

@@ -79,7 +79,14 @@ impl Actor {
         // The clock rides in the same row update. Only a hand-over (or a side's first action
         // of its turn) changes what is stored; the running charge alone does not.
         let mut clock = self.meta.clock.clone();
-        let clock_changed = clock.as_mut().is_some_and(|c| c.acted(now, side, &to_act));
+        let mut clock_changed = clock.as_mut().is_some_and(|c| c.acted(now, side, &to_act));
+        // A game that ends during a pause ends the pause (its unused days go back to the
+        // player who asked) and any request for one.
+        let mut ended_pause = None;
+        if let Some(c) = clock.as_mut().filter(|_| status == GameStatus::Finished) {
+            ended_pause = c.unpause(now);
+            clock_changed |= ended_pause.is_some() || c.request.take().is_some();
+        }
         let (clock, clock_json) = if clock_changed {
             let json = clock
                 .as_ref()
@@ -117,6 +124,9 @@ impl Actor {
         self.meta.updated_at = now;
         self.meta.clock = clock;
         self.clock_json = clock_json;
+        if let Some(pause) = ended_pause {
+            self.refund_pause(&pause, now).await;
+        }
         if status == GameStatus::Finished {
             info!(game = %self.meta.id, seq = played.seq, "game over");
         } else if played

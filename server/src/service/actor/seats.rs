@@ -234,7 +234,6 @@ impl Actor {
             recipients: vec![Recipient {
                 account: self.meta.account_in(side).unwrap_or_default().to_string(),
                 seat: Some(seat),
-                connected: self.connected(side),
             }],
             subject: Some(side),
             until: None,

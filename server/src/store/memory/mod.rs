@@ -287,11 +287,23 @@ impl Store for MemoryStore {
 
     fn due_notices<'a>(&'a self, now: i64, limit: i64) -> Read<'a, Vec<NoticeRow>> {
         self.read(|t| {
-            let due = t
-                .notices
-                .values()
-                .filter(|n| n.next_at.is_some_and(|at| at <= now));
-            take(due.cloned(), limit)
+            // A queue (account, channel) waits behind its oldest notice awaiting a retry.
+            let mut blocked = std::collections::HashSet::new();
+            let mut due = Vec::new();
+            for n in t.notices.values() {
+                let queue = (n.account_id.as_str(), n.channel.as_str());
+                if blocked.contains(&queue) {
+                    continue;
+                }
+                match n.next_at {
+                    Some(at) if at <= now => due.push(n.clone()),
+                    Some(_) if n.attempts > 0 => {
+                        blocked.insert(queue);
+                    }
+                    _ => {}
+                }
+            }
+            take(due.into_iter(), limit)
         })
     }
 

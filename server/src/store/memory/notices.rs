@@ -41,6 +41,7 @@ pub(super) fn apply(t: &mut Tables, write: &NoticeWrite) -> Result<(), WriteErro
                 row.email_error = None;
                 row.email_error_at = None;
                 row.email_confirmed = false;
+                row.unsubscribe_token = None;
                 kept.email_token = email_token.clone();
             }
             row.webhook_url = webhook_url.clone();
@@ -73,6 +74,7 @@ pub(super) fn apply(t: &mut Tables, write: &NoticeWrite) -> Result<(), WriteErro
                 return refused();
             };
             kept.row.email_confirmed = true;
+            kept.row.unsubscribe_token = Some(crate::auth::new_token());
             kept.email_token = None;
             kept.row.email_error = None;
             kept.row.email_error_at = None;
@@ -93,11 +95,19 @@ pub(super) fn apply(t: &mut Tables, write: &NoticeWrite) -> Result<(), WriteErro
             channel,
             kind,
             game_id,
+            seq,
             body,
             now,
+            due,
         } => {
             if !t.accounts.contains_key(account) || t.notices.contains_key(id) {
                 return refused();
+            }
+            for older in t.notices.values_mut() {
+                let queue = older.account_id == *account && older.channel == *channel;
+                if queue && older.attempts > 0 && older.next_at.is_some_and(|at| at > *now) {
+                    older.next_at = Some(*now);
+                }
             }
             let notice = NoticeRow {
                 id: *id,
@@ -108,12 +118,39 @@ pub(super) fn apply(t: &mut Tables, write: &NoticeWrite) -> Result<(), WriteErro
                 body: body.clone(),
                 created_at: *now,
                 attempts: 0,
-                next_at: Some(*now),
+                next_at: Some(*due),
                 sent_at: None,
                 failed: false,
                 last_error: None,
+                seq: *seq,
+                dropped: None,
             };
             t.notices.insert(*id, notice);
+        }
+        NoticeWrite::Defer { id, until } => {
+            if let Some(notice) = t.notices.get_mut(id).filter(|n| n.attempts == 0) {
+                notice.next_at = Some(*until);
+            }
+        }
+        NoticeWrite::Dropped { id, why } => {
+            if let Some(notice) = t.notices.get_mut(id) {
+                notice.next_at = None;
+                notice.dropped = Some(why.clone());
+            }
+        }
+        NoticeWrite::Unsubscribe { token } => {
+            let kept = t
+                .settings
+                .values_mut()
+                .find(|s| s.row.unsubscribe_token.as_deref() == Some(token.as_str()));
+            let Some(kept) = kept else {
+                return refused();
+            };
+            kept.row.email = None;
+            kept.row.email_confirmed = false;
+            kept.row.unsubscribe_token = None;
+            kept.row.email_error = None;
+            kept.row.email_error_at = None;
         }
         NoticeWrite::Result(r) => result(t, r),
         NoticeWrite::DigestSent { account, now } => {

@@ -17,6 +17,7 @@ pub struct Act {
 
 impl Act {
     pub(in super::super) async fn apply(self, actor: &mut Actor) {
+        actor.saw(Some(&self.account));
         let result = actor.act(&self.account, self.seq, &self.action).await;
         self.reply.done(result);
         actor.run_bots().await;

@@ -27,6 +27,7 @@ pub struct Clock {
 
 impl Clock {
     pub(in super::super) async fn apply(self, actor: &mut Actor) {
+        actor.saw(Some(&self.account));
         let result = actor.clock_op(&self.account, self.op).await;
         self.reply.done(result);
     }

@@ -16,6 +16,7 @@ pub struct Post {
 
 impl Post {
     pub(in super::super) async fn apply(self, actor: &mut Actor) {
+        actor.saw(Some(&self.account));
         let result = actor
             .chat(
                 &self.account,

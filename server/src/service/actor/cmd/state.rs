@@ -14,6 +14,7 @@ pub struct State {
 
 impl State {
     pub(in super::super) fn apply(self, actor: &mut Actor) {
+        actor.saw(self.account.as_ref());
         let result = actor.state(self.account.as_ref(), self.spectate_code.as_deref());
         self.reply.done(result);
     }

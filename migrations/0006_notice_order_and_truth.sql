@@ -1,0 +1,12 @@
+-- Notices keep each account's order and are dropped once no longer true (docs/protocol.md,
+-- "Notices"): the game's sequence number when the notice was written (a "your move" is
+-- dropped once that seat has acted after it), why a notice was dropped unsent, and the
+-- token of an e-mail's one-click unsubscribe link (RFC 8058), made when an address is
+-- confirmed.
+ALTER TABLE notices ADD COLUMN seq INTEGER;
+ALTER TABLE notices ADD COLUMN dropped TEXT;
+ALTER TABLE notice_settings ADD COLUMN unsubscribe_token TEXT;
+CREATE UNIQUE INDEX notice_settings_by_unsubscribe ON notice_settings(unsubscribe_token)
+    WHERE unsubscribe_token IS NOT NULL;
+UPDATE notice_settings SET unsubscribe_token = lower(hex(randomblob(32)))
+    WHERE email_confirmed = 1;

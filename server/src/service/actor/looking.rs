@@ -1,0 +1,33 @@
+//! Who of the seated players looks at this game now, for the notifier: a player with a live
+//! connection to the game who did something in it within [`LOOKING_SECS`]. A forgotten tab
+//! or a `watch` left running stops counting once that time has passed without activity.
+
+use super::*;
+use crate::notify::LOOKING_SECS;
+
+impl Actor {
+    /// The caller `account` did something in this game just now (acted, subscribed, asked
+    /// for the view, chatted, asked for a pause).
+    pub(super) fn saw(&mut self, account: Option<&Account>) {
+        let Some(side) = account.and_then(|a| self.meta.seat_of(&a.id)) else {
+            return;
+        };
+        *self.seen.get_mut(side) = self.now();
+        self.publish_looking();
+    }
+
+    /// Tells the notifier until when each seated player looks at the game (none for a
+    /// player without a connection to it).
+    pub(super) fn publish_looking(&self) {
+        let presence = self.inner.notifier.presence();
+        for side in Side::BOTH {
+            let Some(account) = self.meta.account_in(side) else {
+                continue;
+            };
+            let until = self
+                .connected(side)
+                .then(|| self.seen.get(side) + LOOKING_SECS);
+            presence.set(&self.meta.id, account, until);
+        }
+    }
+}
