@@ -8,5 +8,5 @@ ALTER TABLE notices ADD COLUMN dropped TEXT;
 ALTER TABLE notice_settings ADD COLUMN unsubscribe_token TEXT;
 CREATE UNIQUE INDEX notice_settings_by_unsubscribe ON notice_settings(unsubscribe_token)
     WHERE unsubscribe_token IS NOT NULL;
-UPDATE notice_settings SET unsubscribe_token = lower(hex(randomblob(32)))
+UPDATE notice_settings SET unsubscribe_token = 'adj_' || lower(hex(randomblob(32)))
     WHERE email_confirmed = 1;

@@ -1,11 +1,11 @@
 //! Correspondence play at the terminal: clock choices and how clocks, notices, chat and turn
 //! lists read as text.
 
+use adjutant_protocol::utc::utc_text;
 use adjutant_protocol::{
     ChatChannel, ChatMessage, ClockChoice, ClockInfo, GameStatus, GameSummary, NoticeEntry,
     NoticeSettings, Side, TimeoutPolicy, TurnIndex, VacationInfo,
 };
-use adjutant_protocol::utc::utc_text;
 use std::fmt::Write;
 
 /// A duration such as `3d`, `36h`, `90m`, `45s` or `3600` (seconds), in seconds.

@@ -66,12 +66,20 @@ pub enum NoticeKind {
     YourMove,
     /// 80 % of the bank the seat had when its clock started is gone.
     TimeLow,
+    /// 95 % of it is gone: the last warning.
+    TimeNearlyOut,
     GameOver,
     PauseRequested,
+    /// The opponent refused the pause asked for, or it lapsed unanswered.
+    PauseRefused,
     PauseStarted,
     PauseEnded,
     /// The server's bot took a timed-out seat.
     BotTookSeat,
+    /// A player took their seat back from the server's bot.
+    SeatReturned,
+    /// The opponent wrote in the players' chat.
+    Chat,
     RematchOffered,
     Digest,
     Test,
@@ -83,6 +91,10 @@ impl NoticeKind {
             NoticeKind::GameStarted => "game_started",
             NoticeKind::YourMove => "your_move",
             NoticeKind::TimeLow => "time_low",
+            NoticeKind::TimeNearlyOut => "time_nearly_out",
+            NoticeKind::PauseRefused => "pause_refused",
+            NoticeKind::SeatReturned => "seat_returned",
+            NoticeKind::Chat => "chat",
             NoticeKind::GameOver => "game_over",
             NoticeKind::PauseRequested => "pause_requested",
             NoticeKind::PauseStarted => "pause_started",

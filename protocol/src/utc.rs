@@ -30,7 +30,6 @@ pub fn utc_text(unix: i64) -> String {
     )
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

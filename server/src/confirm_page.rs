@@ -1,6 +1,7 @@
 //! The routes of e-mail confirmation: the page a confirmation link opens (`GET`: a button,
 //! so that a mail scanner opening links confirms nothing), the button that confirms it
-//! (`POST`), and asking for another link. The pages are short HTML for a person.
+//! (`POST`), and asking for another link; the one-click unsubscribe link of every notice mail
+//! (RFC 8058: its `POST` unsubscribes, its `GET` shows the button). The pages are short HTML for a person.
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
@@ -19,6 +20,10 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/notices/confirm", get(confirm_page).post(confirm))
         .route("/api/notices/confirm/resend", post(resend))
+        .route(
+            "/api/notices/unsubscribe",
+            get(unsubscribe_page).post(unsubscribe),
+        )
 }
 
 #[derive(Deserialize)]
@@ -122,4 +127,38 @@ async fn resend(
 ) -> Result<Json<adjutant_protocol::NoticeSettings>, HttpError> {
     let account = needs_account(account)?;
     Ok(Json(state.service.resend_confirmation(&account).await?))
+}
+
+async fn unsubscribe_page(query: Result<Query<TokenQuery>, QueryRejection>) -> Response {
+    let Some(token) = token(query) else {
+        return not_valid();
+    };
+    page(
+        StatusCode::OK,
+        "Stop notices by e-mail",
+        &format!(
+            "<p>Press the button and Adjutant mails no more notices to this address (your \
+             settings page can set it again).</p>\n<form method=\"post\" \
+             action=\"unsubscribe?token={token}\"><button type=\"submit\" \
+             id=\"unsubscribe\">Stop mailing me</button></form>"
+        ),
+    )
+}
+
+async fn unsubscribe(
+    State(state): State<AppState>,
+    query: Result<Query<TokenQuery>, QueryRejection>,
+) -> Response {
+    let Some(token) = token(query) else {
+        return not_valid();
+    };
+    match state.service.unsubscribe_email(&token).await {
+        Ok(true) => page(
+            StatusCode::OK,
+            "No more notices by e-mail",
+            "<p>The address is removed from your Adjutant settings.</p>",
+        ),
+        Ok(false) => not_valid(),
+        Err(e) => HttpError(e).into_response(),
+    }
 }

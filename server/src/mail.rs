@@ -3,7 +3,8 @@
 
 use adjutant_protocol::{Notice, NoticeKind};
 use lettre::message::Mailbox;
-use lettre::message::header::ContentType;
+use lettre::message::SinglePart;
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use std::time::Duration;
@@ -56,17 +57,42 @@ impl Mailer {
         })
     }
 
-    async fn send(&self, to: &str, subject: String, body: String) -> Result<(), String> {
+    /// Mails `body` as plain text, with a `Message-ID` of the sender's domain and
+    /// `MIME-Version` (large providers refuse mail without them), and, for a notice, the
+    /// one-click unsubscribe link (RFC 2369 and RFC 8058).
+    async fn send(
+        &self,
+        to: &str,
+        subject: String,
+        body: String,
+        unsubscribe: Option<String>,
+    ) -> Result<(), String> {
         let to: Mailbox = to
             .parse()
             .map_err(|e| format!("the address {to:?} is not valid: {e}"))?;
-        let message = Message::builder()
+        let domain = self.from.email.domain().to_string();
+        let mut message = Message::builder()
             .from(self.from.clone())
             .to(to)
             .subject(format!("Adjutant: {subject}"))
-            .header(ContentType::TEXT_PLAIN)
-            .body(body)
+            .message_id(Some(format!("<{}@{domain}>", uuid::Uuid::new_v4())))
+            .singlepart(
+                SinglePart::builder()
+                    .header(ContentType::TEXT_PLAIN)
+                    .body(body),
+            )
             .map_err(|e| format!("the message could not be built: {e}"))?;
+        if let Some(link) = unsubscribe {
+            let headers = message.headers_mut();
+            headers.insert_raw(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                format!("<{link}>"),
+            ));
+            headers.insert_raw(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                "List-Unsubscribe=One-Click".to_string(),
+            ));
+        }
         self.transport
             .send(message)
             .await
@@ -74,8 +100,13 @@ impl Mailer {
             .map_err(|e| format!("the SMTP server refused the mail: {e}"))
     }
 
-    /// Mails a notice to `to`.
-    pub async fn send_notice(&self, to: &str, notice: &Notice) -> Result<(), String> {
+    /// Mails a notice to `to`, with the one-click `unsubscribe` link if the address has one.
+    pub async fn send_notice(
+        &self,
+        to: &str,
+        notice: &Notice,
+        unsubscribe: Option<String>,
+    ) -> Result<(), String> {
         let link = notice.link.clone().unwrap_or_default();
         let mut body = format!("{}\n\n{link}\n", notice.text);
         for line in &notice.games {
@@ -90,7 +121,10 @@ impl Mailer {
                 line.link
             ));
         }
-        self.send(to, subject(notice), body).await
+        if let Some(link) = &unsubscribe {
+            body.push_str(&format!("\n\n--\nTo get no more of these mails: {link}\n"));
+        }
+        self.send(to, subject(notice), body, unsubscribe).await
     }
 
     /// Mails the confirmation link.
@@ -104,25 +138,43 @@ impl Mailer {
             hours = mail.hours,
             link = mail.link,
         );
-        self.send(&mail.to, "confirm your e-mail address".to_string(), body)
-            .await
+        self.send(
+            &mail.to,
+            "confirm your e-mail address".to_string(),
+            body,
+            None,
+        )
+        .await
     }
 }
 
-/// A notice's e-mail subject.
+/// A notice's e-mail subject: what happened, in which game (its scenario, against whom),
+/// so that a player with several games tells them apart in the inbox.
 fn subject(notice: &Notice) -> String {
-    let game = notice.game_name.clone().unwrap_or_default();
+    let game = match (&notice.scenario_name, &notice.game_name) {
+        (Some(scenario), Some(game)) => format!("{scenario} ({game})"),
+        (None, Some(game)) => game.clone(),
+        _ => "your game".to_string(),
+    };
+    let game = match &notice.opponent {
+        Some(opponent) => format!("{game} against {opponent}"),
+        None => game,
+    };
     match notice.kind {
-        NoticeKind::GameStarted => format!("your game of {game} has started"),
+        NoticeKind::GameStarted => format!("{game} has started"),
         NoticeKind::YourMove => format!("your move in {game}"),
         NoticeKind::TimeLow => format!("your time is running out in {game}"),
-        NoticeKind::GameOver => format!("your game of {game} is over"),
+        NoticeKind::TimeNearlyOut => format!("last warning: your time is nearly out in {game}"),
+        NoticeKind::GameOver => format!("{game} is over"),
         NoticeKind::PauseRequested => format!("a pause is asked for in {game}"),
+        NoticeKind::PauseRefused => format!("no pause for {game}"),
         NoticeKind::PauseStarted => format!("{game} is paused"),
         NoticeKind::PauseEnded => format!("the pause of {game} is over"),
         NoticeKind::BotTookSeat => format!("time ran out in {game}"),
+        NoticeKind::SeatReturned => format!("a seat is back from the bot in {game}"),
+        NoticeKind::Chat => format!("a chat message in {game}"),
         NoticeKind::RematchOffered => format!("a rematch of {game}"),
-        NoticeKind::Digest => "games waiting for your move".to_string(),
+        NoticeKind::Digest => format!("{} games waiting for your move", notice.games.len()),
         NoticeKind::Test => "test notice".to_string(),
     }
 }

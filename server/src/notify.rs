@@ -42,9 +42,11 @@ fn always_told(kind: NoticeKind) -> bool {
     matches!(
         kind,
         NoticeKind::TimeLow
+            | NoticeKind::TimeNearlyOut
             | NoticeKind::GameOver
             | NoticeKind::BotTookSeat
             | NoticeKind::PauseRequested
+            | NoticeKind::PauseRefused
             | NoticeKind::Digest
             | NoticeKind::Test
     )
@@ -88,6 +90,8 @@ pub struct Intent {
     pub until: Option<i64>,
     /// For a digest.
     pub games: Vec<DigestLine>,
+    /// A player's own words, quoted (a chat message to the opponent).
+    pub words: Option<String>,
 }
 
 enum Job {
@@ -95,6 +99,8 @@ enum Job {
     Flush(oneshot::Sender<()>),
     /// An account changed its settings: read them again next time.
     Forget(String),
+    /// Some account changed its settings: read every account's again.
+    ForgetAll,
     /// Mail a confirmation link.
     Confirm(Box<Confirmation>),
 }
@@ -186,6 +192,11 @@ impl Notifier {
         let _ = self.tx.send(Job::Forget(account.to_string()));
     }
 
+    /// Tells the notifier some account's settings changed (which one is not known).
+    pub fn forget_all(&self) {
+        let _ = self.tx.send(Job::ForgetAll);
+    }
+
     /// Returns once every intent sent before has been handled and every notice due now has
     /// had its attempt.
     pub async fn flush(&self) {
@@ -229,6 +240,7 @@ impl Worker {
                     Some(Job::Forget(account)) => {
                         self.channels.remove(&account);
                     }
+                    Some(Job::ForgetAll) => self.channels.clear(),
                     Some(Job::Confirm(mail)) => self.confirm(&mail).await,
                     None => return,
                 },
@@ -336,9 +348,10 @@ impl Worker {
             }
             futures_util::stream::iter(queues)
                 .for_each_concurrent(8, |queue| async move {
+                    // A failure stops the queue: what comes after waits behind it.
                     for row in queue {
-                        if self.still_due(&row, now).await {
-                            self.deliver_one(&row, now).await;
+                        if self.still_due(&row, now).await && !self.deliver_one(&row, now).await {
+                            break;
                         }
                     }
                 })
@@ -450,9 +463,10 @@ impl Worker {
         }
     }
 
-    /// One attempt at one notice, and its result stored.
-    async fn deliver_one(&self, row: &NoticeRow, now: i64) {
+    /// One attempt at one notice, and its result stored; whether it was delivered.
+    async fn deliver_one(&self, row: &NoticeRow, now: i64) -> bool {
         let result = self.attempt(row).await;
+        let delivered = result.is_ok();
         let attempts = row.attempts + 1;
         let email = row.channel == "email";
         let error = result.err().map(|detail| {
@@ -474,6 +488,7 @@ impl Worker {
         if let Err(e) = self.store.write(write.into()).await {
             warn!(error = ?e, "notice result not stored; it is tried again");
         }
+        delivered
     }
 
     async fn attempt(&self, row: &NoticeRow) -> Result<(), String> {
@@ -494,7 +509,10 @@ impl Worker {
                     .mailer
                     .as_ref()
                     .ok_or("this server no longer sends e-mail")?;
-                mailer.send_notice(&to, &notice).await
+                let unsubscribe = settings
+                    .unsubscribe_token
+                    .map(|t| format!("{}/api/notices/unsubscribe?token={t}", self.link_base));
+                mailer.send_notice(&to, &notice, unsubscribe).await
             }
             _ => {
                 let url = settings.webhook_url.ok_or("the webhook was removed")?;

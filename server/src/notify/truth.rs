@@ -36,7 +36,7 @@ pub fn stale(kind: NoticeKind, seat: Option<Side>, game: &GameNow) -> Option<&'s
         }
     };
     match kind {
-        NoticeKind::YourMove | NoticeKind::TimeLow => turn(),
+        NoticeKind::YourMove | NoticeKind::TimeLow | NoticeKind::TimeNearlyOut => turn(),
         NoticeKind::PauseRequested if !game.active => Some("the game is over"),
         NoticeKind::PauseRequested if !game.pause_asked => Some("the request was answered"),
         NoticeKind::PauseStarted if !game.paused => Some("the pause is over already"),
@@ -50,6 +50,7 @@ pub fn checked(kind: NoticeKind) -> bool {
         kind,
         NoticeKind::YourMove
             | NoticeKind::TimeLow
+            | NoticeKind::TimeNearlyOut
             | NoticeKind::PauseRequested
             | NoticeKind::PauseStarted
     )

@@ -6,6 +6,17 @@ use adjutant_protocol::{Notice, NoticeKind};
 use super::{Intent, Recipient};
 use crate::clock::utc_text;
 
+/// A span of time as people say it: `2 days 3 hours`, `5 hours 20 minutes`, `12 minutes`.
+fn duration_text(secs: i64) -> String {
+    let plural = |n: i64, unit: &str| format!("{n} {unit}{}", if n == 1 { "" } else { "s" });
+    let (days, hours, minutes) = (secs / 86_400, secs % 86_400 / 3600, secs % 3600 / 60);
+    match (days, hours) {
+        (0, 0) => plural(minutes.max(1), "minute"),
+        (0, h) => format!("{} {}", plural(h, "hour"), plural(minutes, "minute")),
+        (d, h) => format!("{} {}", plural(d, "day"), plural(h, "hour")),
+    }
+}
+
 /// The notice one recipient gets.
 pub(super) fn notice(intent: &Intent, to: &Recipient, now: i64, link_base: &str) -> Notice {
     let g = &intent.game;
@@ -44,6 +55,31 @@ pub(super) fn notice(intent: &Intent, to: &Recipient, now: i64, link_base: &str)
         NoticeKind::TimeLow => {
             format!("80 % of your time for this move is gone in {title}.{clock}")
         }
+        NoticeKind::TimeNearlyOut => {
+            let left = deadline.map(|d| d - now).unwrap_or_default().max(0);
+            format!(
+                "Last warning: {} left for this move in {title}.{clock}",
+                duration_text(left)
+            )
+        }
+        NoticeKind::PauseRefused => match intent.subject {
+            Some(side) => format!(
+                "{} refused your request to pause {title}; the clocks run on.{clock}",
+                who(Some(side))
+            ),
+            None => format!(
+                "Your request to pause {title} was not answered in time and has lapsed; ask again if you still need it.{clock}"
+            ),
+        },
+        NoticeKind::SeatReturned => format!(
+            "{} took their seat back from the server's bot in {title}.",
+            who(intent.subject)
+        ),
+        NoticeKind::Chat => format!(
+            "{} wrote in the chat of {title}: “{}”",
+            who(intent.subject),
+            intent.words.as_deref().unwrap_or_default()
+        ),
         NoticeKind::GameOver => format!(
             "Your game of {title} is over: {}.",
             g.outcome

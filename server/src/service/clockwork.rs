@@ -109,7 +109,14 @@ pub enum Due {
     TimedOut(Side),
     /// 80 % of this side's bank is gone.
     Warn(Side),
+    /// 95 % of this side's bank is gone: the last warning.
+    LastWarn(Side),
+    /// A pause was asked for [`REQUEST_SECS`] ago and not answered: it lapses.
+    RequestLapsed,
 }
+
+/// How long a request for a pause waits for its answer before it lapses.
+pub const REQUEST_SECS: i64 = 2 * 86_400;
 
 /// A game's clock, as stored in the game row.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,6 +134,9 @@ pub struct GameClock {
     pub acted: PerSide<bool>,
     /// Whether the 80 % warning went out in this running period.
     pub warned: PerSide<bool>,
+    /// Whether the 95 % warning went out in this running period.
+    #[serde(default)]
+    pub warned_late: PerSide<bool>,
     pub paused: Option<PauseInfo>,
     pub request: Option<PauseRequestInfo>,
     /// Seats the server's bot plays.
@@ -145,6 +155,7 @@ impl GameClock {
             since: 0,
             acted: PerSide::default(),
             warned: PerSide::default(),
+            warned_late: PerSide::default(),
             paused: None,
             request: None,
             bot: PerSide::default(),
@@ -165,6 +176,7 @@ impl GameClock {
                 *self.period_bank.get_mut(side) = *self.bank.get(side);
                 *self.acted.get_mut(side) = false;
                 *self.warned.get_mut(side) = false;
+                *self.warned_late.get_mut(side) = false;
             }
         }
     }
@@ -244,6 +256,7 @@ impl GameClock {
         *self.bot.get_mut(side) = false;
         *self.period_bank.get_mut(side) = *self.bank.get(side);
         *self.warned.get_mut(side) = false;
+        *self.warned_late.get_mut(side) = false;
     }
 
     /// Both clocks stop until `until`.
@@ -293,6 +306,22 @@ impl GameClock {
             .then(|| self.since + self.bank.get(side) - period / 5)
     }
 
+    /// When the last warning falls due (95 % of the period's bank gone).
+    fn late_warn_at(&self, side: Side) -> Option<i64> {
+        let period = *self.period_bank.get(side);
+        (self.ticking()
+            && self.running.contains(&side)
+            && !*self.bot.get(side)
+            && !*self.warned_late.get(side)
+            && period > 0)
+            .then(|| self.since + self.bank.get(side) - period / 20)
+    }
+
+    /// When an unanswered request for a pause lapses.
+    fn request_lapses_at(&self) -> Option<i64> {
+        self.request.as_ref().map(|r| r.at + REQUEST_SECS)
+    }
+
     /// When the sweep must look at this game next: at once while a bot seat must act (a
     /// game whose both seats timed out plays itself out a slice per sweep).
     pub fn wake_at(&self) -> Option<i64> {
@@ -302,14 +331,18 @@ impl GameClock {
         let pause = self.paused.as_ref().map(|p| p.until);
         let sides = Side::BOTH
             .into_iter()
-            .flat_map(|s| [self.deadline_of(s), self.warn_at(s)]);
-        pause.into_iter().chain(sides.flatten()).min()
+            .flat_map(|s| [self.deadline_of(s), self.warn_at(s), self.late_warn_at(s)]);
+        let lapse = self.request_lapses_at();
+        pause.into_iter().chain(lapse).chain(sides.flatten()).min()
     }
 
     /// What is due at `now`, most urgent first: the end of a pause, then time-outs (the
     /// earliest first), then warnings.
     pub fn due(&self, now: i64) -> Vec<Due> {
         let mut due = Vec::new();
+        if self.request_lapses_at().is_some_and(|at| at <= now) {
+            due.push(Due::RequestLapsed);
+        }
         if let Some(pause) = &self.paused {
             if pause.until <= now {
                 due.push(Due::PauseOver);
@@ -322,11 +355,19 @@ impl GameClock {
             .collect();
         out.sort();
         due.extend(out.into_iter().map(|(_, s)| Due::TimedOut(s)));
+        // One warning at a time: the last, if both are due.
         let warn: Vec<Due> = Side::BOTH
             .into_iter()
-            .filter(|&s| self.warn_at(s).is_some_and(|w| w <= now))
             .filter(|s| !due.contains(&Due::TimedOut(*s)))
-            .map(Due::Warn)
+            .filter_map(|s| {
+                if self.late_warn_at(s).is_some_and(|w| w <= now) {
+                    Some(Due::LastWarn(s))
+                } else if self.warn_at(s).is_some_and(|w| w <= now) {
+                    Some(Due::Warn(s))
+                } else {
+                    None
+                }
+            })
             .collect();
         due.extend(warn);
         due

@@ -72,6 +72,7 @@ impl Service {
                     subject: None,
                     until: None,
                     games,
+                    words: None,
                 });
             }
             self.inner

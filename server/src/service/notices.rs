@@ -305,6 +305,23 @@ impl Service {
         }
     }
 
+    /// Stops mail to the confirmed address whose one-click unsubscribe link carries `token`
+    /// (RFC 8058): the address is removed from its account's settings. `false`: no address
+    /// has that token (used already, or the address changed).
+    pub async fn unsubscribe_email(&self, token: &str) -> Result<bool, ApiError> {
+        let write = NoticeWrite::Unsubscribe {
+            token: token.to_string(),
+        };
+        match self.inner.store.write(write.into()).await {
+            Ok(()) => {
+                self.inner.notifier.forget_all();
+                Ok(true)
+            }
+            Err(crate::store::WriteError::Conflict(_)) => Ok(false),
+            Err(e) => Err(write_error(e)),
+        }
+    }
+
     /// Sends the caller a test notice on every channel it has (a few per hour).
     pub async fn test_notice(&self, account: &Account) -> Result<NoticeSettings, ApiError> {
         let now = self.now();
@@ -331,6 +348,7 @@ impl Service {
             subject: None,
             until: None,
             games: Vec::new(),
+            words: None,
         });
         self.notice_settings(account).await
     }

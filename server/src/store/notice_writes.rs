@@ -172,7 +172,7 @@ pub async fn apply(
             let done = sqlx::query(
                 "UPDATE notice_settings SET email_confirmed = 1, email_token_hash = NULL, \
                  email_token_expires_at = NULL, email_error = NULL, email_error_at = NULL, \
-                 unsubscribe_token = lower(hex(randomblob(32))) \
+                 unsubscribe_token = 'adj_' || lower(hex(randomblob(32))) \
                  WHERE email_token_hash = ? AND email_token_expires_at > ? \
                  AND email IS NOT NULL",
             )

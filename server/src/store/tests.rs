@@ -394,3 +394,94 @@ async fn the_memory_store_keeps_notice_settings_and_the_outbox_as_sqlite_does() 
     );
     sqlite.close().await;
 }
+
+#[tokio::test]
+async fn both_stores_keep_a_queue_behind_its_retry_pull_it_forward_and_drop_or_defer_notices() {
+    use super::{NoticeResult, NoticeWrite};
+    let notice = |id: i64, channel: &'static str, now: i64, due: i64| -> Write {
+        NoticeWrite::Notice {
+            id,
+            account: "a".into(),
+            channel,
+            kind: "your_move",
+            game_id: Some("g".into()),
+            seq: Some(id),
+            body: "{}".into(),
+            now,
+            due,
+        }
+        .into()
+    };
+    let failed = |id: i64, next: i64| -> Write {
+        NoticeWrite::Result(NoticeResult {
+            id,
+            account: "a".into(),
+            channel: "webhook",
+            now: 10,
+            error: Some(("refused".into(), Some(next))),
+        })
+        .into()
+    };
+    let sqlite = SqliteStore::open(&temp_db("notice_queue"), 8)
+        .await
+        .unwrap();
+    let memory = MemoryStore::new();
+    let stores: [&dyn Store; 2] = [&sqlite, &memory];
+    let mut seen = Vec::new();
+    for store in stores {
+        let due = |at: i64| async move {
+            let rows = store.due_notices(at, 10).await.unwrap();
+            rows.iter().map(|n| n.id).collect::<Vec<_>>()
+        };
+        for write in [
+            new_account("a", "Grant"),
+            notice(1, "webhook", 10, 10),
+            notice(3, "webhook", 10, 400),
+            failed(1, 500),
+            notice(2, "email", 20, 20),
+        ] {
+            store.write(write).await.unwrap();
+        }
+        // Notice 1 waits for its retry (500), and notice 3 (first due at 400, its player
+        // looking) waits behind it; the e-mail queue is another queue.
+        let blocked = (due(30).await, due(450).await);
+        // A new notice in the queue brings the retry forward to now; it is due, and the
+        // rest of the queue follows it.
+        store.write(notice(4, "webhook", 460, 460)).await.unwrap();
+        let pulled = due(460).await;
+        store
+            .write(NoticeWrite::Defer { id: 4, until: 900 }.into())
+            .await
+            .unwrap();
+        store
+            .write(
+                NoticeWrite::Dropped {
+                    id: 3,
+                    why: "you have moved since".into(),
+                }
+                .into(),
+            )
+            .await
+            .unwrap();
+        let later = due(470).await;
+        let listed: Vec<_> = store
+            .notices_of("a", 10)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|n| (n.id, n.next_at, n.seq, n.dropped))
+            .collect();
+        seen.push((blocked, pulled, later, listed));
+    }
+    assert_eq!(seen[0], seen[1], "the two stores agree");
+    let (blocked, pulled, later, listed) = &seen[0];
+    assert_eq!(blocked, &(vec![2], vec![2]));
+    assert_eq!(pulled, &vec![1, 2, 3, 4]);
+    assert_eq!(later, &vec![1, 2], "3 dropped, 4 deferred");
+    assert_eq!(
+        listed[1],
+        (3, None, Some(3), Some("you have moved since".into()))
+    );
+    assert_eq!(listed[0].1, Some(900));
+    sqlite.close().await;
+}

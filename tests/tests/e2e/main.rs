@@ -22,6 +22,7 @@ mod meta_actions;
 mod mississippi_fortress;
 mod names;
 mod notice_guards;
+mod notice_order;
 mod notices;
 mod operations;
 mod outpost_props;

@@ -43,7 +43,7 @@ fn links(smtp: &SmtpSink, address: &str) -> Vec<String> {
 
 /// Opens a confirmation link (the page with the button) and presses the button; returns the
 /// two statuses and the second page.
-async fn follow(link: &str) -> (u16, u16, String) {
+pub async fn follow(link: &str) -> (u16, u16, String) {
     let http = reqwest::Client::new();
     let page = http.get(link).send().await.unwrap();
     let shown = page.status().as_u16();
@@ -168,8 +168,13 @@ async fn what_answered_a_failed_webhook_is_not_told_to_its_account() {
         server.flush().await;
         let shown = gail.notice_settings().await.unwrap();
         assert_eq!(shown.webhook_error.unwrap().message, NOT_DELIVERED, "{url}");
+        // (The second test notice waits behind the first, which failed again.)
         let listed = gail.notices().await.unwrap().notices;
-        assert_eq!(listed[0].last_error.as_deref(), Some(NOT_DELIVERED));
+        let errors: Vec<_> = listed
+            .iter()
+            .filter_map(|n| n.last_error.as_deref())
+            .collect();
+        assert!(!errors.is_empty() && errors.iter().all(|e| *e == NOT_DELIVERED));
     }
     assert_eq!(hooks.take().len(), 1, "the 405 was answered once");
 }

@@ -34,14 +34,14 @@ fn assert_no_secrets(text: &str, notes: &[&str]) {
     }
 }
 
-fn kinds(hooks: &[Hook]) -> Vec<String> {
+pub fn kinds(hooks: &[Hook]) -> Vec<String> {
     hooks
         .iter()
         .map(|h| h.body["kind"].as_str().unwrap_or_default().to_string())
         .collect()
 }
 
-async fn settings(client: &Client, webhook: Option<String>, email: Option<&str>, always: bool) {
+pub async fn settings(client: &Client, webhook: Option<String>, email: Option<&str>, always: bool) {
     client
         .set_notice_settings(&UpdateNoticeSettings {
             webhook_url: webhook,
@@ -53,7 +53,7 @@ async fn settings(client: &Client, webhook: Option<String>, email: Option<&str>,
         .expect("settings saved");
 }
 
-async fn subscribe(live: &mut Live, game: &str) {
+pub async fn subscribe(live: &mut Live, game: &str) {
     live.send(&ClientMessage::Subscribe {
         game_id: game.to_string(),
         after_seq: None,
@@ -142,7 +142,7 @@ async fn the_right_notices_reach_the_right_account_at_the_right_moments_and_keep
     assert!(
         mails[0]
             .text()
-            .contains("Subject: Adjutant: your game of Outpost has started")
+            .contains("Subject: Adjutant: Skirmish (Outpost) against bob has started")
     );
     assert!(mails[0].text().contains(&format!("/#/game/{game}")));
     hooked.extend(got);

@@ -61,6 +61,7 @@ impl Actor {
             subject,
             until,
             games: Vec::new(),
+            words: None,
         });
     }
 
@@ -144,6 +145,23 @@ impl Actor {
                     let saved = self.save_clock(clock).await;
                     if saved.is_ok() {
                         self.notify(NoticeKind::TimeLow, &[side], Some(side), None);
+                    }
+                    saved
+                }
+                Due::LastWarn(side) => {
+                    *clock.warned.get_mut(side) = true;
+                    *clock.warned_late.get_mut(side) = true;
+                    let saved = self.save_clock(clock).await;
+                    if saved.is_ok() {
+                        self.notify(NoticeKind::TimeNearlyOut, &[side], Some(side), None);
+                    }
+                    saved
+                }
+                Due::RequestLapsed => {
+                    let asker = clock.request.take().map(|r| r.by);
+                    let saved = self.save_clock(clock).await;
+                    if let (Ok(()), Some(asker)) = (&saved, asker) {
+                        self.notify(NoticeKind::PauseRefused, &[asker], None, None);
                     }
                     saved
                 }
@@ -291,6 +309,7 @@ impl Actor {
                 if !accept {
                     clock.request = None;
                     self.save_clock(clock).await?;
+                    self.notify(NoticeKind::PauseRefused, &[request.by], Some(side), None);
                 } else {
                     if clock.paused.is_some() {
                         return conflict("the game is already paused");
@@ -336,6 +355,12 @@ impl Actor {
                 }
                 clock.reclaim(now, side);
                 self.save_clock(clock).await?;
+                self.notify(
+                    NoticeKind::SeatReturned,
+                    &[side.opponent()],
+                    Some(side),
+                    None,
+                );
                 info!(game = %self.meta.id, %side, "seat taken back from the bot");
             }
         }

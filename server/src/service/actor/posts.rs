@@ -69,6 +69,38 @@ impl Actor {
             .map(|sub| sub.sink.conn)
             .collect();
         self.deliver(|sub| readers.contains(&sub.sink.conn).then(|| text.clone()));
+        if let (ChatChannel::Players, Some(side)) = (channel, seat) {
+            self.notify_chat(side, &message.text);
+        }
         Ok(message)
     }
 }
+
+impl Actor {
+    /// Tells the opponent of the player in `side` (unless looking at the game) what that
+    /// player wrote in the players' chat: their own words, never a secret of the game.
+    fn notify_chat(&self, side: Side, text: &str) {
+        let Some(account) = self.meta.account_in(side.opponent()) else {
+            return;
+        };
+        let mut words: String = text.chars().take(CHAT_QUOTE_CHARS).collect();
+        if words.len() < text.len() {
+            words.push('…');
+        }
+        self.inner.notifier.send(Intent {
+            kind: NoticeKind::Chat,
+            game: self.brief(),
+            recipients: vec![Recipient {
+                account: account.to_string(),
+                seat: Some(side.opponent()),
+            }],
+            subject: Some(side),
+            until: None,
+            games: Vec::new(),
+            words: Some(words),
+        });
+    }
+}
+
+/// The longest quote of a chat message a notice carries, in characters.
+const CHAT_QUOTE_CHARS: usize = 280;

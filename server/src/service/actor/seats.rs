@@ -238,6 +238,7 @@ impl Actor {
             subject: Some(side),
             until: None,
             games: Vec::new(),
+            words: None,
         });
         Ok(created)
     }
