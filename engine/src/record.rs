@@ -40,6 +40,11 @@ pub struct Record {
     pub actions: Vec<RecordedAction>,
     /// The result, once over.
     pub outcome: Option<Outcome>,
+    /// The correspondence clock as the server that played the game had it last (its
+    /// settings, each side's bank, pause and bot seats: the server's wire form), where the
+    /// game had one. Not part of the game: a verifier ignores it; an import keeps it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<Value>,
 }
 
 /// One action of a record.
@@ -55,6 +60,12 @@ pub struct RecordedAction {
     pub rolls: Option<Vec<u32>>,
     /// Its events, as the reader may see them.
     pub events: Vec<Value>,
+    /// When it was played (Unix seconds), where the server that played it says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<i64>,
+    /// The server's bot played it for a player whose time ran out.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_bot: bool,
 }
 
 /// Why a record did not verify.

@@ -369,6 +369,8 @@ fn finished_record() -> (Registry, Record) {
             action: Some(played.action),
             rolls: Some(played.rolls),
             events: played.events,
+            at: None,
+            by_bot: false,
         });
     }
     let record = Record {
@@ -386,6 +388,7 @@ fn finished_record() -> (Registry, Record) {
         players: PerSide::default(),
         actions,
         outcome: m.outcome(),
+        clock: None,
     };
     (registry, record)
 }

@@ -76,6 +76,8 @@ pub fn finished_record(registry: &Registry, game: &str, scenario: &str, n: u64) 
             action: Some(done.action),
             rolls: Some(done.rolls),
             events: done.events,
+            at: None,
+            by_bot: false,
         });
     }
     Record {
@@ -93,5 +95,6 @@ pub fn finished_record(registry: &Registry, game: &str, scenario: &str, n: u64) 
         },
         actions,
         outcome: played.outcome(),
+        clock: None,
     }
 }

@@ -97,6 +97,9 @@ impl Service {
                     rolls: (viewer == Viewer::Omniscient)
                         .then(|| serde_json::from_str(&row.rolls).unwrap_or_default()),
                     events: kind.redact(&events, viewer),
+                    // 0: an imported action whose record gave no time.
+                    at: (row.created_at > 0).then_some(row.created_at),
+                    by_bot: row.by_bot,
                 });
             }
         }
@@ -123,6 +126,9 @@ impl Service {
                 .map_or_else(|| meta.names.clone(), |o| o.players.clone()),
             actions,
             outcome: meta.outcome.clone(),
+            clock: meta
+                .clock_info(self.now())
+                .map(|c| serde_json::to_value(c).expect("clocks serialise")),
         })
     }
 }

@@ -373,6 +373,17 @@ impl GameClock {
         due
     }
 
+    /// The clock of a finished game from its wire form (a game record's `clock`): the
+    /// banks as they were, nothing running, no pause.
+    pub fn finished(info: &ClockInfo) -> GameClock {
+        let mut clock = GameClock::new(info.settings.clone());
+        clock.bank = info.remaining;
+        clock.period_bank = info.remaining;
+        clock.since = info.at;
+        clock.bot = info.bot;
+        clock
+    }
+
     /// The wire form at `now`.
     pub fn info(&self, now: i64) -> ClockInfo {
         ClockInfo {

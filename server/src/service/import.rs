@@ -4,11 +4,14 @@
 //! import against the importer's daily allowance, and stores it read-only.
 
 use adjutant_engine::{Record, Registry, Side, Verified};
-use adjutant_protocol::{ApiError, ErrorCode, ImportGame, Imported, PerSide, Visibility};
+use adjutant_protocol::{
+    ApiError, ClockInfo, ErrorCode, ImportGame, Imported, PerSide, Visibility,
+};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use tracing::info;
 
+use super::clockwork::GameClock;
 use super::{Account, Origin, Service, check_name, store_error, write_error};
 use crate::auth::new_code;
 use crate::store::{ImportedGame, NewAction, Write};
@@ -25,6 +28,8 @@ pub struct Prepared {
     pub verified: Verified,
     /// SHA-256 (hex) of the game the record holds: its set-up, seed and actions.
     pub hash: String,
+    /// The record's clock in the server's stored form, where it has one.
+    pub clock: Option<String>,
 }
 
 /// How the name of a player from an imported record is shown: marked, so that it is never
@@ -90,6 +95,24 @@ pub fn prepare(registry: &Registry, record: Record) -> Result<Prepared, ApiError
     {
         return Err(bad("the record's game_id is not a game id".into()));
     }
+    let clock = match &record.clock {
+        None => None,
+        Some(value) => {
+            let info: ClockInfo = serde_json::from_value(value.clone())
+                .map_err(|e| bad(format!("the record's clock is not a clock: {e}")))?;
+            Some(serde_json::to_string(&GameClock::finished(&info)).expect("clocks serialise"))
+        }
+    };
+    let times: Vec<i64> = record.actions.iter().filter_map(|a| a.at).collect();
+    if !times.is_empty()
+        && (times.len() != record.actions.len() || times.windows(2).any(|w| w[0] > w[1]))
+    {
+        return Err(bad(
+            "the record's times are incomplete or out of order (each action's `at` is when it \
+             was played, never before the one before it)"
+                .into(),
+        ));
+    }
     let (verified, record) = adjutant_engine::verify_canonical(registry, &record)
         .map_err(|e| bad(format!("the record does not verify: {e}")))?;
     let hash = content_hash(&record);
@@ -97,6 +120,7 @@ pub fn prepare(registry: &Registry, record: Record) -> Result<Prepared, ApiError
         record,
         verified,
         hash,
+        clock,
     })
 }
 
@@ -250,11 +274,12 @@ impl Service {
                 action: a.action.as_ref().map(Value::to_string).unwrap_or_default(),
                 rolls: serde_json::to_string(&a.rolls).expect("rolls serialise"),
                 events: Value::Array(a.events.clone()).to_string(),
-                now,
+                // 0: not known (a record without times).
+                now: a.at.unwrap_or(0),
                 status: "finished",
                 to_act: String::new(),
                 outcome: None,
-                by_bot: false,
+                by_bot: a.by_bot,
                 clock: None,
                 wake_at: None,
             })
@@ -286,6 +311,7 @@ impl Service {
             origin: serde_json::to_string(&origin).expect("origins serialise"),
             record_hash: prepared.hash,
             now,
+            clock: prepared.clock,
             actions,
         }
     }

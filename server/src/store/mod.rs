@@ -207,7 +207,7 @@ impl SqliteStore {
         limit: i64,
     ) -> Result<Vec<ActionRow>, sqlx::Error> {
         sqlx::query_as(
-            "SELECT seq, side, action, rolls, events, by_bot FROM actions \
+            "SELECT seq, side, action, rolls, events, by_bot, created_at FROM actions \
              WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
         )
         .bind(game_id)

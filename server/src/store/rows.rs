@@ -49,6 +49,8 @@ pub struct ActionRow {
     pub rolls: String,
     pub events: String,
     pub by_bot: bool,
+    /// When it was played (Unix seconds).
+    pub created_at: i64,
 }
 
 /// The latest snapshot of a game.

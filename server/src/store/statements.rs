@@ -156,8 +156,8 @@ pub(super) async fn apply(
             sqlx::query(
                 "INSERT INTO games (id, game, scenario, options, visibility, status, creator, \
                  union_secret, confederate_secret, seed, seed_commitment, spectate_code, seq, \
-                 to_act, outcome, created_at, updated_at, origin, record_hash) \
-                 VALUES (?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?)",
+                 to_act, outcome, created_at, updated_at, origin, record_hash, clock) \
+                 VALUES (?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?)",
             )
             .bind(&g.id)
             .bind(&g.game)
@@ -176,6 +176,7 @@ pub(super) async fn apply(
             .bind(g.now)
             .bind(&g.origin)
             .bind(&g.record_hash)
+            .bind(&g.clock)
             .execute(&mut *conn)
             .await?;
             let actions: Vec<&NewAction> = g.actions.iter().collect();

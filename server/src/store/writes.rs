@@ -93,6 +93,8 @@ pub struct ImportedGame {
     /// The game's content hash, unique among imports.
     pub record_hash: String,
     pub now: i64,
+    /// The clock as the record gives it (the server's stored form), where it has one.
+    pub clock: Option<String>,
     pub actions: Vec<NewAction>,
 }
 

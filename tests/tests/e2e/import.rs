@@ -396,3 +396,60 @@ async fn imports_are_capped_per_account_and_day_on_the_servers_clock() {
         .unwrap_err();
     assert_eq!(fourth.code(), Some(ErrorCode::RateLimited));
 }
+
+#[tokio::test]
+async fn an_import_keeps_each_actions_time_the_bots_moves_and_the_clock() {
+    use crate::correspondence_clock::{DAY, START, clocked, hand_over};
+    use adjutant_protocol::TimeoutPolicy;
+    let (played_on, clock) = TestServer::on_manual_clock(START, |_| {}).await;
+    let grant = played_on.account("grant").await;
+    let pemberton = played_on.account("pemberton").await;
+    let game = clocked(&grant, &pemberton, "brisk", TimeoutPolicy::Bot).await;
+    clock.advance(3600);
+    assert!(hand_over(&grant, &game, "").await);
+    // Pemberton's time runs out: the server's bot plays his seat for a while.
+    clock.advance(30 * DAY);
+    played_on.sweep().await;
+    pemberton.reclaim(&game).await.ok();
+    grant.resign(&game).await.unwrap();
+    let record = grant.record(&game, None).await.unwrap();
+    assert!(record.actions.iter().all(|a| a.at.is_some()));
+    assert!(record.actions.iter().any(|a| a.by_bot), "the bot played");
+    assert!(record.actions.iter().any(|a| !a.by_bot));
+    assert!(record.actions.first().unwrap().at >= Some(START));
+    let exported_clock = record.clock.clone().expect("the clock rides along");
+
+    // Imported into another server (whose clock is a year later), it keeps all three.
+    let (other, _) = TestServer::on_manual_clock(START + 365 * DAY, |_| {}).await;
+    let dave = other.account("dave").await;
+    let id = dave
+        .import(&record, Visibility::Public)
+        .await
+        .unwrap()
+        .game_id;
+    let again = dave.record(&id, None).await.unwrap();
+    let marks = |r: &Record| {
+        r.actions
+            .iter()
+            .map(|a| (a.seq, a.at, a.by_bot))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(marks(&again), marks(&record));
+    let kept = again.clock.expect("the imported game shows its clock");
+    assert_eq!(kept["settings"], exported_clock["settings"]);
+    assert_eq!(kept["remaining"], exported_clock["remaining"]);
+    assert_eq!(kept["bot"], exported_clock["bot"]);
+    let state = dave.state(&id, None).await.unwrap();
+    assert!(state.clock.is_some());
+
+    // Times out of order are refused with a sentence.
+    let mut shuffled = record.clone();
+    shuffled.game_id = None;
+    shuffled.actions[1].at = Some(START - DAY);
+    let refused = dave
+        .import(&shuffled, Visibility::Public)
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Some(ErrorCode::BadRequest));
+    assert!(refused.to_string().contains("out of order"), "{refused}");
+}

@@ -203,7 +203,7 @@ pub(super) fn apply(t: &mut Tables, write: &Write) -> Result<(), WriteError> {
                 outcome: g.outcome.clone(),
                 created_at: g.now,
                 updated_at: g.now,
-                clock: None,
+                clock: g.clock.clone(),
                 origin: Some(g.origin.clone()),
                 reserved_for: None,
                 rematch_id: None,
@@ -304,5 +304,6 @@ fn action_row(a: &NewAction) -> ActionRow {
         rolls: a.rolls.clone(),
         events: a.events.clone(),
         by_bot: a.by_bot,
+        created_at: a.now,
     }
 }
