@@ -105,8 +105,10 @@ pub struct Config {
     #[arg(long, env = "ADJUTANT_MAX_BATCH", default_value_t = 512)]
     pub max_batch: usize,
 
-    /// The address players reach the web client at, for links in notices
-    /// (default: `http://` and the listen address).
+    /// The address players reach the web client at, for links in notices, e-mails and
+    /// invitations (default: `http://` and the listen address, with a warning at start-up).
+    /// It may have a sub-path (`https://host/adjutant/`) when a reverse proxy serves Adjutant
+    /// under it and strips the prefix: the web client asks for everything relative to its page.
     #[arg(long, env = "ADJUTANT_PUBLIC_URL")]
     pub public_url: Option<String>,
 

@@ -85,6 +85,14 @@ pub async fn serve(
         websockets,
     });
     info!(address = %listener.local_addr()?, "adjutant is listening");
+    if config.public_url.is_none() {
+        warn!(
+            links = %config.link_base(),
+            "--public-url is not set: the links in notices, e-mails and invitations point at \
+             the listening address, which other machines may not reach; set it to the address \
+             players open (a sub-path behind a reverse proxy works: https://host/adjutant/)"
+        );
+    }
     listen::serve(listener, app, edge, shutdown).await;
     if let Some(sweeper) = sweeper {
         sweeper.abort();

@@ -257,4 +257,32 @@ mod tests {
             assert!(boards.contains(&format!("\"{id}\": board")), "{boards}");
         }
     }
+
+    /// A `--public-url` with a sub-path (a reverse proxy serving Adjutant under
+    /// `https://host/adjutant/`, stripping the prefix) works only if the page asks for
+    /// nothing by a root path: every address in the page, the client's modules and the
+    /// games' files is relative to the page.
+    #[test]
+    fn the_page_and_its_modules_ask_for_nothing_by_a_root_path() {
+        let web = Web::new(all_games());
+        for asset in web
+            .assets
+            .iter()
+            .filter(|a| a.path.ends_with(".js") || a.path.ends_with(".html"))
+        {
+            let body = std::str::from_utf8(&asset.body).expect("UTF-8");
+            for root in ["\"/api", "\"/web", "`/api", "`/web", "'/api", "'/web"] {
+                assert!(
+                    !body.contains(root),
+                    "{} asks for {root}...: a root path breaks a sub-path --public-url",
+                    asset.path
+                );
+            }
+            assert!(
+                !body.contains("location.host}/"),
+                "{} builds an address from the host alone",
+                asset.path
+            );
+        }
+    }
 }

@@ -25,13 +25,17 @@ export class ApiError extends Error {
   }
 }
 
+// Paths are resolved against the page's own address, so that the client works under a
+// sub-path behind a reverse proxy (`--public-url https://host/adjutant/`) as at the root.
+export const apiUrl = (path) => new URL(path.replace(/^\//, ""), document.baseURI).href;
+
 async function call(method, path, body, token = session.token) {
   const headers = {};
   if (token) headers["Authorization"] = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(apiUrl(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (e) {
     throw new ApiError("network", "The server cannot be reached; check your connection.", 0);
   }
@@ -52,35 +56,35 @@ const q = (params) => {
 };
 
 export const api = {
-  createAccount: (name) => call("POST", "/api/accounts", { name }, null),
-  me: (token) => call("GET", "/api/accounts/me", undefined, token),
-  catalog: () => call("GET", "/api/catalog"),
-  gameData: (game) => call("GET", `/api/catalog/${encodeURIComponent(game)}`),
-  createGame: (request) => call("POST", "/api/games", request),
-  join: (id, request) => call("POST", `/api/games/${id}/join`, request),
-  list: (filter) => call("GET", `/api/games${q({ filter })}`),
-  state: (id, code) => call("GET", `/api/games/${id}${q({ spectate_code: code })}`),
-  act: (id, seq, action) => call("POST", `/api/games/${id}/actions`, { seq, action }),
-  resign: (id) => call("POST", `/api/games/${id}/resign`, {}),
-  events: (id, after, code) => call("GET", `/api/games/${id}/events${q({ after, spectate_code: code })}`),
-  record: (id, code) => call("GET", `/api/games/${id}/record${q({ spectate_code: code })}`),
-  replay: (id, at, code) => call("GET", `/api/games/${id}/replay${q({ at, spectate_code: code })}`),
+  createAccount: (name) => call("POST", "api/accounts", { name }, null),
+  me: (token) => call("GET", "api/accounts/me", undefined, token),
+  catalog: () => call("GET", "api/catalog"),
+  gameData: (game) => call("GET", `api/catalog/${encodeURIComponent(game)}`),
+  createGame: (request) => call("POST", "api/games", request),
+  join: (id, request) => call("POST", `api/games/${id}/join`, request),
+  list: (filter) => call("GET", `api/games${q({ filter })}`),
+  state: (id, code) => call("GET", `api/games/${id}${q({ spectate_code: code })}`),
+  act: (id, seq, action) => call("POST", `api/games/${id}/actions`, { seq, action }),
+  resign: (id) => call("POST", `api/games/${id}/resign`, {}),
+  events: (id, after, code) => call("GET", `api/games/${id}/events${q({ after, spectate_code: code })}`),
+  record: (id, code) => call("GET", `api/games/${id}/record${q({ spectate_code: code })}`),
+  replay: (id, at, code) => call("GET", `api/games/${id}/replay${q({ at, spectate_code: code })}`),
   // Correspondence play.
-  turns: (id, code) => call("GET", `/api/games/${id}/turns${q({ spectate_code: code })}`),
-  pause: (id, days) => call("POST", `/api/games/${id}/pause`, { days }),
-  answerPause: (id, accept) => call("POST", `/api/games/${id}/pause/answer`, { accept }),
-  endPause: (id) => call("POST", `/api/games/${id}/pause/end`, {}),
-  reclaim: (id) => call("POST", `/api/games/${id}/reclaim`, {}),
-  chat: (id, channel, after, code) => call("GET", `/api/games/${id}/chat${q({ channel, after, spectate_code: code })}`),
-  postChat: (id, channel, text, code) => call("POST", `/api/games/${id}/chat${q({ spectate_code: code })}`, { channel, text }),
-  rematch: (id) => call("POST", `/api/games/${id}/rematch`, {}),
-  importGame: (record, visibility) => call("POST", "/api/games/import", { record, visibility }),
-  notices: () => call("GET", "/api/notices"),
-  noticeSettings: () => call("GET", "/api/notices/settings"),
-  saveNoticeSettings: (settings) => call("PUT", "/api/notices/settings", settings),
-  testNotice: () => call("POST", "/api/notices/test", {}),
-  resendConfirmation: () => call("POST", "/api/notices/confirm/resend", {}),
-  vacation: () => call("GET", "/api/vacation"),
+  turns: (id, code) => call("GET", `api/games/${id}/turns${q({ spectate_code: code })}`),
+  pause: (id, days) => call("POST", `api/games/${id}/pause`, { days }),
+  answerPause: (id, accept) => call("POST", `api/games/${id}/pause/answer`, { accept }),
+  endPause: (id) => call("POST", `api/games/${id}/pause/end`, {}),
+  reclaim: (id) => call("POST", `api/games/${id}/reclaim`, {}),
+  chat: (id, channel, after, code) => call("GET", `api/games/${id}/chat${q({ channel, after, spectate_code: code })}`),
+  postChat: (id, channel, text, code) => call("POST", `api/games/${id}/chat${q({ spectate_code: code })}`, { channel, text }),
+  rematch: (id) => call("POST", `api/games/${id}/rematch`, {}),
+  importGame: (record, visibility) => call("POST", "api/games/import", { record, visibility }),
+  notices: () => call("GET", "api/notices"),
+  noticeSettings: () => call("GET", "api/notices/settings"),
+  saveNoticeSettings: (settings) => call("PUT", "api/notices/settings", settings),
+  testNotice: () => call("POST", "api/notices/test", {}),
+  resendConfirmation: () => call("POST", "api/notices/confirm/resend", {}),
+  vacation: () => call("GET", "api/vacation"),
 };
 
 const dataCache = new Map();

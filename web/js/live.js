@@ -16,8 +16,10 @@ export class Live {
   }
 
   connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/api/ws`);
+    // Beside the page, so that a sub-path behind a reverse proxy works as the root does.
+    const url = new URL("api/ws", document.baseURI);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(url.href);
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 500;
