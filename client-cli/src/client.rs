@@ -52,9 +52,16 @@ pub struct Client {
     http: reqwest::Client,
 }
 
+/// Makes ring the process's rustls crypto provider (once), before any TLS is set up.
+pub fn install_tls() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 impl Client {
-    /// A client for the server at `base` (`http://127.0.0.1:8080`).
+    /// A client for the server at `base` (`http://127.0.0.1:8080`, or `https://...`: TLS by
+    /// rustls, the system's roots for HTTPS and Mozilla's for `wss://`).
     pub fn new(base: &str, token: Option<String>) -> Client {
+        install_tls();
         Client {
             base: base.trim_end_matches('/').to_string(),
             token,

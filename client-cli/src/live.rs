@@ -29,6 +29,7 @@ impl Live {
                 .map_err(|_| ClientError::Transport("the token is not a valid header".into()))?;
             request.headers_mut().insert("authorization", value);
         }
+        crate::client::install_tls();
         let (socket, _) = connect_async_with_config(
             request,
             Some(WebSocketConfig::default().read_buffer_size(8 * 1024)),

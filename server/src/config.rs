@@ -121,9 +121,19 @@ pub struct Config {
     #[arg(long, env = "ADJUTANT_SMTP_HOST")]
     pub smtp_host: Option<String>,
 
-    /// Port of the SMTP server (plain SMTP: a local relay or submission without TLS).
+    /// Port of the SMTP server: 25 (a relay), 587 (submission with STARTTLS), 465 (TLS).
     #[arg(long, env = "ADJUTANT_SMTP_PORT", default_value_t = 25)]
     pub smtp_port: u16,
+
+    /// How the SMTP connection is secured: auto (by the port: TLS on 465, STARTTLS required
+    /// on 587, STARTTLS when offered elsewhere), none, starttls (required) or tls.
+    #[arg(long, env = "ADJUTANT_SMTP_TLS", value_enum, default_value_t = crate::tls::SmtpTls::Auto)]
+    pub smtp_tls: crate::tls::SmtpTls,
+
+    /// A PEM file of CA certificates trusted beside the usual roots for webhooks (HTTPS) and
+    /// the SMTP server (a private CA).
+    #[arg(long, env = "ADJUTANT_EXTRA_CA_FILE")]
+    pub extra_ca_file: Option<PathBuf>,
 
     /// Sender address of e-mail notices.
     #[arg(

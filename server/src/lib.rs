@@ -21,6 +21,7 @@ pub mod ratelimit;
 pub mod service;
 pub mod slots;
 pub mod store;
+pub mod tls;
 pub mod web;
 pub mod webhook;
 pub mod ws;
@@ -126,6 +127,10 @@ pub fn main_with(registry: Registry) -> std::process::ExitCode {
                 std::process::ExitCode::FAILURE
             }
         };
+    }
+    if let Err(e) = tls::extra_roots(config.extra_ca_file.as_deref()) {
+        eprintln!("adjutant-server: {e}");
+        return std::process::ExitCode::FAILURE;
     }
     let result = runtime.block_on(async move {
         let listener = TcpListener::bind(config.listen)

@@ -11,6 +11,8 @@ use std::time::Duration;
 use tracing::warn;
 
 use crate::config::Config;
+use crate::tls::SmtpSecurity;
+use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 
 /// The SMTP transport and the sender.
 pub struct Mailer {
@@ -35,8 +37,14 @@ pub struct Confirmation {
 }
 
 impl Mailer {
-    /// The mailer of `config`, if it names an SMTP server.
-    pub fn from_config(config: &Config, timeout: Duration) -> Option<Mailer> {
+    /// The mailer of `config`, if it names an SMTP server: plain, STARTTLS (when offered, or
+    /// required) or implicit TLS as `--smtp-tls` says, trusting Mozilla's roots and the PEM
+    /// bundle `extra_roots`.
+    pub fn from_config(
+        config: &Config,
+        timeout: Duration,
+        extra_roots: Option<&[u8]>,
+    ) -> Option<Mailer> {
         let host = config.smtp_host.as_ref()?;
         let from: Mailbox = match config.smtp_from.parse() {
             Ok(from) => from,
@@ -48,6 +56,29 @@ impl Mailer {
         let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host)
             .port(config.smtp_port)
             .timeout(Some(timeout));
+        let security = config.smtp_tls.on_port(config.smtp_port);
+        if security != SmtpSecurity::Plain {
+            crate::tls::install_provider();
+            let mut params = TlsParameters::builder(host.clone());
+            if let Some(pem) = extra_roots {
+                match Certificate::from_pem(pem) {
+                    Ok(cert) => params = params.add_root_certificate(cert),
+                    Err(e) => warn!(error = %e, "the extra CA file is not used for mail"),
+                }
+            }
+            let params = match params.build_rustls() {
+                Ok(params) => params,
+                Err(e) => {
+                    warn!(error = %e, "TLS for mail cannot be set up; e-mail notices are off");
+                    return None;
+                }
+            };
+            builder = builder.tls(match security {
+                SmtpSecurity::Implicit => Tls::Wrapper(params),
+                SmtpSecurity::Starttls => Tls::Required(params),
+                _ => Tls::Opportunistic(params),
+            });
+        }
         if let (Some(user), Some(password)) = (&config.smtp_user, &config.smtp_password) {
             builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
         }

@@ -131,7 +131,12 @@ impl Notifier {
     pub fn spawn(store: SharedStore, config: &Config, clock: SharedClock) -> Notifier {
         let (tx, rx) = mpsc::unbounded_channel();
         let timeout = Duration::from_secs(config.notice_timeout_secs.max(1));
-        let mailer = Mailer::from_config(config, timeout);
+        let extra_roots =
+            crate::tls::extra_roots(config.extra_ca_file.as_deref()).unwrap_or_else(|e| {
+                warn!(error = %e, "the extra CA file is not used");
+                None
+            });
+        let mailer = Mailer::from_config(config, timeout, extra_roots.as_deref());
         let email = mailer.is_some();
         let guard = Guard::new(system_lookup(), config.allow_private_webhooks);
         let presence = Presence::default();
@@ -139,7 +144,7 @@ impl Notifier {
             presence: presence.clone(),
             store,
             clock,
-            http: guard.client(timeout),
+            http: guard.client(timeout, extra_roots.as_deref()),
             guard: guard.clone(),
             mailer,
             link_base: config.link_base(),

@@ -140,15 +140,24 @@ impl Guard {
     }
 
     /// An HTTP client that posts only to checked addresses, follows no redirect and uses no
-    /// proxy.
-    pub fn client(&self, timeout: Duration) -> reqwest::Client {
-        reqwest::Client::builder()
+    /// proxy; HTTPS verified against the system's roots and the PEM bundle `extra_roots`.
+    pub fn client(&self, timeout: Duration, extra_roots: Option<&[u8]>) -> reqwest::Client {
+        crate::tls::install_provider();
+        let mut builder = reqwest::Client::builder()
             .timeout(timeout)
             .redirect(reqwest::redirect::Policy::none())
             .no_proxy()
-            .dns_resolver(Arc::new(self.clone()))
-            .build()
+            .dns_resolver(Arc::new(self.clone()));
+        for cert in extra_roots
+            .and_then(|pem| reqwest::Certificate::from_pem_bundle(pem).ok())
             .unwrap_or_default()
+        {
+            builder = builder.add_root_certificate(cert);
+        }
+        builder.build().unwrap_or_else(|e| {
+            tracing::error!(error = %e, "the webhook client could not be built; webhooks fail");
+            reqwest::Client::new()
+        })
     }
 
     /// Posts `body` as JSON to `url` with `client` (made by [`Guard::client`]). An IP literal

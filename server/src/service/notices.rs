@@ -159,19 +159,14 @@ impl Service {
         self.notice_settings(account).await
     }
 
-    /// Refuses a webhook address that is not `http://`, too long, or not public.
+    /// Refuses a webhook address that is not `https://` or `http://`, too long, or not public.
     async fn check_webhook(&self, url: &str) -> Result<(), ApiError> {
         if url.len() > 2000 {
             return Err(bad("a webhook address is at most 2000 characters"));
         }
-        if url.starts_with("https://") {
-            return Err(bad(
-                "this server is built without TLS and cannot post to https:// webhooks; give an http:// address (a relay on your side can forward it)",
-            ));
-        }
         let parsed = match Url::parse(url) {
-            Ok(parsed) if url.starts_with("http://") => parsed,
-            _ => return Err(bad("a webhook is an http:// address")),
+            Ok(parsed) if matches!(parsed.scheme(), "https" | "http") => parsed,
+            _ => return Err(bad("a webhook is an https:// (or http://) address")),
         };
         if !self.inner.notifier.webhook_allowed(&parsed).await {
             return Err(bad(NOT_PUBLIC));

@@ -185,7 +185,7 @@ async fn a_name_that_rebinds_to_a_private_address_after_the_check_is_refused_at_
     let guard = Guard::new(lookup, false);
     let hook = format!("http://rebind.example:{port}/hook");
     assert!(guard.check_url(&url(&hook), SOON).await.is_ok());
-    let client = guard.client(SOON);
+    let client = guard.client(SOON, None);
     let refused = guard.post(&client, &hook, &serde_json::json!({})).await;
     assert!(refused.unwrap_err().contains("not a public address"));
     assert_eq!(*calls.lock().unwrap(), 2, "resolved again at send time");
@@ -207,7 +207,7 @@ async fn the_connection_goes_to_the_address_the_guard_resolved() {
     // Allowed by the operator: the post reaches the address the guard's lookup gave
     // for a name no real resolver knows.
     let guard = Guard::new(lookup, true);
-    let client = guard.client(SOON);
+    let client = guard.client(SOON, None);
     let hook = format!("http://nowhere.invalid:{port}/hook");
     guard
         .post(&client, &hook, &serde_json::json!({"kind": "test"}))
@@ -235,7 +235,7 @@ async fn a_redirect_is_not_followed() {
         }
     });
     let guard = Guard::new(system_lookup(), true);
-    let client = guard.client(SOON);
+    let client = guard.client(SOON, None);
     let hook = format!("http://127.0.0.1:{port}/hook");
     let error = guard.post(&client, &hook, &serde_json::json!({})).await;
     assert!(error.unwrap_err().contains("307"));

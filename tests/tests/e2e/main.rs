@@ -23,6 +23,7 @@ mod mississippi_fortress;
 mod names;
 mod notice_guards;
 mod notice_order;
+mod notice_tls;
 mod notices;
 mod operations;
 mod outpost_props;

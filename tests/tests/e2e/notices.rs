@@ -384,7 +384,7 @@ async fn a_failing_webhook_is_retried_with_backoff_and_its_error_is_shown_to_its
     // Nonsense settings are refused with a reason, and change nothing.
     for (url, email) in [
         (Some("ftp://example.test/hook".to_string()), None),
-        (Some("https://example.test/hook".to_string()), None),
+        (Some("mailto:dave@example.test".to_string()), None),
         (None, Some("not an address")),
         (None, Some("dave@example.test")),
     ] {
