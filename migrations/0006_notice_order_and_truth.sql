@@ -1,3 +1,9 @@
+-- Webhooks are signed with a secret of their account's (HMAC-SHA256; shown to the account,
+-- new with every new address) and posted in a chat service's shape where asked or where
+-- the address says so (auto | adjutant | discord | slack).
+ALTER TABLE notice_settings ADD COLUMN webhook_secret TEXT;
+ALTER TABLE notice_settings ADD COLUMN webhook_format TEXT NOT NULL DEFAULT 'auto';
+
 -- Notices keep each account's order and are dropped once no longer true (docs/protocol.md,
 -- "Notices"): the game's sequence number when the notice was written (a "your move" is
 -- dropped once that seat has acted after it), why a notice was dropped unsent, and the

@@ -265,9 +265,15 @@ pub(super) enum NoticesCommand {
     List,
     /// Show your settings, or change them with the flags given.
     Settings {
-        /// Where notices are POSTed (http://...).
+        /// Where notices are POSTed (https://... or http://...).
         #[arg(long, conflicts_with = "no_webhook")]
         webhook: Option<String>,
+        /// The webhook body's shape: auto (by the address), adjutant, discord or slack.
+        #[arg(long)]
+        webhook_format: Option<String>,
+        /// A new signing secret for the webhook.
+        #[arg(long)]
+        rotate_secret: bool,
         #[arg(long)]
         no_webhook: bool,
         /// Where notices are mailed.

@@ -164,8 +164,16 @@ pub fn settings(s: &NoticeSettings) -> String {
     let mut out = String::new();
     let or_none = |v: &Option<String>| v.clone().unwrap_or_else(|| "(none)".into());
     let _ = writeln!(out, "Webhook: {}", or_none(&s.webhook_url));
+    if s.webhook_url.is_some() {
+        let _ = writeln!(
+            out,
+            "  shape: {}; signed with {} (X-Adjutant-Signature: sha256=HMAC of \"timestamp.body\")",
+            s.webhook_format.as_str(),
+            or_none(&s.webhook_secret)
+        );
+    }
     if let Some(e) = &s.webhook_error {
-        let _ = writeln!(out, "  last error: {} (at {})", e.message, e.at);
+        let _ = writeln!(out, "  last error: {} (at {})", e.message, utc_text(e.at));
     }
     let _ = writeln!(
         out,
@@ -180,7 +188,7 @@ pub fn settings(s: &NoticeSettings) -> String {
         }
     );
     if let Some(e) = &s.email_error {
-        let _ = writeln!(out, "  last error: {} (at {})", e.message, e.at);
+        let _ = writeln!(out, "  last error: {} (at {})", e.message, utc_text(e.at));
     }
     let _ = writeln!(
         out,

@@ -354,9 +354,24 @@ async fn run(cli: Cli) -> Outcome {
                 no_email,
                 always,
                 digest,
+                webhook_format,
+                rotate_secret,
             } => {
                 let current = client.notice_settings().await.map_err(e)?;
-                let changed = webhook.is_some()
+                let format = match webhook_format.as_deref() {
+                    None => current.webhook_format,
+                    Some(f @ ("auto" | "adjutant" | "discord" | "slack")) => {
+                        adjutant_protocol::WebhookFormat::parse(f)
+                    }
+                    Some(other) => {
+                        return Err(format!(
+                            "--webhook-format is auto, adjutant, discord or slack, not {other:?}"
+                        ));
+                    }
+                };
+                let changed = rotate_secret
+                    || webhook_format.is_some()
+                    || webhook.is_some()
                     || no_webhook
                     || email.is_some()
                     || no_email
@@ -376,6 +391,8 @@ async fn run(cli: Cli) -> Outcome {
                         },
                         always: always.unwrap_or(current.always),
                         digest: digest.unwrap_or(current.digest),
+                        webhook_format: format,
+                        rotate_webhook_secret: rotate_secret,
                     };
                     client.set_notice_settings(&update).await.map_err(e)?
                 } else {

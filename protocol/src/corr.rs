@@ -43,6 +43,48 @@ pub struct NoticeSettings {
     /// Whether this server can send e-mail at all.
     #[serde(default)]
     pub email_available: bool,
+    /// The key each webhook POST is signed with (`X-Adjutant-Signature`: `sha256=` and the
+    /// hex HMAC-SHA256 of `{X-Adjutant-Timestamp}.{body}`); new with every new address.
+    #[serde(default)]
+    pub webhook_secret: Option<String>,
+    /// The shape of the webhook's body.
+    #[serde(default)]
+    pub webhook_format: WebhookFormat,
+}
+
+/// The shape of a webhook's body.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WebhookFormat {
+    /// By the address: Discord's or Slack's where the address is theirs, else `adjutant`.
+    #[default]
+    Auto,
+    /// The `Notice` as JSON.
+    Adjutant,
+    /// A Discord webhook's `{"content": ...}` (the sentence and the link).
+    Discord,
+    /// A Slack (or Mattermost, Rocket.Chat) incoming webhook's `{"text": ...}`.
+    Slack,
+}
+
+impl WebhookFormat {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WebhookFormat::Auto => "auto",
+            WebhookFormat::Adjutant => "adjutant",
+            WebhookFormat::Discord => "discord",
+            WebhookFormat::Slack => "slack",
+        }
+    }
+
+    pub fn parse(s: &str) -> WebhookFormat {
+        match s {
+            "adjutant" => WebhookFormat::Adjutant,
+            "discord" => WebhookFormat::Discord,
+            "slack" => WebhookFormat::Slack,
+            _ => WebhookFormat::Auto,
+        }
+    }
 }
 
 /// `PUT /api/notices/settings`: replaces the caller's settings.
@@ -56,6 +98,11 @@ pub struct UpdateNoticeSettings {
     pub always: bool,
     #[serde(default)]
     pub digest: bool,
+    #[serde(default)]
+    pub webhook_format: WebhookFormat,
+    /// A new signing secret for the same webhook address.
+    #[serde(default)]
+    pub rotate_webhook_secret: bool,
 }
 
 /// Why a notice was sent.

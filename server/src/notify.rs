@@ -14,6 +14,7 @@
 
 mod presence;
 mod truth;
+mod webhook_body;
 mod wording;
 
 pub use presence::{LOOKING_SECS, Presence};
@@ -521,7 +522,16 @@ impl Worker {
             }
             _ => {
                 let url = settings.webhook_url.ok_or("the webhook was removed")?;
-                self.guard.post(&self.http, &url, &notice).await
+                let parsed = Url::parse(&url).map_err(|e| format!("not an address: {e}"))?;
+                let format = adjutant_protocol::WebhookFormat::parse(&settings.webhook_format);
+                let body = webhook_body::body(&notice, webhook_body::shape(format, &parsed));
+                let now = self.clock.now();
+                let mut headers = vec![("x-adjutant-timestamp", now.to_string())];
+                if let Some(secret) = &settings.webhook_secret {
+                    let signed = webhook_body::signature(secret, now, &body);
+                    headers.push(("x-adjutant-signature", signed));
+                }
+                self.guard.post(&self.http, &url, body, &headers).await
             }
         }
     }

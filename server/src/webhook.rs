@@ -160,13 +160,15 @@ impl Guard {
         })
     }
 
-    /// Posts `body` as JSON to `url` with `client` (made by [`Guard::client`]). An IP literal
-    /// is checked here (the resolver sees only names). The error is the detail, for the log.
+    /// Posts `body` (JSON) with `headers` to `url` with `client` (made by [`Guard::client`]).
+    /// An IP literal is checked here (the resolver sees only names). The error is the
+    /// detail, for the log.
     pub async fn post(
         &self,
         client: &reqwest::Client,
         url: &str,
-        body: &impl serde::Serialize,
+        body: Vec<u8>,
+        headers: &[(&str, String)],
     ) -> Result<(), String> {
         let parsed = Url::parse(url).map_err(|e| format!("the address does not parse: {e}"))?;
         if !self.allow_private
@@ -174,9 +176,14 @@ impl Guard {
         {
             check_literal(ip)?;
         }
-        let response = client
+        let mut request = client
             .post(parsed)
-            .json(body)
+            .header(reqwest::header::CONTENT_TYPE, "application/json")
+            .body(body);
+        for (name, value) in headers {
+            request = request.header(*name, value);
+        }
+        let response = request
             .send()
             .await
             .map_err(|e| format!("the webhook could not be reached: {e:?}"))?;

@@ -4,7 +4,7 @@
 
 use adjutant_protocol::{
     ApiError, ChannelError, ErrorCode, NoticeEntry, NoticeKind, NoticeList, NoticeSettings,
-    UpdateNoticeSettings,
+    UpdateNoticeSettings, WebhookFormat,
 };
 use reqwest::Url;
 
@@ -92,6 +92,8 @@ impl Service {
             ),
             email_error: error(row.email_error, row.email_error_at),
             email_available: self.inner.notifier.email_available(),
+            webhook_secret: row.webhook_secret,
+            webhook_format: WebhookFormat::parse(&row.webhook_format),
         })
     }
 
@@ -137,7 +139,22 @@ impl Service {
             Some(address) => Some(self.confirmation(account, address)?),
             None => None,
         };
+        // A new address (or a rotation) gets a new signing secret; the same address keeps its.
+        let webhook_secret = match &webhook_url {
+            None => None,
+            Some(url)
+                if current.webhook_url.as_ref() == Some(url) && !update.rotate_webhook_secret =>
+            {
+                current
+                    .webhook_secret
+                    .clone()
+                    .or_else(|| Some(new_webhook_secret()))
+            }
+            Some(_) => Some(new_webhook_secret()),
+        };
         let write = NoticeWrite::Settings {
+            webhook_secret,
+            webhook_format: update.webhook_format.as_str(),
             account: account.id.clone(),
             webhook_url,
             email,
@@ -384,4 +401,10 @@ impl Service {
             .collect();
         Ok(NoticeList { notices })
     }
+}
+
+/// A webhook signing secret: `whsec_` and 64 hex digits (256 random bits).
+fn new_webhook_secret() -> String {
+    let token = crate::auth::new_token();
+    format!("whsec_{}", token.trim_start_matches("adj_"))
 }

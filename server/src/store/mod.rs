@@ -296,8 +296,8 @@ impl SqliteStore {
     pub async fn notice_settings(&self, account: &str) -> Result<NoticeSettingsRow, sqlx::Error> {
         let row = sqlx::query_as(
             "SELECT webhook_url, email, email_confirmed, always, digest, webhook_error, \
-             webhook_error_at, email_error, email_error_at, unsubscribe_token \
-             FROM notice_settings WHERE account_id = ?",
+             webhook_error_at, email_error, email_error_at, unsubscribe_token, webhook_secret, \
+             webhook_format FROM notice_settings WHERE account_id = ?",
         )
         .bind(account)
         .fetch_optional(&self.pool)

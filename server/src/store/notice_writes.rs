@@ -19,6 +19,9 @@ pub enum NoticeWrite {
         digest: bool,
         /// The confirmation token's hash and expiry, used only if the address changes.
         email_token: Option<(String, i64)>,
+        /// The webhook's signing secret (new or kept, as the service decided).
+        webhook_secret: Option<String>,
+        webhook_format: &'static str,
     },
     /// A fresh confirmation token for the account's unconfirmed address `email` (refused if
     /// the address changed or was confirmed meanwhile).
@@ -121,13 +124,16 @@ pub async fn apply(
             always,
             digest,
             email_token,
+            webhook_secret,
+            webhook_format,
         } => {
             let (token_hash, expires_at) = email_token.clone().unzip();
             sqlx::query(
                 "INSERT INTO notice_settings (account_id, webhook_url, email, always, digest, \
-                 email_token_hash, email_token_expires_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (account_id) DO UPDATE SET \
-                 webhook_url = ?2, email = ?3, always = ?4, digest = ?5, \
+                 email_token_hash, email_token_expires_at, webhook_secret, webhook_format) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (account_id) DO UPDATE SET \
+                 webhook_url = ?2, email = ?3, always = ?4, digest = ?5, webhook_secret = ?8, \
+                 webhook_format = ?9, \
                  webhook_error = CASE WHEN webhook_url IS ?2 THEN webhook_error END, \
                  webhook_error_at = CASE WHEN webhook_url IS ?2 THEN webhook_error_at END, \
                  email_error = CASE WHEN email IS ?3 THEN email_error END, \
@@ -145,6 +151,8 @@ pub async fn apply(
             .bind(digest)
             .bind(token_hash)
             .bind(expires_at)
+            .bind(webhook_secret)
+            .bind(webhook_format)
             .execute(&mut *conn)
             .await?;
         }

@@ -75,6 +75,10 @@ pub struct NoticeSettingsRow {
     pub email_error_at: Option<i64>,
     /// The token of the one-click unsubscribe link of mails to the confirmed address.
     pub unsubscribe_token: Option<String>,
+    /// The key webhook POSTs are signed with.
+    pub webhook_secret: Option<String>,
+    /// `auto`, `adjutant`, `discord` or `slack`.
+    pub webhook_format: String,
 }
 
 /// One notice of the outbox.

@@ -186,14 +186,14 @@ async fn a_name_that_rebinds_to_a_private_address_after_the_check_is_refused_at_
     let hook = format!("http://rebind.example:{port}/hook");
     assert!(guard.check_url(&url(&hook), SOON).await.is_ok());
     let client = guard.client(SOON, None);
-    let refused = guard.post(&client, &hook, &serde_json::json!({})).await;
+    let refused = guard.post(&client, &hook, b"{}".to_vec(), &[]).await;
     assert!(refused.unwrap_err().contains("not a public address"));
     assert_eq!(*calls.lock().unwrap(), 2, "resolved again at send time");
     assert_eq!(*accepted.lock().unwrap(), 0, "no connection was made");
     let literal = format!("http://127.0.0.1:{port}/hook");
     assert!(
         guard
-            .post(&client, &literal, &serde_json::json!({}))
+            .post(&client, &literal, b"{}".to_vec(), &[])
             .await
             .is_err()
     );
@@ -210,7 +210,7 @@ async fn the_connection_goes_to_the_address_the_guard_resolved() {
     let client = guard.client(SOON, None);
     let hook = format!("http://nowhere.invalid:{port}/hook");
     guard
-        .post(&client, &hook, &serde_json::json!({"kind": "test"}))
+        .post(&client, &hook, br#"{"kind":"test"}"#.to_vec(), &[])
         .await
         .expect("posted");
     assert_eq!(*accepted.lock().unwrap(), 1);
@@ -237,7 +237,7 @@ async fn a_redirect_is_not_followed() {
     let guard = Guard::new(system_lookup(), true);
     let client = guard.client(SOON, None);
     let hook = format!("http://127.0.0.1:{port}/hook");
-    let error = guard.post(&client, &hook, &serde_json::json!({})).await;
+    let error = guard.post(&client, &hook, b"{}".to_vec(), &[]).await;
     assert!(error.unwrap_err().contains("307"));
     assert_eq!(
         *accepted.lock().unwrap(),

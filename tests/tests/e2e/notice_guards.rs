@@ -18,6 +18,7 @@ fn update(webhook: Option<&str>, email: Option<&str>) -> UpdateNoticeSettings {
         email: email.map(str::to_string),
         always: false,
         digest: false,
+        ..UpdateNoticeSettings::default()
     }
 }
 

@@ -20,6 +20,7 @@ async fn hook_settings(client: &adjutant_cli::Client, url: String) {
             email: None,
             always: false,
             digest: false,
+            ..UpdateNoticeSettings::default()
         })
         .await
         .expect("settings saved");
@@ -91,6 +92,7 @@ async fn mail_goes_over_implicit_tls_and_over_required_starttls() {
             email: Some("cid@example.test".into()),
             always: false,
             digest: false,
+            ..UpdateNoticeSettings::default()
         })
         .await
         .unwrap();
@@ -115,6 +117,7 @@ async fn required_starttls_sends_nothing_to_a_server_that_does_not_offer_it() {
         email: Some("dee@example.test".into()),
         always: false,
         digest: false,
+        ..UpdateNoticeSettings::default()
     })
     .await
     .unwrap();
@@ -125,4 +128,95 @@ async fn required_starttls_sends_nothing_to_a_server_that_does_not_offer_it() {
     );
     let shown = dee.notice_settings().await.unwrap();
     assert!(shown.email_error.is_some(), "{shown:?}");
+}
+
+/// The settings of a webhook at `url` in `format`, maybe with a new secret.
+async fn hook_in(
+    client: &adjutant_cli::Client,
+    url: String,
+    format: adjutant_protocol::WebhookFormat,
+    rotate: bool,
+) -> adjutant_protocol::NoticeSettings {
+    client
+        .set_notice_settings(&UpdateNoticeSettings {
+            webhook_url: Some(url),
+            webhook_format: format,
+            rotate_webhook_secret: rotate,
+            ..UpdateNoticeSettings::default()
+        })
+        .await
+        .expect("settings saved")
+}
+
+#[tokio::test]
+async fn webhooks_are_signed_with_their_accounts_secret_and_take_discord_and_slack_shapes() {
+    use adjutant_protocol::WebhookFormat;
+    use hmac::{Hmac, KeyInit, Mac};
+    let hooks = WebhookReceiver::start().await;
+    let (server, clock) = TestServer::on_manual_clock(START, |config| {
+        config.allow_private_webhooks = true;
+    })
+    .await;
+    let eve = server.account("eve").await;
+    let set = hook_in(&eve, hooks.url("eve"), WebhookFormat::Auto, false).await;
+    let secret = set.webhook_secret.clone().expect("a signing secret");
+    assert!(secret.starts_with("whsec_") && secret.len() == 6 + 64);
+    // The same address keeps its secret; a rotation or a new address makes a new one.
+    let same = hook_in(&eve, hooks.url("eve"), WebhookFormat::Auto, false).await;
+    assert_eq!(same.webhook_secret, set.webhook_secret);
+
+    clock.advance(10);
+    eve.test_notice().await.unwrap();
+    server.flush().await;
+    let got = hooks.take();
+    assert_eq!(got.len(), 1);
+    let hook = &got[0];
+    assert_eq!(hook.body["kind"], "test", "Adjutant's own shape by default");
+    let timestamp = hook.header("x-adjutant-timestamp").expect("a timestamp");
+    assert_eq!(timestamp, (START + 10).to_string());
+    let mut mac = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(secret.as_bytes()).unwrap();
+    mac.update(format!("{timestamp}.").as_bytes());
+    mac.update(&hook.raw);
+    let expected: String = mac
+        .finalize()
+        .into_bytes()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(
+        hook.header("x-adjutant-signature"),
+        Some(format!("sha256={expected}").as_str())
+    );
+
+    let rotated = hook_in(&eve, hooks.url("eve"), WebhookFormat::Discord, true).await;
+    assert_ne!(rotated.webhook_secret, set.webhook_secret);
+    assert_eq!(rotated.webhook_format, WebhookFormat::Discord);
+    eve.test_notice().await.unwrap();
+    server.flush().await;
+    let got = hooks.take();
+    let content = got[0].body["content"].as_str().expect("Discord's content");
+    assert!(
+        content.starts_with("A test notice from Adjutant"),
+        "{content}"
+    );
+    assert!(
+        content.contains("/#/lobby"),
+        "the link rides in the text: {content}"
+    );
+    assert_eq!(
+        got[0].body["allowed_mentions"]["parse"],
+        serde_json::json!([])
+    );
+    assert_ne!(
+        got[0].header("x-adjutant-signature"),
+        hook.header("x-adjutant-signature")
+    );
+
+    hook_in(&eve, hooks.url("eve"), WebhookFormat::Slack, false).await;
+    eve.test_notice().await.unwrap();
+    server.flush().await;
+    let got = hooks.take();
+    let text = got[0].body["text"].as_str().expect("Slack's text");
+    assert!(text.starts_with("A test notice from Adjutant") && text.contains("/#/lobby"));
+    assert_eq!(got[0].body.as_object().unwrap().len(), 1);
 }

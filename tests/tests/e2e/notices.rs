@@ -48,6 +48,7 @@ pub async fn settings(client: &Client, webhook: Option<String>, email: Option<&s
             email: email.map(str::to_string),
             always,
             digest: false,
+            ..UpdateNoticeSettings::default()
         })
         .await
         .expect("settings saved");
@@ -259,6 +260,7 @@ async fn the_right_notices_reach_the_right_account_at_the_right_moments_and_keep
             email: None,
             always: false,
             digest: true,
+            ..UpdateNoticeSettings::default()
         })
         .await
         .unwrap();
@@ -394,6 +396,7 @@ async fn a_failing_webhook_is_retried_with_backoff_and_its_error_is_shown_to_its
                 email: email.map(str::to_string),
                 always: true,
                 digest: true,
+                ..UpdateNoticeSettings::default()
             })
             .await
             .unwrap_err();

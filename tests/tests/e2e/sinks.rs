@@ -334,8 +334,22 @@ fn address(command: &str) -> String {
 pub struct Hook {
     pub path: String,
     pub body: Value,
+    /// The body's bytes as they came (a signature covers these).
+    pub raw: Vec<u8>,
+    /// The request's headers, names in lower case.
+    pub headers: Vec<(String, String)>,
     /// The status it answered with.
     pub status: u16,
+}
+
+impl Hook {
+    /// The value of header `name` (lower case), if sent.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// A local HTTP server that takes webhook POSTs and answers with a status the test sets.
@@ -439,9 +453,17 @@ where
         return;
     }
     let status = answer.load(Ordering::SeqCst);
+    let headers = head
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
     kept.lock().expect("hooks").push(Hook {
         path,
         body: serde_json::from_slice(&body).unwrap_or(Value::Null),
+        raw: body,
+        headers,
         status,
     });
     let reply =

@@ -16,6 +16,8 @@ pub(super) fn apply(t: &mut Tables, write: &NoticeWrite) -> Result<(), WriteErro
             always,
             digest,
             email_token,
+            webhook_secret,
+            webhook_format,
         } => {
             let token_taken = email_token.as_ref().is_some_and(|(hash, _)| {
                 t.settings.iter().any(|(other, s)| {
@@ -48,6 +50,8 @@ pub(super) fn apply(t: &mut Tables, write: &NoticeWrite) -> Result<(), WriteErro
             row.email = email.clone();
             row.always = *always;
             row.digest = *digest;
+            row.webhook_secret = webhook_secret.clone();
+            row.webhook_format = webhook_format.to_string();
         }
         NoticeWrite::EmailToken {
             account,
