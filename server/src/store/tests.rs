@@ -281,6 +281,8 @@ async fn the_memory_store_keeps_notice_settings_and_the_outbox_as_sqlite_does() 
             always: false,
             digest: true,
             email_token: Some((token.into(), 100)),
+            webhook_secret: Some("whsec_1".into()),
+            webhook_format: "discord",
         }
         .into()
     };
@@ -377,6 +379,8 @@ async fn the_memory_store_keeps_notice_settings_and_the_outbox_as_sqlite_does() 
                 s.digest,
                 s.webhook_error,
                 s.webhook_error_at,
+                s.webhook_secret,
+                s.webhook_format,
             ),
             store.email_token("t4").await.unwrap(),
             store.email_token("t3").await.unwrap(),

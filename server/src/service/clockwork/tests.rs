@@ -118,6 +118,11 @@ fn warnings_then_time_outs_fall_due_in_order() {
     assert!(clock.due(warn - 1).is_empty());
     assert_eq!(clock.due(warn), vec![Due::Warn(Union)]);
     clock.warned.union = true;
+    // The last warning at 95 %, then the time-out.
+    let last = 3 * DAY - (3 * DAY) / 20;
+    assert_eq!(clock.wake_at(), Some(last));
+    assert_eq!(clock.due(last), vec![Due::LastWarn(Union)]);
+    clock.warned_late.union = true;
     assert_eq!(clock.wake_at(), Some(3 * DAY));
     assert_eq!(clock.due(3 * DAY), vec![Due::TimedOut(Union)]);
     clock.time_out(3 * DAY + 5, Union);
@@ -148,4 +153,30 @@ fn a_pause_stops_both_clocks_and_the_bot_policy_hands_the_seat_over() {
     );
     clock.reclaim(11 * DAY, Union);
     assert!(!clock.bot.union);
+}
+
+#[test]
+fn both_warnings_due_at_once_give_only_the_last() {
+    let mut clock = a_move_a_day();
+    clock.start(0, &[Union]);
+    let last = 3 * DAY - (3 * DAY) / 20;
+    assert_eq!(clock.due(last), vec![Due::LastWarn(Union)]);
+}
+
+#[test]
+fn an_unanswered_request_for_a_pause_lapses_after_two_days() {
+    let mut clock = a_move_a_day();
+    clock.start(0, &[Union]);
+    clock.request = Some(adjutant_protocol::PauseRequestInfo {
+        by: Confederate,
+        secs: DAY,
+        at: HOUR,
+    });
+    assert_eq!(clock.wake_at(), Some(HOUR + super::REQUEST_SECS));
+    assert!(
+        !clock
+            .due(HOUR + super::REQUEST_SECS - 1)
+            .contains(&Due::RequestLapsed)
+    );
+    assert_eq!(clock.due(HOUR + super::REQUEST_SECS)[0], Due::RequestLapsed);
 }
