@@ -8,15 +8,20 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod out;
 mod corr_cli;
 
+mod act;
 mod args;
 mod batch;
+mod game_ids;
 mod lists;
+mod play;
 mod session;
+mod show;
 use args::{AccountCommand, Cli, Command, NoticesCommand};
-use session::{fill_free_fields, game_data, pick, replay, watch};
+use session::{replay, watch};
 
 use adjutant_cli::config::{ConfigFile, DEFAULT_SERVER, Profile};
 use adjutant_cli::load::{self, LoadPlan};
+use adjutant_cli::progress::Progress;
 use adjutant_cli::{Client, Live, bot, render};
 use adjutant_protocol::{
     ChatChannel, ClientMessage, CreateGame, GameFilter, GameStatus, JoinGame, Record,
@@ -78,6 +83,13 @@ async fn run(cli: Cli) -> Outcome {
         .unwrap_or_else(|| DEFAULT_SERVER.to_string());
     let client = Client::new(&server, profile.token.clone());
     let e = |e: adjutant_cli::ClientError| e.to_string();
+    let profile_name = cli.profile.clone();
+    // The game a command names (a unique start of an id), or the profile's last one.
+    macro_rules! game {
+        ($given:expr) => {
+            game_ids::resolve(&client, &mut config, &profile_name, $given.as_deref()).await?
+        };
+    }
     match cli.command {
         Command::Account {
             action: AccountCommand::Create { name },
@@ -89,6 +101,7 @@ async fn run(cli: Cli) -> Outcome {
                     server: Some(server),
                     token: Some(created.token),
                     name: Some(created.name.clone()),
+                    last_game: None,
                 },
             );
             config.save()?;
@@ -186,6 +199,7 @@ async fn run(cli: Cli) -> Outcome {
             invite,
             secrets,
         } => {
+            let game_id = game!(game_id);
             let join = JoinGame {
                 invite_code: invite,
                 secret_choices: pairs(&secrets)?,
@@ -211,29 +225,11 @@ async fn run(cli: Cli) -> Outcome {
             spectate,
             json,
         } => {
-            let state = client
-                .state(&game_id, spectate.as_deref())
-                .await
-                .map_err(e)?;
-            if json {
-                outln!(
-                    "{}",
-                    serde_json::to_string_pretty(&state).expect("states serialise")
-                );
-            } else {
-                let data = game_data(&client, &state.game).await;
-                out!("{}", render::state(&state, &data));
-                if let Some(clock) = &state.clock {
-                    out!("\n{}", corr_cli::clock(clock));
-                }
-                if let Some(id) = &state.rematch {
-                    outln!("\nA rematch is offered: game {id}.");
-                }
-            }
+            let game_id = game!(game_id);
+            show::show(&client, &game_id, spectate.as_deref(), json).await?;
         }
         Command::Act {
-            game_id,
-            choice,
+            game_and_choice,
             text,
             objective,
             units,
@@ -241,51 +237,61 @@ async fn run(cli: Cli) -> Outcome {
             orders,
             attempts,
         } => {
-            let state = client.state(&game_id, None).await.map_err(e)?;
-            let actions = state.view["actions"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default();
-            let mut action = pick(&actions, &choice)?;
-            fill_free_fields(&mut action, text.as_deref(), objective.as_deref())?;
-            lists::fill_lists(&mut action, units.as_deref(), &sets)?;
-            batch::fill_batch(&mut action, &state.view, &orders, &attempts)?;
-            let accepted = client.act(&game_id, state.seq, &action).await.map_err(e)?;
-            outln!("Done (action {}).", accepted.seq);
-            let data = game_data(&client, &state.game).await;
-            out!("{}", render::game_board(&state.game, &accepted.view, &data));
-            out!("{}", render::prompt(&accepted.view));
+            let (given, choice) = split_last(game_and_choice);
+            let game_id = game!(given);
+            let fill = act::Fill {
+                text,
+                objective,
+                units,
+                sets,
+                orders,
+                attempts,
+            };
+            act::act(&client, &game_id, &choice, &fill).await?;
+        }
+        Command::Play { game_id } => {
+            let game_id = game!(game_id);
+            play::play(&client, &game_id).await?;
+        }
+        Command::Map {
+            game_id,
+            svg,
+            spectate,
+        } => {
+            let game_id = game!(game_id);
+            show::map(&client, &game_id, svg.as_deref(), spectate.as_deref()).await?;
+        }
+        Command::Area {
+            game_and_place,
+            spectate,
+        } => {
+            let (given, place) = split_last(game_and_place);
+            let game_id = game!(given);
+            show::area(&client, &game_id, &place, spectate.as_deref()).await?;
         }
         Command::Resign { game_id } => {
+            let game_id = game!(game_id);
             client.resign(&game_id).await.map_err(e)?;
             outln!("You resigned game {game_id}.");
         }
-        Command::Watch { game_id, spectate } => watch(&client, &game_id, spectate).await?,
+        Command::Watch { game_id, spectate } => {
+            let game_id = game!(game_id);
+            watch(&client, &game_id, spectate).await?
+        }
         Command::Events {
             game_id,
             after,
             spectate,
         } => {
-            let log = client
-                .events(&game_id, after, spectate.as_deref())
-                .await
-                .map_err(e)?;
-            for entry in log.entries {
-                for event in entry.events {
-                    outln!(
-                        "{:>5} {:<11} {}",
-                        entry.seq,
-                        entry.side.to_string(),
-                        render::event(&event)
-                    );
-                }
-            }
+            let game_id = game!(game_id);
+            show::events(&client, &game_id, after, spectate.as_deref()).await?;
         }
         Command::Export {
             game_id,
             output,
             spectate,
         } => {
+            let game_id = game!(game_id);
             let record = client
                 .record(&game_id, spectate.as_deref())
                 .await
@@ -308,8 +314,13 @@ async fn run(cli: Cli) -> Outcome {
                 .map_err(|err| format!("cannot read {file}: {err}"))?;
             let record: Record = serde_json::from_str(&text)
                 .map_err(|err| format!("{file} is not a game record: {err}"))?;
+            let replaying = Progress::spinner(&format!(
+                "Replaying {} actions against the rules",
+                record.actions.len()
+            ));
             let verified = adjutant_cli::verify(&adjutant_cli::registry(), &record)
                 .map_err(|err| err.to_string())?;
+            drop(replaying);
             let result = verified
                 .outcome
                 .map(|o| o.summary)
@@ -321,12 +332,21 @@ async fn run(cli: Cli) -> Outcome {
             );
         }
         Command::Bot { game_id, seed } => {
+            let game_id = game!(game_id);
             let mut live = Live::connect(&client.ws_url(), client.token())
                 .await
                 .map_err(e)?;
-            let stats = bot::play(&mut live, &game_id, seed, None)
-                .await
-                .map_err(e)?;
+            let bar = Progress::spinner("The bot is playing");
+            let mut played = 0u64;
+            let stats = bot::play_watched(&mut live, &game_id, seed, None, &mut |seq| {
+                played += 1;
+                bar.say(format!(
+                    "The bot has played {played} actions (game at action {seq})"
+                ));
+            })
+            .await
+            .map_err(e)?;
+            drop(bar);
             outln!(
                 "The bot played {} actions; the game is over.",
                 stats.actions
@@ -391,6 +411,14 @@ async fn run(cli: Cli) -> Outcome {
             refuse,
             end,
         } => {
+            // One short number alone is the days, for the last game used.
+            let (game_id, days) = match (game_id, days) {
+                (Some(g), None) if g.len() <= 3 && g.bytes().all(|b| b.is_ascii_digit()) => {
+                    (None, g.parse().ok())
+                }
+                other => other,
+            };
+            let game_id = game!(game_id);
             let reply = match (days, accept, refuse, end) {
                 (_, true, _, _) => client.answer_pause(&game_id, true).await,
                 (_, _, true, _) => client.answer_pause(&game_id, false).await,
@@ -406,6 +434,7 @@ async fn run(cli: Cli) -> Outcome {
             out!("{}", corr_cli::clock(&reply.clock));
         }
         Command::Reclaim { game_id } => {
+            let game_id = game!(game_id);
             let reply = client.reclaim(&game_id).await.map_err(e)?;
             outln!("Your seat is yours again.");
             out!("{}", corr_cli::clock(&reply.clock));
@@ -421,6 +450,7 @@ async fn run(cli: Cli) -> Outcome {
             after,
             spectate,
         } => {
+            let game_id = game!(game_id);
             let channel: ChatChannel = match channel {
                 Some(channel) => {
                     serde_json::from_value(Value::String(channel.clone())).map_err(|_| {
@@ -460,7 +490,12 @@ async fn run(cli: Cli) -> Outcome {
             } else {
                 Visibility::Public
             };
+            let sending = Progress::spinner(&format!(
+                "Importing {} actions (the server checks each against the rules)",
+                record.actions.len()
+            ));
             let imported = client.import(&record, visibility).await.map_err(e)?;
+            drop(sending);
             outln!(
                 "Imported as game {} ({} actions and {} rolls checked). Step through it with `adjutant replay {}`.",
                 imported.game_id,
@@ -470,6 +505,7 @@ async fn run(cli: Cli) -> Outcome {
             );
         }
         Command::Rematch { game_id, secrets } => {
+            let game_id = game!(game_id);
             let created = client
                 .rematch(&game_id, pairs(&secrets)?)
                 .await
@@ -485,7 +521,10 @@ async fn run(cli: Cli) -> Outcome {
             turn,
             at,
             list,
-        } => replay(&client, &game_id, turn, at, list).await?,
+        } => {
+            let game_id = game!(game_id);
+            replay(&client, &game_id, turn, at, list).await?
+        }
         Command::Load {
             pairs: n,
             seconds,
@@ -501,7 +540,18 @@ async fn run(cli: Cli) -> Outcome {
                 scenario,
                 options: pairs(&options)?,
             };
-            let report = load::run(plan).await.map_err(e)?;
+            let bar = Progress::bar(seconds, "Bots playing");
+            let running = load::run(plan);
+            tokio::pin!(running);
+            let mut tick = tokio::time::interval(Duration::from_millis(250));
+            let start = std::time::Instant::now();
+            let report = loop {
+                tokio::select! {
+                    report = &mut running => break report.map_err(e)?,
+                    _ = tick.tick() => bar.set(start.elapsed().as_secs().min(seconds)),
+                }
+            };
+            drop(bar);
             outln!("{report}");
         }
         Command::CrashSoak {
@@ -535,4 +585,10 @@ async fn run(cli: Cli) -> Outcome {
         }
     }
     Ok(())
+}
+
+/// `[GAME] X` given as one or two words: the game (if given) and X.
+fn split_last(mut words: Vec<String>) -> (Option<String>, String) {
+    let last = words.pop().unwrap_or_default();
+    (words.pop(), last)
 }
