@@ -29,25 +29,13 @@ pub fn after(seq: u64) -> u64 {
     seq.saturating_sub(WINDOW)
 }
 
-/// "union" → "Union".
-fn side_word(side: &str) -> String {
-    let mut c = side.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
-}
-
 /// The recap of `log` (events after [`after`]) for `viewer` ("union", "confederate",
 /// "spectator", "omniscient"); empty when there is nothing to tell. `game_id` names the
 /// game in the hint to the full log.
 pub fn recap(log: &EventLog, viewer: &str, game_id: &str) -> String {
     let seated = matches!(viewer, "union" | "confederate");
     let own = seated
-        .then(|| {
-            log.entries
-                .iter()
-                .rposition(|e| e.side.to_string() == viewer)
-        })
+        .then(|| log.entries.iter().rposition(|e| e.side.as_str() == viewer))
         .flatten();
     // (seq, side, bot, sentence) of every event told.
     let lines: Vec<(u64, String, bool, String)> = log
@@ -55,14 +43,9 @@ pub fn recap(log: &EventLog, viewer: &str, game_id: &str) -> String {
         .iter()
         .skip(own.unwrap_or(0))
         .flat_map(|e| {
-            e.events.iter().map(move |ev| {
-                (
-                    e.seq,
-                    side_word(&e.side.to_string()),
-                    e.bot,
-                    render::event(ev),
-                )
-            })
+            e.events
+                .iter()
+                .map(move |ev| (e.seq, e.side.to_string(), e.bot, render::event(ev)))
         })
         .collect();
     let (heading, limit) = match own {
