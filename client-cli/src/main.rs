@@ -13,10 +13,11 @@ mod args;
 mod batch;
 mod game_ids;
 mod lists;
+mod lobby_cli;
 mod play;
 mod session;
 mod show;
-use args::{AccountCommand, Cli, Command, NoticesCommand};
+use args::{AccountCommand, Cli, Command};
 use session::{replay, watch};
 
 use adjutant_cli::config::{ConfigFile, DEFAULT_SERVER, Profile};
@@ -24,8 +25,8 @@ use adjutant_cli::load::{self, LoadPlan};
 use adjutant_cli::progress::Progress;
 use adjutant_cli::{Client, Live, bot, render};
 use adjutant_protocol::{
-    ChatChannel, ClientMessage, CreateGame, GameFilter, GameStatus, JoinGame, Record,
-    ServerMessage, SideChoice, UpdateMode, UpdateNoticeSettings, Visibility, patch,
+    ChatChannel, ClientMessage, GameFilter, GameStatus, JoinGame, Record, ServerMessage,
+    UpdateMode, Visibility, patch,
 };
 use clap::Parser;
 use serde_json::{Map, Value};
@@ -118,33 +119,7 @@ async fn run(cli: Cli) -> Outcome {
             let me = client.me().await.map_err(e)?;
             outln!("{} ({}) on {server}", me.name, me.account_id);
         }
-        Command::Catalog => {
-            let catalog = client.catalog().await.map_err(e)?;
-            if catalog.games.is_empty() {
-                outln!("This server hosts no games.");
-            }
-            for game in catalog.games {
-                outln!("{} — {}\n  {}", game.id, game.name, game.description);
-                for s in &game.scenarios {
-                    outln!(
-                        "  scenario {} — {} ({} turns): {}",
-                        s.id,
-                        s.name,
-                        s.turns,
-                        s.description
-                    );
-                }
-                for c in &game.choices {
-                    let scope = match c.scope {
-                        adjutant_engine::ChoiceScope::Option => "option".to_string(),
-                        adjutant_engine::ChoiceScope::Secret(side) => {
-                            format!("secret choice of the {side} player")
-                        }
-                    };
-                    outln!("  {scope} {} — {}: {}", c.id, c.name, c.description);
-                }
-            }
-        }
+        Command::Catalog => lobby_cli::catalog(&client).await?,
         Command::New {
             game,
             scenario,
@@ -155,44 +130,19 @@ async fn run(cli: Cli) -> Outcome {
             clock,
             on_timeout,
         } => {
-            let clock = clock
-                .map(|spec| corr_cli::clock_choice(&spec, &on_timeout))
-                .transpose()?;
-            let side = match side.as_str() {
-                "union" => SideChoice::Union,
-                "confederate" => SideChoice::Confederate,
-                "random" => SideChoice::Random,
-                other => {
-                    return Err(format!(
-                        "--side is union, confederate or random, not {other:?}"
-                    ));
-                }
-            };
-            let request = CreateGame {
+            let flags = lobby_cli::NewGame {
                 game,
                 scenario,
-                options: pairs(&options)?,
                 side,
-                visibility: if private {
-                    Visibility::Private
-                } else {
-                    Visibility::Public
-                },
-                secret_choices: pairs(&secrets)?,
+                private,
+                options,
+                secrets,
                 clock,
+                on_timeout,
             };
-            let created = client.create_game(&request).await.map_err(e)?;
-            outln!(
-                "Game {} created; you are the {} player.",
-                created.game_id,
-                created.seat
-            );
-            outln!(
-                "Invite code (give it to your opponent): {}",
-                created.invite_code
-            );
-            outln!("Spectate code: {}", created.spectate_code);
-            outln!("Seed commitment: {}", created.seed_commitment);
+            let created = lobby_cli::new_game(&client, flags).await?;
+            // The new game is the one later commands mean when they name none.
+            game_ids::resolve(&client, &mut config, &profile_name, Some(&created)).await?;
         }
         Command::Join {
             game_id,
@@ -352,58 +302,7 @@ async fn run(cli: Cli) -> Outcome {
                 stats.actions
             );
         }
-        Command::Notices { action } => match action.unwrap_or(NoticesCommand::List) {
-            NoticesCommand::List => {
-                let list = client.notices().await.map_err(e)?;
-                out!("{}", corr_cli::notices(&list.notices));
-            }
-            NoticesCommand::Test => {
-                let settings = client.test_notice().await.map_err(e)?;
-                outln!("A test notice is on its way to every channel you have.");
-                out!("{}", corr_cli::settings(&settings));
-            }
-            NoticesCommand::Confirm => {
-                let settings = client.resend_confirmation().await.map_err(e)?;
-                outln!("A new confirmation link is on its way to your e-mail address.");
-                out!("{}", corr_cli::settings(&settings));
-            }
-            NoticesCommand::Settings {
-                webhook,
-                no_webhook,
-                email,
-                no_email,
-                always,
-                digest,
-            } => {
-                let current = client.notice_settings().await.map_err(e)?;
-                let changed = webhook.is_some()
-                    || no_webhook
-                    || email.is_some()
-                    || no_email
-                    || always.is_some()
-                    || digest.is_some();
-                let settings = if changed {
-                    let update = UpdateNoticeSettings {
-                        webhook_url: if no_webhook {
-                            None
-                        } else {
-                            webhook.or(current.webhook_url)
-                        },
-                        email: if no_email {
-                            None
-                        } else {
-                            email.or(current.email)
-                        },
-                        always: always.unwrap_or(current.always),
-                        digest: digest.unwrap_or(current.digest),
-                    };
-                    client.set_notice_settings(&update).await.map_err(e)?
-                } else {
-                    current
-                };
-                out!("{}", corr_cli::settings(&settings));
-            }
-        },
+        Command::Notices { action } => corr_cli::notices_command(&client, action).await?,
         Command::Pause {
             game_id,
             days,

@@ -133,7 +133,7 @@ fn roads_through(data: &Value, id: &str) -> Vec<String> {
                 .as_array()
                 .is_some_and(|p| p.iter().any(|h| h == id))
         })
-        .map(|r| road_name(r))
+        .map(road_name)
         .chain(
             data["railroad"]["path"]
                 .as_array()

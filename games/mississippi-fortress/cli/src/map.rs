@@ -15,21 +15,22 @@ const WIDTH: f64 = 96.0;
 /// A character cell's height over its width (terminal fonts are about twice as tall).
 const ASPECT: f64 = 2.1;
 
+/// Longitude and latitude to drawing units.
+pub(crate) type Projection = Box<dyn Fn(f64, f64) -> (f64, f64)>;
+
 /// The projection of the static data's `extent` the web client uses (equirectangular,
 /// corrected for latitude) onto a drawing `width` units wide: `(height, project)`.
-pub(crate) fn projection(
-    data: &Value,
-    width: f64,
-) -> Option<(f64, impl Fn(f64, f64) -> (f64, f64))> {
+pub(crate) fn projection(data: &Value, width: f64) -> Option<(f64, Projection)> {
     let e = &data["map"]["extent"];
     let (west, east) = (e["west"].as_f64()?, e["east"].as_f64()?);
     let (south, north) = (e["south"].as_f64()?, e["north"].as_f64()?);
     let kx = ((north + south) / 2.0).to_radians().cos();
     let scale = width / ((east - west) * kx);
     let height = (north - south) * scale;
-    Some((height, move |lon: f64, lat: f64| {
-        ((lon - west) * kx * scale, (north - lat) * scale)
-    }))
+    Some((
+        height,
+        Box::new(move |lon: f64, lat: f64| ((lon - west) * kx * scale, (north - lat) * scale)),
+    ))
 }
 
 /// A point of the static data: `{lon, lat}` or `[lon, lat]`.
