@@ -13,8 +13,8 @@
 use adjutant_cli::{Client, ClientError, render};
 use serde_json::Value;
 
-use crate::session::{fill_free_fields, game_data, pick};
-use crate::show::catch_up;
+use crate::session::{fill_free_fields, pick};
+use crate::show::{catch_up, game_data};
 use crate::{batch, lists};
 
 /// The flags that fill a chosen action.

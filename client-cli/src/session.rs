@@ -2,6 +2,7 @@
 //! an action by number or name, and watching a game live.
 
 use super::*;
+use crate::show::{catch_up, game_data};
 
 /// Steps through a finished game: one position (`--turn`, `--at`), the turn list
 /// (`--list`), or interactively from the start, a turn at a time.
@@ -80,15 +81,6 @@ pub(super) async fn replay(
         show(seq).await?;
     }
     Ok(())
-}
-
-/// A game's static data (`GET /api/catalog/{game}`) if it draws its board from it, else (or
-/// if it does not load) `Null`: names and the map degrade to ids without it.
-pub(crate) async fn game_data(client: &Client, game: &str) -> Value {
-    if !render::needs_data(game) {
-        return Value::Null;
-    }
-    client.game_data(game).await.unwrap_or(Value::Null)
 }
 
 /// Fills the free fields of a chosen action before it is posted: `text` into its free-text
@@ -214,7 +206,7 @@ pub(super) async fn watch(
                 let recap = if view.is_null() {
                     String::new()
                 } else {
-                    show::catch_up(client, game_id, seq, spectate_code.as_deref()).await
+                    catch_up(client, game_id, seq, spectate_code.as_deref()).await
                 };
                 out!("{}{recap}{}", board(&view), render::prompt(&view));
             }

@@ -7,7 +7,6 @@ use adjutant_protocol::GameState;
 use serde_json::Value;
 
 use crate::corr_cli;
-use crate::session::game_data;
 
 fn e(err: ClientError) -> String {
     err.to_string()
@@ -133,4 +132,13 @@ pub(crate) async fn area(
     let own = adjutant_games::cli(&game).ok_or_else(|| no_map(&game))?;
     out!("{}", (own.area)(place, &view, &data)?);
     Ok(())
+}
+
+/// A game's static data (`GET /api/catalog/{game}`) if it draws its board from it, else (or
+/// if it does not load) `Null`: names and the map degrade to ids without it.
+pub(crate) async fn game_data(client: &Client, game: &str) -> Value {
+    if !render::needs_data(game) {
+        return Value::Null;
+    }
+    client.game_data(game).await.unwrap_or(Value::Null)
 }
