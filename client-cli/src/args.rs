@@ -6,7 +6,8 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "adjutant",
     version,
-    about = "Play rule-enforced wargames on an Adjutant server"
+    about = "Play rule-enforced wargames on an Adjutant server",
+    after_help = GAME_HELP
 )]
 pub(super) struct Cli {
     /// Server URL (default: the profile's, else http://127.0.0.1:8080).
@@ -23,6 +24,12 @@ pub(super) struct Cli {
     #[command(subcommand)]
     pub(super) command: Command,
 }
+
+/// How every command names its game.
+const GAME_HELP: &str = "GAME: every command that takes a game id takes a unique start of one \
+(`adjutant show 3f2a`), matched against `adjutant list` and the public lists; an ambiguous \
+start is refused with the games it could be. Without a GAME, a command works on the game this \
+profile used last.";
 
 #[derive(Subcommand)]
 pub(super) enum Command {
@@ -62,7 +69,8 @@ pub(super) enum Command {
     },
     /// Take the open seat of a game.
     Join {
-        game_id: String,
+        /// The game (a unique start of its id).
+        game_id: Option<String>,
         #[arg(long)]
         invite: Option<String>,
         #[arg(long = "secret", value_name = "KEY=VALUE")]
@@ -73,9 +81,11 @@ pub(super) enum Command {
         #[arg(long, default_value = "mine")]
         filter: String,
     },
-    /// Show a game as you see it: state, prompt and numbered choices.
+    /// Show a game as you see it: state, what happened since your last action, prompt and
+    /// numbered choices.
+    #[command(after_help = GAME_HELP)]
     Show {
-        game_id: String,
+        game_id: Option<String>,
         #[arg(long)]
         spectate: Option<String>,
         /// Print the raw JSON instead.
@@ -98,9 +108,11 @@ pub(super) enum Command {
     /// item, in order, each "ENTRY|OBJECTIVE|WORDS": `adjutant act GAME 1 --order
     /// "7|A17.10|Press the attack up the pike" --order "20||Hold the ridge"`. With none, the
     /// batch is posted empty.
+    #[command(after_help = GAME_HELP)]
     Act {
-        game_id: String,
-        choice: String,
+        /// [GAME] CHOICE: the game (optional: the last one used) and the choice.
+        #[arg(value_name = "GAME] [CHOICE", num_args = 1..=2, required = true)]
+        game_and_choice: Vec<String>,
         /// Text for the action's free-text field (the words of a written order).
         #[arg(long)]
         text: Option<String>,
@@ -126,24 +138,29 @@ pub(super) enum Command {
         attempts: Vec<String>,
     },
     /// Resign a game.
-    Resign { game_id: String },
-    /// Watch a game live.
+    #[command(after_help = GAME_HELP)]
+    Resign { game_id: Option<String> },
+    /// Watch a game live: what happened since your last action, then each update as it
+    /// comes.
+    #[command(after_help = GAME_HELP)]
     Watch {
-        game_id: String,
+        game_id: Option<String>,
         #[arg(long)]
         spectate: Option<String>,
     },
     /// Print your redacted event log of a game.
+    #[command(after_help = GAME_HELP)]
     Events {
-        game_id: String,
+        game_id: Option<String>,
         #[arg(long, default_value_t = 0)]
         after: u64,
         #[arg(long)]
         spectate: Option<String>,
     },
     /// Save the game record (complete, seed included, once the game is over).
+    #[command(after_help = GAME_HELP)]
     Export {
-        game_id: String,
+        game_id: Option<String>,
         #[arg(short, long)]
         output: Option<String>,
         #[arg(long)]
@@ -152,19 +169,48 @@ pub(super) enum Command {
     /// Replay a finished record: check the seed against its commitment and every roll.
     Verify { file: String },
     /// Play your seat in a game by picking legal actions until it ends.
+    #[command(after_help = GAME_HELP)]
     Bot {
-        game_id: String,
+        game_id: Option<String>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// Play a game at the terminal: show it, read your choice (a number or words of a
+    /// label), act, wait for your opponent over the WebSocket, show it again, until it ends.
+    /// `q` quits; `m` prints the map, `a PLACE` describes a place of it.
+    #[command(after_help = GAME_HELP)]
+    Play { game_id: Option<String> },
+    /// The whole map as text, with what you see on it; or, with --svg, drawn to an SVG file.
+    #[command(after_help = GAME_HELP)]
+    Map {
+        game_id: Option<String>,
+        /// Write the map as SVG to this file instead.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
+        #[arg(long)]
+        spectate: Option<String>,
+    },
+    /// One place of the map described, named as the game names it (an Area's number such as
+    /// 20, a hex id such as A17.10): terrain, neighbours and borders, who is there, your
+    /// choices naming it.
+    #[command(after_help = GAME_HELP)]
+    Area {
+        /// [GAME] PLACE: the game (optional: the last one used) and the place.
+        #[arg(value_name = "GAME] [PLACE", num_args = 1..=2, required = true)]
+        game_and_place: Vec<String>,
+        #[arg(long)]
+        spectate: Option<String>,
     },
     /// Your notices: the latest (default), your settings, or a test notice.
     Notices {
         #[command(subcommand)]
         action: Option<NoticesCommand>,
     },
-    /// Ask for a pause of DAYS days (both clocks stop), or answer or end one.
+    /// Ask for a pause of DAYS days (both clocks stop), or answer or end one. With one
+    /// argument of at most three digits, it is DAYS (of the last game used).
+    #[command(after_help = GAME_HELP)]
     Pause {
-        game_id: String,
+        game_id: Option<String>,
         /// Days to ask for.
         days: Option<u32>,
         /// Agree to your opponent's request.
@@ -178,12 +224,14 @@ pub(super) enum Command {
         end: bool,
     },
     /// Take your seat back from the server's bot after a time-out.
-    Reclaim { game_id: String },
+    #[command(after_help = GAME_HELP)]
+    Reclaim { game_id: Option<String> },
     /// Your pause allowance this year.
     Vacation,
-    /// Read a game's chat, or post TEXT to it.
+    /// Read a game's chat, or post TEXT to it (posting names the game: `chat GAME TEXT`).
+    #[command(after_help = GAME_HELP)]
     Chat {
-        game_id: String,
+        game_id: Option<String>,
         text: Option<String>,
         /// players, spectators or notes (your private notes); by default the players' channel
         /// for a seated player and the spectators' for anyone else.
@@ -202,15 +250,17 @@ pub(super) enum Command {
         private: bool,
     },
     /// Offer a rematch of a finished game with sides swapped.
+    #[command(after_help = GAME_HELP)]
     Rematch {
-        game_id: String,
+        game_id: Option<String>,
         /// A secret choice for your new side, KEY=VALUE (repeatable).
         #[arg(long = "secret", value_name = "KEY=VALUE")]
         secrets: Vec<String>,
     },
     /// Step through a finished game: turn by turn (interactive, or --turn N), or --at ACTION.
+    #[command(after_help = GAME_HELP)]
     Replay {
-        game_id: String,
+        game_id: Option<String>,
         /// Show the game as it stood when turn (or round) N began.
         #[arg(long, conflicts_with = "at")]
         turn: Option<i64>,

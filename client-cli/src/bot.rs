@@ -59,6 +59,18 @@ pub async fn play(
     seed: u64,
     deadline: Option<Instant>,
 ) -> Result<BotStats, ClientError> {
+    play_watched(live, game_id, seed, deadline, &mut |_| {}).await
+}
+
+/// [`play`], telling `on_action` the game's sequence number after each of the bot's actions
+/// is accepted (for a progress bar).
+pub async fn play_watched(
+    live: &mut Live,
+    game_id: &str,
+    seed: u64,
+    deadline: Option<Instant>,
+    on_action: &mut (dyn FnMut(u64) + Send),
+) -> Result<BotStats, ClientError> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut stats = BotStats::default();
     live.send(&ClientMessage::Subscribe {
@@ -175,6 +187,7 @@ pub async fn play(
                 if let Some(at) = sent.take() {
                     stats.latencies.push(at.elapsed());
                     stats.actions += 1;
+                    on_action(seq);
                 }
             }
             ServerMessage::Error {

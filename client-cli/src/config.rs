@@ -15,6 +15,9 @@ pub struct Profile {
     pub server: Option<String>,
     pub token: Option<String>,
     pub name: Option<String>,
+    /// The game this profile named last: the game of a command that names none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_game: Option<String>,
 }
 
 /// The whole file.

@@ -8,6 +8,10 @@ use adjutant_protocol::{
 };
 use std::fmt::Write;
 
+use crate::args::NoticesCommand;
+use adjutant_cli::Client;
+use adjutant_protocol::UpdateNoticeSettings;
+
 /// A duration such as `3d`, `36h`, `90m`, `45s` or `3600` (seconds), in seconds.
 pub fn parse_duration(text: &str) -> Result<i64, String> {
     let text = text.trim();
@@ -288,6 +292,85 @@ pub fn vacation(v: &VacationInfo) -> String {
         v.allowance_days,
         span(v.remaining_secs)
     )
+}
+
+/// `adjutant notices`: the latest notices, a test notice, a new confirmation link, or the
+/// settings (changed by the flags given).
+pub(crate) async fn notices_command(
+    client: &Client,
+    action: Option<NoticesCommand>,
+) -> Result<(), String> {
+    let e = |e: adjutant_cli::ClientError| e.to_string();
+    match action.unwrap_or(NoticesCommand::List) {
+        NoticesCommand::List => {
+            let list = client.notices().await.map_err(e)?;
+            out!("{}", notices(&list.notices));
+        }
+        NoticesCommand::Test => {
+            let settings = client.test_notice().await.map_err(e)?;
+            outln!("A test notice is on its way to every channel you have.");
+            out!("{}", self::settings(&settings));
+        }
+        NoticesCommand::Confirm => {
+            let settings = client.resend_confirmation().await.map_err(e)?;
+            outln!("A new confirmation link is on its way to your e-mail address.");
+            out!("{}", self::settings(&settings));
+        }
+        NoticesCommand::Settings {
+            webhook,
+            no_webhook,
+            email,
+            no_email,
+            always,
+            digest,
+            webhook_format,
+            rotate_secret,
+        } => {
+            let current = client.notice_settings().await.map_err(e)?;
+            let format = match webhook_format.as_deref() {
+                None => current.webhook_format,
+                Some(f @ ("auto" | "adjutant" | "discord" | "slack")) => {
+                    adjutant_protocol::WebhookFormat::parse(f)
+                }
+                Some(other) => {
+                    return Err(format!(
+                        "--webhook-format is auto, adjutant, discord or slack, not {other:?}"
+                    ));
+                }
+            };
+            let changed = rotate_secret
+                || webhook_format.is_some()
+                || webhook.is_some()
+                || no_webhook
+                || email.is_some()
+                || no_email
+                || always.is_some()
+                || digest.is_some();
+            let settings = if changed {
+                let update = UpdateNoticeSettings {
+                    webhook_url: if no_webhook {
+                        None
+                    } else {
+                        webhook.or(current.webhook_url)
+                    },
+                    email: if no_email {
+                        None
+                    } else {
+                        email.or(current.email)
+                    },
+                    always: always.unwrap_or(current.always),
+                    digest: digest.unwrap_or(current.digest),
+                    webhook_format: format,
+                    rotate_webhook_secret: rotate_secret,
+                };
+                client.set_notice_settings(&update).await.map_err(e)?
+            } else {
+                current
+            };
+            out!("{}", self::settings(&settings));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -8,6 +8,8 @@ pub mod config;
 pub mod crash_soak;
 pub mod live;
 pub mod load;
+pub mod progress;
+pub mod recap;
 pub mod render;
 
 pub use client::{Client, ClientError};

@@ -8,19 +8,25 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod out;
 mod corr_cli;
 
+mod act;
 mod args;
 mod batch;
+mod game_ids;
 mod lists;
+mod lobby_cli;
+mod play;
 mod session;
-use args::{AccountCommand, Cli, Command, NoticesCommand};
-use session::{fill_free_fields, game_data, pick, replay, watch};
+mod show;
+use args::{AccountCommand, Cli, Command};
+use session::{replay, watch};
 
 use adjutant_cli::config::{ConfigFile, DEFAULT_SERVER, Profile};
 use adjutant_cli::load::{self, LoadPlan};
+use adjutant_cli::progress::Progress;
 use adjutant_cli::{Client, Live, bot, render};
 use adjutant_protocol::{
-    ChatChannel, ClientMessage, CreateGame, GameFilter, GameStatus, JoinGame, Record,
-    ServerMessage, SideChoice, UpdateMode, UpdateNoticeSettings, Visibility, patch,
+    ChatChannel, ClientMessage, GameFilter, GameStatus, JoinGame, Record, ServerMessage,
+    UpdateMode, Visibility, patch,
 };
 use clap::Parser;
 use serde_json::{Map, Value};
@@ -78,6 +84,13 @@ async fn run(cli: Cli) -> Outcome {
         .unwrap_or_else(|| DEFAULT_SERVER.to_string());
     let client = Client::new(&server, profile.token.clone());
     let e = |e: adjutant_cli::ClientError| e.to_string();
+    let profile_name = cli.profile.clone();
+    // The game a command names (a unique start of an id), or the profile's last one.
+    macro_rules! game {
+        ($given:expr) => {
+            game_ids::resolve(&client, &mut config, &profile_name, $given.as_deref()).await?
+        };
+    }
     match cli.command {
         Command::Account {
             action: AccountCommand::Create { name },
@@ -89,6 +102,7 @@ async fn run(cli: Cli) -> Outcome {
                     server: Some(server),
                     token: Some(created.token),
                     name: Some(created.name.clone()),
+                    last_game: None,
                 },
             );
             config.save()?;
@@ -105,33 +119,7 @@ async fn run(cli: Cli) -> Outcome {
             let me = client.me().await.map_err(e)?;
             outln!("{} ({}) on {server}", me.name, me.account_id);
         }
-        Command::Catalog => {
-            let catalog = client.catalog().await.map_err(e)?;
-            if catalog.games.is_empty() {
-                outln!("This server hosts no games.");
-            }
-            for game in catalog.games {
-                outln!("{} — {}\n  {}", game.id, game.name, game.description);
-                for s in &game.scenarios {
-                    outln!(
-                        "  scenario {} — {} ({} turns): {}",
-                        s.id,
-                        s.name,
-                        s.turns,
-                        s.description
-                    );
-                }
-                for c in &game.choices {
-                    let scope = match c.scope {
-                        adjutant_engine::ChoiceScope::Option => "option".to_string(),
-                        adjutant_engine::ChoiceScope::Secret(side) => {
-                            format!("secret choice of the {side} player")
-                        }
-                    };
-                    outln!("  {scope} {} — {}: {}", c.id, c.name, c.description);
-                }
-            }
-        }
+        Command::Catalog => lobby_cli::catalog(&client).await?,
         Command::New {
             game,
             scenario,
@@ -142,50 +130,26 @@ async fn run(cli: Cli) -> Outcome {
             clock,
             on_timeout,
         } => {
-            let clock = clock
-                .map(|spec| corr_cli::clock_choice(&spec, &on_timeout))
-                .transpose()?;
-            let side = match side.as_str() {
-                "union" => SideChoice::Union,
-                "confederate" => SideChoice::Confederate,
-                "random" => SideChoice::Random,
-                other => {
-                    return Err(format!(
-                        "--side is union, confederate or random, not {other:?}"
-                    ));
-                }
-            };
-            let request = CreateGame {
+            let flags = lobby_cli::NewGame {
                 game,
                 scenario,
-                options: pairs(&options)?,
                 side,
-                visibility: if private {
-                    Visibility::Private
-                } else {
-                    Visibility::Public
-                },
-                secret_choices: pairs(&secrets)?,
+                private,
+                options,
+                secrets,
                 clock,
+                on_timeout,
             };
-            let created = client.create_game(&request).await.map_err(e)?;
-            outln!(
-                "Game {} created; you are the {} player.",
-                created.game_id,
-                created.seat
-            );
-            outln!(
-                "Invite code (give it to your opponent): {}",
-                created.invite_code
-            );
-            outln!("Spectate code: {}", created.spectate_code);
-            outln!("Seed commitment: {}", created.seed_commitment);
+            let created = lobby_cli::new_game(&client, flags).await?;
+            // The new game is the one later commands mean when they name none.
+            game_ids::resolve(&client, &mut config, &profile_name, Some(&created)).await?;
         }
         Command::Join {
             game_id,
             invite,
             secrets,
         } => {
+            let game_id = game!(game_id);
             let join = JoinGame {
                 invite_code: invite,
                 secret_choices: pairs(&secrets)?,
@@ -211,29 +175,11 @@ async fn run(cli: Cli) -> Outcome {
             spectate,
             json,
         } => {
-            let state = client
-                .state(&game_id, spectate.as_deref())
-                .await
-                .map_err(e)?;
-            if json {
-                outln!(
-                    "{}",
-                    serde_json::to_string_pretty(&state).expect("states serialise")
-                );
-            } else {
-                let data = game_data(&client, &state.game).await;
-                out!("{}", render::state(&state, &data));
-                if let Some(clock) = &state.clock {
-                    out!("\n{}", corr_cli::clock(clock));
-                }
-                if let Some(id) = &state.rematch {
-                    outln!("\nA rematch is offered: game {id}.");
-                }
-            }
+            let game_id = game!(game_id);
+            show::show(&client, &game_id, spectate.as_deref(), json).await?;
         }
         Command::Act {
-            game_id,
-            choice,
+            game_and_choice,
             text,
             objective,
             units,
@@ -241,51 +187,61 @@ async fn run(cli: Cli) -> Outcome {
             orders,
             attempts,
         } => {
-            let state = client.state(&game_id, None).await.map_err(e)?;
-            let actions = state.view["actions"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default();
-            let mut action = pick(&actions, &choice)?;
-            fill_free_fields(&mut action, text.as_deref(), objective.as_deref())?;
-            lists::fill_lists(&mut action, units.as_deref(), &sets)?;
-            batch::fill_batch(&mut action, &state.view, &orders, &attempts)?;
-            let accepted = client.act(&game_id, state.seq, &action).await.map_err(e)?;
-            outln!("Done (action {}).", accepted.seq);
-            let data = game_data(&client, &state.game).await;
-            out!("{}", render::game_board(&state.game, &accepted.view, &data));
-            out!("{}", render::prompt(&accepted.view));
+            let (given, choice) = split_last(game_and_choice);
+            let game_id = game!(given);
+            let fill = act::Fill {
+                text,
+                objective,
+                units,
+                sets,
+                orders,
+                attempts,
+            };
+            act::act(&client, &game_id, &choice, &fill).await?;
+        }
+        Command::Play { game_id } => {
+            let game_id = game!(game_id);
+            play::play(&client, &game_id).await?;
+        }
+        Command::Map {
+            game_id,
+            svg,
+            spectate,
+        } => {
+            let game_id = game!(game_id);
+            show::map(&client, &game_id, svg.as_deref(), spectate.as_deref()).await?;
+        }
+        Command::Area {
+            game_and_place,
+            spectate,
+        } => {
+            let (given, place) = split_last(game_and_place);
+            let game_id = game!(given);
+            show::area(&client, &game_id, &place, spectate.as_deref()).await?;
         }
         Command::Resign { game_id } => {
+            let game_id = game!(game_id);
             client.resign(&game_id).await.map_err(e)?;
             outln!("You resigned game {game_id}.");
         }
-        Command::Watch { game_id, spectate } => watch(&client, &game_id, spectate).await?,
+        Command::Watch { game_id, spectate } => {
+            let game_id = game!(game_id);
+            watch(&client, &game_id, spectate).await?
+        }
         Command::Events {
             game_id,
             after,
             spectate,
         } => {
-            let log = client
-                .events(&game_id, after, spectate.as_deref())
-                .await
-                .map_err(e)?;
-            for entry in log.entries {
-                for event in entry.events {
-                    outln!(
-                        "{:>5} {:<11} {}",
-                        entry.seq,
-                        entry.side.to_string(),
-                        render::event(&event)
-                    );
-                }
-            }
+            let game_id = game!(game_id);
+            show::events(&client, &game_id, after, spectate.as_deref()).await?;
         }
         Command::Export {
             game_id,
             output,
             spectate,
         } => {
+            let game_id = game!(game_id);
             let record = client
                 .record(&game_id, spectate.as_deref())
                 .await
@@ -308,8 +264,13 @@ async fn run(cli: Cli) -> Outcome {
                 .map_err(|err| format!("cannot read {file}: {err}"))?;
             let record: Record = serde_json::from_str(&text)
                 .map_err(|err| format!("{file} is not a game record: {err}"))?;
+            let replaying = Progress::spinner(&format!(
+                "Replaying {} actions against the rules",
+                record.actions.len()
+            ));
             let verified = adjutant_cli::verify(&adjutant_cli::registry(), &record)
                 .map_err(|err| err.to_string())?;
+            drop(replaying);
             let result = verified
                 .outcome
                 .map(|o| o.summary)
@@ -321,86 +282,27 @@ async fn run(cli: Cli) -> Outcome {
             );
         }
         Command::Bot { game_id, seed } => {
+            let game_id = game!(game_id);
             let mut live = Live::connect(&client.ws_url(), client.token())
                 .await
                 .map_err(e)?;
-            let stats = bot::play(&mut live, &game_id, seed, None)
-                .await
-                .map_err(e)?;
+            let bar = Progress::spinner("The bot is playing");
+            let mut played = 0u64;
+            let stats = bot::play_watched(&mut live, &game_id, seed, None, &mut |seq| {
+                played += 1;
+                bar.say(format!(
+                    "The bot has played {played} actions (game at action {seq})"
+                ));
+            })
+            .await
+            .map_err(e)?;
+            drop(bar);
             outln!(
                 "The bot played {} actions; the game is over.",
                 stats.actions
             );
         }
-        Command::Notices { action } => match action.unwrap_or(NoticesCommand::List) {
-            NoticesCommand::List => {
-                let list = client.notices().await.map_err(e)?;
-                out!("{}", corr_cli::notices(&list.notices));
-            }
-            NoticesCommand::Test => {
-                let settings = client.test_notice().await.map_err(e)?;
-                outln!("A test notice is on its way to every channel you have.");
-                out!("{}", corr_cli::settings(&settings));
-            }
-            NoticesCommand::Confirm => {
-                let settings = client.resend_confirmation().await.map_err(e)?;
-                outln!("A new confirmation link is on its way to your e-mail address.");
-                out!("{}", corr_cli::settings(&settings));
-            }
-            NoticesCommand::Settings {
-                webhook,
-                no_webhook,
-                email,
-                no_email,
-                always,
-                digest,
-                webhook_format,
-                rotate_secret,
-            } => {
-                let current = client.notice_settings().await.map_err(e)?;
-                let format = match webhook_format.as_deref() {
-                    None => current.webhook_format,
-                    Some(f @ ("auto" | "adjutant" | "discord" | "slack")) => {
-                        adjutant_protocol::WebhookFormat::parse(f)
-                    }
-                    Some(other) => {
-                        return Err(format!(
-                            "--webhook-format is auto, adjutant, discord or slack, not {other:?}"
-                        ));
-                    }
-                };
-                let changed = rotate_secret
-                    || webhook_format.is_some()
-                    || webhook.is_some()
-                    || no_webhook
-                    || email.is_some()
-                    || no_email
-                    || always.is_some()
-                    || digest.is_some();
-                let settings = if changed {
-                    let update = UpdateNoticeSettings {
-                        webhook_url: if no_webhook {
-                            None
-                        } else {
-                            webhook.or(current.webhook_url)
-                        },
-                        email: if no_email {
-                            None
-                        } else {
-                            email.or(current.email)
-                        },
-                        always: always.unwrap_or(current.always),
-                        digest: digest.unwrap_or(current.digest),
-                        webhook_format: format,
-                        rotate_webhook_secret: rotate_secret,
-                    };
-                    client.set_notice_settings(&update).await.map_err(e)?
-                } else {
-                    current
-                };
-                out!("{}", corr_cli::settings(&settings));
-            }
-        },
+        Command::Notices { action } => corr_cli::notices_command(&client, action).await?,
         Command::Pause {
             game_id,
             days,
@@ -408,6 +310,14 @@ async fn run(cli: Cli) -> Outcome {
             refuse,
             end,
         } => {
+            // One short number alone is the days, for the last game used.
+            let (game_id, days) = match (game_id, days) {
+                (Some(g), None) if g.len() <= 3 && g.bytes().all(|b| b.is_ascii_digit()) => {
+                    (None, g.parse().ok())
+                }
+                other => other,
+            };
+            let game_id = game!(game_id);
             let reply = match (days, accept, refuse, end) {
                 (_, true, _, _) => client.answer_pause(&game_id, true).await,
                 (_, _, true, _) => client.answer_pause(&game_id, false).await,
@@ -423,6 +333,7 @@ async fn run(cli: Cli) -> Outcome {
             out!("{}", corr_cli::clock(&reply.clock));
         }
         Command::Reclaim { game_id } => {
+            let game_id = game!(game_id);
             let reply = client.reclaim(&game_id).await.map_err(e)?;
             outln!("Your seat is yours again.");
             out!("{}", corr_cli::clock(&reply.clock));
@@ -438,6 +349,7 @@ async fn run(cli: Cli) -> Outcome {
             after,
             spectate,
         } => {
+            let game_id = game!(game_id);
             let channel: ChatChannel = match channel {
                 Some(channel) => {
                     serde_json::from_value(Value::String(channel.clone())).map_err(|_| {
@@ -477,7 +389,12 @@ async fn run(cli: Cli) -> Outcome {
             } else {
                 Visibility::Public
             };
+            let sending = Progress::spinner(&format!(
+                "Importing {} actions (the server checks each against the rules)",
+                record.actions.len()
+            ));
             let imported = client.import(&record, visibility).await.map_err(e)?;
+            drop(sending);
             outln!(
                 "Imported as game {} ({} actions and {} rolls checked). Step through it with `adjutant replay {}`.",
                 imported.game_id,
@@ -487,6 +404,7 @@ async fn run(cli: Cli) -> Outcome {
             );
         }
         Command::Rematch { game_id, secrets } => {
+            let game_id = game!(game_id);
             let created = client
                 .rematch(&game_id, pairs(&secrets)?)
                 .await
@@ -502,7 +420,10 @@ async fn run(cli: Cli) -> Outcome {
             turn,
             at,
             list,
-        } => replay(&client, &game_id, turn, at, list).await?,
+        } => {
+            let game_id = game!(game_id);
+            replay(&client, &game_id, turn, at, list).await?
+        }
         Command::Load {
             pairs: n,
             seconds,
@@ -518,7 +439,18 @@ async fn run(cli: Cli) -> Outcome {
                 scenario,
                 options: pairs(&options)?,
             };
-            let report = load::run(plan).await.map_err(e)?;
+            let bar = Progress::bar(seconds, "Bots playing");
+            let running = load::run(plan);
+            tokio::pin!(running);
+            let mut tick = tokio::time::interval(Duration::from_millis(250));
+            let start = std::time::Instant::now();
+            let report = loop {
+                tokio::select! {
+                    report = &mut running => break report.map_err(e)?,
+                    _ = tick.tick() => bar.set(start.elapsed().as_secs().min(seconds)),
+                }
+            };
+            drop(bar);
             outln!("{report}");
         }
         Command::CrashSoak {
@@ -552,4 +484,10 @@ async fn run(cli: Cli) -> Outcome {
         }
     }
     Ok(())
+}
+
+/// `[GAME] X` given as one or two words: the game (if given) and X.
+fn split_last(mut words: Vec<String>) -> (Option<String>, String) {
+    let last = words.pop().unwrap_or_default();
+    (words.pop(), last)
 }

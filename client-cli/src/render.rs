@@ -8,6 +8,12 @@ use std::fmt::Write;
 /// `Value::Null` if unknown): a game with a text rendering of its own (`games/<id>/cli/`,
 /// through the registry) draws its board from it; any other gets the generic [`board`].
 pub fn state(state: &GameState, data: &Value) -> String {
+    state_with(state, data, "")
+}
+
+/// [`state`] with `before_prompt` (what happened since the viewer's last action) between the
+/// board and the prompt, so the prompt stays the last thing read.
+pub fn state_with(state: &GameState, data: &Value, before_prompt: &str) -> String {
     let own = adjutant_games::cli(&state.game);
     let mut out = String::new();
     let players = |side: &Option<String>| side.clone().unwrap_or_else(|| "(open seat)".into());
@@ -33,6 +39,7 @@ pub fn state(state: &GameState, data: &Value) -> String {
     }
     out.push('\n');
     out.push_str(&game_board(&state.game, &state.view, data));
+    out.push_str(before_prompt);
     out.push_str(&prompt(&state.view));
     out
 }
@@ -115,10 +122,23 @@ pub fn event(event: &Value) -> String {
             Some(summary) => format!("Game over: {summary}"),
             None => "Game over.".to_string(),
         },
-        _ => match event["text"].as_str() {
-            Some(text) if !text.is_empty() => text.to_string(),
-            _ => compact(event),
-        },
+        _ => {
+            // A game's event: its public sentence, and the secret part the viewer may read
+            // (`secret: {side, text}`), said to be that side's alone.
+            let public = event["text"].as_str().filter(|t| !t.is_empty());
+            let secret = event["secret"]["text"].as_str().filter(|t| !t.is_empty());
+            let owner = match event["secret"]["side"].as_str() {
+                Some("union") => "Union",
+                Some("confederate") => "Confederate",
+                _ => "your side",
+            };
+            match (public, secret) {
+                (Some(p), Some(s)) if p != s => format!("{p} ({owner} only: {s})"),
+                (Some(p), _) => p.to_string(),
+                (None, Some(s)) => format!("({owner} only) {s}"),
+                (None, None) => compact(event),
+            }
+        }
     }
 }
 
@@ -217,6 +237,16 @@ mod tests {
         assert_eq!(
             event(&json!({"type": "moved", "text": "A stack moves to Area 5."})),
             "A stack moves to Area 5."
+        );
+        assert_eq!(
+            event(&json!({"type": "communications",
+                          "secret": {"side": "union", "text": "Every unit is in communications."}})),
+            "(Union only) Every unit is in communications."
+        );
+        assert_eq!(
+            event(&json!({"type": "battle", "text": "Orders are revealed.",
+                          "secret": {"side": "confederate", "text": "You chose Stand."}})),
+            "Orders are revealed. (Confederate only: You chose Stand.)"
         );
     }
 }

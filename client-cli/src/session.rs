@@ -2,6 +2,7 @@
 //! an action by number or name, and watching a game live.
 
 use super::*;
+use crate::show::{catch_up, game_data};
 
 /// Steps through a finished game: one position (`--turn`, `--at`), the turn list
 /// (`--list`), or interactively from the start, a turn at a time.
@@ -82,20 +83,11 @@ pub(super) async fn replay(
     Ok(())
 }
 
-/// A game's static data (`GET /api/catalog/{game}`) if it draws its board from it, else (or
-/// if it does not load) `Null`: names and the map degrade to ids without it.
-pub(super) async fn game_data(client: &Client, game: &str) -> Value {
-    if !render::needs_data(game) {
-        return Value::Null;
-    }
-    client.game_data(game).await.unwrap_or(Value::Null)
-}
-
 /// Fills the free fields of a chosen action before it is posted: `text` into its free-text
 /// fields (offered as empty strings: the words of a written order), `objective` into its
 /// `objective` (a hex the rules check on arrival). A flag the action has no field for is
 /// refused with a sentence, before anything is sent.
-pub(super) fn fill_free_fields(
+pub(crate) fn fill_free_fields(
     action: &mut Value,
     text: Option<&str>,
     objective: Option<&str>,
@@ -134,7 +126,7 @@ pub(super) fn fill_free_fields(
 }
 
 /// The action a choice names: a 1-based number, a JSON object, or words of one label.
-pub(super) fn pick(actions: &[Value], choice: &str) -> Result<Value, String> {
+pub(crate) fn pick(actions: &[Value], choice: &str) -> Result<Value, String> {
     if actions.is_empty() {
         return Err("you have nothing to do in this game at the moment".into());
     }
@@ -149,8 +141,12 @@ pub(super) fn pick(actions: &[Value], choice: &str) -> Result<Value, String> {
             .map_err(|err| format!("that is not a JSON action: {err}"));
     }
     let wanted = choice.to_lowercase();
+    // "Undo: <label>" repeats the words of the action it takes back: it is picked by words
+    // only when they ask for it.
+    let undo_wanted = wanted.trim_start().starts_with("undo");
     let matching: Vec<&Value> = actions
         .iter()
+        .filter(|a| undo_wanted || a["type"] != "undo")
         .filter(|a| {
             a["label"]
                 .as_str()
@@ -187,7 +183,7 @@ pub(super) async fn watch(
     live.send(&ClientMessage::Subscribe {
         game_id: game_id.to_string(),
         after_seq: None,
-        spectate_code,
+        spectate_code: spectate_code.clone(),
         updates: UpdateMode::Patch,
         id: None,
     })
@@ -207,7 +203,12 @@ pub(super) async fn watch(
                     "Watching game {game_id} at action {seq} ({}).",
                     status.as_str()
                 );
-                out!("{}{}", board(&view), render::prompt(&view));
+                let recap = if view.is_null() {
+                    String::new()
+                } else {
+                    catch_up(client, game_id, seq, spectate_code.as_deref()).await
+                };
+                out!("{}{recap}{}", board(&view), render::prompt(&view));
             }
             ServerMessage::Started { view: v, .. } => {
                 view = v;
@@ -268,6 +269,21 @@ mod tests {
     fn order() -> Value {
         json!({"type": "write_order", "receiver": {"to": "corps", "id": "5"}, "method": "aide-written",
                "order_type": "complex", "objective": null, "text": "", "label": "Write a complex order to 5 Corps"})
+    }
+
+    /// Issue 15: words of a choice collided with the "Undo:" label that repeats them.
+    #[test]
+    fn words_pick_the_action_not_the_undo_that_repeats_its_label() {
+        let actions = vec![
+            json!({"type": "place_dummy", "area": 18, "label": "Place a dummy in Area 18"}),
+            json!({"type": "undo", "label": "Undo: Place a dummy in Area 18"}),
+        ];
+        assert_eq!(
+            pick(&actions, "dummy in area 18").unwrap()["type"],
+            "place_dummy"
+        );
+        assert_eq!(pick(&actions, "undo").unwrap()["type"], "undo");
+        assert_eq!(pick(&actions, "2").unwrap()["type"], "undo");
     }
 
     #[test]

@@ -26,6 +26,11 @@ impl MississippiFortress {
         c.place == Place::Gone && c.kind != Kind::Dummy && !c.rec.absorbed
     }
 
+    /// Whether LOC status has been traced yet: not before set-up is complete (S2.1 step 3).
+    fn loc_traced(&self) -> bool {
+        !matches!(self.step, crate::model::step::Step::SetUpDummies(_))
+    }
+
     /// A counter as `viewer` sees it.
     pub fn counter_view(&self, k: Key, viewer: Viewer) -> Value {
         let c = &self.counters[k];
@@ -57,8 +62,11 @@ impl MississippiFortress {
                     m.insert("ineffective".into(), json!(true));
                 }
             }
-            if c.kind.is_line_infantry()
-                || c.role() == Some(crate::data::units::LeaderRole::Officer)
+            // LOC status is first traced when set-up is complete (S2.1 step 3): during set-up
+            // there is none to show, and `false` would read as "out of communications".
+            if self.loc_traced()
+                && (c.kind.is_line_infantry()
+                    || c.role() == Some(crate::data::units::LeaderRole::Officer))
             {
                 m.insert("in_comms".into(), json!(c.rec.in_comms));
             }

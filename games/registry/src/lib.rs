@@ -43,6 +43,15 @@ pub struct Cli {
     pub title: &'static str,
     /// Everything of a view but the prompt: `board(view, static_data)`.
     pub board: fn(&Value, &Value) -> String,
+    /// The whole map as text, with what the view shows on it: `map(view, static_data)`
+    /// (`view` is `Null` while the game is open).
+    pub map: fn(&Value, &Value) -> String,
+    /// One place of the map (an Area, a hex: the game's own word for it) described, its
+    /// neighbours and who is there: `area(place, view, static_data)`; `Err` is a sentence
+    /// saying why the place is not one of the map's.
+    pub area: fn(&str, &Value, &Value) -> Result<String, String>,
+    /// The map as a standalone SVG document: `svg(view, static_data)`.
+    pub svg: fn(&Value, &Value) -> Result<String, String>,
 }
 
 /// Every game (the catalog lists them by id). The list.
@@ -56,6 +65,9 @@ pub const GAMES: &[Game] = &[
         cli: Some(Cli {
             title: mississippi_fortress_cli::TITLE,
             board: mississippi_fortress_cli::board,
+            map: mississippi_fortress_cli::map,
+            area: mississippi_fortress_cli::area,
+            svg: mississippi_fortress_cli::svg,
         }),
     },
     // Hosted since Scenario 1 plays to its result (the catalog offers only the scenarios
@@ -69,6 +81,9 @@ pub const GAMES: &[Game] = &[
         cli: Some(Cli {
             title: bloody_roads_south_cli::TITLE,
             board: bloody_roads_south_cli::board,
+            map: bloody_roads_south_cli::map,
+            area: bloody_roads_south_cli::area,
+            svg: bloody_roads_south_cli::svg,
         }),
     },
     #[cfg(feature = "test-games")]

@@ -8,10 +8,12 @@
 //! An enemy stack shows exactly what the view gives of it (rules reference, section 5): its
 //! top counter's face, its facing and whether it holds troops, artillery, both or neither.
 
+mod atlas;
 mod grid;
 mod lists;
 mod map;
 mod menu;
+mod svg;
 mod words;
 
 use serde_json::Value;
@@ -21,6 +23,9 @@ use std::fmt::Write;
 use grid::{Cell, Grid, RAILROAD_MARK, ROAD_MARKS};
 use map::{Mark, Window};
 use words::{FACINGS, FORMATIONS, side_name, wrap};
+
+pub use atlas::{area, map};
+pub use svg::svg;
 
 /// The game's name as the CLI's title line shows it.
 pub const TITLE: &str = "Bloody Roads South";
@@ -101,12 +106,12 @@ fn heading(v: &Value) -> String {
 }
 
 /// True when the viewer sees the stack's every counter (its own, or everything after the game).
-fn in_full(stack: &Value, viewer: &str) -> bool {
+pub(crate) fn in_full(stack: &Value, viewer: &str) -> bool {
     viewer == "omniscient" || stack["side"] == viewer
 }
 
 /// Every hex id named by a string field of `v` (an action's `hex`, `to` ...).
-fn hexes_in(v: &Value, grid: &Grid, out: &mut Vec<Cell>) {
+pub(crate) fn hexes_in(v: &Value, grid: &Grid, out: &mut Vec<Cell>) {
     match v {
         Value::String(s) => out.extend(grid::parse(s).and_then(|_| grid.cell(s))),
         Value::Object(m) => m
@@ -141,45 +146,7 @@ fn map_section(v: &Value, grid: &Grid, viewer: &str) -> String {
         .find(|cells| !cells.is_empty())
         .unwrap_or_default();
     let window = Window::around(grid, &focus);
-
-    let mut marks = HashMap::new();
-    for s in &stacks {
-        let Some(cell) = s["hex"].as_str().and_then(|h| grid.cell(h)) else {
-            continue;
-        };
-        let counters: Vec<&Value> = s["counters"].as_array().into_iter().flatten().collect();
-        let Some(top) = counters.first() else {
-            continue;
-        };
-        let extra = if in_full(s, viewer) {
-            if counters.len() > 1 {
-                format!("+{}", counters.len() - 1)
-            } else {
-                String::new()
-            }
-        } else {
-            let letter = match s["contents"].as_str().unwrap_or("") {
-                "troops" => 'T',
-                "artillery" => 'A',
-                "both" => 'B',
-                _ => 'N',
-            };
-            format!("[{letter}]")
-        };
-        let side = if s["side"] == "union" { 'U' } else { 'C' };
-        let line = format!(
-            "{side}{} {:<4} {extra}",
-            words::arrow(s["facing"].as_str().unwrap_or("")),
-            words::formation_short(top["formation"].as_str().unwrap_or("")),
-        );
-        marks.insert(
-            cell,
-            Mark {
-                line,
-                name: words::short_name(top),
-            },
-        );
-    }
+    let marks = stack_marks(v, grid, viewer);
     let target_set: HashSet<Cell> = targets.iter().copied().collect();
     let mut out = String::new();
     // A hexrow's name ("A17") from any of its hexes in the window.
@@ -232,6 +199,51 @@ fn map_section(v: &Value, grid: &Grid, viewer: &str) -> String {
     out
 }
 
+/// What the text map shows of each stack, by cell: side, facing, top counter's formation and
+/// either how many more counters are beneath (the viewer's own) or what the stack holds.
+pub(crate) fn stack_marks(v: &Value, grid: &Grid, viewer: &str) -> HashMap<Cell, Mark> {
+    let stacks: Vec<&Value> = v["stacks"].as_array().into_iter().flatten().collect();
+    let mut marks = HashMap::new();
+    for s in &stacks {
+        let Some(cell) = s["hex"].as_str().and_then(|h| grid.cell(h)) else {
+            continue;
+        };
+        let counters: Vec<&Value> = s["counters"].as_array().into_iter().flatten().collect();
+        let Some(top) = counters.first() else {
+            continue;
+        };
+        let extra = if in_full(s, viewer) {
+            if counters.len() > 1 {
+                format!("+{}", counters.len() - 1)
+            } else {
+                String::new()
+            }
+        } else {
+            let letter = match s["contents"].as_str().unwrap_or("") {
+                "troops" => 'T',
+                "artillery" => 'A',
+                "both" => 'B',
+                _ => 'N',
+            };
+            format!("[{letter}]")
+        };
+        let side = if s["side"] == "union" { 'U' } else { 'C' };
+        let line = format!(
+            "{side}{} {:<4} {extra}",
+            words::arrow(s["facing"].as_str().unwrap_or("")),
+            words::formation_short(top["formation"].as_str().unwrap_or("")),
+        );
+        marks.insert(
+            cell,
+            Mark {
+                line,
+                name: words::short_name(top),
+            },
+        );
+    }
+    marks
+}
+
 /// The key to the text map (the same words as the crate's README).
 pub fn legend() -> String {
     let roads: Vec<String> = ROAD_MARKS
@@ -267,7 +279,7 @@ pub fn legend() -> String {
 }
 
 /// Names of hexes: a place's own hex, else the clearing it lies in.
-fn place_names(data: &Value) -> HashMap<String, String> {
+pub(crate) fn place_names(data: &Value) -> HashMap<String, String> {
     let mut names = HashMap::new();
     for c in data["clearings"].as_array().into_iter().flatten() {
         let name = c["name"].as_str().unwrap_or("");

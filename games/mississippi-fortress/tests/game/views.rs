@@ -317,3 +317,34 @@ fn views_are_compact_static_data_stays_in_the_catalog() {
         .count();
     assert_eq!(dummies, 20);
 }
+
+/// Every `in_comms` field of the counters in the view's Areas.
+fn loc_fields(view: &Value) -> Vec<Value> {
+    view["areas"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|a| a["counters"].as_array().into_iter().flatten())
+        .filter_map(|c| c.get("in_comms").cloned())
+        .collect()
+}
+
+/// Issue 15: every unit read "[out of communications]" during set-up, when no LOC has been
+/// traced yet (S2.1 step 3 traces it when set-up is complete). The view says nothing of LOC
+/// until then, and gives it from then on.
+#[test]
+fn no_loc_status_is_shown_before_set_up_traces_it() {
+    let (game, _) = new_game(5);
+    for side in Side::BOTH {
+        let view = game.view(Viewer::Seat(side));
+        assert!(
+            loc_fields(&view).is_empty(),
+            "LOC shown at set-up: {:?}",
+            loc_fields(&view)
+        );
+    }
+    let (game, _) = lab(5);
+    let fields = loc_fields(&game.view(Viewer::Seat(Side::Union)));
+    assert!(!fields.is_empty(), "no LOC status after set-up");
+    assert!(fields.contains(&Value::Bool(true)), "{fields:?}");
+}

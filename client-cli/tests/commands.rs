@@ -1,0 +1,147 @@
+//! The `adjutant` command as a player runs it: the real binary against a real server, its
+//! output read as the player reads it. Games are Mississippi Fortress's Champion Hill (the
+//! Confederate player places set-up dummies first, then the Union player) unless said.
+
+mod support;
+
+use support::Table;
+
+const MF: &str = "mississippi-fortress";
+
+/// Issue 15: `show` never said what happened since your last move; `act` printed a raw dump.
+#[test]
+fn show_and_act_tell_what_happened_since_your_last_action() {
+    let t = Table::new();
+    let game = t.game(MF, "champion-hill");
+    let placed = t.ok("confederate", &["act", &game, "dummy in Area 18"]);
+    assert!(
+        placed.contains("Done (action 1): Place a dummy in Area 18"),
+        "{placed}"
+    );
+    assert!(
+        placed.contains("Turn 13 of 13-16"),
+        "the board, not a dump: {placed}"
+    );
+    assert!(!placed.contains("in_comms="), "{placed}");
+    assert!(placed.contains("You may take it back: choice"), "{placed}");
+    let finished = t.ok("confederate", &["act", &game, "Finish placing dummies"]);
+    // Handing the set-up over rolls nothing, but the turn passes: it cannot be taken back.
+    assert!(
+        finished.contains("It cannot be taken back now"),
+        "{finished}"
+    );
+    // The Union player has not acted: it reads the game so far, redacted for it.
+    let union = t.ok("union", &["show", &game]);
+    assert!(union.contains("Since the game began:"), "{union}");
+    assert!(
+        union.contains("1 Confederate: The Confederate player places 1 counter in Area 18"),
+        "{union}"
+    );
+    assert!(
+        !union.contains("dummy is placed"),
+        "a secret reached the Union: {union}"
+    );
+    let acted = t.ok("union", &["act", "Finish placing dummies"]);
+    assert!(
+        acted.contains("Since your last action (action 3):"),
+        "{acted}"
+    );
+    assert!(acted.contains("Set-up is complete."), "{acted}");
+    // The Confederate player reads from its own last action on: the Union's since.
+    let back = t.ok("confederate", &["show", &game]);
+    assert!(
+        back.contains("Since your last action (action 2):"),
+        "{back}"
+    );
+    assert!(back.contains("Union: Set-up is complete."), "{back}");
+    let recap = back.find("Since your last action").unwrap();
+    let prompt_or_wait = back.rfind("Waiting for").or(back.rfind("Union")).unwrap();
+    assert!(
+        recap < prompt_or_wait,
+        "the recap comes before the prompt: {back}"
+    );
+}
+
+#[test]
+fn a_game_is_named_by_a_unique_start_of_its_id_or_by_the_last_one_used() {
+    let t = Table::new();
+    let game = t.game(MF, "champion-hill");
+    let short = &game[..6];
+    let shown = t.ok("confederate", &["show", short]);
+    assert!(shown.contains(&format!("game {game}")), "{shown}");
+    // Without a game: the one this profile used last.
+    let again = t.ok("confederate", &["show"]);
+    assert!(again.contains(&format!("game {game}")), "{again}");
+    let (ok, out, err) = t.run("confederate", &["show", "zzzz"]);
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("no game you can list has an id starting with “zzzz”"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    let fresh = Table::new();
+    let (ok, _, err) = fresh.run("nobody", &["show"]);
+    assert!(!ok);
+    assert!(err.contains("name a game: no game has been used"), "{err}");
+    let help = t.ok("union", &["show", "--help"]);
+    assert!(help.contains("a unique start of one"), "{help}");
+}
+
+/// Issue 15: the CLI had no map.
+#[test]
+fn map_and_area_draw_the_map_as_text_and_svg() {
+    let t = Table::new();
+    let game = t.game(MF, "champion-hill");
+    let map = t.ok("confederate", &["map", &game]);
+    assert!(map.contains("north is up"), "{map}");
+    assert!(map.contains("20C"), "{map}");
+    let area = t.ok("confederate", &["area", "20"]);
+    assert!(area.starts_with("Area 20 Edwards Station — "), "{area}");
+    assert!(area.contains("Neighbours:"), "{area}");
+    assert!(area.contains("Bowen's Division"), "{area}");
+    let union_view = t.ok("union", &["area", &game, "20"]);
+    assert!(!union_view.contains("Bowen"), "{union_view}");
+    let svg = t.dir.0.join("map.svg");
+    let said = t.ok("confederate", &["map", "--svg", svg.to_str().unwrap()]);
+    assert!(said.contains("Drew the map"), "{said}");
+    let doc = std::fs::read_to_string(&svg).expect("the SVG is written");
+    assert!(doc.starts_with("<svg xmlns="), "{doc}");
+    let (ok, _, err) = t.run("confederate", &["area", "99"]);
+    assert!(!ok);
+    assert!(err.contains("There is no Area 99"), "{err}");
+}
+
+#[test]
+fn play_reads_choices_acts_and_waits_for_the_opponent() {
+    let t = Table::new();
+    let game = t.game(MF, "champion-hill");
+    // The Union player sets up second: `play` waits for the Confederate player first.
+    let mut union = t.session("union", &["play", &game]);
+    let seen = union.wait_for("Waiting for your opponent", 0);
+    t.ok("confederate", &["act", &game, "Finish placing dummies"]);
+    let seen = union.wait_for("Your choice", seen.len());
+    assert!(seen.contains("Finish placing dummies"), "{seen}");
+    union.type_line("no such choice");
+    let seen = union.wait_for("no choice matches", seen.len());
+    union.type_line("Finish placing dummies");
+    let seen = union.wait_for("Done (action 2): Finish placing dummies", seen.len());
+    union.wait_for("Your choice", seen.len());
+    union.type_line("q");
+    let (ok, err) = union.finish();
+    assert!(ok, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// Bars are drawn only on a terminal: piped, the output is exactly the command's.
+#[test]
+fn verify_prints_no_progress_bar_into_a_pipe() {
+    let t = Table::new();
+    let game = t.game(MF, "champion-hill");
+    t.ok("union", &["resign", &game]);
+    let file = t.dir.0.join("record.json");
+    t.ok("union", &["export", "-o", file.to_str().unwrap()]);
+    let (ok, out, err) = t.run("union", &["verify", file.to_str().unwrap()]);
+    assert!(ok, "{out}{err}");
+    assert!(out.starts_with("Verified: "), "{out}");
+    assert_eq!(err, "");
+}
