@@ -76,6 +76,11 @@ impl Client {
         &self.base
     }
 
+    /// The HTTP client, for requests the typed methods do not cover.
+    pub(crate) fn http(&self) -> &reqwest::Client {
+        &self.http
+    }
+
     /// The token in use.
     pub fn token(&self) -> Option<&str> {
         self.token.as_deref()
@@ -87,7 +92,7 @@ impl Client {
         format!("ws{rest}/api/ws")
     }
 
-    async fn send<T: DeserializeOwned>(
+    pub(crate) async fn send<T: DeserializeOwned>(
         &self,
         request: reqwest::RequestBuilder,
     ) -> Result<T, ClientError> {
@@ -122,12 +127,12 @@ impl Client {
         }
     }
 
-    async fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T, ClientError> {
+    pub(crate) async fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T, ClientError> {
         self.send(self.http.get(format!("{}{path}", self.base)))
             .await
     }
 
-    async fn post<B: Serialize, T: DeserializeOwned>(
+    pub(crate) async fn post<B: Serialize, T: DeserializeOwned>(
         &self,
         path: &str,
         body: &B,
@@ -136,7 +141,7 @@ impl Client {
             .await
     }
 
-    async fn put<B: Serialize, T: DeserializeOwned>(
+    pub(crate) async fn put<B: Serialize, T: DeserializeOwned>(
         &self,
         path: &str,
         body: &B,
@@ -166,6 +171,8 @@ impl Client {
             "/api/accounts",
             &CreateAccount {
                 name: name.to_string(),
+                password: None,
+                label: None,
             },
         )
         .await

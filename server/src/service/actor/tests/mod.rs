@@ -137,9 +137,12 @@ impl Connection {
 }
 
 async fn account(service: &Service, name: &str) -> Account {
-    let created = service.create_account(name).await.expect("account");
-    Account {
-        id: created.account_id,
-        name: created.name,
-    }
+    let created = service
+        .create_account(name)
+        .await
+        .expect("account");
+    service
+        .authenticate(&created.token)
+        .await
+        .expect("its token")
 }
