@@ -6,16 +6,17 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[macro_use]
 mod out;
+mod account_cli;
 mod corr_cli;
 
 mod args;
 mod batch;
 mod lists;
 mod session;
-use args::{AccountCommand, Cli, Command, NoticesCommand};
+use args::{Cli, Command, NoticesCommand};
 use session::{fill_free_fields, game_data, pick, replay, watch};
 
-use adjutant_cli::config::{ConfigFile, DEFAULT_SERVER, Profile};
+use adjutant_cli::config::{ConfigFile, DEFAULT_SERVER};
 use adjutant_cli::load::{self, LoadPlan};
 use adjutant_cli::{Client, Live, bot, render};
 use adjutant_protocol::{
@@ -79,31 +80,14 @@ async fn run(cli: Cli) -> Outcome {
     let client = Client::new(&server, profile.token.clone());
     let e = |e: adjutant_cli::ClientError| e.to_string();
     match cli.command {
-        Command::Account {
-            action: AccountCommand::Create { name },
-        } => {
-            let created = client.create_account(&name).await.map_err(e)?;
-            config.profiles.insert(
-                cli.profile.clone(),
-                Profile {
-                    server: Some(server),
-                    token: Some(created.token),
-                    name: Some(created.name.clone()),
-                },
-            );
-            config.save()?;
-            outln!(
-                "Created account {} ({}); its token is saved in profile {:?}.",
-                created.name,
-                created.account_id,
-                cli.profile
-            );
-        }
-        Command::Account {
-            action: AccountCommand::Show,
-        } => {
-            let me = client.me().await.map_err(e)?;
-            outln!("{} ({}) on {server}", me.name, me.account_id);
+        Command::Account { action } => {
+            let place = account_cli::Place {
+                config: &mut config,
+                profile: &cli.profile,
+                server: &server,
+                client: &client,
+            };
+            account_cli::run(action, place).await?;
         }
         Command::Catalog => {
             let catalog = client.catalog().await.map_err(e)?;
