@@ -125,18 +125,24 @@ impl Service {
     pub async fn authenticate(&self, token: &str) -> Result<Account, ApiError> {
         let hash = hash_token(token.trim());
         let now = self.now();
-        let generation = {
+        let (found, generation) = {
             let mut cache = self.inner.tokens.lock().expect("token cache");
-            if let Some(cached) = cache.entries.get_mut(&hash) {
-                let account = cached.account.clone();
-                if cached.touched + TOUCH_EVERY <= now {
+            let generation = cache.generation;
+            let found = cache.entries.get_mut(&hash).map(|cached| {
+                let stale = cached.touched + TOUCH_EVERY <= now;
+                if stale {
                     cached.touched = now;
-                    self.touch(hash, now);
                 }
-                return Ok(account);
-            }
-            cache.generation
+                (cached.account.clone(), stale)
+            });
+            (found, generation)
         };
+        if let Some((account, stale)) = found {
+            if stale {
+                self.touch(hash, now).await;
+            }
+            return Ok(account);
+        }
         let row = self
             .inner
             .store
@@ -152,7 +158,7 @@ impl Service {
         let mut touched = row.last_used_at.unwrap_or(i64::MIN / 2);
         if touched + TOUCH_EVERY <= now {
             touched = now;
-            self.touch(hash.clone(), now);
+            self.touch(hash.clone(), now).await;
         }
         let mut cache = self.inner.tokens.lock().expect("token cache");
         if cache.generation == generation {
@@ -165,15 +171,12 @@ impl Service {
         Ok(account)
     }
 
-    /// Writes a token's last use, without making the request wait for it.
-    fn touch(&self, token_hash: String, now: i64) {
-        let store = self.inner.store.clone();
-        tokio::spawn(async move {
-            let write = AccountWrite::Touch { token_hash, now };
-            if let Err(e) = store.write(write.into()).await {
-                tracing::debug!(error = ?e, "a token's last use was not written");
-            }
-        });
+    /// Writes a token's last use (once every few minutes per token); a failure only logs.
+    async fn touch(&self, token_hash: String, now: i64) {
+        let write = AccountWrite::Touch { token_hash, now };
+        if let Err(e) = self.inner.store.write(write.into()).await {
+            tracing::debug!(error = ?e, "a token's last use was not written");
+        }
     }
 
     /// Forgets revoked tokens in the cache and tells the WebSockets (call after the store
