@@ -73,10 +73,7 @@ fn default_label() -> String {
         .map(|h| h.trim().to_string())
         .filter(|h| !h.is_empty())
         .unwrap_or_else(|| "this machine".into());
-    format!("adjutant CLI on {host}")
-        .chars()
-        .take(64)
-        .collect()
+    format!("adjutant CLI on {host}").chars().take(64).collect()
 }
 
 /// A Unix time as `2026-12-02 14:05 UTC` (Howard Hinnant's days-to-civil).
@@ -240,10 +237,7 @@ pub(super) async fn run(action: AccountCommand, mut place: Place<'_>) -> Outcome
         }
         AccountCommand::Recover { name } => {
             let sent = client.email_sign_in(&name).await.map_err(api)?;
-            outln!(
-                "{}\nThen: adjutant account login --link LINK",
-                sent.message
-            );
+            outln!("{}\nThen: adjutant account login --link LINK", sent.message);
         }
         AccountCommand::Password {
             password_stdin,

@@ -63,7 +63,9 @@ fn temp_dir() -> PathBuf {
 fn token_of(config: &Path, profile: &str) -> Option<String> {
     let text = std::fs::read_to_string(config).ok()?;
     let file: serde_json::Value = serde_json::from_str(&text).ok()?;
-    file["profiles"][profile]["token"].as_str().map(str::to_string)
+    file["profiles"][profile]["token"]
+        .as_str()
+        .map(str::to_string)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -95,14 +97,22 @@ async fn a_second_machine_signs_in_by_name_and_password_and_manages_the_sessions
     )
     .await;
     assert!(created.ok, "{}", created.err);
-    assert!(created.out.contains("Created account grant"), "{}", created.out);
+    assert!(
+        created.out.contains("Created account grant"),
+        "{}",
+        created.out
+    );
     let first = token_of(&laptop, "default").expect("the token is saved");
 
     // The desktop: a wrong password fails and saves nothing; the right one signs in.
     let login = ["account", "login", "grant", "--password-stdin"];
     let wrong = adjutant(&desktop, &base, &login, "vicksburg-1864\n").await;
     assert!(!wrong.ok);
-    assert!(wrong.err.contains("the name or the password is wrong"), "{}", wrong.err);
+    assert!(
+        wrong.err.contains("the name or the password is wrong"),
+        "{}",
+        wrong.err
+    );
     assert_eq!(token_of(&desktop, "default"), None);
     let right = adjutant(&desktop, &base, &login, "vicksburg-1863\n").await;
     assert!(right.ok, "{}", right.err);
@@ -120,7 +130,11 @@ async fn a_second_machine_signs_in_by_name_and_password_and_manages_the_sessions
         .collect();
     assert_eq!(rows.len(), 2, "{}", sessions.out);
     assert!(rows[0].contains("password") && rows[0].contains("(this profile)"));
-    assert!(rows[0].contains("adjutant CLI on test-host"), "{}", sessions.out);
+    assert!(
+        rows[0].contains("adjutant CLI on test-host"),
+        "{}",
+        sessions.out
+    );
     assert!(rows[1].contains("created"), "{}", sessions.out);
     assert!(sessions.out.contains("Password: set"), "{}", sessions.out);
     assert!(!sessions.out.contains(&first) && !sessions.out.contains(&second));
@@ -137,7 +151,14 @@ async fn a_second_machine_signs_in_by_name_and_password_and_manages_the_sessions
     let bad = adjutant(
         &desktop,
         &base,
-        &["--profile", "bad", "account", "login", "--token", "adj_nope"],
+        &[
+            "--profile",
+            "bad",
+            "account",
+            "login",
+            "--token",
+            "adj_nope",
+        ],
         "",
     )
     .await;
@@ -147,7 +168,11 @@ async fn a_second_machine_signs_in_by_name_and_password_and_manages_the_sessions
     let revoke = adjutant(&desktop, &base, &["account", "revoke", "--others"], "").await;
     assert!(revoke.ok, "{}", revoke.err);
     let laptop_show = adjutant(&laptop, &base, &["account", "show"], "").await;
-    assert!(!laptop_show.ok && laptop_show.err.contains("unauthorized"), "{}", laptop_show.err);
+    assert!(
+        !laptop_show.ok && laptop_show.err.contains("unauthorized"),
+        "{}",
+        laptop_show.err
+    );
 
     // A new password (current, then new, on standard input).
     let password = adjutant(
@@ -158,7 +183,11 @@ async fn a_second_machine_signs_in_by_name_and_password_and_manages_the_sessions
     )
     .await;
     assert!(password.ok, "{}", password.err);
-    assert!(password.out.contains("Password changed."), "{}", password.out);
+    assert!(
+        password.out.contains("Password changed."),
+        "{}",
+        password.out
+    );
     let old = adjutant(&laptop, &base, &login, "vicksburg-1863\n").await;
     assert!(!old.ok);
     let new = adjutant(&laptop, &base, &login, "richmond-1865!\n").await;

@@ -94,9 +94,13 @@ impl TokenOrigin {
 
     /// The origin of a stored name.
     pub fn parse(text: &str) -> Option<TokenOrigin> {
-        [TokenOrigin::Created, TokenOrigin::Password, TokenOrigin::Link]
-            .into_iter()
-            .find(|o| o.as_str() == text)
+        [
+            TokenOrigin::Created,
+            TokenOrigin::Password,
+            TokenOrigin::Link,
+        ]
+        .into_iter()
+        .find(|o| o.as_str() == text)
     }
 }
 

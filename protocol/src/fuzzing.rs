@@ -10,8 +10,8 @@ use std::fmt::Debug;
 
 use crate::patch::{self, PatchOp};
 use crate::{
-    AnswerPause, ChangePassword, ClientMessage, CreateAccount, CreateGame, EmailSignIn,
-    ImportGame, JoinGame, LinkSignIn, PostAction, PostChat, RequestPause, RequestRematch, SignIn,
+    AnswerPause, ChangePassword, ClientMessage, CreateAccount, CreateGame, EmailSignIn, ImportGame,
+    JoinGame, LinkSignIn, PostAction, PostChat, RequestPause, RequestRematch, SignIn,
     UpdateNoticeSettings,
 };
 

@@ -11,8 +11,8 @@ pub mod http;
 pub mod patch;
 pub mod ws;
 
-pub use adjutant_engine::{Outcome, PerSide, Record, Side};
 pub use accounts::*;
+pub use adjutant_engine::{Outcome, PerSide, Record, Side};
 pub use clock::*;
 pub use corr::*;
 pub use error::{ApiError, ErrorBody, ErrorCode};

@@ -27,7 +27,10 @@ pub fn check(password: &str, name: &str) -> Result<(), String> {
     if password.len() > MAX_BYTES {
         return Err(format!("a password is at most {MAX_BYTES} bytes"));
     }
-    if password.chars().all(|c| c == password.chars().next().unwrap_or(c)) {
+    if password
+        .chars()
+        .all(|c| c == password.chars().next().unwrap_or(c))
+    {
         return Err("a password of one character repeated is too easy to guess".to_string());
     }
     if caseless::default_caseless_match_str(password.trim(), name.trim()) {

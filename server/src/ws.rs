@@ -415,18 +415,13 @@ impl Connection {
 
     /// Whether a revocation covers this connection's token (after missed revocations, the
     /// store says whether the token is still valid).
-    async fn signed_out(
-        &self,
-        revoked: Result<Arc<Revoked>, broadcast::error::RecvError>,
-    ) -> bool {
+    async fn signed_out(&self, revoked: Result<Arc<Revoked>, broadcast::error::RecvError>) -> bool {
         let Some(account) = &self.account else {
             return false;
         };
         match revoked {
             Ok(revoked) => revoked.covers(account),
-            Err(broadcast::error::RecvError::Lagged(_)) => {
-                !self.service.token_valid(account).await
-            }
+            Err(broadcast::error::RecvError::Lagged(_)) => !self.service.token_valid(account).await,
             // The service holds the sender as long as this connection holds the service.
             Err(broadcast::error::RecvError::Closed) => std::future::pending().await,
         }

@@ -53,10 +53,7 @@ pub(super) async fn link_sign_in(
     Body(req): Body<LinkSignIn>,
 ) -> Reply<adjutant_protocol::SignedIn> {
     Ok(Json(
-        state
-            .service
-            .sign_in_by_link(req, &client(&key))
-            .await?,
+        state.service.sign_in_by_link(req, &client(&key)).await?,
     ))
 }
 

@@ -2,6 +2,7 @@
 //! forgetting revoked tokens at once — in the cache of tokens, and on the WebSockets they
 //! opened ([`Revoked`]).
 
+use super::revoked::Revoked;
 use super::sign_in::{Hashing, check_label};
 use super::*;
 use crate::auth::new_token_id;
@@ -31,34 +32,6 @@ pub struct TokenCache {
     entries: HashMap<String, Cached>,
     /// Moved on by every revocation.
     generation: u64,
-}
-
-/// Tokens revoked, as every open WebSocket hears of them (it closes if it was opened with
-/// one of them).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Revoked {
-    pub account: String,
-    pub tokens: RevokedTokens,
-}
-
-/// Which of an account's tokens were revoked.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RevokedTokens {
-    /// This one.
-    One(String),
-    /// Every one but this.
-    AllBut(String),
-}
-
-impl Revoked {
-    /// Whether `account`'s token is among these.
-    pub fn covers(&self, account: &Account) -> bool {
-        account.id == self.account
-            && match &self.tokens {
-                RevokedTokens::One(id) => &account.token_id == id,
-                RevokedTokens::AllBut(id) => &account.token_id != id,
-            }
-    }
 }
 
 fn not_valid() -> ApiError {
@@ -219,7 +192,10 @@ impl Service {
         .await?;
         hashed.map_err(|why| {
             error!(%why, "password hashing failed");
-            ApiError::new(ErrorCode::Internal, "the password could not be kept; try again")
+            ApiError::new(
+                ErrorCode::Internal,
+                "the password could not be kept; try again",
+            )
         })
     }
 }

@@ -2,6 +2,8 @@
 //! that both behave the same. Lobby operations go to the store; everything about a running
 //! game goes to that game's actor.
 
+#[cfg(test)]
+mod account_tests;
 mod accounts;
 pub mod actor;
 mod archive;
@@ -14,6 +16,7 @@ mod lobby;
 mod meta;
 mod notices;
 mod replay;
+mod revoked;
 mod sessions;
 mod shutdown;
 mod sign_in;
@@ -45,8 +48,8 @@ use crate::store::{ListQuery, NewGame, ReadError, SharedStore, SqliteStore, Writ
 pub use actor::{ActorHandle, Answer, ClockOp, Command, NewSubscriber, Reply, Sink};
 use clockwork::GameClock;
 pub use meta::{Account, GameMeta, Origin};
-pub use accounts::{Revoked, RevokedTokens};
 pub use notices::TokenState;
+pub use revoked::{Revoked, RevokedTokens};
 pub use sessions::CURRENT;
 
 use hub::check_game_id;

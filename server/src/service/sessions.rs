@@ -3,7 +3,7 @@
 
 use adjutant_protocol::{AccountSecurity, ApiError, ErrorCode, TokenInfo, TokenOrigin};
 
-use super::accounts::{Revoked, RevokedTokens};
+use super::revoked::{Revoked, RevokedTokens};
 use super::{Account, Service, store_error, write_error};
 use crate::store::{AccountWrite, WriteError};
 
@@ -78,7 +78,10 @@ impl Service {
 
     /// Revokes every token of the caller's but the one of this request ("sign out
     /// everywhere else").
-    pub async fn revoke_other_tokens(&self, account: &Account) -> Result<AccountSecurity, ApiError> {
+    pub async fn revoke_other_tokens(
+        &self,
+        account: &Account,
+    ) -> Result<AccountSecurity, ApiError> {
         let write = AccountWrite::RevokeOthers {
             account: account.id.clone(),
             keep: account.token_id.clone(),

@@ -8,7 +8,7 @@ use adjutant_protocol::{
 use std::sync::Arc;
 use tokio::sync::{Semaphore, broadcast};
 
-use super::accounts::{Revoked, RevokedTokens};
+use super::revoked::{Revoked, RevokedTokens};
 use super::{Account, Service, store_error, write_error};
 use crate::auth::{hash_token, new_token, new_token_id};
 use crate::config::Config;

@@ -9,7 +9,7 @@ use adjutant_protocol::{
 };
 use tracing::{info, warn};
 
-use super::accounts::{Revoked, RevokedTokens};
+use super::revoked::{Revoked, RevokedTokens};
 use super::sign_in::check_label;
 use super::{Service, store_error, write_error};
 use crate::auth::{hash_token, new_token, new_token_id};
@@ -92,7 +92,12 @@ impl Service {
 
     /// Mails a sign-in link to the confirmed address of the account whose name has the key
     /// `key`, if there is one.
-    async fn mail_sign_in_link(&self, mailer: &Mailer, key: &str, now: i64) -> Result<(), ApiError> {
+    async fn mail_sign_in_link(
+        &self,
+        mailer: &Mailer,
+        key: &str,
+        now: i64,
+    ) -> Result<(), ApiError> {
         let store = &self.inner.store;
         let Some(account) = store.credentials_by_name(key).await.map_err(store_error)? else {
             return Ok(());

@@ -164,7 +164,10 @@ async fn the_memory_store_keeps_passwords_tokens_and_links_as_sqlite_does() {
     let (a_tokens, b_tokens, grant, lee, t1, revoked, link) = seen.remove(0);
     // Only t1 is left of grant's tokens, used at 50; his password is the second.
     assert_eq!(a_tokens.len(), 1);
-    assert_eq!((a_tokens[0].id.as_str(), a_tokens[0].last_used_at), ("t1", Some(50)));
+    assert_eq!(
+        (a_tokens[0].id.as_str(), a_tokens[0].last_used_at),
+        ("t1", Some(50))
+    );
     let grant = grant.unwrap();
     assert_eq!(grant.password_hash.as_deref(), Some("$argon2id$two"));
     assert_eq!(grant.password_changed_at, Some(62));
@@ -173,7 +176,10 @@ async fn the_memory_store_keeps_passwords_tokens_and_links_as_sqlite_does() {
     assert_eq!(ids, ["t4"]);
     assert_eq!(lee.unwrap().password_hash.as_deref(), Some("$argon2id$s1"));
     assert_eq!(t1.unwrap().token_id, "t1");
-    assert_eq!(revoked, None, "the first token was signed out by the password change");
+    assert_eq!(
+        revoked, None,
+        "the first token was signed out by the password change"
+    );
     assert_eq!(link, None, "a used link is forgotten");
     sqlite.close().await;
 }
@@ -185,7 +191,10 @@ async fn tokens_from_before_passwords_keep_working_after_the_migration() {
     store.write(account("a", "grant", None)).await.unwrap();
     // The account's first token is in the tokens table, with the label of its origin.
     let owner = store.token_owner("hash-a").await.unwrap().unwrap();
-    assert_eq!((owner.account_id.as_str(), owner.name.as_str()), ("a", "grant"));
+    assert_eq!(
+        (owner.account_id.as_str(), owner.name.as_str()),
+        ("a", "grant")
+    );
     let tokens = store.tokens_of("a").await.unwrap();
     assert_eq!(tokens[0].origin, "created");
     // A refused write changes nothing.

@@ -65,7 +65,10 @@ async fn an_account_created_with_a_password_signs_in_on_a_second_device() {
     let me = first.me().await.unwrap();
     clock.advance(600);
     let signed = sign_in(&server, "GRANT", PASSWORD).await.unwrap();
-    assert_eq!((signed.account_id.as_str(), signed.name.as_str()), (me.account_id.as_str(), "grant"));
+    assert_eq!(
+        (signed.account_id.as_str(), signed.name.as_str()),
+        (me.account_id.as_str(), "grant")
+    );
     assert_ne!(Some(signed.token.as_str()), first.token());
     let second = server.client().with_token(Some(signed.token.clone()));
     assert_eq!(second.me().await.unwrap().account_id, me.account_id);
@@ -79,17 +82,29 @@ async fn an_account_created_with_a_password_signs_in_on_a_second_device() {
     let newest = &list.tokens[0];
     assert_eq!(newest.id, signed.token_id);
     assert!(newest.current);
-    assert_eq!((newest.origin, newest.label.as_str()), (TokenOrigin::Password, "second machine"));
+    assert_eq!(
+        (newest.origin, newest.label.as_str()),
+        (TokenOrigin::Password, "second machine")
+    );
     assert_eq!(newest.created_at, START + 600);
     let oldest = &list.tokens[1];
     assert!(!oldest.current);
-    assert_eq!((oldest.origin, oldest.label.as_str()), (TokenOrigin::Created, "first machine"));
-    assert_eq!(oldest.last_used_at, Some(START + 600), "used just now by the first device");
+    assert_eq!(
+        (oldest.origin, oldest.label.as_str()),
+        (TokenOrigin::Created, "first machine")
+    );
+    assert_eq!(
+        oldest.last_used_at,
+        Some(START + 600),
+        "used just now by the first device"
+    );
     // The list never holds a token or its hash.
     let raw = serde_json::to_string(&list).unwrap();
     assert!(!raw.contains(&signed.token) && !raw.contains(first.token().unwrap()));
     // An account without a password signs in by its token only, and says so alike.
-    let refused = sign_in(&server, "sherman", "anything-at-all").await.unwrap_err();
+    let refused = sign_in(&server, "sherman", "anything-at-all")
+        .await
+        .unwrap_err();
     assert_eq!(refused.code(), Some(ErrorCode::Unauthorized));
 }
 
@@ -98,9 +113,13 @@ async fn a_wrong_password_and_an_unknown_name_get_the_same_answer_and_change_not
     let (server, _clock) = TestServer::on_manual_clock(START, |_| {}).await;
     let grant = with_password(&server, "grant", PASSWORD).await;
     let before = grant.tokens().await.unwrap();
-    let wrong = sign_in(&server, "grant", "vicksburg-1864").await.unwrap_err();
+    let wrong = sign_in(&server, "grant", "vicksburg-1864")
+        .await
+        .unwrap_err();
     let unknown = sign_in(&server, "meade", PASSWORD).await.unwrap_err();
-    let impossible = sign_in(&server, "no such name!", PASSWORD).await.unwrap_err();
+    let impossible = sign_in(&server, "no such name!", PASSWORD)
+        .await
+        .unwrap_err();
     for refused in [&wrong, &unknown, &impossible] {
         assert_eq!(refused.code(), Some(ErrorCode::Unauthorized));
         assert_eq!(refused.to_string(), wrong.to_string());
@@ -108,7 +127,11 @@ async fn a_wrong_password_and_an_unknown_name_get_the_same_answer_and_change_not
     assert_eq!(grant.tokens().await.unwrap(), before);
     // Bad bodies are refused as such, and create nothing.
     let anyone = server.client();
-    for body in [json!({"name": "grant"}), json!({"password": PASSWORD}), json!([])] {
+    for body in [
+        json!({"name": "grant"}),
+        json!({"password": PASSWORD}),
+        json!([]),
+    ] {
         let refused = anyone
             .post_raw("/api/accounts/sign-in", body.to_string().into_bytes())
             .await
@@ -130,8 +153,14 @@ async fn a_wrong_password_and_an_unknown_name_get_the_same_answer_and_change_not
     };
     let refused = anyone.create_account_with(&short).await.unwrap_err();
     assert_eq!(refused.code(), Some(ErrorCode::BadRequest));
-    assert!(refused.to_string().contains("at least 10 characters"), "{refused}");
-    anyone.create_account("lee").await.expect("the name is still free");
+    assert!(
+        refused.to_string().contains("at least 10 characters"),
+        "{refused}"
+    );
+    anyone
+        .create_account("lee")
+        .await
+        .expect("the name is still free");
     assert_eq!(grant.tokens().await.unwrap(), before);
 }
 
@@ -144,23 +173,34 @@ async fn sign_in_is_throttled_per_name_and_per_address_alike_for_unknown_names()
     .await;
     with_password(&server, "grant", PASSWORD).await;
     for _ in 0..3 {
-        let refused = sign_in(&server, "grant", "a-wrong-guess").await.unwrap_err();
+        let refused = sign_in(&server, "grant", "a-wrong-guess")
+            .await
+            .unwrap_err();
         assert_eq!(refused.code(), Some(ErrorCode::Unauthorized));
     }
     // The name's budget is spent: even the right password waits.
     let throttled = sign_in(&server, "grant", PASSWORD).await.unwrap_err();
     assert_eq!(throttled.code(), Some(ErrorCode::RateLimited));
-    assert!(throttled.to_string().contains("every 60 seconds"), "{throttled}");
+    assert!(
+        throttled.to_string().contains("every 60 seconds"),
+        "{throttled}"
+    );
     // An unknown name is answered alike, until the address's budget (twice the name's: the
     // password hashed at creation and 4 attempts so far, 1 more) is spent too; then any
     // name waits.
-    let refused = sign_in(&server, "meade", "a-wrong-guess").await.unwrap_err();
+    let refused = sign_in(&server, "meade", "a-wrong-guess")
+        .await
+        .unwrap_err();
     assert_eq!(refused.code(), Some(ErrorCode::Unauthorized));
-    let refused = sign_in(&server, "hooker", "a-wrong-guess").await.unwrap_err();
+    let refused = sign_in(&server, "hooker", "a-wrong-guess")
+        .await
+        .unwrap_err();
     assert_eq!(refused.code(), Some(ErrorCode::RateLimited));
     // One attempt a name comes back a minute later.
     clock.advance(60);
-    sign_in(&server, "grant", PASSWORD).await.expect("allowed again");
+    sign_in(&server, "grant", PASSWORD)
+        .await
+        .expect("allowed again");
     let throttled = sign_in(&server, "grant", PASSWORD).await.unwrap_err();
     assert_eq!(throttled.code(), Some(ErrorCode::RateLimited));
 }
@@ -183,7 +223,10 @@ async fn a_revoked_token_is_refused_at_once_and_its_websocket_closed() {
     let refused = laptop_client.me().await.unwrap_err();
     assert_eq!(refused.code(), Some(ErrorCode::Unauthorized));
     let closed = tokio::time::timeout(WAIT, laptop_live.next()).await;
-    assert!(matches!(closed, Ok(None)), "the laptop's WebSocket is closed: {closed:?}");
+    assert!(
+        matches!(closed, Ok(None)),
+        "the laptop's WebSocket is closed: {closed:?}"
+    );
     // Another device's connection stays open.
     let open = tokio::time::timeout(Duration::from_millis(200), first_live.next()).await;
     assert!(open.is_err(), "the first device stays connected: {open:?}");
@@ -199,12 +242,18 @@ async fn a_revoked_token_is_refused_at_once_and_its_websocket_closed() {
     // Every other token: the first device is signed out, the phone stays.
     let after = phone_client.revoke_others().await.unwrap();
     assert_eq!(ids(&after), [phone.token_id.clone()]);
-    assert_eq!(first.me().await.unwrap_err().code(), Some(ErrorCode::Unauthorized));
+    assert_eq!(
+        first.me().await.unwrap_err().code(),
+        Some(ErrorCode::Unauthorized)
+    );
     let closed = tokio::time::timeout(WAIT, first_live.next()).await;
     assert!(matches!(closed, Ok(None)), "{closed:?}");
     // Signing out: the caller's own token.
     phone_client.revoke("current").await.unwrap();
-    assert_eq!(phone_client.me().await.unwrap_err().code(), Some(ErrorCode::Unauthorized));
+    assert_eq!(
+        phone_client.me().await.unwrap_err().code(),
+        Some(ErrorCode::Unauthorized)
+    );
     // The password still signs in.
     sign_in(&server, "grant", PASSWORD).await.unwrap();
 }
@@ -247,7 +296,9 @@ async fn the_password_changes_only_with_the_current_one_and_may_sign_out_the_res
         .await
         .unwrap_err();
     assert_eq!(weak.code(), Some(ErrorCode::BadRequest));
-    sign_in(&server, "grant", PASSWORD).await.expect("unchanged");
+    sign_in(&server, "grant", PASSWORD)
+        .await
+        .expect("unchanged");
 
     let after = grant
         .change_password(&change(Some(PASSWORD), "richmond-1865", true))
@@ -256,7 +307,10 @@ async fn the_password_changes_only_with_the_current_one_and_may_sign_out_the_res
     assert_eq!(after.tokens.len(), 1, "the others are signed out");
     assert!(after.tokens[0].current);
     let other = server.client().with_token(Some(other.token));
-    assert_eq!(other.me().await.unwrap_err().code(), Some(ErrorCode::Unauthorized));
+    assert_eq!(
+        other.me().await.unwrap_err().code(),
+        Some(ErrorCode::Unauthorized)
+    );
     let old = sign_in(&server, "grant", PASSWORD).await.unwrap_err();
     assert_eq!(old.code(), Some(ErrorCode::Unauthorized));
     sign_in(&server, "grant", "richmond-1865").await.unwrap();

@@ -11,7 +11,9 @@ use crate::correspondence_clock::START;
 use crate::notice_guards::confirm_by_link;
 use crate::sinks::SmtpSink;
 
-async fn server_with_mail(smtp: &SmtpSink) -> (TestServer, std::sync::Arc<adjutant_server::ManualClock>) {
+async fn server_with_mail(
+    smtp: &SmtpSink,
+) -> (TestServer, std::sync::Arc<adjutant_server::ManualClock>) {
     let port = smtp.port;
     TestServer::on_manual_clock(START, move |config| {
         config.smtp_host = Some("127.0.0.1".into());
@@ -38,14 +40,20 @@ async fn confirmed(server: &TestServer, smtp: &SmtpSink, client: &Client, email:
 /// were (each mail's recipient and link).
 async fn ask_for_link(server: &TestServer, smtp: &SmtpSink, name: &str) -> Vec<(String, String)> {
     let sent = server.client().email_sign_in(name).await.unwrap();
-    assert!(sent.message.starts_with("If that account has a confirmed e-mail address"));
+    assert!(
+        sent.message
+            .starts_with("If that account has a confirmed e-mail address")
+    );
     assert_eq!(sent.minutes, 30);
     server.service.flush_sign_in_mail().await;
     smtp.take()
         .into_iter()
         .map(|mail| {
             let text = mail.text();
-            assert!(text.contains(&format!("Subject: Adjutant: sign in as {name}")), "{text}");
+            assert!(
+                text.contains(&format!("Subject: Adjutant: sign in as {name}")),
+                "{text}"
+            );
             let link = text
                 .split_whitespace()
                 .find(|w| w.contains("/#/sign-in/link/adj_"))
@@ -83,7 +91,10 @@ async fn a_mailed_link_recovers_an_account_once_and_sets_a_new_password() {
     assert_eq!(mailed.len(), 1);
     let (to, link) = &mailed[0];
     assert_eq!(to, "grant@example.test");
-    assert!(link.starts_with(&format!("{}/#/sign-in/link/adj_", server.base)), "{link}");
+    assert!(
+        link.starts_with(&format!("{}/#/sign-in/link/adj_", server.base)),
+        "{link}"
+    );
 
     // A bad new password refuses the whole sign-in and keeps the link.
     let refused = server
@@ -104,12 +115,20 @@ async fn a_mailed_link_recovers_an_account_once_and_sets_a_new_password() {
     assert_eq!(list.tokens.len(), 1);
     assert_eq!(list.tokens[0].origin, TokenOrigin::Link);
     assert_eq!(list.tokens[0].label, "found my way back");
-    for gone in [grant.clone(), server.client().with_token(Some(laptop.token))] {
-        assert_eq!(gone.me().await.unwrap_err().code(), Some(ErrorCode::Unauthorized));
+    for gone in [
+        grant.clone(),
+        server.client().with_token(Some(laptop.token)),
+    ] {
+        assert_eq!(
+            gone.me().await.unwrap_err().code(),
+            Some(ErrorCode::Unauthorized)
+        );
     }
     let old = sign_in(&server, "grant", PASSWORD).await.unwrap_err();
     assert_eq!(old.code(), Some(ErrorCode::Unauthorized));
-    sign_in(&server, "grant", "a new password, at last").await.unwrap();
+    sign_in(&server, "grant", "a new password, at last")
+        .await
+        .unwrap();
     // Once only.
     let again = server
         .client()
@@ -161,7 +180,10 @@ async fn a_link_expires_a_newer_one_replaces_it_and_mails_are_counted() {
             .unwrap_err();
         assert_eq!(refused.code(), Some(ErrorCode::Unauthorized), "{token:?}");
     }
-    grant.me().await.expect("the account's own token still works");
+    grant
+        .me()
+        .await
+        .expect("the account's own token still works");
 }
 
 #[tokio::test]

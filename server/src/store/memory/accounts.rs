@@ -59,7 +59,10 @@ pub(super) fn apply(t: &mut Tables, write: &AccountWrite) -> Result<(), WriteErr
             }
         }
         AccountWrite::Revoke { account, token_id } => {
-            let mine = t.tokens.get(token_id).is_some_and(|k| &k.account == account);
+            let mine = t
+                .tokens
+                .get(token_id)
+                .is_some_and(|k| &k.account == account);
             if !mine {
                 return refused();
             }
@@ -106,9 +109,10 @@ pub(super) fn apply(t: &mut Tables, write: &AccountWrite) -> Result<(), WriteErr
             password_hash,
             sign_out_others,
         } => {
-            let valid = t.links.get(&session.account).is_some_and(|(hash, expires)| {
-                hash == token_hash && *expires > session.now
-            });
+            let valid = t
+                .links
+                .get(&session.account)
+                .is_some_and(|(hash, expires)| hash == token_hash && *expires > session.now);
             if !valid || token_taken(t, session) {
                 return refused();
             }

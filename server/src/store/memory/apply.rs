@@ -1,10 +1,10 @@
 //! One write applied to the in-memory tables: checked whole first, then changed, so that a
 //! refused write changes nothing (as a SQLite savepoint or transaction does).
 
+use super::super::account_writes::NewToken;
 use super::super::rows::{AccountRow, ActionRow, ChatRow, GameRow};
 use super::super::write_error::WriteError;
 use super::super::writer::conflict_sentence;
-use super::super::account_writes::NewToken;
 use super::super::writes::{NewAction, Write};
 use super::{Account, Game, Tables, accounts};
 

@@ -35,9 +35,7 @@ async fn a_player_signs_in_on_a_fresh_profile_with_name_and_password_and_signs_o
     first.type_into("#name", "grant").await;
     first.type_into("#new-password", PASSWORD).await;
     first.click("#create-account").await;
-    first
-        .wait_for("document.querySelector('#new-token')")
-        .await;
+    first.wait_for("document.querySelector('#new-token')").await;
     first.click("#to-lobby").await;
     first.wait_for("document.querySelector('#my-games')").await;
 
@@ -45,7 +43,9 @@ async fn a_player_signs_in_on_a_fresh_profile_with_name_and_password_and_signs_o
     let second = browser.page("accounts-second", 1280, 900).await;
     second.goto(&format!("{base}/")).await;
     second.type_into("#sign-in-name", "grant").await;
-    second.type_into("#sign-in-password", "not the password").await;
+    second
+        .type_into("#sign-in-password", "not the password")
+        .await;
     second.click("#sign-in-button").await;
     second
         .wait_for(&has_text("#toast", "the name or the password is wrong"))
@@ -60,9 +60,7 @@ async fn a_player_signs_in_on_a_fresh_profile_with_name_and_password_and_signs_o
         .await;
     second.type_into("#sign-in-password", PASSWORD).await;
     second.click("#sign-in-button").await;
-    second
-        .wait_for("document.querySelector('#my-games')")
-        .await;
+    second.wait_for("document.querySelector('#my-games')").await;
     assert!(second.text().await.contains("My games"));
     second.wait_for(&has_text("#who", "grant")).await;
 
@@ -72,7 +70,9 @@ async fn a_player_signs_in_on_a_fresh_profile_with_name_and_password_and_signs_o
     second
         .wait_for(&has_text("#sessions tr.current", "this browser"))
         .await;
-    second.wait_for(&has_text("#sessions", "password sign-in")).await;
+    second
+        .wait_for(&has_text("#sessions", "password sign-in"))
+        .await;
     second.screenshot(&dir, "settings").await;
     // Sign out everywhere else: the first browser is signed out at its next request.
     second.click("#revoke-others").await;

@@ -137,10 +137,7 @@ impl Connection {
 }
 
 async fn account(service: &Service, name: &str) -> Account {
-    let created = service
-        .create_account(name)
-        .await
-        .expect("account");
+    let created = service.create_account(name).await.expect("account");
     service
         .authenticate(&created.token)
         .await
