@@ -52,10 +52,9 @@ pub(super) fn apply(t: &mut Tables, write: &AccountWrite) -> Result<(), WriteErr
             insert_token(t, token);
         }
         AccountWrite::Touch { token_hash, now } => {
-            if let Some(k) = t.tokens.values_mut().find(|k| &k.hash == token_hash) {
-                if k.row.last_used_at.is_none_or(|at| at < *now) {
-                    k.row.last_used_at = Some(*now);
-                }
+            let kept = t.tokens.values_mut().find(|k| &k.hash == token_hash);
+            if let Some(k) = kept.filter(|k| k.row.last_used_at.is_none_or(|at| at < *now)) {
+                k.row.last_used_at = Some(*now);
             }
         }
         AccountWrite::Revoke { account, token_id } => {
@@ -118,11 +117,10 @@ pub(super) fn apply(t: &mut Tables, write: &AccountWrite) -> Result<(), WriteErr
             }
             t.links.remove(&session.account);
             insert_token(t, session);
-            if let Some(hash) = password_hash {
-                if let Some(kept) = t.accounts.get_mut(&session.account) {
-                    kept.password_hash = Some(hash.clone());
-                    kept.password_changed_at = Some(session.now);
-                }
+            if let (Some(hash), Some(kept)) = (password_hash, t.accounts.get_mut(&session.account))
+            {
+                kept.password_hash = Some(hash.clone());
+                kept.password_changed_at = Some(session.now);
             }
             if *sign_out_others {
                 revoke_others(t, &session.account, &session.id);
