@@ -54,6 +54,7 @@ async fn a_player_signs_in_on_a_fresh_profile_with_name_and_password_and_signs_o
         second.eval("localStorage.getItem('adjutant.token')").await,
         serde_json::Value::Null
     );
+    second.screenshot(&dir, "start").await;
     // The right one signs in: the lobby with "My games", the name in the header.
     second
         .eval("document.querySelector('#sign-in-password').value = ''")
