@@ -64,6 +64,14 @@ impl Service {
         let label = check_label(request.label, TokenOrigin::Created)?;
         let password_hash = match request.password {
             Some(password) => {
+                // A taken name is told before the slow hash (the write checks again).
+                let taken = self.inner.store.credentials_by_name(&name_key(&name)).await;
+                if taken.map_err(store_error)?.is_some() {
+                    return Err(write_error(crate::store::WriteError::Conflict(format!(
+                        "the name {name:?} is taken (names that differ only in case, or in the \
+                         width or form of their letters, are the same name)"
+                    ))));
+                }
                 crate::password::check(&password, &name)
                     .map_err(|why| ApiError::new(ErrorCode::BadRequest, why))?;
                 Some(self.hash_password(password, client).await?)

@@ -161,6 +161,14 @@ async fn a_wrong_password_and_an_unknown_name_get_the_same_answer_and_change_not
         .create_account("lee")
         .await
         .expect("the name is still free");
+    let taken = CreateAccount {
+        name: "Grant".into(),
+        password: Some(PASSWORD.into()),
+        label: None,
+    };
+    let refused = anyone.create_account_with(&taken).await.unwrap_err();
+    assert_eq!(refused.code(), Some(ErrorCode::Conflict));
+    assert!(refused.to_string().contains("is taken"), "{refused}");
     assert_eq!(grant.tokens().await.unwrap(), before);
 }
 
