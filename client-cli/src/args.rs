@@ -33,7 +33,8 @@ profile used last.";
 
 #[derive(Subcommand)]
 pub(super) enum Command {
-    /// Create an account (its token is saved in the profile) or show the current one.
+    /// The account: create one, sign in (password, token or mailed link), password,
+    /// sessions and revoking them.
     Account {
         #[command(subcommand)]
         action: AccountCommand,
@@ -347,7 +348,66 @@ pub(super) enum NoticesCommand {
 #[derive(Subcommand)]
 pub(super) enum AccountCommand {
     /// Create an account and save its token in the profile.
-    Create { name: String },
+    Create {
+        name: String,
+        /// Set a password too (asked on the terminal, twice, without echo), so that the
+        /// account can sign in by name on other devices.
+        #[arg(long, conflicts_with = "password_stdin")]
+        password: bool,
+        /// Read the password from the first line of standard input.
+        #[arg(long)]
+        password_stdin: bool,
+    },
     /// Show the profile's account.
     Show,
+    /// Sign in on this machine and save the new token in the profile: with the account's
+    /// name and password, an existing token, or a link mailed by `account recover`.
+    Login {
+        /// The account's name (its password is asked on the terminal without echo).
+        #[arg(required_unless_present_any = ["token", "link"], conflicts_with_all = ["token", "link"])]
+        name: Option<String>,
+        /// Read the password from the first line of standard input.
+        #[arg(long)]
+        password_stdin: bool,
+        /// Use this existing token (checked with the server first).
+        #[arg(long, conflicts_with = "link")]
+        token: Option<String>,
+        /// Use a sign-in link mailed to the account's confirmed address (the whole link or
+        /// its token).
+        #[arg(long)]
+        link: Option<String>,
+        /// With --link: set a new password too (asked on the terminal, or the first line
+        /// of standard input with --password-stdin).
+        #[arg(long, requires = "link")]
+        new_password: bool,
+        /// What the new token is for, as `account sessions` lists it (default: the CLI and
+        /// this machine's name).
+        #[arg(long)]
+        label: Option<String>,
+    },
+    /// Mail a sign-in link to the account's confirmed notice address (for a forgotten
+    /// password or a new machine); use it with `account login --link`.
+    Recover { name: String },
+    /// Set the account's password, or change it (the current one is asked first).
+    Password {
+        /// Read the passwords from standard input: the current one on the first line (when
+        /// the account has one), the new one on the next.
+        #[arg(long)]
+        password_stdin: bool,
+        /// Revoke every other token of the account too.
+        #[arg(long)]
+        sign_out_others: bool,
+    },
+    /// List the account's tokens (sessions): when made, how, last used; never the tokens.
+    Sessions,
+    /// Revoke one token by its id (as `account sessions` lists it), or every other one.
+    Revoke {
+        #[arg(required_unless_present = "others", conflicts_with = "others")]
+        id: Option<String>,
+        /// Revoke every token but this profile's.
+        #[arg(long)]
+        others: bool,
+    },
+    /// Revoke this profile's token and forget it.
+    Logout,
 }

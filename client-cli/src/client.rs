@@ -83,6 +83,11 @@ impl Client {
         &self.base
     }
 
+    /// The HTTP client, for requests the typed methods do not cover.
+    pub(crate) fn http(&self) -> &reqwest::Client {
+        &self.http
+    }
+
     /// The token in use.
     pub fn token(&self) -> Option<&str> {
         self.token.as_deref()
@@ -94,7 +99,7 @@ impl Client {
         format!("ws{rest}/api/ws")
     }
 
-    async fn send<T: DeserializeOwned>(
+    pub(crate) async fn send<T: DeserializeOwned>(
         &self,
         request: reqwest::RequestBuilder,
     ) -> Result<T, ClientError> {
@@ -129,12 +134,12 @@ impl Client {
         }
     }
 
-    async fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T, ClientError> {
+    pub(crate) async fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T, ClientError> {
         self.send(self.http.get(format!("{}{path}", self.base)))
             .await
     }
 
-    async fn post<B: Serialize, T: DeserializeOwned>(
+    pub(crate) async fn post<B: Serialize, T: DeserializeOwned>(
         &self,
         path: &str,
         body: &B,
@@ -143,7 +148,7 @@ impl Client {
             .await
     }
 
-    async fn put<B: Serialize, T: DeserializeOwned>(
+    pub(crate) async fn put<B: Serialize, T: DeserializeOwned>(
         &self,
         path: &str,
         body: &B,
@@ -173,6 +178,8 @@ impl Client {
             "/api/accounts",
             &CreateAccount {
                 name: name.to_string(),
+                password: None,
+                label: None,
             },
         )
         .await

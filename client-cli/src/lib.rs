@@ -2,6 +2,7 @@
 //! text rendering of views, the bot, the load generator and record verification. The end-to-
 //! end tests drive the server through these same clients.
 
+pub mod accounts;
 pub mod bot;
 pub mod client;
 pub mod config;

@@ -6,6 +6,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[macro_use]
 mod out;
+mod account_cli;
 mod corr_cli;
 
 mod act;
@@ -17,10 +18,10 @@ mod lobby_cli;
 mod play;
 mod session;
 mod show;
-use args::{AccountCommand, Cli, Command};
+use args::{Cli, Command};
 use session::{replay, watch};
 
-use adjutant_cli::config::{ConfigFile, DEFAULT_SERVER, Profile};
+use adjutant_cli::config::{ConfigFile, DEFAULT_SERVER};
 use adjutant_cli::load::{self, LoadPlan};
 use adjutant_cli::progress::Progress;
 use adjutant_cli::{Client, Live, bot, render};
@@ -92,32 +93,14 @@ async fn run(cli: Cli) -> Outcome {
         };
     }
     match cli.command {
-        Command::Account {
-            action: AccountCommand::Create { name },
-        } => {
-            let created = client.create_account(&name).await.map_err(e)?;
-            config.profiles.insert(
-                cli.profile.clone(),
-                Profile {
-                    server: Some(server),
-                    token: Some(created.token),
-                    name: Some(created.name.clone()),
-                    last_game: None,
-                },
-            );
-            config.save()?;
-            outln!(
-                "Created account {} ({}); its token is saved in profile {:?}.",
-                created.name,
-                created.account_id,
-                cli.profile
-            );
-        }
-        Command::Account {
-            action: AccountCommand::Show,
-        } => {
-            let me = client.me().await.map_err(e)?;
-            outln!("{} ({}) on {server}", me.name, me.account_id);
+        Command::Account { action } => {
+            let place = account_cli::Place {
+                config: &mut config,
+                profile: &cli.profile,
+                server: &server,
+                client: &client,
+            };
+            account_cli::run(action, place).await?;
         }
         Command::Catalog => lobby_cli::catalog(&client).await?,
         Command::New {

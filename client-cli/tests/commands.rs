@@ -2,6 +2,7 @@
 //! output read as the player reads it. Games are Mississippi Fortress's Champion Hill (the
 //! Confederate player places set-up dummies first, then the Union player) unless said.
 
+mod account_login;
 mod support;
 
 use support::Table;

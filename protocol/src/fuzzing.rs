@@ -10,8 +10,9 @@ use std::fmt::Debug;
 
 use crate::patch::{self, PatchOp};
 use crate::{
-    AnswerPause, ClientMessage, CreateAccount, CreateGame, ImportGame, JoinGame, PostAction,
-    PostChat, RequestPause, RequestRematch, UpdateNoticeSettings,
+    AnswerPause, ChangePassword, ClientMessage, CreateAccount, CreateGame, EmailSignIn, ImportGame,
+    JoinGame, LinkSignIn, PostAction, PostChat, RequestPause, RequestRematch, SignIn,
+    UpdateNoticeSettings,
 };
 
 /// Decodes `data` as each client message and patch input; panics if a decoded message does
@@ -32,6 +33,10 @@ pub fn decode(data: &[u8]) {
     round_trip::<RequestRematch>(data);
     round_trip::<UpdateNoticeSettings>(data);
     round_trip::<ImportGame>(data);
+    round_trip::<SignIn>(data);
+    round_trip::<EmailSignIn>(data);
+    round_trip::<LinkSignIn>(data);
+    round_trip::<ChangePassword>(data);
     if let Ok(ops) = serde_json::from_slice::<Vec<PatchOp>>(data) {
         // A client applies what it is sent; a bad patch is an error, never a panic.
         let mut doc = Value::Null;
@@ -68,6 +73,9 @@ mod tests {
         r#"{"type":"chat","game_id":"g","channel":"players","text":"hello"}"#,
         r#"{"type":"pause_request","game_id":"g","days":3}"#,
         r#"{"name":"grant"}"#,
+        r#"{"name":"grant","password":"vicksburg-1863","label":"laptop"}"#,
+        r#"{"token":"adj_00","new_password":"vicksburg-1863","sign_out_others":true}"#,
+        r#"{"current_password":"a","new_password":"b","sign_out_others":false}"#,
         r#"{"seq":1,"action":{"type":"end_movement"}}"#,
         r#"{"webhook_url":"http://x/","email":null,"always":true,"digest":false}"#,
         r#"[{"op":"replace","path":"/a/0","value":1},{"op":"add","path":"/b/-","value":[]}]"#,

@@ -11,6 +11,13 @@ use crate::clock::{ClockChoice, ClockInfo, ClockPreset};
 pub struct CreateAccount {
     /// 1 to 32 letters, digits, `-`, `_` or `.`; unique on the server.
     pub name: String,
+    /// A password to sign in with on other devices (optional: without one the token is the
+    /// only key, as before passwords existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub password: Option<String>,
+    /// What the account's first token is for, as the token list shows it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 /// Reply to `POST /api/accounts`. The token is shown once and never again.

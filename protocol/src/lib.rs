@@ -2,6 +2,7 @@
 //! contract ([`http`]), the WebSocket frames ([`ws`]), the error codes ([`error`]) and the
 //! JSON Patch used by patch-mode subscriptions ([`patch`]). `docs/protocol.md` documents them.
 
+pub mod accounts;
 pub mod clock;
 pub mod corr;
 pub mod error;
@@ -11,6 +12,7 @@ pub mod patch;
 pub mod utc;
 pub mod ws;
 
+pub use accounts::*;
 pub use adjutant_engine::{Outcome, PerSide, Record, Side};
 pub use clock::*;
 pub use corr::*;

@@ -14,6 +14,13 @@ pub fn new_token() -> String {
     format!("{TOKEN_PREFIX}{}", hex::encode(&bytes))
 }
 
+/// A token's public id: 16 hex digits (64 random bits), unique among the tokens.
+pub fn new_token_id() -> String {
+    let mut bytes = [0u8; 8];
+    rand::fill(&mut bytes);
+    hex::encode(&bytes)
+}
+
 /// What the store keeps of a token: its SHA-256, hex. A fast hash is enough because the
 /// token is 256 random bits; there is nothing to guess.
 pub fn hash_token(token: &str) -> String {

@@ -83,6 +83,20 @@ pub struct Config {
     #[arg(long, env = "ADJUTANT_ACCOUNTS_PER_HOUR", default_value_t = 0)]
     pub accounts_per_hour: u32,
 
+    /// Sign-in attempts (and other password checks) one account name may take at once; the
+    /// same again, twice over, for one client address. Unknown names are counted alike.
+    #[arg(long, env = "ADJUTANT_SIGN_IN_BURST", default_value_t = 10)]
+    pub sign_in_burst: u32,
+
+    /// Sign-in attempts per hour one account name gets back after its burst (twice as many
+    /// for one client address).
+    #[arg(long, env = "ADJUTANT_SIGN_IN_PER_HOUR", default_value_t = 30)]
+    pub sign_in_per_hour: u32,
+
+    /// Minutes a mailed sign-in link works.
+    #[arg(long, env = "ADJUTANT_SIGN_IN_LINK_MINUTES", default_value_t = 30)]
+    pub sign_in_link_minutes: i64,
+
     /// A snapshot of a game is stored every this many actions (bounds the replay on load).
     #[arg(long, env = "ADJUTANT_SNAPSHOT_EVERY", default_value_t = 200)]
     pub snapshot_every: u64,

@@ -11,12 +11,13 @@ use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State, 
 use axum::http::{StatusCode, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post, put};
 use axum::{Extension, Json, Router};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
 
+mod accounts;
 mod correspondence;
 
 use crate::caller::rate_limit;
@@ -82,8 +83,18 @@ pub fn router(state: AppState) -> Router {
     let max_body = state.service.config().max_frame_bytes;
     let max_import = state.service.config().max_import_bytes;
     let api = Router::new()
-        .route("/api/accounts", post(create_account))
+        .route("/api/accounts", post(accounts::create_account))
         .route("/api/accounts/me", get(me))
+        .route("/api/accounts/sign-in", post(accounts::sign_in))
+        .route("/api/accounts/sign-in/email", post(accounts::email_sign_in))
+        .route("/api/accounts/sign-in/link", post(accounts::link_sign_in))
+        .route("/api/accounts/me/tokens", get(accounts::tokens))
+        .route("/api/accounts/me/tokens/{id}", delete(accounts::revoke))
+        .route(
+            "/api/accounts/me/tokens/revoke-others",
+            post(accounts::revoke_others),
+        )
+        .route("/api/accounts/me/password", put(accounts::change_password))
         .route("/api/catalog", get(catalog))
         .route("/api/catalog/{game}", get(game_data))
         .route("/api/games", post(create_game).get(list_games))
@@ -148,13 +159,6 @@ async fn healthz(State(state): State<AppState>) -> Response {
     } else {
         (StatusCode::SERVICE_UNAVAILABLE, "store unavailable\n").into_response()
     }
-}
-
-async fn create_account(
-    State(state): State<AppState>,
-    Body(req): Body<CreateAccount>,
-) -> Reply<adjutant_protocol::AccountCreated> {
-    Ok(Json(state.service.create_account(&req.name).await?))
 }
 
 async fn me(Caller(account): Caller) -> Reply<adjutant_protocol::AccountInfo> {

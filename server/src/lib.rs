@@ -16,6 +16,7 @@ pub mod mail;
 pub mod names;
 pub mod notify;
 pub mod ops;
+pub mod password;
 pub mod quota;
 pub mod ratelimit;
 pub mod service;

@@ -179,6 +179,36 @@ impl Mailer {
     }
 }
 
+/// The mail with a link that signs its reader in to an account (asked for by name on the
+/// sign-in page; sent to the account's confirmed address only).
+#[derive(Clone, Debug)]
+pub struct SignInLink {
+    /// The account's name, so the reader knows which account.
+    pub name: String,
+    pub to: String,
+    /// The web client's sign-in page, with the link's token.
+    pub link: String,
+    /// Minutes the link works.
+    pub minutes: i64,
+}
+
+impl Mailer {
+    /// Mails a sign-in link.
+    pub async fn send_sign_in_link(&self, mail: &SignInLink) -> Result<(), String> {
+        let body = format!(
+            "Someone asked to sign in to the Adjutant account {name:?}, whose notices are mailed \
+             to this address.\n\nIf that is you, this link signs you in (and lets you set a new \
+             password) within {minutes} minutes, once:\n\n{link}\n\nIf it is not, ignore this \
+             mail: nothing changes unless the link is used.\n",
+            name = mail.name,
+            minutes = mail.minutes,
+            link = mail.link,
+        );
+        self.send(&mail.to, format!("sign in as {}", mail.name), body, None)
+            .await
+    }
+}
+
 /// A notice's e-mail subject: what happened, in which game (its scenario, against whom),
 /// so that a player with several games tells them apart in the inbox.
 fn subject(notice: &Notice) -> String {

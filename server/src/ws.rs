@@ -9,7 +9,7 @@ use futures_util::{SinkExt, StreamExt};
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use tokio::sync::{Notify, mpsc};
+use tokio::sync::{Notify, broadcast, mpsc};
 use tracing::debug;
 
 use crate::frame::{Frame, Outgoing};
@@ -19,7 +19,7 @@ pub use edge::hard_cap;
 use edge::{close_for, message, request_id};
 
 use crate::ratelimit::Bucket;
-use crate::service::{Account, ClockOp, NewSubscriber, Service, Sink};
+use crate::service::{Account, ClockOp, NewSubscriber, Revoked, Service, Sink};
 use crate::slots::{Slot, Slots};
 
 /// Connection ids, unique for the life of the process.
@@ -104,8 +104,19 @@ pub async fn serve(socket: WebSocket, service: Service, identity: Identity) {
     conn.send(&welcome).await;
     debug!(conn = conn_id, "websocket open");
     let mut stopping = conn.service.stopping_signal();
+    let mut revocations = conn.service.revocations();
     loop {
         tokio::select! {
+            revoked = revocations.recv() => {
+                if conn.signed_out(revoked).await {
+                    let close = Outgoing::Close {
+                        code: close_code::POLICY,
+                        reason: "signed out: the token of this connection was revoked".into(),
+                    };
+                    let _ = conn.sink.tx.send(close).await;
+                    break;
+                }
+            }
             () = async { drop(stopping.wait_for(|stopping| *stopping).await) } => {
                 let close = Outgoing::Close {
                     code: close_code::AWAY,
@@ -399,6 +410,20 @@ impl Connection {
                 Ok(created) => self.send(&ServerMessage::GameCreated { created, id }).await,
                 Err(e) => self.refuse(id, Some(game_id), e).await,
             },
+        }
+    }
+
+    /// Whether a revocation covers this connection's token (after missed revocations, the
+    /// store says whether the token is still valid).
+    async fn signed_out(&self, revoked: Result<Arc<Revoked>, broadcast::error::RecvError>) -> bool {
+        let Some(account) = &self.account else {
+            return false;
+        };
+        match revoked {
+            Ok(revoked) => revoked.covers(account),
+            Err(broadcast::error::RecvError::Lagged(_)) => !self.service.token_valid(account).await,
+            // The service holds the sender as long as this connection holds the service.
+            Err(broadcast::error::RecvError::Closed) => std::future::pending().await,
         }
     }
 

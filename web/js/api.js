@@ -44,6 +44,11 @@ async function call(method, path, body, token = session.token) {
   try { data = text ? JSON.parse(text) : null; } catch { data = null; }
   if (!response.ok) {
     const error = data && data.error;
+    // This browser's token was refused: it was revoked (signed out from another device).
+    if (response.status === 401 && token && token === session.token) {
+      session.clear();
+      window.dispatchEvent(new CustomEvent("adjutant:signed-out"));
+    }
     throw new ApiError(error ? error.code : "internal", error ? error.message : `The server answered ${response.status}.`, response.status);
   }
   return data;
@@ -55,9 +60,29 @@ const q = (params) => {
   return parts.length ? `?${parts.join("&")}` : "";
 };
 
+/** What a token made in this browser is called in the account's token list. */
+export function deviceLabel() {
+  const ua = navigator.userAgent;
+  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome"
+    : /Safari\//.test(ua) ? "Safari" : "a browser";
+  const system = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows"
+    : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "";
+  return `${browser}${system ? ` on ${system}` : ""}`;
+}
+
 export const api = {
-  createAccount: (name) => call("POST", "api/accounts", { name }, null),
+  createAccount: (name, password) => call("POST", "api/accounts", { name, password: password || undefined, label: deviceLabel() }, null),
   me: (token) => call("GET", "api/accounts/me", undefined, token),
+  // Signing in, tokens and the password.
+  signIn: (name, password) => call("POST", "api/accounts/sign-in", { name, password, label: deviceLabel() }, null),
+  emailSignIn: (name) => call("POST", "api/accounts/sign-in/email", { name }, null),
+  linkSignIn: (token, newPassword, signOutOthers) => call("POST", "api/accounts/sign-in/link",
+    { token, new_password: newPassword || undefined, sign_out_others: signOutOthers, label: deviceLabel() }, null),
+  tokens: () => call("GET", "api/accounts/me/tokens"),
+  revoke: (id) => call("DELETE", `api/accounts/me/tokens/${encodeURIComponent(id)}`),
+  revokeOthers: () => call("POST", "api/accounts/me/tokens/revoke-others", {}),
+  changePassword: (current, next, signOutOthers) => call("PUT", "api/accounts/me/password",
+    { current_password: current || undefined, new_password: next, sign_out_others: signOutOthers }),
   catalog: () => call("GET", "api/catalog"),
   gameData: (game) => call("GET", `api/catalog/${encodeURIComponent(game)}`),
   createGame: (request) => call("POST", "api/games", request),

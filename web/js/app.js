@@ -1,12 +1,13 @@
 // The page shell: a hash router and the account shown in the header.
 
 import { session } from "./api.js";
-import { beginRoute } from "./ui.js";
+import { beginRoute, toast } from "./ui.js";
 import { startPage } from "./pages/start.js";
 import { lobbyPage } from "./pages/lobby.js";
 import { gamePage } from "./pages/game.js";
 import { joinPage } from "./pages/join.js";
 import { settingsPage } from "./pages/settings.js";
+import { linkSignInPage } from "./pages/sign_in_link.js";
 
 let leave = null;
 
@@ -17,6 +18,7 @@ const routes = [
   [/^#\/game\/([0-9a-fA-F-]{36})(?:\?code=([A-Za-z0-9]+))?$/, (m) => gamePage(m[1], m[2])],
   [/^#\/settings$/, () => settingsPage()],
   [/^#\/join\/([0-9a-fA-F-]{36})\/([A-Za-z0-9]+)$/, (m) => joinPage(m[1], m[2])],
+  [/^#\/sign-in\/link\/(adj_[0-9a-fA-F]{64})$/, (m) => linkSignInPage(m[1])],
 ];
 
 async function route() {
@@ -50,4 +52,10 @@ export function showWho() {
 }
 
 window.addEventListener("hashchange", route);
+// A request found this browser's token revoked: back to the start page.
+window.addEventListener("adjutant:signed-out", () => {
+  showWho();
+  toast("This browser was signed out (its token was revoked). Sign in again.", "error");
+  if (location.hash !== "#/start") location.hash = "#/start";
+});
 route();

@@ -26,6 +26,9 @@ pub struct Origin {
 pub struct Account {
     pub id: String,
     pub name: String,
+    /// The public id of the token the caller used (to mark it in lists, keep it when the
+    /// others are revoked, and close what it opened when it is revoked).
+    pub token_id: String,
 }
 
 /// A game's row, parsed.

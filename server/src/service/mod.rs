@@ -2,6 +2,8 @@
 //! that both behave the same. Lobby operations go to the store; everything about a running
 //! game goes to that game's actor.
 
+#[cfg(test)]
+mod account_tests;
 mod accounts;
 pub mod actor;
 mod archive;
@@ -14,7 +16,11 @@ mod lobby;
 mod meta;
 mod notices;
 mod replay;
+mod revoked;
+mod sessions;
 mod shutdown;
+mod sign_in;
+mod sign_in_link;
 pub mod verify;
 
 use adjutant_engine::{GameKind, RECORD_FORMAT, Record, RecordedAction, Registry, Side, Viewer};
@@ -43,6 +49,8 @@ pub use actor::{ActorHandle, Answer, ClockOp, Command, NewSubscriber, Reply, Sin
 use clockwork::GameClock;
 pub use meta::{Account, GameMeta, Origin};
 pub use notices::TokenState;
+pub use revoked::{Revoked, RevokedTokens};
+pub use sessions::CURRENT;
 
 use hub::check_game_id;
 use lobby::check_game_limit;
@@ -59,8 +67,11 @@ pub struct Inner {
     pub actors: Mutex<HashMap<String, ActorHandle>>,
     /// Generation numbers for actors (tells an actor from its successor).
     next_generation: AtomicU64,
-    /// Accounts by token hash: a token never changes, so one store read per token suffices.
-    tokens: Mutex<HashMap<String, Account>>,
+    /// Accounts by token hash, so that a request costs no store read (a revocation removes
+    /// its tokens).
+    tokens: Mutex<accounts::TokenCache>,
+    /// Password checks and their budgets, sign-in link mails, revocations.
+    sign_ins: sign_in::SignIns,
     /// The catalog, built once.
     catalog: Catalog,
     /// The only source of the time.
@@ -130,6 +141,7 @@ impl Service {
             clock_presets: clockwork::presets(),
         };
         let notifier = Notifier::spawn(store.clone(), &config, clock.clone());
+        let sign_ins = sign_in::SignIns::new(&config);
         Service {
             inner: Arc::new(Inner {
                 chat_limiter: Limiter::new(config.chat_rate, config.chat_burst, MAX_KEYS),
@@ -139,7 +151,8 @@ impl Service {
                 config,
                 actors: Mutex::new(HashMap::new()),
                 next_generation: AtomicU64::new(1),
-                tokens: Mutex::new(HashMap::new()),
+                tokens: Mutex::new(accounts::TokenCache::default()),
+                sign_ins,
                 catalog,
                 clock,
                 notifier,

@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use super::ListQuery;
 use super::rows::{
-    AccountRow, ActionRow, ChatRow, GameRow, NoticeRow, NoticeSettingsRow, SnapshotRow,
+    ActionRow, ChatRow, Credentials, GameRow, NoticeRow, NoticeSettingsRow, SnapshotRow,
+    TokenOwner, TokenRow,
 };
 use super::write_error::WriteError;
 use super::writes::Write;
@@ -59,8 +60,20 @@ pub trait Store: Send + Sync {
     /// Commits the writes already sent and closes; later writes are refused.
     fn close(&self) -> Pending<'_, ()>;
 
-    /// The account whose token hashes to `token_hash`.
-    fn account_by_token<'a>(&'a self, token_hash: &'a str) -> Read<'a, Option<AccountRow>>;
+    /// The account a valid (not revoked) token's hash belongs to, with the token's id.
+    fn token_owner<'a>(&'a self, token_hash: &'a str) -> Read<'a, Option<TokenOwner>>;
+
+    /// The credentials of the account whose name has the key `name_key`.
+    fn credentials_by_name<'a>(&'a self, name_key: &'a str) -> Read<'a, Option<Credentials>>;
+
+    /// The credentials of an account.
+    fn credentials_of<'a>(&'a self, account: &'a str) -> Read<'a, Option<Credentials>>;
+
+    /// An account's tokens, newest first.
+    fn tokens_of<'a>(&'a self, account: &'a str) -> Read<'a, Vec<TokenRow>>;
+
+    /// The account and expiry of the sign-in link whose token hashes to `token_hash`.
+    fn sign_in_link<'a>(&'a self, token_hash: &'a str) -> Read<'a, Option<(String, i64)>>;
 
     /// A game's row, with its players' names.
     fn game<'a>(&'a self, id: &'a str) -> Read<'a, Option<GameRow>>;

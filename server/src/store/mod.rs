@@ -1,6 +1,10 @@
 //! The store ([`Store`]) and its SQLite implementation: WAL, `synchronous = FULL` (every commit is fsynced), migrations at
 //! start-up, one writer connection with group commit ([`writer`]) and a pool of readers.
 
+mod account_reads;
+#[cfg(test)]
+mod account_tests;
+mod account_writes;
 mod api;
 pub mod integrity;
 mod memory;
@@ -24,11 +28,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
+pub use account_writes::{AccountWrite, NewToken};
 pub use api::{Pending, Read, ReadError, SharedStore, Store};
 pub use memory::MemoryStore;
 pub use notice_writes::{NoticeResult, NoticeWrite};
 pub use rows::{
-    AccountRow, ActionRow, ChatRow, GameRow, NoticeRow, NoticeSettingsRow, SnapshotRow,
+    AccountRow, ActionRow, ChatRow, Credentials, GameRow, NoticeRow, NoticeSettingsRow,
+    SnapshotRow, TokenOwner, TokenRow,
 };
 pub use writer::Writer;
 pub use writes::{ImportedGame, NewAction, NewGame, Write, WriteError};
@@ -137,17 +143,6 @@ impl SqliteStore {
     pub async fn close(&self) {
         self.writer.close().await;
         self.pool.close().await;
-    }
-
-    /// The account whose token hashes to `token_hash`.
-    pub async fn account_by_token(
-        &self,
-        token_hash: &str,
-    ) -> Result<Option<AccountRow>, sqlx::Error> {
-        sqlx::query_as("SELECT id, name FROM accounts WHERE token_hash = ?")
-            .bind(token_hash)
-            .fetch_optional(&self.pool)
-            .await
     }
 
     /// A game's row.

@@ -99,6 +99,9 @@ mod tests {
                     name: name.into(),
                     name_key: name_key(name),
                     token_hash: format!("new-{i}"),
+                    token_id: format!("new-{i}"),
+                    label: "created with the account".into(),
+                    password_hash: None,
                     now: 9,
                 })
                 .await;

@@ -9,6 +9,38 @@ pub struct AccountRow {
     pub name: String,
 }
 
+/// The account a bearer token belongs to, and the token's own columns.
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct TokenOwner {
+    pub account_id: String,
+    pub name: String,
+    /// The token's public id.
+    pub token_id: String,
+    /// When it was last used, as last written (to within a few minutes).
+    pub last_used_at: Option<i64>,
+}
+
+/// One token of an account (never the token, nor its hash).
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct TokenRow {
+    pub id: String,
+    /// created | password | link
+    pub origin: String,
+    pub label: String,
+    pub created_at: i64,
+    pub last_used_at: Option<i64>,
+}
+
+/// What a password check needs of an account.
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct Credentials {
+    pub id: String,
+    pub name: String,
+    /// Argon2id PHC string; `None`: the account has no password.
+    pub password_hash: Option<String>,
+    pub password_changed_at: Option<i64>,
+}
+
 /// A game's row, with the names of the accounts in its seats.
 #[derive(Clone, Debug, FromRow)]
 pub struct GameRow {

@@ -2,7 +2,8 @@
 
 use super::api::{Pending, Read, Store};
 use super::rows::{
-    AccountRow, ActionRow, ChatRow, GameRow, NoticeRow, NoticeSettingsRow, SnapshotRow,
+    ActionRow, ChatRow, Credentials, GameRow, NoticeRow, NoticeSettingsRow, SnapshotRow,
+    TokenOwner, TokenRow,
 };
 use super::write_error::WriteError;
 use super::writes::Write;
@@ -21,8 +22,24 @@ impl Store for SqliteStore {
         Box::pin(SqliteStore::close(self))
     }
 
-    fn account_by_token<'a>(&'a self, token_hash: &'a str) -> Read<'a, Option<AccountRow>> {
-        Box::pin(async move { Ok(SqliteStore::account_by_token(self, token_hash).await?) })
+    fn token_owner<'a>(&'a self, token_hash: &'a str) -> Read<'a, Option<TokenOwner>> {
+        Box::pin(async move { Ok(SqliteStore::token_owner(self, token_hash).await?) })
+    }
+
+    fn credentials_by_name<'a>(&'a self, name_key: &'a str) -> Read<'a, Option<Credentials>> {
+        Box::pin(async move { Ok(SqliteStore::credentials_by_name(self, name_key).await?) })
+    }
+
+    fn credentials_of<'a>(&'a self, account: &'a str) -> Read<'a, Option<Credentials>> {
+        Box::pin(async move { Ok(SqliteStore::credentials_of(self, account).await?) })
+    }
+
+    fn tokens_of<'a>(&'a self, account: &'a str) -> Read<'a, Vec<TokenRow>> {
+        Box::pin(async move { Ok(SqliteStore::tokens_of(self, account).await?) })
+    }
+
+    fn sign_in_link<'a>(&'a self, token_hash: &'a str) -> Read<'a, Option<(String, i64)>> {
+        Box::pin(async move { Ok(SqliteStore::sign_in_link(self, token_hash).await?) })
     }
 
     fn game<'a>(&'a self, id: &'a str) -> Read<'a, Option<GameRow>> {

@@ -3,6 +3,7 @@
 use sqlx::AssertSqlSafe;
 use sqlx::sqlite::SqliteConnection;
 
+use super::account_writes::{self, NewToken};
 use super::notice_writes;
 use super::writes::{NewAction, Write, WriteError};
 
@@ -17,19 +18,34 @@ pub(super) async fn apply(
             name,
             name_key,
             token_hash,
+            token_id,
+            label,
+            password_hash,
             now,
         } => {
+            // `accounts.token_hash` is no longer read (migration 0006) but must be unique.
             sqlx::query(
-                "INSERT INTO accounts (id, name, name_key, token_hash, created_at) \
-                 VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO accounts (id, name, name_key, token_hash, created_at, \
+                 password_hash, password_changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             )
             .bind(id)
             .bind(name)
             .bind(name_key)
             .bind(token_hash)
             .bind(now)
+            .bind(password_hash)
+            .bind(password_hash.as_ref().map(|_| *now))
             .execute(&mut *conn)
             .await?;
+            let first = NewToken {
+                id: token_id.clone(),
+                account: id.clone(),
+                token_hash: token_hash.clone(),
+                origin: "created",
+                label: label.clone(),
+                now: *now,
+            };
+            account_writes::insert_token(conn, &first).await?;
         }
         Write::CreateGame(g) => {
             let seat_column = if g.side == "union" {
@@ -185,6 +201,7 @@ pub(super) async fn apply(
             }
         }
         Write::Notices(n) => return notice_writes::apply(conn, n).await,
+        Write::Accounts(a) => return account_writes::apply(conn, a).await,
         Write::Vacation {
             account,
             year,

@@ -20,6 +20,9 @@ fn new_account(id: &str, name: &str) -> Write {
         name: name.into(),
         name_key: name_key(name),
         token_hash: format!("hash-{id}"),
+        token_id: format!("token-{id}"),
+        label: "created with the account".into(),
+        password_hash: None,
         now: 1,
     }
 }
@@ -127,8 +130,8 @@ async fn queued_writes_commit_together_and_a_bad_one_fails_alone() {
     );
     let game = store.game("g").await.unwrap().unwrap();
     assert_eq!(game.seq, 1);
-    assert!(store.account_by_token("hash-c").await.unwrap().is_some());
-    assert!(store.account_by_token("hash-d").await.unwrap().is_none());
+    assert!(store.token_owner("hash-c").await.unwrap().is_some());
+    assert!(store.token_owner("hash-d").await.unwrap().is_none());
     store.close().await;
 }
 

@@ -7,6 +7,7 @@ use sqlx::{Connection, Executor};
 use tokio::sync::{mpsc, oneshot};
 use tracing::{error, warn};
 
+use super::account_writes;
 use super::notice_writes;
 use super::statements::{ACTIONS_PER_STATEMENT, append_actions, apply};
 use super::writes::{Write, WriteError};
@@ -203,6 +204,7 @@ fn may_conflict(write: &Write) -> bool {
             | Write::Vacation { .. }
             | Write::Chat { .. }
     ) || matches!(write, Write::Notices(n) if notice_writes::may_conflict(n))
+        || matches!(write, Write::Accounts(a) if account_writes::may_conflict(a))
 }
 
 pub(super) fn conflict_sentence(write: &Write) -> String {
@@ -220,6 +222,7 @@ pub(super) fn conflict_sentence(write: &Write) -> String {
                 .to_string()
         }
         Write::Notices(n) => notice_writes::conflict_sentence(n),
+        Write::Accounts(a) => account_writes::conflict_sentence(a),
         Write::Action(_)
         | Write::Snapshot { .. }
         | Write::Checkpoints { .. }

@@ -1,19 +1,26 @@
 //! The changes the store accepts: one [`Write`] per change, with the columns of new games,
 //! actions and imported games.
 
+use super::account_writes::AccountWrite;
 use super::notice_writes::NoticeWrite;
 pub use super::write_error::WriteError;
 
 /// One change to the store.
 #[derive(Clone, Debug)]
 pub enum Write {
-    /// A new account.
+    /// A new account, with its first token.
     CreateAccount {
         id: String,
         name: String,
         /// The name's canonical key (unique: see [`crate::names::name_key`]).
         name_key: String,
         token_hash: String,
+        /// The first token's public id.
+        token_id: String,
+        /// What the first token is for.
+        label: String,
+        /// Argon2id PHC string, if the account is created with a password.
+        password_hash: Option<String>,
         now: i64,
     },
     /// A new game, waiting for its second player.
@@ -53,6 +60,8 @@ pub enum Write {
     Import(Box<ImportedGame>),
     /// Notice settings, the outbox, deliveries and digests.
     Notices(NoticeWrite),
+    /// Passwords, tokens and sign-in links.
+    Accounts(AccountWrite),
     /// Seconds of pause charged to (or, negative, given back to) an account; refused if the
     /// charge would take it past `limit`.
     Vacation {
@@ -140,6 +149,12 @@ pub struct NewAction {
     /// The game's clock after the action (null for a game without one).
     pub clock: Option<String>,
     pub wake_at: Option<i64>,
+}
+
+impl From<AccountWrite> for Write {
+    fn from(write: AccountWrite) -> Write {
+        Write::Accounts(write)
+    }
 }
 
 impl From<NoticeWrite> for Write {

@@ -1,7 +1,6 @@
 //! Idle games leave memory and come back from the store (latest snapshot + later actions).
 
 use adjutant_protocol::{CreateGame, GameStatus, JoinGame, SideChoice, Visibility};
-use adjutant_server::service::Account;
 use adjutant_server::store::SqliteStore;
 use adjutant_server::{Config, ManualClock, Service};
 use rand::SeedableRng;
@@ -31,10 +30,7 @@ async fn idle_games_leave_memory_and_come_back_from_snapshots_and_actions() {
         let name = name.to_string();
         async move {
             let created = service.create_account(&name).await.unwrap();
-            Account {
-                id: created.account_id,
-                name: created.name,
-            }
+            service.authenticate(&created.token).await.unwrap()
         }
     };
     let union = account("union").await;

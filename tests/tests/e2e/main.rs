@@ -1,6 +1,7 @@
 //! End-to-end tests: a real server on port 0, real HTTP and WebSocket clients, the Outpost
 //! test game.
 
+mod accounts;
 mod architecture;
 mod bloody_roads_south;
 mod bloody_roads_south_kill;
@@ -32,5 +33,6 @@ mod records;
 mod registry_only;
 mod replay;
 mod resume;
+mod sign_in_links;
 mod sinks;
 mod whole_game;

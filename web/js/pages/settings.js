@@ -1,10 +1,11 @@
-// Settings: how I am told about my games (webhook, e-mail and whether it is confirmed,
+// Settings: my account (password, where I am signed in: ./account.js), how I am told about my games (webhook, e-mail and whether it is confirmed,
 // always, daily digest) with each channel's last error, my latest notices, my pause
 // allowance, and importing a game file.
 
 import { api, session } from "../api.js";
 import { h, mount, toast, currentRoute, stale } from "../ui.js";
 import { span } from "../clock.js";
+import { accountCard } from "./account.js";
 
 function when(unix) {
   return unix ? new Date(unix * 1000).toLocaleString() : "";
@@ -29,9 +30,9 @@ export async function settingsPage() {
   }
   const route = currentRoute();
   mount(h("p", { class: "muted" }, "Loading your settings…"));
-  let settings, notices, vacation;
+  let settings, notices, vacation, security;
   try {
-    [settings, notices, vacation] = await Promise.all([api.noticeSettings(), api.notices(), api.vacation()]);
+    [settings, notices, vacation, security] = await Promise.all([api.noticeSettings(), api.notices(), api.vacation(), api.tokens()]);
   } catch (err) {
     if (stale(route)) return;
     mount(h("p", { class: "error" }, err.message));
@@ -119,6 +120,7 @@ export async function settingsPage() {
 
   mount(h("section", { class: "settings" },
     h("h1", {}, "Settings"),
+    h("div", { class: "cards" }, accountCard(security)),
     h("div", { class: "cards" },
       h("form", { class: "card", id: "notice-settings", onsubmit: save },
         h("h2", {}, "Notices"),

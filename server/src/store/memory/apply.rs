@@ -1,11 +1,12 @@
 //! One write applied to the in-memory tables: checked whole first, then changed, so that a
 //! refused write changes nothing (as a SQLite savepoint or transaction does).
 
+use super::super::account_writes::NewToken;
 use super::super::rows::{AccountRow, ActionRow, ChatRow, GameRow};
 use super::super::write_error::WriteError;
 use super::super::writer::conflict_sentence;
 use super::super::writes::{NewAction, Write};
-use super::{Account, Game, Tables};
+use super::{Account, Game, Tables, accounts};
 
 /// What SQLite says of a write a constraint refused outside a savepoint.
 const CONFLICTS: &str = "the write conflicts with what is stored";
@@ -19,12 +20,24 @@ pub(super) fn apply(t: &mut Tables, write: &Write) -> Result<(), WriteError> {
             name,
             name_key,
             token_hash,
+            token_id,
+            label,
+            password_hash,
             now,
         } => {
+            let first = NewToken {
+                id: token_id.clone(),
+                account: id.clone(),
+                token_hash: token_hash.clone(),
+                origin: "created",
+                label: label.clone(),
+                now: *now,
+            };
             let taken = t.accounts.contains_key(id)
                 || t.accounts
                     .values()
-                    .any(|a| &a.name_key == name_key || &a.token_hash == token_hash);
+                    .any(|a| &a.name_key == name_key || &a.token_hash == token_hash)
+                || accounts::token_taken(t, &first);
             if taken {
                 return refused();
             }
@@ -32,15 +45,17 @@ pub(super) fn apply(t: &mut Tables, write: &Write) -> Result<(), WriteError> {
                 id: id.clone(),
                 name: name.clone(),
             };
-            let _ = now;
             t.accounts.insert(
                 id.clone(),
                 Account {
                     row,
                     name_key: name_key.clone(),
                     token_hash: token_hash.clone(),
+                    password_hash: password_hash.clone(),
+                    password_changed_at: password_hash.as_ref().map(|_| *now),
                 },
             );
+            accounts::insert_token(t, &first);
         }
         Write::CreateGame(g) => {
             let taken = t.games.contains_key(&g.id)
@@ -220,6 +235,7 @@ pub(super) fn apply(t: &mut Tables, write: &Write) -> Result<(), WriteError> {
             actions.extend(g.actions.iter().map(|a| (a.seq, action_row(a))));
         }
         Write::Notices(n) => return super::notices::apply(t, n),
+        Write::Accounts(a) => return accounts::apply(t, a),
         Write::Vacation {
             account,
             year,

@@ -2,6 +2,7 @@
 //! behaviour (the same conflicts and sentences, the sequence check of actions), a switch that
 //! makes every write find the disk full, and nothing durable. For unit tests.
 
+mod accounts;
 mod apply;
 mod notices;
 
@@ -12,7 +13,8 @@ use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use super::ListQuery;
 use super::api::{Pending, Read, Store};
 use super::rows::{
-    AccountRow, ActionRow, ChatRow, GameRow, NoticeRow, NoticeSettingsRow, SnapshotRow,
+    AccountRow, ActionRow, ChatRow, Credentials, GameRow, NoticeRow, NoticeSettingsRow,
+    SnapshotRow, TokenOwner, TokenRow,
 };
 use super::write_error::WriteError;
 use super::writes::Write;
@@ -21,7 +23,11 @@ use super::writes::Write;
 struct Account {
     row: AccountRow,
     name_key: String,
+    /// The first token's hash (SQLite keeps this column unique, though no longer reads it).
     token_hash: String,
+    /// Argon2id PHC string, if the account has a password.
+    password_hash: Option<String>,
+    password_changed_at: Option<i64>,
 }
 
 /// A game as kept: its row (the seat names are filled in when read) and the columns only
@@ -44,6 +50,10 @@ struct Settings {
 #[derive(Default)]
 struct Tables {
     accounts: BTreeMap<String, Account>,
+    /// Every valid token, by id.
+    tokens: BTreeMap<String, accounts::KeptToken>,
+    /// Each account's sign-in link: its token's hash and expiry.
+    links: HashMap<String, (String, i64)>,
     games: BTreeMap<String, Game>,
     /// Each game's actions, in order of `seq`.
     actions: HashMap<String, BTreeMap<i64, ActionRow>>,
@@ -133,13 +143,24 @@ impl Store for MemoryStore {
         Box::pin(async {})
     }
 
-    fn account_by_token<'a>(&'a self, token_hash: &'a str) -> Read<'a, Option<AccountRow>> {
-        self.read(|t| {
-            t.accounts
-                .values()
-                .find(|a| a.token_hash == token_hash)
-                .map(|a| a.row.clone())
-        })
+    fn token_owner<'a>(&'a self, token_hash: &'a str) -> Read<'a, Option<TokenOwner>> {
+        self.read(|t| accounts::token_owner(t, token_hash))
+    }
+
+    fn credentials_by_name<'a>(&'a self, name_key: &'a str) -> Read<'a, Option<Credentials>> {
+        self.read(|t| accounts::credentials(t, |a| a.name_key == name_key))
+    }
+
+    fn credentials_of<'a>(&'a self, account: &'a str) -> Read<'a, Option<Credentials>> {
+        self.read(|t| accounts::credentials(t, |a| a.row.id == account))
+    }
+
+    fn tokens_of<'a>(&'a self, account: &'a str) -> Read<'a, Vec<TokenRow>> {
+        self.read(|t| accounts::tokens_of(t, account))
+    }
+
+    fn sign_in_link<'a>(&'a self, token_hash: &'a str) -> Read<'a, Option<(String, i64)>> {
+        self.read(|t| accounts::sign_in_link(t, token_hash))
     }
 
     fn game<'a>(&'a self, id: &'a str) -> Read<'a, Option<GameRow>> {

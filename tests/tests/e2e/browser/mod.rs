@@ -1,6 +1,7 @@
 //! The web client in a real headless Chromium: pages are driven by mouse clicks and typing,
 //! and each page's text is checked against what its viewer may know.
 
+mod accounts;
 mod bloody_roads_south;
 mod cdp;
 mod champion_hill;

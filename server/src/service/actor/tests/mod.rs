@@ -138,8 +138,8 @@ impl Connection {
 
 async fn account(service: &Service, name: &str) -> Account {
     let created = service.create_account(name).await.expect("account");
-    Account {
-        id: created.account_id,
-        name: created.name,
-    }
+    service
+        .authenticate(&created.token)
+        .await
+        .expect("its token")
 }
