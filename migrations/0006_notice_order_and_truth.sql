@@ -16,3 +16,9 @@ CREATE UNIQUE INDEX notice_settings_by_unsubscribe ON notice_settings(unsubscrib
     WHERE unsubscribe_token IS NOT NULL;
 UPDATE notice_settings SET unsubscribe_token = 'adj_' || lower(hex(randomblob(32)))
     WHERE email_confirmed = 1;
+
+-- A rematch kept for its former opponent is listed among that player's games.
+CREATE INDEX games_by_reserved_for ON games(reserved_for) WHERE reserved_for IS NOT NULL;
+
+-- The daily digest at an hour of the account's choosing (UTC, 0-23; null: a day after the last).
+ALTER TABLE notice_settings ADD COLUMN digest_hour INTEGER;

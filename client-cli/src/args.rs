@@ -325,6 +325,9 @@ pub(super) enum NoticesCommand {
         /// A new signing secret for the webhook.
         #[arg(long)]
         rotate_secret: bool,
+        /// The hour (UTC, 0-23) the daily digest goes at, or `none` (a day after the last).
+        #[arg(long)]
+        digest_hour: Option<String>,
         #[arg(long)]
         no_webhook: bool,
         /// Where notices are mailed.

@@ -198,7 +198,11 @@ pub fn settings(s: &NoticeSettings) -> String {
         out,
         "Also while connected: {}   Daily digest: {}",
         if s.always { "yes" } else { "no" },
-        if s.digest { "yes" } else { "no" }
+        match (s.digest, s.digest_hour) {
+            (false, _) => "no".to_string(),
+            (true, Some(h)) => format!("yes, at {h:02}:00 UTC"),
+            (true, None) => "yes, a day after the last".to_string(),
+        }
     );
     out
 }
@@ -325,8 +329,21 @@ pub(crate) async fn notices_command(
             digest,
             webhook_format,
             rotate_secret,
+            digest_hour,
         } => {
             let current = client.notice_settings().await.map_err(e)?;
+            let hour = match digest_hour.as_deref() {
+                None => current.digest_hour,
+                Some("none") => None,
+                Some(h) => match h.parse::<u8>() {
+                    Ok(h) if h < 24 => Some(h),
+                    _ => {
+                        return Err(format!(
+                            "--digest-hour is an hour from 0 to 23 (UTC) or none, not {h:?}"
+                        ));
+                    }
+                },
+            };
             let format = match webhook_format.as_deref() {
                 None => current.webhook_format,
                 Some(f @ ("auto" | "adjutant" | "discord" | "slack")) => {
@@ -339,6 +356,7 @@ pub(crate) async fn notices_command(
                 }
             };
             let changed = rotate_secret
+                || digest_hour.is_some()
                 || webhook_format.is_some()
                 || webhook.is_some()
                 || no_webhook
@@ -362,6 +380,7 @@ pub(crate) async fn notices_command(
                     digest: digest.unwrap_or(current.digest),
                     webhook_format: format,
                     rotate_webhook_secret: rotate_secret,
+                    digest_hour: hour,
                 };
                 client.set_notice_settings(&update).await.map_err(e)?
             } else {

@@ -193,16 +193,22 @@ pub fn list(games: &[GameSummary]) -> String {
     }
     let mut out = String::new();
     for g in games {
-        let mark = if g.my_turn { "*" } else { " " };
+        let mark = if g.my_turn || g.kept_for_me { "*" } else { " " };
         let players = format!(
             "{} vs {}",
             g.players.union.as_deref().unwrap_or("?"),
             g.players.confederate.as_deref().unwrap_or("?")
         );
-        let seat = g
-            .my_seat
-            .map(|s| format!(" (you: {s})"))
-            .unwrap_or_default();
+        let seat = if g.kept_for_me {
+            format!(
+                " (a rematch offered to you: `adjutant join {}` takes your seat)",
+                g.game_id
+            )
+        } else {
+            g.my_seat
+                .map(|s| format!(" (you: {s})"))
+                .unwrap_or_default()
+        };
         let _ = writeln!(
             out,
             "{mark} {}  {} {}  {}  {players}{seat}",

@@ -34,6 +34,9 @@ pub struct NoticeSettings {
     /// Once a day, a list of the games where it is your move.
     #[serde(default)]
     pub digest: bool,
+    /// The hour (UTC, 0-23) the digest goes at; null: a day after the last one.
+    #[serde(default)]
+    pub digest_hour: Option<u8>,
     /// The webhook's last failure (cleared by a success).
     #[serde(default)]
     pub webhook_error: Option<ChannelError>,
@@ -98,6 +101,9 @@ pub struct UpdateNoticeSettings {
     pub always: bool,
     #[serde(default)]
     pub digest: bool,
+    /// The hour (UTC, 0-23) the digest goes at; null: a day after the last one.
+    #[serde(default)]
+    pub digest_hour: Option<u8>,
     #[serde(default)]
     pub webhook_format: WebhookFormat,
     /// A new signing secret for the same webhook address.

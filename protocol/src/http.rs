@@ -197,6 +197,10 @@ pub struct GameSummary {
     /// Imported from a game file (read-only).
     #[serde(default)]
     pub imported: bool,
+    /// An open seat kept for the caller: a rematch the former opponent offered, taken by
+    /// joining the game (`POST /api/games/{id}/join` without a code).
+    #[serde(default)]
+    pub kept_for_me: bool,
 }
 
 /// Reply to `GET /api/games`.

@@ -29,7 +29,7 @@ impl Service {
         let accounts = self
             .inner
             .store
-            .digests_due(now - 86_400)
+            .digests_due(now)
             .await
             .map_err(store_error)?;
         let base = self.inner.config.link_base();

@@ -252,6 +252,8 @@ impl GameMeta {
             outcome: self.outcome.clone(),
             clock: self.clock_info(now),
             imported: self.origin.is_some(),
+            kept_for_me: self.status == GameStatus::Open
+                && account.is_some_and(|a| self.reserved_for.as_deref() == Some(a)),
         }
     }
 

@@ -94,6 +94,7 @@ impl Service {
             email_available: self.inner.notifier.email_available(),
             webhook_secret: row.webhook_secret,
             webhook_format: WebhookFormat::parse(&row.webhook_format),
+            digest_hour: row.digest_hour.and_then(|h| u8::try_from(h).ok()),
         })
     }
 
@@ -152,7 +153,11 @@ impl Service {
             }
             Some(_) => Some(new_webhook_secret()),
         };
+        if update.digest_hour.is_some_and(|h| h > 23) {
+            return Err(bad("the digest's hour is 0 to 23 (UTC)"));
+        }
         let write = NoticeWrite::Settings {
+            digest_hour: update.digest_hour,
             webhook_secret,
             webhook_format: update.webhook_format.as_str(),
             account: account.id.clone(),

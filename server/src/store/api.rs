@@ -129,8 +129,9 @@ pub trait Store: Send + Sync {
     /// An account's latest notices, newest first.
     fn notices_of<'a>(&'a self, account: &'a str, limit: i64) -> Read<'a, Vec<NoticeRow>>;
 
-    /// Accounts that asked for a daily digest and had none since `before`.
-    fn digests_due<'a>(&'a self, before: i64) -> Read<'a, Vec<String>>;
+    /// Accounts whose daily digest is due at `now` (at their chosen UTC hour, or a day after
+    /// the last one).
+    fn digests_due<'a>(&'a self, now: i64) -> Read<'a, Vec<String>>;
 
     /// Seconds of pause an account was charged in `year`.
     fn vacation_used<'a>(&'a self, account: &'a str, year: i32) -> Read<'a, i64>;

@@ -165,7 +165,7 @@ impl SqliteStore {
         let q = match query {
             ListQuery::Mine(account) => sqlx::query_as(AssertSqlSafe(format!(
                 "{base} WHERE g.union_account = ?1 OR g.confederate_account = ?1 OR g.creator = ?1 \
-                 ORDER BY g.updated_at DESC LIMIT ?2"
+                 OR g.reserved_for = ?1 ORDER BY g.updated_at DESC LIMIT ?2"
             )))
             .bind(account.to_string()),
             ListQuery::Public(status) => sqlx::query_as(AssertSqlSafe(format!(
@@ -292,7 +292,7 @@ impl SqliteStore {
         let row = sqlx::query_as(
             "SELECT webhook_url, email, email_confirmed, always, digest, webhook_error, \
              webhook_error_at, email_error, email_error_at, unsubscribe_token, webhook_secret, \
-             webhook_format FROM notice_settings WHERE account_id = ?",
+             webhook_format, digest_hour FROM notice_settings WHERE account_id = ?",
         )
         .bind(account)
         .fetch_optional(&self.pool)
@@ -344,13 +344,17 @@ impl SqliteStore {
         .await
     }
 
-    /// Accounts that asked for a daily digest and had none since `before`.
-    pub async fn digests_due(&self, before: i64) -> Result<Vec<String>, sqlx::Error> {
+    /// Accounts whose daily digest is due at `now`: never sent; or sent a day ago or more
+    /// (no hour chosen); or sent before the latest passing of the chosen UTC hour.
+    pub async fn digests_due(&self, now: i64) -> Result<Vec<String>, sqlx::Error> {
         sqlx::query_scalar(
             "SELECT account_id FROM notice_settings WHERE digest = 1 \
-             AND (last_digest_at IS NULL OR last_digest_at <= ?) LIMIT 1000",
+             AND (last_digest_at IS NULL \
+             OR (digest_hour IS NULL AND last_digest_at <= ?1 - 86400) \
+             OR (digest_hour IS NOT NULL AND last_digest_at < \
+                 ?1 - (((?1 - digest_hour * 3600) % 86400) + 86400) % 86400)) LIMIT 1000",
         )
-        .bind(before)
+        .bind(now)
         .fetch_all(&self.pool)
         .await
     }

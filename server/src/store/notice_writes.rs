@@ -22,6 +22,8 @@ pub enum NoticeWrite {
         /// The webhook's signing secret (new or kept, as the service decided).
         webhook_secret: Option<String>,
         webhook_format: &'static str,
+        /// The UTC hour of the daily digest.
+        digest_hour: Option<u8>,
     },
     /// A fresh confirmation token for the account's unconfirmed address `email` (refused if
     /// the address changed or was confirmed meanwhile).
@@ -126,14 +128,16 @@ pub async fn apply(
             email_token,
             webhook_secret,
             webhook_format,
+            digest_hour,
         } => {
             let (token_hash, expires_at) = email_token.clone().unzip();
             sqlx::query(
                 "INSERT INTO notice_settings (account_id, webhook_url, email, always, digest, \
-                 email_token_hash, email_token_expires_at, webhook_secret, webhook_format) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (account_id) DO UPDATE SET \
+                 email_token_hash, email_token_expires_at, webhook_secret, webhook_format, \
+                 digest_hour) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) \
+                 ON CONFLICT (account_id) DO UPDATE SET \
                  webhook_url = ?2, email = ?3, always = ?4, digest = ?5, webhook_secret = ?8, \
-                 webhook_format = ?9, \
+                 webhook_format = ?9, digest_hour = ?10, \
                  webhook_error = CASE WHEN webhook_url IS ?2 THEN webhook_error END, \
                  webhook_error_at = CASE WHEN webhook_url IS ?2 THEN webhook_error_at END, \
                  email_error = CASE WHEN email IS ?3 THEN email_error END, \
@@ -153,6 +157,7 @@ pub async fn apply(
             .bind(expires_at)
             .bind(webhook_secret)
             .bind(webhook_format)
+            .bind(digest_hour)
             .execute(&mut *conn)
             .await?;
         }

@@ -111,6 +111,8 @@ pub struct NoticeSettingsRow {
     pub webhook_secret: Option<String>,
     /// `auto`, `adjutant`, `discord` or `slack`.
     pub webhook_format: String,
+    /// The UTC hour the digest goes at.
+    pub digest_hour: Option<i64>,
 }
 
 /// One notice of the outbox.

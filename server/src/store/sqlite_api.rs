@@ -111,8 +111,8 @@ impl Store for SqliteStore {
         Box::pin(async move { Ok(SqliteStore::notices_of(self, account, limit).await?) })
     }
 
-    fn digests_due<'a>(&'a self, before: i64) -> Read<'a, Vec<String>> {
-        Box::pin(async move { Ok(SqliteStore::digests_due(self, before).await?) })
+    fn digests_due<'a>(&'a self, now: i64) -> Read<'a, Vec<String>> {
+        Box::pin(async move { Ok(SqliteStore::digests_due(self, now).await?) })
     }
 
     fn vacation_used<'a>(&'a self, account: &'a str, year: i32) -> Read<'a, i64> {

@@ -286,6 +286,7 @@ async fn the_memory_store_keeps_notice_settings_and_the_outbox_as_sqlite_does() 
             email_token: Some((token.into(), 100)),
             webhook_secret: Some("whsec_1".into()),
             webhook_format: "discord",
+            digest_hour: Some(18),
         }
         .into()
     };
@@ -384,6 +385,7 @@ async fn the_memory_store_keeps_notice_settings_and_the_outbox_as_sqlite_does() 
                 s.webhook_error_at,
                 s.webhook_secret,
                 s.webhook_format,
+                s.digest_hour,
             ),
             store.email_token("t4").await.unwrap(),
             store.email_token("t3").await.unwrap(),
@@ -490,5 +492,66 @@ async fn both_stores_keep_a_queue_behind_its_retry_pull_it_forward_and_drop_or_d
         (3, None, Some(3), Some("you have moved since".into()))
     );
     assert_eq!(listed[0].1, Some(900));
+    sqlite.close().await;
+}
+
+#[tokio::test]
+async fn a_digest_at_a_chosen_hour_is_due_once_that_hour_has_passed_since_the_last() {
+    use super::NoticeWrite;
+    const DAY: i64 = 86_400;
+    let sqlite = SqliteStore::open(&temp_db("digest_hour"), 8).await.unwrap();
+    let memory = MemoryStore::new();
+    let stores: [&dyn Store; 2] = [&sqlite, &memory];
+    for store in stores {
+        let settings = |account: &str, hour: Option<u8>| -> Write {
+            NoticeWrite::Settings {
+                account: account.into(),
+                webhook_url: None,
+                email: None,
+                always: false,
+                digest: true,
+                email_token: None,
+                webhook_secret: None,
+                webhook_format: "auto",
+                digest_hour: hour,
+            }
+            .into()
+        };
+        let sent = |account: &str, now: i64| -> Write {
+            NoticeWrite::DigestSent {
+                account: account.into(),
+                now,
+            }
+            .into()
+        };
+        for write in [
+            new_account("a", "Grant"),
+            new_account("b", "Meade"),
+            settings("a", Some(18)),
+            settings("b", None),
+        ] {
+            store.write(write).await.unwrap();
+        }
+        let due = |now: i64| async move {
+            let mut due = store.digests_due(now).await.unwrap();
+            due.sort();
+            due
+        };
+        assert_eq!(due(10 * DAY).await, ["a", "b"], "never sent: due at once");
+        // Both sent at 10:00 on day 10.
+        let ten = 10 * DAY + 10 * 3600;
+        store.write(sent("a", ten)).await.unwrap();
+        store.write(sent("b", ten)).await.unwrap();
+        assert!(due(10 * DAY + 18 * 3600 - 1).await.is_empty());
+        assert_eq!(due(10 * DAY + 18 * 3600).await, ["a"], "18:00 has come");
+        store.write(sent("a", 10 * DAY + 18 * 3600)).await.unwrap();
+        assert!(due(11 * DAY + 9 * 3600).await.is_empty());
+        assert_eq!(
+            due(11 * DAY + 10 * 3600).await,
+            ["b"],
+            "a day after the last"
+        );
+        assert_eq!(due(11 * DAY + 18 * 3600).await, ["a", "b"]);
+    }
     sqlite.close().await;
 }

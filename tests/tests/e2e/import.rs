@@ -199,6 +199,27 @@ async fn a_rematch_swaps_sides_and_keeps_the_seat_for_the_former_opponent() {
     // seat, without an invite code.
     let seen = confederate.state(&rematch.game_id, None).await.unwrap();
     assert_eq!(seen.status, GameStatus::Open);
+    // It is in the former opponent's list of games, marked as kept for them (issue 15: the
+    // opponent was never told in `list`); in nobody else's.
+    let listed = confederate.list(GameFilter::Mine).await.unwrap().games;
+    let kept = listed
+        .iter()
+        .find(|g| g.game_id == rematch.game_id)
+        .expect("the rematch is listed for the former opponent");
+    assert!(kept.kept_for_me && kept.my_seat.is_none());
+    let text = adjutant_cli::render::list(&listed);
+    assert!(
+        text.contains(&format!("adjutant join {}", rematch.game_id)),
+        "{text}"
+    );
+    let theirs = union.list(GameFilter::Mine).await.unwrap().games;
+    assert!(
+        theirs
+            .iter()
+            .any(|g| g.game_id == rematch.game_id && !g.kept_for_me)
+    );
+    let others = carol.list(GameFilter::Mine).await.unwrap().games;
+    assert!(others.iter().all(|g| g.game_id != rematch.game_id));
     let hidden = carol.state(&rematch.game_id, None).await.unwrap_err();
     assert_eq!(hidden.code(), Some(ErrorCode::Forbidden));
     let join = adjutant_protocol::JoinGame::default();

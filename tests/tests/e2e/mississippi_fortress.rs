@@ -249,7 +249,7 @@ fn the_cli_renders_a_view_with_areas_stacks_river_and_numbered_choices() {
     assert!(text.contains("Turn 13 of 13-16 (May 13-14)"), "{text}");
     assert!(text.contains("VPs: Union 8, Confederate 15"), "{text}");
     assert!(
-        text.contains("Area 20 Edwards Station: Confederate: Bowen's Division 6 SP"),
+        text.contains("Area 20 Edwards Station: Confederate: Bowen's Division 6/8 SP"),
         "{text}"
     );
     assert!(

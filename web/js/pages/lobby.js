@@ -29,11 +29,13 @@ function gameRow(g, catalog) {
   const game = catalog.games.find((x) => x.id === g.game);
   const scenario = game?.scenarios.find((s) => s.id === g.scenario);
   const players = `${g.players.union || "open seat"} (Union) vs ${g.players.confederate || "open seat"} (Confederate)`;
-  return h("li", { class: g.my_turn ? "mine turn" : "mine", dataset: { game: g.game_id } },
-    h("a", { href: `#/game/${g.game_id}` },
+  // A rematch kept for this player: the link takes the kept seat.
+  const kept = g.kept_for_me;
+  return h("li", { class: g.my_turn || kept ? "mine turn" : "mine", dataset: { game: g.game_id } },
+    h("a", { href: kept ? `#/join/${g.game_id}/rematch` : `#/game/${g.game_id}` },
       h("strong", {}, `${game?.name || g.game}: ${scenario?.name || g.scenario}`),
       h("span", {}, players),
-      h("span", { class: "tag" }, g.my_turn ? "your move" : g.status === "finished" ? (g.outcome?.summary || "finished") : g.status === "open" ? "waiting for an opponent" : "their move"),
+      h("span", { class: "tag" }, kept ? "rematch offered to you: take your seat" : g.my_turn ? "your move" : g.status === "finished" ? (g.outcome?.summary || "finished") : g.status === "open" ? "waiting for an opponent" : "their move"),
       clockSummary(g),
       g.imported ? h("span", { class: "tag" }, "imported") : "",
       h("span", { class: "muted" }, ago(g.updated_at))));

@@ -40,7 +40,15 @@ export async function settingsPage() {
   }
   if (stale(route)) return;
 
-  const webhook = h("input", { id: "webhook", type: "url", placeholder: "http://…", value: settings.webhook_url || "" });
+  const webhook = h("input", { id: "webhook", type: "url", placeholder: "https://…", value: settings.webhook_url || "" });
+  const shape = h("select", { id: "webhook-format" },
+    ...[["auto", "By the address (Discord, Slack, or Adjutant's JSON)"], ["adjutant", "Adjutant's JSON"], ["discord", "Discord"], ["slack", "Slack, Mattermost, Rocket.Chat"]]
+      .map(([value, label]) => h("option", { value, selected: settings.webhook_format === value }, label)));
+  const secret = h("code", { id: "webhook-secret" }, settings.webhook_secret || "(set with the address)");
+  const digestHour = h("select", { id: "digest-hour" },
+    h("option", { value: "", selected: settings.digest_hour == null }, "a day after the last"),
+    ...Array.from({ length: 24 }, (_, hour) => h("option", { value: String(hour), selected: settings.digest_hour === hour }, `at ${String(hour).padStart(2, "0")}:00 UTC`)));
+  let rotate = false;
   const email = h("input", { id: "email", type: "email", placeholder: "you@example.org", value: settings.email || "", disabled: !settings.email_available });
   const always = h("input", { type: "checkbox", id: "always", checked: settings.always });
   const digest = h("input", { type: "checkbox", id: "digest", checked: settings.digest });
@@ -51,7 +59,7 @@ export async function settingsPage() {
   const showNotices = (items) => {
     list.replaceChildren(...(items.length ? items.map((n) => h("li", { class: n.failed ? "failed" : n.sent_at ? "sent" : "pending" },
       h("span", { class: "tag" }, n.channel), " ", h("strong", {}, n.kind.replace(/_/g, " ")), " — ", n.text,
-      h("small", { class: "muted" }, n.sent_at ? ` sent ${when(n.sent_at)}` : n.failed ? " given up" : ` next attempt ${when(n.next_at)}`),
+      h("small", { class: "muted" }, n.sent_at ? ` sent ${when(n.sent_at)}` : n.dropped ? ` not sent: ${n.dropped}` : n.failed ? " given up" : ` next attempt ${when(n.next_at)}`),
       n.last_error ? h("small", { class: "error" }, ` ${n.last_error}`) : "")) : [h("li", { class: "muted" }, "No notices yet.")]));
   };
   showNotices(notices.notices);
@@ -59,6 +67,7 @@ export async function settingsPage() {
   const refresh = async () => {
     const [fresh, latest] = await Promise.all([api.noticeSettings(), api.notices()]);
     errors.replaceChildren(channelError(fresh.webhook_error), channelError(fresh.email_error));
+    secret.textContent = fresh.webhook_secret || "(set with the address)";
     confirmation.replaceChildren(emailState(fresh, resend));
     showNotices(latest.notices);
   };
@@ -71,7 +80,11 @@ export async function settingsPage() {
         email: email.value.trim() || null,
         always: always.checked,
         digest: digest.checked,
+        digest_hour: digestHour.value === "" ? null : Number(digestHour.value),
+        webhook_format: shape.value,
+        rotate_webhook_secret: rotate,
       });
+      rotate = false;
       toast("Saved.");
       await refresh();
     } catch (err) {
@@ -124,12 +137,15 @@ export async function settingsPage() {
     h("div", { class: "cards" },
       h("form", { class: "card", id: "notice-settings", onsubmit: save },
         h("h2", {}, "Notices"),
-        h("p", { class: "muted" }, "When a game starts, when it is your move, when 80 % of your time is gone, when a game ends, and about pauses. Notices never say anything secret: only the game, your opponent, whose move it is, deadlines and a link."),
+        h("p", { class: "muted" }, "When a game starts, when it is your move (unless you are looking at the game), when 80 % and 95 % of your time is gone, when a game ends, about pauses, when your opponent writes in the chat, and rematches. Notices never say anything secret: only the game, your opponent, whose move it is, deadlines and a link."),
         h("label", { for: "webhook" }, "Webhook (a JSON POST)"), webhook,
+        h("label", { for: "webhook-format" }, "Its shape"), shape,
+        h("small", { class: "muted" }, "Signed: X-Adjutant-Signature is sha256= and the HMAC-SHA256 of \"timestamp.body\" with the secret ", secret, " "),
+        h("button", { type: "button", id: "rotate-secret", onclick: (e) => { rotate = true; save(e); } }, "New secret"),
         h("label", { for: "email" }, "E-mail"), email, confirmation,
         settings.email_available ? "" : h("small", { class: "muted" }, "This server sends no e-mail."),
         h("label", {}, always, " Also while I am connected to the game"),
-        h("label", {}, digest, " A daily digest of the games where it is my move"),
+        h("label", {}, digest, " A daily digest of the games where it is my move, ", digestHour),
         errors,
         h("button", { type: "submit", class: "primary", id: "save-notices" }, "Save"), " ",
         h("button", { type: "button", id: "test-notice", onclick: test }, "Send me a test notice")),

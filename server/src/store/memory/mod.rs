@@ -173,7 +173,11 @@ impl Store for MemoryStore {
             match query {
                 ListQuery::Mine(account) => game_rows(
                     t,
-                    all.filter(|g| sits(&g.row, account) || g.row.creator == account),
+                    all.filter(|g| {
+                        sits(&g.row, account)
+                            || g.row.creator == account
+                            || g.row.reserved_for.as_deref() == Some(account)
+                    }),
                     limit,
                 ),
                 ListQuery::Public(status) => game_rows(
@@ -335,12 +339,18 @@ impl Store for MemoryStore {
         })
     }
 
-    fn digests_due<'a>(&'a self, before: i64) -> Read<'a, Vec<String>> {
+    fn digests_due<'a>(&'a self, now: i64) -> Read<'a, Vec<String>> {
         self.read(|t| {
-            let due = t
-                .settings
-                .iter()
-                .filter(|(_, s)| s.row.digest && s.last_digest_at.is_none_or(|at| at <= before));
+            let due = t.settings.iter().filter(|(_, s)| {
+                let Some(last) = s.last_digest_at else {
+                    return s.row.digest;
+                };
+                let due = match s.row.digest_hour {
+                    None => last <= now - 86_400,
+                    Some(hour) => last < now - (now - hour * 3600).rem_euclid(86_400),
+                };
+                s.row.digest && due
+            });
             take(due.map(|(account, _)| account.clone()), 1000)
         })
     }

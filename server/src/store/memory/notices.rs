@@ -18,6 +18,7 @@ pub(super) fn apply(t: &mut Tables, write: &NoticeWrite) -> Result<(), WriteErro
             email_token,
             webhook_secret,
             webhook_format,
+            digest_hour,
         } => {
             let token_taken = email_token.as_ref().is_some_and(|(hash, _)| {
                 t.settings.iter().any(|(other, s)| {
@@ -52,6 +53,7 @@ pub(super) fn apply(t: &mut Tables, write: &NoticeWrite) -> Result<(), WriteErro
             row.digest = *digest;
             row.webhook_secret = webhook_secret.clone();
             row.webhook_format = webhook_format.to_string();
+            row.digest_hour = digest_hour.map(i64::from);
         }
         NoticeWrite::EmailToken {
             account,
