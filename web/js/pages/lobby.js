@@ -1,7 +1,7 @@
 // Lobby: my games (marked where it is my move), open games to join, join by invite, and a
 // form to create a game from the catalog.
 
-import { api } from "../api.js";
+import { api, session } from "../api.js";
 import { h, mount, toast, ago, title, currentRoute, stale } from "../ui.js";
 import { clockField, clockSummary } from "../clock.js";
 
@@ -44,9 +44,9 @@ function gameRow(g, catalog) {
 export async function lobbyPage() {
   const route = currentRoute();
   mount(h("p", { class: "muted" }, "Loading the lobby…"));
-  let catalog, mine, open;
+  let catalog, mine, open, active;
   try {
-    [catalog, mine, open] = await Promise.all([api.catalog(), api.list("mine"), api.list("open")]);
+    [catalog, mine, open, active] = await Promise.all([api.catalog(), session.token ? api.list("mine") : { games: [] }, api.list("open"), api.list("active")]);
   } catch (err) {
     if (stale(route)) return;
     mount(h("p", { class: "error" }, err.message));
@@ -72,6 +72,18 @@ export async function lobbyPage() {
       } }, "Join"));
   }));
   if (!openList.children.length) openList.append(h("li", { class: "muted" }, "Nobody is waiting right now."));
+  // Public games being played, to watch (a spectator sees what the rules let anyone see).
+  const watchList = h("ul", { class: "games", id: "watch-games" }, active.games.filter((g) => !g.my_seat).slice(0, 20).map((g) => {
+    const game = catalog.games.find((x) => x.id === g.game);
+    const scenario = game?.scenarios.find((s) => s.id === g.scenario);
+    return h("li", {},
+      h("a", { href: `#/game/${g.game_id}` },
+        h("strong", {}, `${game?.name || g.game}: ${scenario?.name || g.scenario}`),
+        h("span", {}, `${g.players.union} (Union) vs ${g.players.confederate} (Confederate)`),
+        h("span", { class: "tag" }, "watch"),
+        h("span", { class: "muted" }, ago(g.updated_at))));
+  }));
+  if (!watchList.children.length) watchList.append(h("li", { class: "muted" }, "No public game is being played right now."));
 
   const invite = h("input", { id: "invite", placeholder: "Paste an invite link" });
   const joinForm = h("form", { class: "inline", onsubmit: (e) => {
@@ -86,7 +98,8 @@ export async function lobbyPage() {
       h("div", { class: "col" },
         h("h2", {}, "My games"), myList,
         h("h2", {}, "Waiting for an opponent"), openList,
-        h("h2", {}, "Join by invite"), joinForm),
+        h("h2", {}, "Join by invite"), joinForm,
+        h("h2", {}, "Games in progress"), watchList),
       h("div", { class: "col" }, h("h2", {}, "New game"), createForm(catalog, refreshMine))),
   );
 }

@@ -173,3 +173,54 @@ async fn two_browsers_play_outpost_while_a_third_watches_and_a_dropped_page_catc
         );
     }
 }
+
+/// Issue 15: the lobby had no list of games in progress to watch.
+#[tokio::test]
+async fn the_lobby_lists_public_games_in_progress_and_opens_one_to_watch() {
+    use adjutant_protocol::{CreateGame, JoinGame, SideChoice, Visibility};
+    let server = TestServer::start().await;
+    let grant = server.account("grant").await;
+    let pemberton = server.account("pemberton").await;
+    let created = grant
+        .create_game(&CreateGame {
+            game: "outpost".into(),
+            scenario: "skirmish".into(),
+            options: serde_json::json!({}),
+            side: SideChoice::Union,
+            visibility: Visibility::Public,
+            secret_choices: serde_json::json!({"decoy": "1"}),
+            clock: None,
+        })
+        .await
+        .unwrap();
+    pemberton
+        .join(
+            &created.game_id,
+            &JoinGame {
+                secret_choices: serde_json::json!({"decoy": "2"}),
+                ..JoinGame::default()
+            },
+        )
+        .await
+        .unwrap();
+
+    let browser = Browser::start().await;
+    let page = browser.page("watch-list", 1280, 800).await;
+    sign_up(&page, &server.base, "carol").await;
+    page.goto(&format!("{}/#/lobby", server.base)).await;
+    let row = format!("#watch-games a[href='#/game/{}']", created.game_id);
+    page.wait_for(&format!("!!document.querySelector(\"{row}\")"))
+        .await;
+    let text = page
+        .eval(&format!("document.querySelector(\"{row}\").textContent"))
+        .await;
+    let text = text.as_str().unwrap_or_default();
+    assert!(
+        text.contains("grant (Union) vs pemberton (Confederate)") && text.contains("watch"),
+        "{text}"
+    );
+    page.click(&row).await;
+    page.wait_for("document.querySelector('#status') && document.querySelector('#status').textContent.includes('Spectator')")
+        .await;
+    page.screenshot(&artifacts(), "watch-list").await;
+}
