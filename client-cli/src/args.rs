@@ -272,6 +272,14 @@ pub(super) enum Command {
         #[arg(long)]
         list: bool,
     },
+    /// The after-action report of a finished game: victory points and strength turn by turn,
+    /// as a text chart or CSV.
+    Report {
+        game_id: Option<String>,
+        /// Comma-separated values (for a spreadsheet) instead of the chart.
+        #[arg(long)]
+        csv: bool,
+    },
     /// Run N bot pairs against the server and report actions/s and latency.
     Load {
         #[arg(long, default_value_t = 100)]

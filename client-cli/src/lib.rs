@@ -12,6 +12,7 @@ pub mod load;
 pub mod progress;
 pub mod recap;
 pub mod render;
+pub mod report;
 
 pub use client::{Client, ClientError};
 pub use live::Live;

@@ -407,6 +407,19 @@ async fn run(cli: Cli) -> Outcome {
             let game_id = game!(game_id);
             replay(&client, &game_id, turn, at, list).await?
         }
+        Command::Report { game_id, csv } => {
+            let game_id = game!(game_id);
+            let index = client.turns(&game_id).await.map_err(e)?;
+            let unit = index
+                .end
+                .as_ref()
+                .map_or("strength".to_string(), |t| t.unit.clone());
+            if csv {
+                out!("{}", adjutant_cli::report::csv(&index));
+            } else {
+                out!("{}", adjutant_cli::report::chart(&index, &unit));
+            }
+        }
         Command::Load {
             pairs: n,
             seconds,

@@ -39,6 +39,8 @@ pub trait DynMatch: Send + Sync {
     /// How many actions undo could take back in a row now (a snapshot holds one state for
     /// each, so one taken when this is 0 is smallest).
     fn undo_depth(&self) -> usize;
+    /// Both sides' standing (the rules' [`Rules::tally`]), for the after-action report.
+    fn tally(&self) -> Option<crate::rules::Tally>;
 }
 
 impl<G: Rules> DynMatch for Match<G> {
@@ -71,6 +73,9 @@ impl<G: Rules> DynMatch for Match<G> {
     }
     fn undo_depth(&self) -> usize {
         Match::undo_depth(self)
+    }
+    fn tally(&self) -> Option<crate::rules::Tally> {
+        self.state().tally()
     }
 }
 

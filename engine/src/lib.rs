@@ -28,7 +28,7 @@ pub use meta::{MetaAction, MetaEvent};
 pub use record::{
     RECORD_FORMAT, Record, RecordedAction, Verified, VerifyError, replay, verify, verify_canonical,
 };
-pub use rules::{Applied, EndReason, Outcome, Rules};
+pub use rules::{Applied, EndReason, Outcome, Rules, Tally};
 pub use setup::Setup;
 pub use side::{PerSide, Side, Viewer};
 

@@ -81,6 +81,24 @@ pub trait Rules:
 
     /// The result once the rules have ended the game.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// The standing of both sides as the whole state has it (victory points, strength), for
+    /// the after-action report of a finished game; `None` for a game that keeps no such
+    /// count. Read only by the report, never by a viewer during the game.
+    fn tally(&self) -> Option<Tally> {
+        None
+    }
+}
+
+/// Both sides' standing at one moment: what the after-action report draws over the turns.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Victory points, where the game counts them as it goes.
+    pub vp: Option<PerSide<i64>>,
+    /// Strength in the field, in the game's unit (`unit`), where it has one.
+    pub strength: Option<PerSide<i64>>,
+    /// What `strength` counts ("SP": strength points).
+    pub unit: String,
 }
 
 /// What an applied action produced.

@@ -310,6 +310,10 @@ pub struct TurnMark {
     pub turn: i64,
     /// The first action after which the view shows this turn (0: the set-up).
     pub seq: u64,
+    /// Both sides' standing as this turn began (victory points, strength), where the game
+    /// counts them: the after-action report.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tally: Option<adjutant_engine::Tally>,
 }
 
 /// Reply to `GET /api/games/{id}/turns` (finished games): where each turn starts, for
@@ -321,4 +325,7 @@ pub struct TurnIndex {
     pub key: Option<String>,
     pub last: u64,
     pub turns: Vec<TurnMark>,
+    /// Both sides' standing at the end, where the game counts it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<adjutant_engine::Tally>,
 }

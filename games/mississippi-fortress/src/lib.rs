@@ -193,4 +193,27 @@ impl Rules for MississippiFortress {
     fn outcome(&self) -> Option<Outcome> {
         self.result.clone()
     }
+
+    /// Victory points (S10) and the present strength (S1.7a) of each side's units on the map
+    /// and aboard (not those waiting to enter, nor the eliminated).
+    fn tally(&self) -> Option<adjutant_engine::Tally> {
+        let strength = adjutant_engine::PerSide::from_fn(|side| {
+            self.counters
+                .iter()
+                .filter(|c| c.side == side)
+                .filter(|c| {
+                    matches!(
+                        c.place,
+                        model::counter::Place::Area(_) | model::counter::Place::Aboard(_)
+                    )
+                })
+                .map(|c| i64::from(c.present()))
+                .sum()
+        });
+        Some(adjutant_engine::Tally {
+            vp: Some(self.vp),
+            strength: Some(strength),
+            unit: "SP".to_string(),
+        })
+    }
 }

@@ -334,6 +334,7 @@ fn pass(
         key: t.key,
         last: meta.seq,
         turns: t.marks,
+        end: game.tally(),
     });
     Ok((snapshots, turns))
 }
@@ -361,6 +362,7 @@ impl Turns {
             .map(|_| TurnMark {
                 turn: last.unwrap_or_default(),
                 seq: 0,
+                tally: game.tally(),
             })
             .collect();
         Turns { key, last, marks }
@@ -373,6 +375,7 @@ impl Turns {
             self.marks.push(TurnMark {
                 turn: t,
                 seq: game.seq(),
+                tally: game.tally(),
             });
             self.last = turn;
         }

@@ -1,6 +1,7 @@
 // The game page: the board, the prompt and its choices, the event log, who is connected;
 // live over the WebSocket, resuming after a drop. Spectators get the same page, read-only.
 
+import { reportPanel } from "../report.js";
 import { api, session, gameData } from "../api.js";
 import { Live } from "../live.js";
 import { h, mount, toast, title, currentRoute, stale } from "../ui.js";
@@ -240,6 +241,7 @@ export async function gamePage(gameId, code) {
       h("p", { class: "result", id: "result" }, outcome ? outcome.summary : "The game is over."),
       record?.seed ? h("p", { class: "muted" }, "Seed (hash it to check the commitment): ", h("code", { id: "seed" }, record.seed)) : "",
       h("label", { for: "replay" }, "Replay: "), slider, " ", at, turnStepper(slider, at), h("p", {}, download),
+      reportPanel(api.turns(gameId, code)),
       state.imported ? h("p", { class: "muted" }, "Imported from a game file: read-only.") : "",
       rematchBox);
     showRematch();

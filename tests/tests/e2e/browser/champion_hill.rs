@@ -279,6 +279,31 @@ async fn two_browsers_play_a_turn_of_champion_hill_while_a_third_watches() {
 
     for page in [&union, &confederate, &spectator] {
         page.screenshot(&dir, "next-turn").await;
+    }
+
+    // The Confederate resigns: every page shows the after-action report, victory points and
+    // strength over the turns drawn as charts (issue 15).
+    confederate_api.resign(&game_id).await.unwrap();
+    for page in [&union, &confederate, &spectator] {
+        page.wait_for("document.querySelectorAll('#report svg.report-chart').length === 2")
+            .await;
+        let report = page
+            .eval("document.querySelector('#report').textContent")
+            .await;
+        let report = report.as_str().unwrap_or_default();
+        assert!(
+            report.contains("After-action report") && report.contains("Victory points (VP)"),
+            "{report}"
+        );
+        assert!(report.contains("Strength in the field (SP)"), "{report}");
+        let dots = page
+            .eval("document.querySelectorAll('#report circle').length")
+            .await;
+        assert!(
+            dots.as_i64().unwrap_or(0) >= 4,
+            "a point per side per mark: {dots}"
+        );
+        page.screenshot(&dir, "after-action-report").await;
         assert!(
             page.problems().is_empty(),
             "{} reported errors: {:?}",
