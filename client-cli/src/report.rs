@@ -56,6 +56,9 @@ pub fn csv(index: &TurnIndex) -> String {
     out
 }
 
+/// Which series of a row a chart draws.
+type Pick = fn(&Row) -> Option<PerSide<i64>>;
+
 /// The report as text: per turn, the numbers and a bar for each side (`U` Union, `C`
 /// Confederate), scaled to the largest value of its series.
 pub fn chart(index: &TurnIndex, unit: &str) -> String {
@@ -64,7 +67,7 @@ pub fn chart(index: &TurnIndex, unit: &str) -> String {
         return "This game keeps no count of victory points or strength to report.\n".to_string();
     }
     let mut out = String::new();
-    let series: [(&str, &str, fn(&Row) -> Option<PerSide<i64>>); 2] = [
+    let series: [(&str, &str, Pick); 2] = [
         ("Victory points", "VP", |r| r.vp),
         ("Strength", unit, |r| r.strength),
     ];
