@@ -9,6 +9,8 @@ use adjutant_engine::{Dice, Side, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use crate::model::report::CombatReport;
+
 /// The kind of an event, for clients that style the log. (`undone`, `resigned`, `timed_out`
 /// and `game_over` are the engine's own and never used here.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,6 +85,10 @@ pub struct Event {
     /// The owner's part.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub secret: Option<Secret>,
+    /// An engagement worked out (S9.2-S9.5), for clients to draw as a table: public, like
+    /// the sentence it goes with (Appendix V).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combat: Option<Box<CombatReport>>,
 }
 
 impl Event {
@@ -94,7 +100,11 @@ impl Event {
                 if self.text.is_empty() {
                     None
                 } else {
-                    Some(json!({"type": self.kind, "text": self.text}))
+                    let mut public = json!({"type": self.kind, "text": self.text});
+                    if let Some(c) = &self.combat {
+                        public["combat"] = json!(c);
+                    }
+                    Some(public)
                 }
             }
             _ => serde_json::to_value(self).ok(),
@@ -128,6 +138,17 @@ impl<'a> Fx<'a> {
             kind,
             text: text.into(),
             secret: None,
+            combat: None,
+        });
+    }
+
+    /// A public event with the combat report of one engagement (S9.1 steps 3-4).
+    pub fn combat(&mut self, text: impl Into<String>, report: CombatReport) {
+        self.events.push(Event {
+            kind: EventKind::Battle,
+            text: text.into(),
+            secret: None,
+            combat: Some(Box::new(report)),
         });
     }
 
@@ -140,6 +161,7 @@ impl<'a> Fx<'a> {
                 side,
                 text: text.into(),
             }),
+            combat: None,
         });
     }
 
@@ -158,6 +180,7 @@ impl<'a> Fx<'a> {
                 side,
                 text: secret.into(),
             }),
+            combat: None,
         });
     }
 

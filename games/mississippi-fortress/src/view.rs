@@ -339,6 +339,9 @@ impl MississippiFortress {
             "compelled": b.compelled,
             "engaged": engaged,
             "results": if b.orders_revealed { json!(b.results) } else { json!([]) },
+            // The same engagements as the events' combat reports (model/report.rs): what a
+            // client draws after fire, with strengths in SP and lines numbered from 1.
+            "combats": if b.orders_revealed { json!(b.reports) } else { json!([]) },
             "sides": sides,
         }))
     }

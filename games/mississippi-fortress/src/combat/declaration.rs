@@ -145,6 +145,7 @@ impl MississippiFortress {
             orders: Vec::new(),
             orders_revealed: false,
             results: Vec::new(),
+            reports: Vec::new(),
             losses: Default::default(),
             owed: Default::default(),
             commits: Vec::new(),

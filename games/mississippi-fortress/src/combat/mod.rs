@@ -12,6 +12,7 @@ pub mod losses;
 pub mod orders;
 pub mod resolution;
 pub mod retreat_before_combat;
+pub mod shifts;
 pub mod withdrawal;
 
 use adjutant_engine::{PerSide, Side};
@@ -64,6 +65,7 @@ impl Battle {
         self.orders.clear();
         self.orders_revealed = false;
         self.results.clear();
+        self.reports.clear();
         self.losses = PerSide::default();
         self.owed = PerSide::default();
         self.commits.clear();

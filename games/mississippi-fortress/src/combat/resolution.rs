@@ -20,68 +20,21 @@ use crate::model::battle::BattleStage;
 pub use crate::model::battle::{EngagementResult, FireRoll};
 use crate::model::counter::Kind;
 use crate::model::game::MississippiFortress;
+use crate::model::report::{CombatReport, Fire, LineReport, Losses, Modifier, Role};
 
-/// What modifies one unit's strength in a round (S9.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StrengthCase {
-    /// The unit's side.
-    pub side: Side,
-    /// Its kind.
-    pub kind: Kind,
-    /// Present strength.
-    pub present: u8,
-    /// Its Line Position's order.
-    pub order: CombatOrder,
-    /// It belongs to the Attacker.
-    pub attacking: bool,
-    /// The battle Area is Mountainous.
-    pub mountainous: bool,
-    /// It crossed a Major River or force marched this turn (S8.2e).
-    pub crossed_or_marched: bool,
-    /// The Line Position it is engaged with holds a unit other than militia infantry.
-    pub against_regulars: bool,
-}
-
-/// S9.3: the strength one unit adds to its Line Position.
-pub fn unit_strength(case: StrengthCase) -> CombatStrength {
-    let charts = Charts::get();
-    let m = charts.cic_b.modifiers;
-    let mut s = CombatStrength::from_sp(u32::from(case.present));
-    if case.kind == Kind::Artillery {
-        s = s.times(u32::from(
-            charts.artillery_multiplier(case.side, case.order),
-        ));
-    } else if !case.attacking && case.mountainous && case.order != CombatOrder::Counterattack {
-        s = s.times(u32::from(m.mountain_defender_factor));
-    }
-    if case.attacking && case.crossed_or_marched {
-        s = divided(s, m.crossed_or_force_marched_divisor);
-    }
-    if case.kind == Kind::Cavalry && case.against_regulars {
-        s = divided(s, m.cavalry_divisor);
-    }
-    s
-}
-
-fn divided(s: CombatStrength, divisor: u8) -> CombatStrength {
-    CombatStrength::from_sixteenths(s.sixteenths() / u32::from(divisor.max(1)))
-}
+use super::shifts::strength_steps;
+pub use super::shifts::{StrengthCase, cic_a_shifts, cic_b_shifts, total, unit_strength};
 
 /// S9.4b-c: the CIC B column, shifted one left for a Defensible or Mountainous Area unless
-/// the Defender counterattacks.
+/// the Defender counterattacks (the shifts: [`cic_b_shifts`]).
 pub fn cic_b_column(
     attacker: CombatStrength,
     defender: CombatStrength,
     terrain: Terrain,
     defender_order: CombatOrder,
 ) -> RatioColumn {
-    let column = RatioColumn::from_strengths(attacker, defender);
-    let favourable = matches!(terrain, Terrain::Defensible | Terrain::Mountainous);
-    if favourable && defender_order != CombatOrder::Counterattack {
-        column.shifted(-i32::from(Charts::get().cic_b.modifiers.terrain_left_shift))
-    } else {
-        column
-    }
+    RatioColumn::from_strengths(attacker, defender)
+        .shifted(total(&cic_b_shifts(terrain, defender_order)))
 }
 
 /// S9.5d: one FCRT roll (and the extra roll of a "*", drawn only when needed).
@@ -138,16 +91,17 @@ fn attacker_order(order: CombatOrder) -> crate::data::charts::AttackerOrder {
 }
 
 impl MississippiFortress {
-    /// S9.3: the strength of `side`'s Line Position `line` engaged with `enemy_line`.
-    pub fn line_strength(
+    /// S9.3: what modifies each unit of `side`'s Line Position `line` engaged with
+    /// `enemy_line`.
+    fn line_cases(
         &self,
         side: Side,
         line: usize,
         order: CombatOrder,
         enemy_line: usize,
-    ) -> CombatStrength {
+    ) -> Vec<StrengthCase> {
         let Some(b) = &self.battle else {
-            return CombatStrength::ZERO;
+            return Vec::new();
         };
         let attacking = side == b.attacker;
         let mountainous = Map::get()
@@ -161,7 +115,7 @@ impl MississippiFortress {
             .into_iter()
             .map(|k| {
                 let c = &self.counters[k];
-                unit_strength(StrengthCase {
+                StrengthCase {
                     side,
                     kind: c.kind,
                     present: c.present(),
@@ -170,52 +124,86 @@ impl MississippiFortress {
                     mountainous,
                     crossed_or_marched: c.rec.crossed_river || c.rec.force_marched,
                     against_regulars,
-                })
+                }
             })
+            .collect()
+    }
+
+    /// S9.3: the strength of `side`'s Line Position `line` engaged with `enemy_line`.
+    pub fn line_strength(
+        &self,
+        side: Side,
+        line: usize,
+        order: CombatOrder,
+        enemy_line: usize,
+    ) -> CombatStrength {
+        self.line_cases(side, line, order, enemy_line)
+            .into_iter()
+            .map(unit_strength)
             .sum()
     }
 
-    /// S9.5c: the Attacker's and the Defender's FCRT column shifts in an engagement.
-    pub fn fcrt_shifts(&self, a: usize, d: usize, a_rating: u8, d_rating: u8) -> (i32, i32) {
-        let Some(b) = &self.battle else { return (0, 0) };
-        let (attacker, defender) = (b.attacker, b.defender());
-        let m = Charts::get().fcrt.modifiers;
-        let a_mixed = self.mixed_formations(attacker, a);
-        let d_mixed = self.mixed_formations(defender, d);
-        let mut def = 0;
-        if d_mixed {
-            def += i32::from(m.defender_mixed_formations);
-        } else if d_rating > a_rating {
-            def += i32::from(m.defender_higher_officer);
-        }
-        let mut att = 0;
-        if a_mixed {
-            att += i32::from(m.attacker_mixed_formations);
-        } else if a_rating > d_rating {
-            att += i32::from(m.attacker_higher_officer);
-        }
-        let neighbours = [d.wrapping_sub(1), d + 1];
-        for j in neighbours.into_iter().filter(|&j| j < 3) {
-            let j8 = u8::try_from(j).unwrap_or(0);
-            if self.line_occupied(defender, j) && b.attacker_line_of(j8).is_none() {
-                att += i32::from(m.attacker_per_adjacent_unengaged);
+    /// S9.3a-d: the multipliers and halvings that applied to some unit of the Line Position,
+    /// each named once (never per unit: a unit's present strength is secret).
+    pub fn line_modifiers(
+        &self,
+        side: Side,
+        line: usize,
+        order: CombatOrder,
+        enemy_line: usize,
+    ) -> Vec<Modifier> {
+        let mut out: Vec<Modifier> = Vec::new();
+        for case in self.line_cases(side, line, order, enemy_line) {
+            for step in strength_steps(case) {
+                if !out.contains(&step.modifier) {
+                    out.push(step.modifier);
+                }
             }
         }
-        let target = self.line_units(defender, d);
-        if !target.is_empty()
-            && target
+        out
+    }
+
+    /// A Line Position in a combat report, before its rating, FCRT column and rolls are
+    /// known: side, role, number (1-3), order, strength in SP and its S9.3 modifiers.
+    fn line_report(
+        &self,
+        side: Side,
+        line: usize,
+        order: CombatOrder,
+        strength: CombatStrength,
+        enemy_line: usize,
+    ) -> LineReport {
+        let band = StrengthBand::from_strength(strength);
+        LineReport {
+            side,
+            role: if self.battle.as_ref().is_some_and(|b| b.attacker == side) {
+                Role::Attacker
+            } else {
+                Role::Defender
+            },
+            line: u8::try_from(line + 1).unwrap_or(0),
+            order,
+            strength: sp_text(strength),
+            modifiers: self.line_modifiers(side, line, order, enemy_line),
+            rating: 0,
+            strength_band: band,
+            band,
+            rolls: 0,
+        }
+    }
+
+    /// S9.5c: the Attacker's and the Defender's FCRT column shifts in an engagement, netted
+    /// (each with its reason: [`MississippiFortress::fcrt_shift_list`]).
+    pub fn fcrt_shifts(&self, a: usize, d: usize, a_rating: u8, d_rating: u8) -> (i32, i32) {
+        let shifts = self.fcrt_shift_list(a, d, a_rating, d_rating);
+        let of = |role: Role| {
+            shifts
                 .iter()
-                .all(|&k| self.counters[k].kind == Kind::Militia)
-        {
-            att += i32::from(m.attacker_target_militia_only);
-        }
-        let beside_withdraw = neighbours.into_iter().filter(|&j| j < 3).any(|j| {
-            b.order(defender, u8::try_from(j).unwrap_or(0)) == Some(CombatOrder::Withdraw)
-        });
-        if beside_withdraw {
-            att += i32::from(m.attacker_target_beside_withdraw);
-        }
-        (att, def)
+                .filter(|s| s.side == Some(role))
+                .map(|s| i32::from(s.by))
+                .sum()
+        };
+        (of(Role::Attacker), of(Role::Defender))
     }
 
     /// S8.8c, S9.1-S9.5: the orders are revealed and every engagement fires.
@@ -251,6 +239,7 @@ impl MississippiFortress {
             .filter_map(|a| b.engaged[a].map(|d| (a, usize::from(d))))
             .collect();
         let mut results = Vec::new();
+        let mut reports = Vec::new();
         let mut to_defender = [0u8; 3];
         let mut to_attacker = [0u8; 3];
         for (a, d) in engagements {
@@ -276,9 +265,16 @@ impl MississippiFortress {
                 });
             let a_rating = self.line_rating(attacker, a);
             let d_rating = self.line_rating(defender, d);
-            let (a_shift, d_shift) = self.fcrt_shifts(a, d, a_rating, d_rating);
-            let a_band = StrengthBand::from_strength(a_str).shifted(a_shift);
-            let d_band = StrengthBand::from_strength(d_str).shifted(d_shift);
+            let fcrt_shifts = self.fcrt_shift_list(a, d, a_rating, d_rating);
+            let shift_of = |role: Role| {
+                fcrt_shifts
+                    .iter()
+                    .filter(|s| s.side == Some(role))
+                    .map(|s| i32::from(s.by))
+                    .sum::<i32>()
+            };
+            let a_band = StrengthBand::from_strength(a_str).shifted(shift_of(Role::Attacker));
+            let d_band = StrengthBand::from_strength(d_str).shifted(shift_of(Role::Defender));
             let mut attacker_rolls = Vec::new();
             for _ in 0..cell.attacker_fires {
                 let die = fx.d6();
@@ -307,25 +303,68 @@ impl MississippiFortress {
                         .join(", ")
                 }
             };
-            fx.public(
-                EventKind::Battle,
-                format!(
-                    "{attacker} LP{} ({}, strength {}) against {defender} LP{} ({}, strength {}): Intensity {level}{}, column {}, cell {}; {attacker} fires on {}: {}; {defender} fires on {}: {}.",
-                    a + 1,
-                    order_name(a_order),
-                    sp_text(a_str),
-                    d + 1,
-                    order_name(d_order),
-                    sp_text(d_str),
-                    if rain { " (Rain)" } else { "" },
-                    column.label(),
-                    cell.label(),
-                    a_band.label(),
-                    text(&attacker_rolls),
-                    d_band.label(),
-                    text(&defender_rolls),
-                ),
+            let sentence = format!(
+                "{attacker} LP{} ({}, strength {}) against {defender} LP{} ({}, strength {}): Intensity {level}{}, column {}, cell {}; {attacker} fires on {}: {}; {defender} fires on {}: {}.",
+                a + 1,
+                order_name(a_order),
+                sp_text(a_str),
+                d + 1,
+                order_name(d_order),
+                sp_text(d_str),
+                if rain { " (Rain)" } else { "" },
+                column.label(),
+                cell.label(),
+                a_band.label(),
+                text(&attacker_rolls),
+                d_band.label(),
+                text(&defender_rolls),
             );
+            let fire = |by: Role, r: &FireRoll| Fire {
+                by,
+                die: r.die,
+                reroll: r.reroll,
+                result: r.result.clone(),
+                loss: r.loss,
+            };
+            let sum = |rolls: &[FireRoll]| rolls.iter().fold(0u8, |n, r| n.saturating_add(r.loss));
+            let report = CombatReport {
+                area,
+                round,
+                intensity: level,
+                rain,
+                attacker: LineReport {
+                    rating: a_rating,
+                    band: a_band,
+                    rolls: cell.attacker_fires,
+                    ..self.line_report(attacker, a, a_order, a_str, d)
+                },
+                defender: LineReport {
+                    rating: d_rating,
+                    band: d_band,
+                    rolls: cell.defender_fires,
+                    ..self.line_report(defender, d, d_order, d_str, a)
+                },
+                ratio: RatioColumn::from_strengths(a_str, d_str),
+                column,
+                cell: cell.label(),
+                shifts: [
+                    cic_a_shifts(rain),
+                    cic_b_shifts(terrain, d_order),
+                    fcrt_shifts,
+                ]
+                .concat(),
+                fire: attacker_rolls
+                    .iter()
+                    .map(|r| fire(Role::Attacker, r))
+                    .chain(defender_rolls.iter().map(|r| fire(Role::Defender, r)))
+                    .collect(),
+                losses: Losses {
+                    attacker: sum(&defender_rolls),
+                    defender: sum(&attacker_rolls),
+                },
+            };
+            fx.combat(sentence, report.clone());
+            reports.push(report);
             results.push(EngagementResult {
                 attacker_line: a8,
                 defender_line: d8,
@@ -344,6 +383,7 @@ impl MississippiFortress {
         }
         if let Some(b) = self.battle.as_mut() {
             b.results = results;
+            b.reports = reports;
         }
         self.take_fire(attacker, to_attacker, fx);
         self.take_fire(defender, to_defender, fx);

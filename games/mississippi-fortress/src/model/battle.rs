@@ -7,6 +7,7 @@ use crate::data::AreaId;
 use crate::data::charts::{CombatOrder, CombatStrength, RatioColumn, StrengthBand};
 use crate::model::action::Position;
 use crate::model::counter::Key;
+use crate::model::report::CombatReport;
 
 /// Where a battle stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,6 +77,10 @@ pub struct Battle {
     pub(crate) orders_revealed: bool,
     /// What each engagement did this round.
     pub(crate) results: Vec<EngagementResult>,
+    /// The same engagements worked as the book's players work them, for the clients (absent
+    /// from snapshots taken before reports existed, hence the default).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) reports: Vec<CombatReport>,
     /// SP each Line Position lost this round (S9.61).
     pub(crate) losses: PerSide<[u8; 3]>,
     /// SP still to allocate per Line Position.
@@ -149,6 +154,11 @@ impl Battle {
     /// What each engagement did this round.
     pub fn results(&self) -> &[EngagementResult] {
         &self.results
+    }
+
+    /// This round's combat reports, one per engagement (public once the orders are revealed).
+    pub fn reports(&self) -> &[CombatReport] {
+        &self.reports
     }
 
     /// Before round 2: Reserve counters committed (secret until revealed, S9.82).

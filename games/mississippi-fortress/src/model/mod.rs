@@ -9,6 +9,7 @@ pub mod game;
 pub mod moves;
 pub mod node;
 pub mod record;
+pub mod report;
 pub mod ship;
 pub mod step;
 pub mod track;

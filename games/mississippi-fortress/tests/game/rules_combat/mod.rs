@@ -25,6 +25,7 @@ mod deployment;
 mod fire;
 mod orders;
 mod outcomes;
+mod report;
 mod special;
 
 /// A cleared board, Clear weather unless `rain`, at the Union Declaration Segment of Turn 13.
