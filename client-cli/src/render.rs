@@ -142,6 +142,21 @@ pub fn event(event: &Value) -> String {
     }
 }
 
+/// One log entry of game `game`: its sentence ([`event`]), then what the game's own rendering
+/// adds below it (a combat table), indented to sit under the sentence.
+pub fn game_event(game: &str, event: &Value, data: &Value) -> String {
+    let mut out = self::event(event);
+    let more = adjutant_games::cli(game)
+        .and_then(|c| c.event)
+        .and_then(|f| f(event, data));
+    for line in more.iter().flat_map(|m| m.lines()) {
+        out.push('\n');
+        out.push_str("      ");
+        out.push_str(line);
+    }
+    out
+}
+
 /// A one-line rendering of a value: `key=value` pairs for objects.
 pub fn compact(value: &Value) -> String {
     match value {
@@ -253,6 +268,33 @@ mod tests {
             event(&json!({"type": "battle", "text": "Orders are revealed.",
                           "secret": {"side": "confederate", "text": "You chose Stand."}})),
             "Orders are revealed. (Confederate only: You chose Stand.)"
+        );
+    }
+
+    #[test]
+    fn a_games_event_gets_what_its_own_rendering_adds_below_the_sentence() {
+        let battle = json!({"type": "battle", "text": "Union LP1 against Confederate LP1.",
+            "combat": {"area": 21, "round": 1, "attacker": {"side": "union", "line": 1,
+            "strength": "7"}, "defender": {"side": "confederate", "line": 1, "strength": "3.5"},
+            "column": "2:1", "shifts": [], "fire": []}});
+        let text = game_event("mississippi-fortress", &battle, &Value::Null);
+        let mut lines = text.lines();
+        assert_eq!(lines.next(), Some("Union LP1 against Confederate LP1."));
+        assert!(
+            lines.all(|l| l.starts_with("      ")),
+            "indented under the sentence: {text}"
+        );
+        assert!(text.contains("7 SP") && text.contains("3.5 SP") && text.contains("column 2:1"));
+        // A game without an event rendering of its own, or an event without a report: the
+        // sentence alone.
+        assert_eq!(
+            game_event("outpost", &battle, &Value::Null),
+            "Union LP1 against Confederate LP1."
+        );
+        let plain = json!({"type": "move", "text": "A stack moves."});
+        assert_eq!(
+            game_event("mississippi-fortress", &plain, &Value::Null),
+            "A stack moves."
         );
     }
 }

@@ -26,7 +26,7 @@ pub(super) async fn replay(
         let step = client.replay(game_id, seq).await.map_err(e)?;
         outln!("— after action {} of {} —", step.seq, step.last);
         for event in &step.events {
-            outln!("  {}", render::event(event));
+            outln!("  {}", render::game_event(game, event, data));
         }
         out!("{}", render::game_board(game, &step.view, data));
         Ok::<(), String>(())
@@ -231,7 +231,11 @@ pub(super) async fn watch(
                         .map_err(|err| format!("a patch did not apply: {err}"))?;
                 }
                 for event in &events {
-                    outln!("{seq:>5} {:<11} {}", side.to_string(), render::event(event));
+                    outln!(
+                        "{seq:>5} {:<11} {}",
+                        side.to_string(),
+                        render::game_event(&game, event, &data)
+                    );
                 }
                 out!("{}", render::prompt(&view));
                 if status == GameStatus::Finished {

@@ -71,13 +71,16 @@ pub(crate) async fn events(
     spectate: Option<&str>,
 ) -> Result<(), String> {
     let log = client.events(game_id, after, spectate).await.map_err(e)?;
+    // Which game it is, for what its own rendering adds to an event (a combat table).
+    let game = client.state(game_id, spectate).await.map_err(e)?.game;
+    let data = game_data(client, &game).await;
     for entry in log.entries {
         for event in entry.events {
             outln!(
                 "{:>5} {:<11} {}",
                 entry.seq,
                 entry.side.to_string(),
-                render::event(&event)
+                render::game_event(&game, &event, &data)
             );
         }
     }

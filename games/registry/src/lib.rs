@@ -52,6 +52,10 @@ pub struct Cli {
     pub area: fn(&str, &Value, &Value) -> Result<String, String>,
     /// The map as a standalone SVG document: `svg(view, static_data)`.
     pub svg: fn(&Value, &Value) -> Result<String, String>,
+    /// More of one event than its sentence, where the game has more to show:
+    /// `event(event, static_data)` (Mississippi Fortress: a combat report as a table);
+    /// `None`: the sentence alone.
+    pub event: Option<fn(&Value, &Value) -> Option<String>>,
 }
 
 /// Every game (the catalog lists them by id). The list.
@@ -68,6 +72,7 @@ pub const GAMES: &[Game] = &[
             map: mississippi_fortress_cli::map,
             area: mississippi_fortress_cli::area,
             svg: mississippi_fortress_cli::svg,
+            event: Some(mississippi_fortress_cli::event),
         }),
     },
     // Hosted since Scenario 1 plays to its result (the catalog offers only the scenarios
@@ -84,6 +89,7 @@ pub const GAMES: &[Game] = &[
             map: bloody_roads_south_cli::map,
             area: bloody_roads_south_cli::area,
             svg: bloody_roads_south_cli::svg,
+            event: None,
         }),
     },
     #[cfg(feature = "test-games")]

@@ -203,32 +203,8 @@ fn battle(n: &Names, b: &Value) -> String {
         }
         out.push('\n');
     }
-    for r in b["results"].as_array().into_iter().flatten() {
-        let rolls = |x: &Value| -> String {
-            let v: Vec<String> = x
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|r| format!("{}:{}", r["die"], r["loss"]))
-                .collect();
-            if v.is_empty() {
-                "-".to_string()
-            } else {
-                v.join(" ")
-            }
-        };
-        let _ = writeln!(
-            out,
-            "  LP{} vs LP{}: level {}, column {}, cell {}; attacker rolls {}; defender rolls {}",
-            r["attacker_line"].as_u64().unwrap_or(0) + 1,
-            r["defender_line"].as_u64().unwrap_or(0) + 1,
-            r["level"],
-            r["column"].as_str().unwrap_or(""),
-            r["cell"].as_str().unwrap_or(""),
-            rolls(&r["attacker_rolls"]),
-            rolls(&r["defender_rolls"])
-        );
-    }
+    // After fire, each engagement worked out (the engine's combat reports).
+    out.push_str(&crate::combat::board(b, n.0));
     out
 }
 

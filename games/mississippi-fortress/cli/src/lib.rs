@@ -6,10 +6,12 @@
 //!   Area with its stacks, the river, the batteries, the Battle Board, the viewer's business);
 //! - [`map`]: the whole map as a text diagram and a list of Areas with their borders;
 //! - [`area`]: one Area, its neighbours and borders, who is there, the choices naming it;
-//! - [`svg`]: the schematic map as an SVG file, drawn as the web client draws it.
+//! - [`svg`]: the schematic map as an SVG file, drawn as the web client draws it;
+//! - [`event`]: what an event shows below its sentence (a combat report as a table).
 
 mod area;
 mod board;
+mod combat;
 mod counters;
 mod map;
 mod names;
@@ -17,6 +19,7 @@ mod svg;
 
 pub use area::area;
 pub use board::board;
+pub use combat::event;
 pub use map::map;
 pub use svg::svg;
 
