@@ -1,26 +1,13 @@
-// Mississippi Fortress: the theatre map with stacks in their Areas, ships on the river
-// arrows, shore batteries, the Battle Board during a battle, and a status panel.
+// Mississippi Fortress: the Battle Board during a battle (battle.js), the theatre map with
+// each Area's stack fitted inside it (counters: counters.js; a click opens the stack
+// inspector), ships on the river arrows, shore batteries, the counters being moved picked
+// out, a legend, the status panel, and the log as sentences (events.js).
 
 import { h, svg, title } from "../../js/ui.js";
 import { drawMap } from "./map.js";
-
-const COLORS = { union: "#2f4f8f", confederate: "#8a8a8a" };
-
-function unitIndex(data) {
-  if (!data || data._units) return data?._units || new Map();
-  const list = Array.isArray(data.units) ? data.units : Object.values(data.units || {});
-  data._units = new Map(list.map((u) => [u.id, u]));
-  return data._units;
-}
-
-/** A counter's display name and short tag. */
-function naming(counter, data) {
-  if (counter.hidden) return { name: `${title(counter.side)} counter (face down)`, short: "?" };
-  const unit = unitIndex(data).get(counter.unit || counter.id);
-  const name = unit?.name || counter.id;
-  const short = (unit?.short || unit?.abbreviation || name).split(/[\s(]/)[0].slice(0, 7);
-  return { name, short };
-}
+import { W, H, unitIndex, drawCounter, counterLine, mapTokens, legend, backPatterns } from "./counters.js";
+import { battleBoard, areaName } from "./battle.js";
+import { describeEvent } from "./events.js";
 
 function mapOf(data) {
   const map = data?.map;
@@ -35,46 +22,83 @@ function nodeKey(node) {
   return String(node);
 }
 
-function drawCounter(layer, x, y, counter, data) {
-  const { name, short } = naming(counter, data);
-  const g = svg("g", { class: `counter ${counter.side}${counter.hidden ? " back" : ""}`, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` });
-  g.append(svg("rect", { width: 26, height: 18, rx: 2, fill: counter.hidden ? "url(#back-" + counter.side + ")" : COLORS[counter.side] || "#777", stroke: "#222", "stroke-width": 0.8 }));
-  if (!counter.hidden) {
-    g.append(svg("text", { x: 13, y: 8, "text-anchor": "middle", fill: "#fff" }, short));
-    if (counter.strength !== undefined) g.append(svg("text", { x: 13, y: 16, "text-anchor": "middle", fill: "#fff" }, counter.strength));
-    else if (counter.kind) g.append(svg("text", { x: 13, y: 16, "text-anchor": "middle", fill: "#fff" }, String(counter.kind).slice(0, 5)));
+/** Whether `p` lies inside the convex polygon `poly` (either winding). */
+function inside(poly, p) {
+  let sign = 0;
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i];
+    const b = poly[(i + 1) % poly.length];
+    const cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+    if (Math.abs(cross) < 1e-9) continue;
+    const s = Math.sign(cross);
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
   }
-  g.append(svg("title", {}, counter.hidden ? name : `${name}${counter.strength !== undefined ? ` · ${counter.strength} SP` : ""}${counter.kind ? ` · ${counter.kind}` : ""}`));
+  return true;
+}
+
+/**
+ * Where a stack of `n` counters goes in its Area: the columns, the scale and the top-left
+ * corner that keep every counter inside the Area's cell (below its name where there is room),
+ * so that no counter is ever drawn over a neighbouring Area.
+ */
+function fit(n, centre, cell) {
+  const gap = 2;
+  let best = null;
+  for (let cols = 1; cols <= Math.min(n, 5); cols++) {
+    const rows = Math.ceil(n / cols);
+    const w = cols * (W + gap) - gap;
+    const ht = rows * (H + gap) - gap;
+    for (const dy of [2, -ht / 2]) {
+      const fits = (s) => {
+        const x0 = centre[0] - (w * s) / 2;
+        const y0 = centre[1] + dy * s;
+        return [[x0, y0], [x0 + w * s, y0], [x0, y0 + ht * s], [x0 + w * s, y0 + ht * s]].every((p) => !cell || inside(cell, p));
+      };
+      let lo = 0;
+      let hi = 1;
+      if (fits(1)) lo = 1;
+      else for (let k = 0; k < 14; k++) { const mid = (lo + hi) / 2; if (fits(mid)) lo = mid; else hi = mid; }
+      // Below the Area's name unless that makes the stack much smaller.
+      const score = lo - (dy < 0 ? 0.15 : 0);
+      const s = Math.max(lo, 0.3);
+      if (!best || score > best.score + 1e-6) best = { score, cols, w, ht, s, x: centre[0] - (w * s) / 2, y: centre[1] + dy * s };
+    }
+  }
+  return best;
+}
+
+/** Draws one Area's stack; a click on it opens the stack inspector. */
+function stack(layer, area, centre, cell, counters, data, picked, onInspect) {
+  const tokens = mapTokens(counters);
+  if (!tokens.length) return;
+  const f = fit(tokens.length, centre, cell);
+  const g = svg("g", { class: "stack", "data-area": area, transform: `translate(${f.x.toFixed(1)},${f.y.toFixed(1)}) scale(${f.s.toFixed(3)})` });
+  // The whole stack is one click target, gaps included.
+  g.append(svg("rect", { x: -1, y: -1, width: f.w + 2, height: f.ht + 2, fill: "transparent" }));
+  tokens.forEach((t, i) => {
+    const col = i % f.cols;
+    const row = Math.floor(i / f.cols);
+    g.append(drawCounter(t.counter, data, col * (W + 2), row * (H + 2), { count: t.count, picked: picked.has(t.counter.id) }));
+  });
+  g.addEventListener("click", (e) => { e.stopPropagation(); onInspect(area); });
   layer.append(g);
 }
 
-function stack(layer, at, counters, data) {
-  const perRow = 4;
-  counters.forEach((c, i) => {
-    const col = i % perRow;
-    const row = Math.floor(i / perRow);
-    const width = Math.min(counters.length, perRow) * 28;
-    drawCounter(layer, at[0] - width / 2 + col * 28, at[1] + 4 + row * 20, c, data);
-  });
-}
-
-function battlePanel(battle, data) {
-  const side = (s) => {
-    const info = battle.sides?.[s] || {};
-    const lines = info.lines
-      ? info.lines.map((l, i) => h("div", { class: "line" }, h("strong", {}, `Line ${i + 1}: `),
-        l.counters.length ? l.counters.map((c) => naming(c, data).name).join(", ") : "empty",
-        (info.orders || []).filter((o) => o.line === i).map((o) => h("span", { class: "order" }, ` — ${o.order}`))))
-      : [h("p", { class: "muted" }, `${info.participants ?? "?"} counters, not yet revealed`)];
-    const reserve = info.reserve ? h("div", { class: "line" }, h("strong", {}, "Reserve: "), info.reserve.map((c) => naming(c, data).name).join(", ") || "empty")
-      : info.reserve_count !== undefined ? h("div", { class: "line" }, h("strong", {}, "Reserve: "), `${info.reserve_count} counters`) : "";
-    return h("div", { class: `battle-side ${s}` }, h("h4", {}, `${title(s)}${s === battle.attacker ? " (attacking)" : " (defending)"}`), lines, reserve,
-      info.losses !== undefined ? h("p", {}, `Losses: ${typeof info.losses === "object" ? JSON.stringify(info.losses) : info.losses}`) : "");
-  };
-  return h("section", { class: "battle-board", id: "battle-board" },
-    h("h3", {}, `Battle in Area ${battle.area} — round ${battle.round}, ${String(battle.stage).replace(/_/g, " ")}`),
-    h("div", { class: "battle-sides" }, side(battle.attacker), side(battle.defender)),
-    (battle.results || []).length ? h("ul", { class: "results" }, battle.results.map((r) => h("li", {}, typeof r === "string" ? r : JSON.stringify(r)))) : "");
+/** The stack inspector: every counter of an Area with its full name, type, corps, strength. */
+function inspector(area, view, data, picked, close) {
+  const found = (view.areas || []).find((a) => a.area === area);
+  const counters = found?.counters || [];
+  const map = data?.map?.areas || [];
+  const a = map.find((x) => x.id === area);
+  const known = counters.filter((c) => !c.hidden);
+  const backs = ["union", "confederate"].map((side) => [side, counters.filter((c) => c.hidden && c.side === side).length]).filter(([, n]) => n);
+  return h("section", { class: "stack-inspector panel", id: "stack-inspector", dataset: { area } },
+    h("button", { class: "link close", onclick: close, "aria-label": "Close the stack inspector" }, "✕"),
+    h("h4", {}, `${areaName(area, data)}${a ? ` · ${String(a.terrain)}` : ""}`),
+    counters.length ? "" : h("p", { class: "muted" }, "No counters."),
+    known.length ? h("ul", { class: "bb-counters" }, known.map((c) => counterLine(c, data, { picked: picked.has(c.id) }))) : "",
+    backs.map(([side, n]) => h("p", { class: "muted" }, `${n} ${title(side)} counter${n === 1 ? "" : "s"} face down (identity and strength unknown).`)));
 }
 
 /** A seat's own business in the status panel: its scheduled reinforcements and the 7.11 roll. */
@@ -118,42 +142,60 @@ export const board = {
   render(container, view, ctx) {
     const map = mapOf(ctx.data);
     const parts = [];
+    const picked = new Set(view.moving?.counters || []);
+    const rerender = () => board.render(container, view, ctx);
+    // A click on a stack opens its inspector; where the Area is also where a choice leads,
+    // it makes that choice too, as a click on the Area beside the stack would.
+    const targets = new Set((view.actions || []).flatMap((a) => board.targets(a)));
+    const inspect = (area) => {
+      container._mfInspect = area;
+      rerender();
+      if (targets.has(`area:${area}`)) ctx.onPick(`area:${area}`);
+    };
+    if (view.battle) parts.push(battleBoard(view, ctx));
     if (map) {
       const drawn = drawMap(map, ctx.onPick);
-      drawn.root.querySelector("defs").append(
-        ...["union", "confederate"].map((s) => svg("pattern", { id: `back-${s}`, width: 6, height: 6, patternUnits: "userSpaceOnUse" },
-          svg("rect", { width: 6, height: 6, fill: COLORS[s] }), svg("path", { d: "M0 6 L6 0", stroke: "#ddd", "stroke-width": 1.2 }))));
+      drawn.root.querySelector("defs").append(...backPatterns());
       for (const a of view.areas || []) {
         const at = drawn.centre.get(a.area);
-        if (at) stack(drawn.counters, at, a.counters || [], ctx.data);
+        if (at) stack(drawn.counters, a.area, at, drawn.cells?.get(a.area), a.counters || [], ctx.data, picked, inspect);
       }
       for (const spot of view.river || []) {
         const at = drawn.arrowAt.get(nodeKey(spot.node));
         if (!at) continue;
         spot.ships.forEach((ship, i) => {
+          const name = unitIndex(ctx.data).get(ship.id)?.name || ship.id;
           const g = svg("g", { class: `ship ${ship.side}`, transform: `translate(${at[0] + 12 + i * 16},${at[1] - 8})` });
           g.append(svg("path", { d: "M0 6 L14 6 L11 11 L3 11 Z M6 0 L6 6", fill: ship.transport ? "#6b5a3a" : "#223", stroke: "#111" }));
-          g.append(svg("title", {}, `${ship.id}${ship.transport ? " (transport)" : ""}${ship.aboard?.length ? `, carrying ${ship.aboard.length}` : ""}`));
+          g.append(svg("title", {}, `${name} (${title(ship.side)}${ship.transport ? " transport" : ""})${ship.aboard?.length ? `, carrying ${ship.aboard.length}` : ""}`));
           drawn.counters.append(g);
         });
       }
       for (const b of view.batteries || []) {
         const at = drawn.centre.get(b.area);
         if (!at) continue;
+        const name = unitIndex(ctx.data).get(b.id)?.name || b.id;
         drawn.counters.append(svg("g", { class: "battery", transform: `translate(${at[0] - 32},${at[1] - 30})` },
           svg("rect", { width: 18, height: 12, fill: "#7a1f1f", rx: 2 }), svg("text", { x: 9, y: 9, "text-anchor": "middle", fill: "#fff" }, "SB"),
-          svg("title", {}, `Shore battery ${b.id} (${b.state})`)));
+          svg("title", {}, `${name} (${b.state})`)));
       }
-      const targets = new Set((view.actions || []).flatMap((a) => board.targets(a)));
       for (const el of drawn.root.querySelectorAll("[data-key]")) {
-        if (targets.has(el.getAttribute("data-key"))) el.classList.add("target");
+        const key = el.getAttribute("data-key");
+        if (targets.has(key)) el.classList.add("target");
+        if (view.moving && key === `area:${view.moving.at}`) el.classList.add("picked");
       }
       parts.push(drawn.root);
     } else {
       parts.push(h("p", { class: "muted" }, "The map data did not load."));
     }
-    if (view.battle) parts.push(battlePanel(view.battle, ctx.data));
+    if (container._mfInspect != null) {
+      parts.push(inspector(container._mfInspect, view, ctx.data, picked, () => { container._mfInspect = null; rerender(); }));
+    }
+    parts.push(legend());
+    // Keep the legend open across updates if the player opened it.
+    const wasOpen = container.querySelector("#legend")?.open;
     container.replaceChildren(...parts);
+    if (wasOpen) container.querySelector("#legend").open = true;
   },
 
   status(view, data) {
@@ -173,13 +215,7 @@ export const board = {
   },
 
   describe(event, data) {
-    const units = unitIndex(data);
-    const parts = Object.entries(event).filter(([k]) => k !== "type").map(([k, v]) => {
-      if (typeof v === "string" && units.has(v)) return `${k.replace(/_/g, " ")} ${units.get(v).name}`;
-      if (v && typeof v === "object") return `${k.replace(/_/g, " ")} ${JSON.stringify(v)}`;
-      return `${k.replace(/_/g, " ")} ${v}`;
-    });
-    return `${String(event.type).replace(/_/g, " ")}${parts.length ? ": " + parts.join(", ") : ""}`;
+    return describeEvent(event, data);
   },
 
   targets(action) {

@@ -54,8 +54,8 @@ function cells(sites, height) {
 
 const points = (pts) => pts.map((p) => `${p[0].toFixed(1)},${p[1].toFixed(1)}`).join(" ");
 
-/** Draws the map. Returns the SVG, the centre of each Area, the position of each arrow, and
- *  a layer to draw counters on. `onPick(key)` gets "area:N" or "arrow:A3". */
+/** Draws the map. Returns the SVG, the centre and the cell of each Area, the position of each
+ *  arrow, and a layer to draw counters on. `onPick(key)` gets "area:N" or "arrow:A3". */
 export function drawMap(map, onPick) {
   const { height, p } = projector(map.extent);
   const centre = new Map(map.areas.map((a) => [a.id, p(a.centre.lon, a.centre.lat)]));
@@ -147,5 +147,7 @@ export function drawMap(map, onPick) {
 
   const counters = svg("g", { class: "counters" });
   root.append(counters);
-  return { root, centre, arrowAt, counters, height };
+  // Each Area's cell (a convex polygon around its centre): stacks are fitted inside it.
+  const cellOf = new Map(map.areas.map((a, i) => [a.id, polys[i]]));
+  return { root, centre, arrowAt, counters, height, cells: cellOf };
 }

@@ -58,6 +58,12 @@ export const genericBoard = {
   },
   status() { return null; },
   describe(event) {
+    // A game's event with a sentence reads as that sentence, its owner's secret part marked.
+    const text = typeof event.text === "string" ? event.text : "";
+    const secret = event.secret && typeof event.secret.text === "string" ? event.secret : null;
+    if (text || secret) {
+      return [text, secret ? `[${SIDE[secret.side] || "Secret"} only] ${secret.text}` : ""].filter(Boolean).join(" ");
+    }
     const { type, ...rest } = event;
     const bits = Object.entries(rest).map(([k, v]) => `${k.replace(/_/g, " ")} ${spoken(v)}`);
     return `${type.replace(/_/g, " ")}${bits.length ? ": " + bits.join(", ") : ""}`;

@@ -124,6 +124,8 @@ export async function gamePage(gameId, code) {
       : status === "open" ? "Waiting for a second player to join."
       : viewer === "spectator" ? "You are watching." : `Waiting for ${(view?.to_act || []).map(title).join(" and ") || "the other player"}.`;
     promptEl.classList.toggle("your-move", mine);
+    // The tab says when this viewer must act, so a player in another tab sees it.
+    document.title = `${mine ? "Your turn · " : ""}${state.scenario} · Adjutant`;
     // A board may list some choices elsewhere (on its map, in a form of its own): the rest
     // are buttons here.
     const listed = board.buttons ? board.buttons(actions, { data, viewer }) : actions;
@@ -304,6 +306,7 @@ export async function gamePage(gameId, code) {
   api.events(gameId, 0, code).then((log) => addEvents(log.entries)).catch(() => {});
 
   return () => {
+    document.title = "Adjutant";
     clockBox.stop();
     document.removeEventListener("keydown", keys);
     live.close();

@@ -65,11 +65,11 @@ fn plural(n: u64, one: &str, many: &str) -> String {
     }
 }
 
-/// "4: 1 SP", "6: no effect", "1: *, then 2: 1 SP".
+/// "4: 1 SP", "6: no effect", "1: *, then 2: 1 SP" (S9.5d).
 fn roll(f: &Value) -> String {
     let loss = f["loss"].as_u64().unwrap_or(0);
     let lost = if loss == 0 {
-        "no loss".to_string()
+        "no effect".to_string()
     } else {
         format!("{loss} SP")
     };

@@ -340,6 +340,31 @@ impl Page {
         path
     }
 
+    /// Saves a PNG of the element matching `selector` (all of it, scrolled or not) to
+    /// `dir/<name>-<label>.png`.
+    pub async fn screenshot_of(&self, dir: &Path, selector: &str, label: &str) -> PathBuf {
+        let sel = serde_json::to_string(selector).unwrap();
+        let rect = self
+            .eval(&format!(
+                "(() => {{ const r = document.querySelector({sel}).getBoundingClientRect(); \
+                 return [r.x + window.scrollX, r.y + window.scrollY, r.width, r.height]; }})()"
+            ))
+            .await;
+        let n = |i: usize| rect[i].as_f64().unwrap_or(0.0);
+        let shot = self
+            .cmd(
+                "Page.captureScreenshot",
+                json!({"format": "png", "captureBeyondViewport": true,
+                       "clip": {"x": n(0), "y": n(1), "width": n(2).max(1.0), "height": n(3).max(1.0), "scale": 1}}),
+            )
+            .await;
+        let bytes = base64_decode(shot["data"].as_str().expect("image data"));
+        std::fs::create_dir_all(dir).expect("artifact dir");
+        let path = dir.join(format!("{}-{label}.png", self.name));
+        std::fs::write(&path, bytes).expect("screenshot written");
+        path
+    }
+
     /// Exceptions and console errors this page reported so far.
     pub fn problems(&self) -> Vec<String> {
         self.problems

@@ -2,6 +2,7 @@
 //! and each page's text is checked against what its viewer may know.
 
 mod accounts;
+mod battle_board;
 mod bloody_roads_south;
 mod cdp;
 mod champion_hill;
