@@ -37,7 +37,37 @@ fn assert_spectator_view_hides(view: &Value) {
         assert!(view["actions"].as_array().is_none_or(Vec::is_empty));
         walk(&view["areas"]);
         walk(&view["river"]);
-        walk(&view["battle"]);
+        // The combat reports hold Line Position totals, public once the orders are revealed
+        // (Appendix V): only the documented fields, never a unit (rules reference, V.1).
+        let mut battle = view["battle"].clone();
+        if let Some(combats) = battle.as_object_mut().and_then(|b| b.remove("combats")) {
+            for c in combats.as_array().into_iter().flatten() {
+                for role in ["attacker", "defender"] {
+                    let mut keys: Vec<&String> = c[role]
+                        .as_object()
+                        .map(|m| m.keys().collect())
+                        .unwrap_or_default();
+                    keys.sort();
+                    assert_eq!(
+                        keys,
+                        [
+                            "band",
+                            "line",
+                            "modifiers",
+                            "order",
+                            "rating",
+                            "role",
+                            "rolls",
+                            "side",
+                            "strength",
+                            "strength_band"
+                        ],
+                        "a combat report shows more than a Line Position's totals: {c}"
+                    );
+                }
+            }
+        }
+        walk(&battle);
     }
 }
 
