@@ -98,6 +98,11 @@ async fn the_grand_campaign_page_shows_both_navies_and_the_confederate_sets_up_h
 
     // The Confederate player places his ships, one click each.
     for placed in 1..=3u64 {
+        // Pick from the choices of the state after the last placement (a button of the state
+        // before would be refused as stale under load).
+        rebel
+            .wait_for(&format!("{TO_BE_SET_UP} === {}", before - (placed - 1)))
+            .await;
         let choice = rebel
             .eval("(() => { const b = document.querySelector('#choices button.choice:not(.undo)'); return b ? b.dataset.n : null; })()")
             .await;
