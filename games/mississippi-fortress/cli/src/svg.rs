@@ -127,31 +127,27 @@ pub fn svg(view: &Value, data: &Value) -> Result<String, String> {
         );
     }
     out.push_str("</g>\n<g class=\"lines\" fill=\"none\">\n");
-    for road in n.0["map"]["roads"].as_array().into_iter().flatten() {
-        let pts: Vec<Point> = road["areas"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|a| centre(a.as_u64()?))
-            .collect();
-        let _ = writeln!(
-            out,
-            r##"<polyline points="{}" stroke="#a08d68" stroke-width="1.2" stroke-dasharray="1 3" stroke-linecap="round"/>"##,
-            points(&pts)
-        );
-    }
-    for rail in n.0["map"]["railroads"].as_array().into_iter().flatten() {
-        let pts: Vec<Point> = rail["areas"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|a| centre(a.as_u64()?))
-            .collect();
-        let _ = writeln!(
-            out,
-            r##"<polyline points="{}" stroke="#3b3128" stroke-width="1.5" stroke-dasharray="6 3"/>"##,
-            points(&pts)
-        );
+    // Roads dotted, railroads dashed: one polyline through the Areas each links.
+    let lines = [
+        (
+            "roads",
+            r##"stroke="#a08d68" stroke-width="1.2" stroke-dasharray="1 3" stroke-linecap="round""##,
+        ),
+        (
+            "railroads",
+            r##"stroke="#3b3128" stroke-width="1.5" stroke-dasharray="6 3""##,
+        ),
+    ];
+    for (key, style) in lines {
+        for line in n.0["map"][key].as_array().into_iter().flatten() {
+            let pts: Vec<Point> = line["areas"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|a| centre(a.as_u64()?))
+                .collect();
+            let _ = writeln!(out, r#"<polyline points="{}" {style}/>"#, points(&pts));
+        }
     }
     for river in n.0["map"]["rivers"].as_array().into_iter().flatten() {
         let course: Vec<Point> = river["course"]
