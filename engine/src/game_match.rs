@@ -6,9 +6,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::dice::{Dice, DicePosition, Seed};
+use crate::draw::Draw;
 use crate::error::{PlayError, SetupError};
 use crate::meta::{MetaAction, MetaEvent};
-use crate::offer::{Offer, Offers, to_value};
+use crate::offer::{IRREVOCABLE, Offer, Offers, to_value};
+
+mod draw_play;
 use crate::rules::{EndReason, Outcome, Rules};
 use crate::setup::Setup;
 use crate::side::{Side, Viewer};
@@ -64,8 +67,11 @@ pub struct Match<G: Rules> {
     /// States to go back to, newest last. Emptied at every die roll, reveal, or change of
     /// the acting side, so undo never crosses one.
     undo: Vec<UndoEntry<G>>,
-    /// Set when a seat resigned or ran out of time (the rules' own end is in `state`).
+    /// Set when a seat resigned, ran out of time or the players agreed a draw (the rules'
+    /// own end is in `state`).
     conceded: Option<Outcome>,
+    /// Where draw offers stand.
+    draw: Draw,
     /// Each seat's legal actions, prompt and labels in this state, built once on first use.
     offers: Offers<G>,
     /// The last action's events, typed, for redaction without parsing.
@@ -81,6 +87,8 @@ pub struct Snapshot<G: Rules> {
     dice: DicePosition,
     undo: Vec<UndoEntry<G>>,
     conceded: Option<Outcome>,
+    #[serde(default)]
+    draw: Draw,
 }
 
 impl<G: Rules> Match<G> {
@@ -96,6 +104,7 @@ impl<G: Rules> Match<G> {
             seq: 0,
             undo: Vec::new(),
             conceded: None,
+            draw: Draw::default(),
             offers: Offers::default(),
             last: None,
         })
@@ -164,8 +173,9 @@ impl<G: Rules> Match<G> {
         self.offer(side).prompt.is_some() && self.undo.last().is_some_and(|top| top.side == side)
     }
 
-    /// Plays one action for `side`: an element of [`Match::offered`] as posted by a client.
-    /// Only an offered action is accepted: a rules action, or `undo` while it is offered.
+    /// Plays one action for `side`: an element of [`Match::offered`] as posted by a client,
+    /// or of the view's `draw.actions`. Only an offered action is accepted: a rules action,
+    /// `undo` while it is offered, a draw action while it is offered.
     /// Resigning has its own door ([`Match::concede`]) and only the clock times a game out,
     /// so `resign` and `time_out` posted as actions are refused.
     pub fn play(&mut self, side: Side, action: &Value) -> Result<Played, PlayError> {
@@ -180,6 +190,7 @@ impl<G: Rules> Match<G> {
             Some(MetaAction::TimeOut) => Err(PlayError::NotOffered(
                 "only the game's clock can end a game on time".to_string(),
             )),
+            Some(draw) => self.play_draw(side, draw),
             None => self.play_rules_action(side, action),
         }
     }
@@ -236,6 +247,7 @@ impl<G: Rules> Match<G> {
                 before,
             });
         }
+        self.draw.played(side);
         let events = applied.events.into_iter().map(Logged::Rules).collect();
         Ok(self.record(side, to_value(&posted), rolls, events))
     }
@@ -312,6 +324,7 @@ impl<G: Rules> Match<G> {
         self.offers = Offers::default();
         if let Some(outcome) = self.outcome() {
             self.undo.clear();
+            self.draw.close();
             events.push(Logged::Meta(MetaEvent::GameOver { outcome }));
         }
         self.seq += 1;
@@ -373,6 +386,7 @@ impl<G: Rules> Match<G> {
             prompt.map(Value::String).unwrap_or(Value::Null),
         );
         view.insert("actions".into(), Value::Array(actions));
+        view.insert("draw".into(), self.draw.view(viewer, over.is_none()));
         view.insert(
             "outcome".into(),
             over.map(|o| to_value(&o)).unwrap_or(Value::Null),
@@ -425,6 +439,7 @@ impl<G: Rules> Match<G> {
             dice: self.dice.position(),
             undo: self.undo.clone(),
             conceded: self.conceded.clone(),
+            draw: self.draw.clone(),
         }
     }
 
@@ -436,6 +451,7 @@ impl<G: Rules> Match<G> {
             seq: snapshot.seq,
             undo: snapshot.undo,
             conceded: snapshot.conceded,
+            draw: snapshot.draw,
             offers: Offers::default(),
             last: None,
         }
@@ -446,6 +462,7 @@ fn without_label(action: &Value) -> Value {
     let mut action = action.clone();
     if let Value::Object(map) = &mut action {
         map.remove("label");
+        map.remove(IRREVOCABLE);
     }
     action
 }

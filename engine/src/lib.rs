@@ -7,6 +7,7 @@
 
 mod catalog;
 mod dice;
+mod draw;
 mod dynamic;
 mod error;
 pub mod fuzzing;

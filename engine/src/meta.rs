@@ -1,5 +1,5 @@
-//! The engine's own actions and events, shared by every game: undo, resignation, time-out
-//! and the end of the game. Their `type` names are reserved (see [`Rules`](crate::Rules)).
+//! The engine's own actions and events, shared by every game: undo, resignation, time-out,
+//! draw offers and the end of the game. Their `type` names are reserved (see [`Rules`](crate::Rules)).
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -17,6 +17,14 @@ pub enum MetaAction {
     Resign,
     /// The seat's clock ran out (recorded by the server, never sent by a client).
     TimeOut,
+    /// Offer the game drawn (offered in the view's `draw.actions`, see [`crate::draw`]).
+    OfferDraw,
+    /// Accept the opponent's standing draw offer: the game ends drawn.
+    AcceptDraw,
+    /// Decline the opponent's standing draw offer.
+    DeclineDraw,
+    /// Withdraw this seat's own standing draw offer.
+    WithdrawDraw,
 }
 
 impl MetaAction {
@@ -27,6 +35,10 @@ impl MetaAction {
             "undo" => Some(MetaAction::Undo),
             "resign" => Some(MetaAction::Resign),
             "time_out" => Some(MetaAction::TimeOut),
+            "offer_draw" => Some(MetaAction::OfferDraw),
+            "accept_draw" => Some(MetaAction::AcceptDraw),
+            "decline_draw" => Some(MetaAction::DeclineDraw),
+            "withdraw_draw" => Some(MetaAction::WithdrawDraw),
             _ => None,
         }
     }
@@ -54,6 +66,14 @@ pub enum MetaEvent {
     Resigned { side: Side },
     /// A seat's clock ran out.
     TimedOut { side: Side },
+    /// A seat offered the game drawn.
+    DrawOffered { side: Side },
+    /// A seat declined the draw its opponent offered.
+    DrawDeclined { side: Side },
+    /// A seat withdrew its own draw offer.
+    DrawWithdrawn { side: Side },
+    /// A seat accepted the draw its opponent offered (the game is over, drawn).
+    DrawAgreed { side: Side },
     /// The game is over.
     GameOver { outcome: Outcome },
 }
@@ -63,7 +83,16 @@ impl MetaEvent {
     pub fn is_meta(event: &Value) -> bool {
         matches!(
             event.get("type").and_then(Value::as_str),
-            Some("undone" | "resigned" | "timed_out" | "game_over")
+            Some(
+                "undone"
+                    | "resigned"
+                    | "timed_out"
+                    | "draw_offered"
+                    | "draw_declined"
+                    | "draw_withdrawn"
+                    | "draw_agreed"
+                    | "game_over"
+            )
         )
     }
 

@@ -36,7 +36,13 @@ impl<G: Rules> Offer<G> {
             .unwrap_or_else(|| "Choose one of the offered actions".to_string());
         let mut offered: Vec<Value> = actions
             .iter()
-            .map(|action| labelled(to_value(action), state.label(side, action)))
+            .map(|action| {
+                let mut value = labelled(to_value(action), state.label(side, action));
+                if state.irrevocable(side, action) {
+                    value[IRREVOCABLE] = Value::Bool(true);
+                }
+                value
+            })
             .collect();
         if let Some(label) = undo {
             offered.push(labelled(
@@ -76,6 +82,10 @@ impl<G: Rules> Offers<G> {
         self.0[side.index()].get_or_init(build)
     }
 }
+
+/// The mark of an offered action the seat cannot take back ([`Rules::irrevocable`]); like
+/// the label, a client may post it back and the engine drops it.
+pub(crate) const IRREVOCABLE: &str = "irrevocable";
 
 pub(crate) fn to_value<T: serde::Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("rules types serialise to JSON")

@@ -17,8 +17,10 @@ use crate::side::{PerSide, Side, Viewer};
 /// and undo history, and checks every action against [`Rules::legal_actions`] before
 /// [`Rules::apply`] sees it.
 ///
-/// Event `type` names `undone`, `resigned`, `timed_out` and `game_over` are the engine's own;
-/// a game's events must use other names.
+/// Event `type` names `undone`, `resigned`, `timed_out`, `draw_offered`, `draw_declined`,
+/// `draw_withdrawn`, `draw_agreed` and `game_over` are the engine's own, and so are the action
+/// `type`s `undo`, `resign`, `time_out`, `offer_draw`, `accept_draw`, `decline_draw` and
+/// `withdraw_draw`; a game's events and actions must use other names.
 pub trait Rules:
     Sized + Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'static
 {
@@ -52,6 +54,14 @@ pub trait Rules:
 
     /// A short human description of an offered action ("Move Logan's division to Area 20").
     fn label(&self, side: Side, action: &Self::Action) -> String;
+
+    /// Whether this offered action hands over what the seat cannot take back and might not
+    /// expect to: the last counter of a secret deployment, the last of a set of secret
+    /// orders. The engine marks it `"irrevocable": true` in the offered list so that a
+    /// client asks before posting it. Dice rolls need no mark (every player expects them).
+    fn irrevocable(&self, _side: Side, _action: &Self::Action) -> bool {
+        false
+    }
 
     /// Whether the action a client posted is the offered one. Equality by default; an action
     /// with a free-text field or a typed parameter compares everything else and lets
@@ -139,6 +149,8 @@ pub enum EndReason {
     Resigned,
     /// A player's clock ran out.
     TimedOut,
+    /// The players agreed a draw.
+    Agreed,
 }
 
 /// The result of a finished game.

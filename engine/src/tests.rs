@@ -6,6 +6,8 @@ use serde_json::{Value, json};
 
 use crate::*;
 
+mod draw;
+
 thread_local! {
     /// How many times this thread's races listed their legal actions.
     static ENUMERATIONS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
@@ -73,6 +75,10 @@ impl Rules for Race {
 
     fn label(&self, _: Side, action: &RaceAction) -> String {
         format!("{action:?}")
+    }
+
+    fn irrevocable(&self, _: Side, action: &RaceAction) -> bool {
+        *action == RaceAction::Pass
     }
 
     fn apply(

@@ -1,0 +1,104 @@
+//! Draw offers, the engine's own and the same for every game: a seat offers the game drawn,
+//! the other seat accepts or declines, the offerer may withdraw. Public: both seats and
+//! spectators see an offer stand.
+//!
+//! Decided (no rulebook speaks of it; correspondence chess is the model):
+//! - an offer stands until it is answered or withdrawn, whoever is to act meanwhile (a
+//!   correspondence player may think it over for days while the game goes on);
+//! - a seat whose offer was declined may not offer again until it has itself played an
+//!   action of the game since (no offer repeated every minute);
+//! - an agreed draw ends the game with no winner (`outcome.reason` `agreed`).
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::meta::MetaAction;
+use crate::side::{PerSide, Side, Viewer};
+
+/// Where the draw offers of a match stand.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Draw {
+    /// The side whose offer stands, if any.
+    #[serde(default)]
+    offered_by: Option<Side>,
+    /// Sides whose offer was declined and who have played no action of the game since.
+    #[serde(default)]
+    declined: PerSide<bool>,
+}
+
+impl Draw {
+    /// The draw actions `side` may take now, while the game runs.
+    pub fn choices(&self, side: Side) -> Vec<MetaAction> {
+        match self.offered_by {
+            Some(by) if by == side => vec![MetaAction::WithdrawDraw],
+            Some(_) => vec![MetaAction::AcceptDraw, MetaAction::DeclineDraw],
+            None if *self.declined.get(side) => Vec::new(),
+            None => vec![MetaAction::OfferDraw],
+        }
+    }
+
+    /// Whether `side` may take `action` now.
+    pub fn allows(&self, side: Side, action: MetaAction) -> bool {
+        self.choices(side).contains(&action)
+    }
+
+    /// Applies an allowed draw action of `side`; true when the game is drawn.
+    pub fn apply(&mut self, side: Side, action: MetaAction) -> bool {
+        match action {
+            MetaAction::OfferDraw => self.offered_by = Some(side),
+            MetaAction::WithdrawDraw => self.offered_by = None,
+            MetaAction::DeclineDraw => {
+                self.offered_by = None;
+                *self.declined.get_mut(side.opponent()) = true;
+            }
+            MetaAction::AcceptDraw => {
+                self.offered_by = None;
+                return true;
+            }
+            _ => {}
+        }
+        false
+    }
+
+    /// `side` played an action of the game: it may offer again.
+    pub fn played(&mut self, side: Side) {
+        *self.declined.get_mut(side) = false;
+    }
+
+    /// The game ended: nothing stands any more.
+    pub fn close(&mut self) {
+        *self = Draw::default();
+    }
+
+    /// The view's `draw`: the standing offer (public) and, for a seat, the draw actions it
+    /// may post, labelled like every offered action.
+    pub fn view(&self, viewer: Viewer, running: bool) -> Value {
+        let actions: Vec<Value> = match viewer.side() {
+            Some(side) if running => self
+                .choices(side)
+                .into_iter()
+                .map(|action| {
+                    let mut value = action.to_value();
+                    value["label"] = Value::String(label(action).to_string());
+                    value
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        json!({
+            "offered_by": self.offered_by.map(Side::as_str),
+            "actions": actions,
+        })
+    }
+}
+
+/// The label of a draw action, as offered.
+fn label(action: MetaAction) -> &'static str {
+    match action {
+        MetaAction::OfferDraw => "Offer a draw",
+        MetaAction::AcceptDraw => "Accept the draw offered",
+        MetaAction::DeclineDraw => "Decline the draw offered",
+        MetaAction::WithdrawDraw => "Withdraw your draw offer",
+        _ => "",
+    }
+}
