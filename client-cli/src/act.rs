@@ -3,15 +3,18 @@
 //! number it was offered at; then the board, what happened since (the action's own
 //! consequences), whether it may be taken back, and the next prompt. `play` acts the same way.
 //!
-//! No confirmation is asked before a commit that cannot be undone: the view does not say which
-//! choice ends the undo window. The engine takes back a seat's actions until dice are rolled,
-//! hidden information is revealed or the turn passes (engine/src/game_match.rs), and only
-//! applying an action tells which of these it does; a client that guessed from labels would
-//! be carrying rules. What the command does instead is say after each action whether it can
+//! A choice the rules mark `irrevocable` (the last counter of a secret deployment, the last
+//! secret order: after it the seat has nothing left to take back) is confirmed first at a
+//! terminal, unless `--yes`; scripts (no terminal) post it as chosen. Other commits need no
+//! question: dice rolls are expected, and after each action the command says whether it can
 //! still be taken back (an `undo` choice is offered) or not.
+//!
+//! `adjutant draw`: the view's `draw.actions` (offer, accept, decline, withdraw), posted the
+//! same way.
 
 use adjutant_cli::{Client, ClientError, render};
 use serde_json::Value;
+use std::io::IsTerminal;
 
 use crate::session::{fill_free_fields, pick};
 use crate::show::{catch_up, game_data};
@@ -26,6 +29,8 @@ pub(crate) struct Fill {
     pub sets: Vec<String>,
     pub orders: Vec<String>,
     pub attempts: Vec<String>,
+    /// Post an irrevocable choice without asking.
+    pub yes: bool,
 }
 
 fn e(err: ClientError) -> String {
@@ -48,6 +53,60 @@ pub(crate) async fn act(
     fill_free_fields(&mut action, fill.text.as_deref(), fill.objective.as_deref())?;
     lists::fill_lists(&mut action, fill.units.as_deref(), &fill.sets)?;
     batch::fill_batch(&mut action, &state.view, &fill.orders, &fill.attempts)?;
+    if action["irrevocable"] == true && !fill.yes && std::io::stdin().is_terminal() {
+        out!(
+            "{} — this cannot be taken back once posted. Go ahead? (y/N) ",
+            action["label"].as_str().unwrap_or("This choice")
+        );
+        let mut line = String::new();
+        std::io::stdin()
+            .read_line(&mut line)
+            .map_err(|err| format!("cannot read your answer: {err}"))?;
+        if !matches!(line.trim().to_lowercase().as_str(), "y" | "yes") {
+            outln!("Not posted.");
+            return Ok(());
+        }
+    }
+    post(client, game_id, &state.game, state.seq, &action).await?;
+    Ok(())
+}
+
+/// The draw action `answer` (offer, accept, decline, withdraw) names among those the view
+/// offers the seat (`draw.actions`), or why there is none.
+pub(crate) fn draw_action(view: &Value, answer: &str) -> Result<Value, String> {
+    let wanted = match answer.trim().to_lowercase().as_str() {
+        "offer" => "offer_draw",
+        "accept" => "accept_draw",
+        "decline" => "decline_draw",
+        "withdraw" => "withdraw_draw",
+        other => {
+            return Err(format!(
+                "{other:?} is not a draw answer: say offer, accept, decline or withdraw"
+            ));
+        }
+    };
+    let offered: Vec<&Value> = view["draw"]["actions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .collect();
+    if let Some(action) = offered.iter().find(|a| a["type"] == wanted) {
+        return Ok((*action).clone());
+    }
+    let can: Vec<&str> = offered.iter().filter_map(|a| a["label"].as_str()).collect();
+    Err(if can.is_empty() {
+        "you can do nothing about a draw now (after a declined offer, play an action of the \
+         game before offering again)"
+            .to_string()
+    } else {
+        format!("that is not possible now; you can: {}", can.join("; "))
+    })
+}
+
+/// `adjutant draw GAME ANSWER`.
+pub(crate) async fn draw(client: &Client, game_id: &str, answer: &str) -> Result<(), String> {
+    let state = client.state(game_id, None).await.map_err(e)?;
+    let action = draw_action(&state.view, answer)?;
     post(client, game_id, &state.game, state.seq, &action).await?;
     Ok(())
 }
@@ -68,7 +127,10 @@ pub(crate) async fn post(
     );
     let data = game_data(client, game).await;
     out!("{}", render::game_board(game, &accepted.view, &data));
-    out!("{}", catch_up(client, game_id, accepted.seq, None).await);
+    out!(
+        "{}",
+        catch_up(client, game_id, game, &data, accepted.seq, None).await
+    );
     out!("{}", undo_note(&accepted.view, action));
     out!("{}", render::prompt(&accepted.view));
     Ok(accepted.view)
@@ -107,5 +169,26 @@ mod tests {
         let none = json!({"actions": []});
         assert!(undo_note(&none, &taken).contains("cannot be taken back now"));
         assert_eq!(undo_note(&view, &json!({"type": "undo"})), "");
+    }
+
+    #[test]
+    fn a_draw_answer_picks_the_offered_draw_action_or_says_what_can_be_done() {
+        let view = json!({"draw": {"offered_by": "union", "actions": [
+            {"type": "accept_draw", "label": "Accept the draw offered"},
+            {"type": "decline_draw", "label": "Decline the draw offered"}]}});
+        assert_eq!(draw_action(&view, "Accept").unwrap()["type"], "accept_draw");
+        let why = draw_action(&view, "offer").unwrap_err();
+        assert!(why.contains("Decline the draw offered"), "{why}");
+        assert!(
+            draw_action(&view, "maybe")
+                .unwrap_err()
+                .contains("offer, accept")
+        );
+        let none = json!({"draw": {"offered_by": null, "actions": []}});
+        assert!(
+            draw_action(&none, "offer")
+                .unwrap_err()
+                .contains("declined")
+        );
     }
 }

@@ -137,6 +137,19 @@ pub(super) enum Command {
         /// order the leader gives if he wins. Repeat, in the order they are rolled.
         #[arg(long = "attempt", value_name = "ENTRY|OBJECTIVE|WORDS")]
         attempts: Vec<String>,
+        /// Post a choice the rules mark irrevocable without asking first (asked only at a
+        /// terminal).
+        #[arg(long, short = 'y')]
+        yes: bool,
+    },
+    /// Offer a draw, or answer or withdraw a draw offer: ANSWER is offer, accept, decline or
+    /// withdraw. An offer stands until it is answered or withdrawn.
+    #[command(after_help = GAME_HELP)]
+    Draw {
+        /// [GAME] ANSWER: the game (optional: the last one used) and offer, accept, decline
+        /// or withdraw.
+        #[arg(value_name = "GAME] [ANSWER", num_args = 1..=2, required = true)]
+        game_and_answer: Vec<String>,
     },
     /// Resign a game.
     #[command(after_help = GAME_HELP)]

@@ -169,6 +169,7 @@ async fn run(cli: Cli) -> Outcome {
             sets,
             orders,
             attempts,
+            yes,
         } => {
             let (given, choice) = split_last(game_and_choice);
             let game_id = game!(given);
@@ -179,8 +180,14 @@ async fn run(cli: Cli) -> Outcome {
                 sets,
                 orders,
                 attempts,
+                yes,
             };
             act::act(&client, &game_id, &choice, &fill).await?;
+        }
+        Command::Draw { game_and_answer } => {
+            let (given, answer) = split_last(game_and_answer);
+            let game_id = game!(given);
+            act::draw(&client, &game_id, &answer).await?;
         }
         Command::Play { game_id } => {
             let game_id = game!(game_id);

@@ -3,7 +3,9 @@
 //! as `act` takes them), acts, and while the opponent is to act waits for the game's updates
 //! over the WebSocket, printing their events as sentences; when it is your turn again it shows
 //! the prompt. It ends when the game does, or on `q` (or the end of the input). `m` prints the
-//! map, `a PLACE` describes a place of it, an empty line shows the game again.
+//! map, `a PLACE` describes a place of it, an empty line shows the game again, `draw offer`
+//! (`accept`, `decline`, `withdraw`) answers draw offers — the opponent's offer is put to the
+//! player even while it waits. A choice the rules mark irrevocable is confirmed first.
 
 use adjutant_cli::{Client, ClientError, Live, render};
 use adjutant_protocol::{ClientMessage, GameStatus, ServerMessage, UpdateMode};
@@ -19,7 +21,8 @@ fn e(err: ClientError) -> String {
 }
 
 const HELP: &str = "Type a choice's number or words of its label; m: the map; a PLACE: one \
-place of it; an empty line: the game again; q: quit.";
+place of it; draw offer|accept|decline|withdraw: draw offers; an empty line: the game again; \
+q: quit.";
 
 /// What the player typed.
 enum Typed {
@@ -28,6 +31,7 @@ enum Typed {
     Map,
     Place(String),
     Help,
+    Draw(String),
     Choice(String),
 }
 
@@ -38,10 +42,15 @@ fn read_typed(line: &str) -> Typed {
         "" => Typed::Again,
         "m" | "map" => Typed::Map,
         "?" | "h" | "help" => Typed::Help,
-        _ => match line.strip_prefix("a ") {
-            Some(place) => Typed::Place(place.trim().to_string()),
-            None => Typed::Choice(line.to_string()),
-        },
+        _ => {
+            if let Some(place) = line.strip_prefix("a ") {
+                Typed::Place(place.trim().to_string())
+            } else if let Some(answer) = line.strip_prefix("draw") {
+                Typed::Draw(answer.trim().to_string())
+            } else {
+                Typed::Choice(line.to_string())
+            }
+        }
     }
 }
 
@@ -70,20 +79,41 @@ pub(crate) async fn play(client: &Client, game_id: &str) -> Result<(), String> {
     .map_err(e)?;
     show::show(client, game_id, None, false).await?;
     let mut state = client.state(game_id, None).await.map_err(e)?;
+    let data = show::game_data(client, &state.game).await;
+    let game = state.game.clone();
+    let sentence = |event: &Value| render::game_event(&game, event, &data);
     let mut seq = state.seq;
+    // The draw offer already put to the player while waiting (the sequence it stood at).
+    let mut offer_seen = None;
     loop {
         if state.status == GameStatus::Finished {
             outln!("The game is over.");
             return Ok(());
         }
-        if state.view["prompt"].is_string() {
-            out!("\nYour choice (? for help): ");
+        let offered_to_me = draw_offered_to_me(&state.view);
+        let put_now = offered_to_me && offer_seen != Some(state.seq);
+        if state.view["prompt"].is_string() || put_now {
+            if put_now {
+                offer_seen = Some(state.seq);
+                outln!("\nYour opponent offers a draw: type `draw accept` or `draw decline`.");
+            }
+            if state.view["prompt"].is_string() {
+                out!("\nYour choice (? for help): ");
+            } else {
+                out!("\nYour answer (an empty line waits on): ");
+            }
             let Some(line) = next_line(&mut input).await? else {
                 return Ok(());
             };
             match read_typed(&line) {
                 Typed::Quit => return Ok(()),
                 Typed::Help => outln!("{HELP}"),
+                Typed::Draw(answer) => {
+                    if let Err(why) = draw(client, game_id, &state, &answer).await {
+                        outln!("Not done: {why}");
+                    }
+                }
+                Typed::Again if !state.view["prompt"].is_string() => {}
                 Typed::Again => show::show(client, game_id, None, false).await?,
                 Typed::Map => show::map(client, game_id, None, None).await?,
                 Typed::Place(place) => {
@@ -104,6 +134,19 @@ pub(crate) async fn play(client: &Client, game_id: &str) -> Result<(), String> {
                         }
                     };
                     ask_free_fields(&mut action, &mut input).await?;
+                    if action["irrevocable"] == true {
+                        out!(
+                            "{} — this cannot be taken back once posted. Go ahead? (y/N) ",
+                            action["label"].as_str().unwrap_or("This choice")
+                        );
+                        let yes = next_line(&mut input).await?.is_some_and(|l| {
+                            matches!(l.trim().to_lowercase().as_str(), "y" | "yes")
+                        });
+                        if !yes {
+                            outln!("Not posted.");
+                            continue;
+                        }
+                    }
                     match post(client, game_id, &state.game, state.seq, &action).await {
                         Ok(_) => {}
                         Err(why) => outln!("Not done: {why}"),
@@ -115,7 +158,7 @@ pub(crate) async fn play(client: &Client, game_id: &str) -> Result<(), String> {
             continue;
         }
         outln!("\nWaiting for your opponent… (Ctrl-C stops.)");
-        seq = wait(&mut live, game_id, seq).await?;
+        seq = wait(&mut live, game_id, seq, &sentence).await?;
         state = client.state(game_id, None).await.map_err(e)?;
         out!("{}", render::prompt(&state.view));
     }
@@ -144,9 +187,40 @@ async fn ask_free_fields(
     fill_free_fields(action, text.as_deref(), objective.as_deref())
 }
 
-/// Reads the game's updates until the player must act or the game ends, printing each
-/// update's events; returns the last sequence number seen.
-async fn wait(live: &mut Live, game_id: &str, mut seq: u64) -> Result<u64, String> {
+/// Posts the draw action `answer` names (`offer`, `accept`, `decline`, `withdraw`) from the
+/// view's `draw.actions`, and says what came of it.
+async fn draw(
+    client: &Client,
+    game_id: &str,
+    state: &adjutant_protocol::GameState,
+    answer: &str,
+) -> Result<(), String> {
+    let action = crate::act::draw_action(&state.view, answer)?;
+    let accepted = client.act(game_id, state.seq, &action).await.map_err(e)?;
+    outln!(
+        "Done (action {}): {}.",
+        accepted.seq,
+        action["label"].as_str().unwrap_or(answer)
+    );
+    Ok(())
+}
+
+/// Whether the opponent's draw offer stands, for this player to answer.
+fn draw_offered_to_me(view: &Value) -> bool {
+    view["draw"]["actions"]
+        .as_array()
+        .is_some_and(|a| a.iter().any(|a| a["type"] == "accept_draw"))
+}
+
+/// Reads the game's updates until the player must act (or answer a draw offer) or the game
+/// ends, printing each update's events with `sentence`; returns the last sequence number
+/// seen.
+async fn wait(
+    live: &mut Live,
+    game_id: &str,
+    mut seq: u64,
+    sentence: &dyn Fn(&Value) -> String,
+) -> Result<u64, String> {
     while let Some(frame) = live.next().await {
         match frame.map_err(e)? {
             ServerMessage::Subscribed { view, seq: s, .. }
@@ -171,9 +245,12 @@ async fn wait(live: &mut Live, game_id: &str, mut seq: u64) -> Result<u64, Strin
                 }
                 seq = s;
                 for event in &events {
-                    outln!("{s:>5} {:<11} {}", side.to_string(), render::event(event));
+                    let text = sentence(event).replace('\n', "\n                  ");
+                    outln!("{s:>5} {:<11} {text}", side.to_string());
                 }
-                let mine = view.as_ref().is_some_and(|v| v["prompt"].is_string());
+                let mine = view
+                    .as_ref()
+                    .is_some_and(|v| v["prompt"].is_string() || draw_offered_to_me(v));
                 if mine || status == GameStatus::Finished {
                     return Ok(seq);
                 }
@@ -198,6 +275,10 @@ mod tests {
         assert!(matches!(read_typed("m"), Typed::Map));
         assert!(matches!(read_typed("a 20"), Typed::Place(p) if p == "20"));
         assert!(matches!(read_typed("3"), Typed::Choice(c) if c == "3"));
+        assert!(matches!(read_typed("draw accept"), Typed::Draw(a) if a == "accept"));
+        assert!(draw_offered_to_me(
+            &serde_json::json!({"draw": {"offered_by": "union", "actions": [{"type": "accept_draw"}]}})
+        ));
         assert!(matches!(read_typed("finish"), Typed::Choice(_)));
     }
 }

@@ -13,9 +13,8 @@
 //!   prints them all.
 
 use adjutant_protocol::EventLog;
+use serde_json::Value;
 use std::fmt::Write;
-
-use crate::render;
 
 /// How many actions back the recap looks for the viewer's last action.
 pub const WINDOW: u64 = 200;
@@ -31,8 +30,14 @@ pub fn after(seq: u64) -> u64 {
 
 /// The recap of `log` (events after [`after`]) for `viewer` ("union", "confederate",
 /// "spectator", "omniscient"); empty when there is nothing to tell. `game_id` names the
-/// game in the hint to the full log.
-pub fn recap(log: &EventLog, viewer: &str, game_id: &str) -> String {
+/// game in the hint to the full log; `sentence` renders one event (with what its game adds
+/// below it, a combat table: [`render::game_event`]).
+pub fn recap(
+    log: &EventLog,
+    viewer: &str,
+    game_id: &str,
+    sentence: &dyn Fn(&Value) -> String,
+) -> String {
     let seated = matches!(viewer, "union" | "confederate");
     let own = seated
         .then(|| log.entries.iter().rposition(|e| e.side.as_str() == viewer))
@@ -45,7 +50,7 @@ pub fn recap(log: &EventLog, viewer: &str, game_id: &str) -> String {
         .flat_map(|e| {
             e.events
                 .iter()
-                .map(move |ev| (e.seq, e.side.to_string(), e.bot, render::event(ev)))
+                .map(move |ev| (e.seq, e.side.to_string(), e.bot, sentence(ev)))
         })
         .collect();
     let (heading, limit) = match own {
@@ -73,6 +78,8 @@ pub fn recap(log: &EventLog, viewer: &str, game_id: &str) -> String {
     }
     for (seq, side, bot, sentence) in lines.into_iter().skip(skipped) {
         let by = if bot { " (bot)" } else { "" };
+        // A table the game draws under the sentence sits indented under it.
+        let sentence = sentence.replace('\n', "\n    ");
         let _ = writeln!(out, "  {seq:>5} {side}{by}: {sentence}");
     }
     out
@@ -81,6 +88,7 @@ pub fn recap(log: &EventLog, viewer: &str, game_id: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render;
     use adjutant_protocol::EventEntry;
     use serde_json::json;
 
@@ -117,7 +125,7 @@ mod tests {
                 &["Victory points: Union 15, Confederate 21."],
             ),
         ]);
-        let text = recap(&l, "union", "g");
+        let text = recap(&l, "union", "g", &render::event);
         assert!(
             text.contains("Since your last action (action 2):"),
             "{text}"
@@ -138,7 +146,7 @@ mod tests {
         let entries: Vec<EventEntry> = (1..=30)
             .map(|i| entry(i, if i % 2 == 0 { "union" } else { "confederate" }, &["E."]))
             .collect();
-        let text = recap(&log(entries), "spectator", "g");
+        let text = recap(&log(entries), "spectator", "g", &render::event);
         assert!(text.contains("The latest events:"), "{text}");
         assert_eq!(text.matches(": E.").count(), LATEST);
         assert!(text.contains("10 earlier events not shown"), "{text}");
@@ -147,8 +155,8 @@ mod tests {
 
     #[test]
     fn nothing_to_tell_is_nothing_printed() {
-        assert_eq!(recap(&log(vec![]), "union", "g"), "");
+        assert_eq!(recap(&log(vec![]), "union", "g", &render::event), "");
         let l = log(vec![entry(1, "union", &[])]);
-        assert_eq!(recap(&l, "union", "g"), "");
+        assert_eq!(recap(&l, "union", "g", &render::event), "");
     }
 }

@@ -118,6 +118,10 @@ pub fn event(event: &Value) -> String {
         },
         Some("resigned") => format!("The {side} player resigned."),
         Some("timed_out") => format!("The {side} player ran out of time."),
+        Some("draw_offered") => format!("The {side} player offers a draw."),
+        Some("draw_declined") => format!("The {side} player declined the draw offered."),
+        Some("draw_withdrawn") => format!("The {side} player withdrew the draw offer."),
+        Some("draw_agreed") => format!("The {side} player accepted the draw offered."),
         Some("game_over") => match event["outcome"]["summary"].as_str() {
             Some(summary) => format!("Game over: {summary}"),
             None => "Game over.".to_string(),
@@ -189,7 +193,12 @@ pub fn prompt(view: &Value) -> String {
                     .as_str()
                     .map(String::from)
                     .unwrap_or_else(|| compact(action));
-                let _ = writeln!(out, "  {:>3}. {label}", i + 1);
+                let last = if action["irrevocable"] == true {
+                    " (cannot be taken back)"
+                } else {
+                    ""
+                };
+                let _ = writeln!(out, "  {:>3}. {label}{last}", i + 1);
             }
         }
         None if view.get("outcome").is_some_and(|o| !o.is_null()) => {}
@@ -198,7 +207,35 @@ pub fn prompt(view: &Value) -> String {
             let _ = writeln!(out, "\nWaiting for: {}", waiting.join(" and "));
         }
     }
+    out.push_str(&draw_line(view));
     out
+}
+
+/// Where a draw offer stands, with the command that answers it (empty when none stands).
+fn draw_line(view: &Value) -> String {
+    let Some(by) = view["draw"]["offered_by"].as_str() else {
+        return String::new();
+    };
+    let by = if by == "union" {
+        "Union"
+    } else {
+        "Confederate"
+    };
+    let offered = |t: &str| {
+        view["draw"]["actions"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|a| a["type"] == t))
+    };
+    if offered("accept_draw") {
+        format!(
+            "\nThe {by} player offers a draw: `adjutant draw accept` or `adjutant draw decline`.\n"
+        )
+    } else if offered("withdraw_draw") {
+        "\nYour draw offer stands until it is answered (`adjutant draw withdraw` takes it back).\n"
+            .to_string()
+    } else {
+        format!("\nThe {by} player offers a draw.\n")
+    }
 }
 
 /// A game list as a table.
@@ -240,6 +277,32 @@ pub fn list(games: &[GameSummary]) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn the_prompt_marks_irrevocable_choices_and_says_where_a_draw_offer_stands() {
+        let view = json!({"prompt": "Deploy.", "to_act": ["union"], "actions": [
+            {"type": "deploy", "label": "Deploy A in LP1"},
+            {"type": "deploy", "label": "Deploy A in LP2", "irrevocable": true}],
+            "draw": {"offered_by": "confederate", "actions": [
+                {"type": "accept_draw"}, {"type": "decline_draw"}]}});
+        let text = prompt(&view);
+        assert!(text.contains("  1. Deploy A in LP1\n"), "{text}");
+        assert!(
+            text.contains("  2. Deploy A in LP2 (cannot be taken back)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("The Confederate player offers a draw: `adjutant draw accept`"),
+            "{text}"
+        );
+        let spectator = json!({"prompt": null, "to_act": ["union"], "actions": [],
+            "draw": {"offered_by": "union", "actions": []}});
+        assert!(prompt(&spectator).ends_with("The Union player offers a draw.\n"));
+        assert_eq!(
+            event(&json!({"type": "draw_agreed", "side": "union"})),
+            "The Union player accepted the draw offered."
+        );
+    }
 
     #[test]
     fn the_engines_events_read_as_sentences() {

@@ -206,7 +206,7 @@ pub(super) async fn watch(
                 let recap = if view.is_null() {
                     String::new()
                 } else {
-                    catch_up(client, game_id, seq, spectate_code.as_deref()).await
+                    catch_up(client, game_id, &game, &data, seq, spectate_code.as_deref()).await
                 };
                 out!("{}{recap}{}", board(&view), render::prompt(&view));
             }

@@ -17,11 +17,15 @@ fn e(err: ClientError) -> String {
 pub(crate) async fn catch_up(
     client: &Client,
     game_id: &str,
+    game: &str,
+    data: &Value,
     seq: u64,
     spectate: Option<&str>,
 ) -> String {
     match client.events(game_id, recap::after(seq), spectate).await {
-        Ok(log) => recap::recap(&log, &log.viewer, game_id),
+        Ok(log) => recap::recap(&log, &log.viewer, game_id, &|event| {
+            render::game_event(game, event, data)
+        }),
         // The recap is a help to reading the board, not the board: without it, show the rest.
         Err(_) => String::new(),
     }
@@ -46,7 +50,7 @@ pub(crate) async fn show(
     let recap = if state.view.is_null() {
         String::new()
     } else {
-        catch_up(client, game_id, state.seq, spectate).await
+        catch_up(client, game_id, &state.game, &data, state.seq, spectate).await
     };
     out!("{}", render::state_with(&state, &data, &recap));
     extras(&state);

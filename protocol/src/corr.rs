@@ -134,6 +134,10 @@ pub enum NoticeKind {
     /// The opponent wrote in the players' chat.
     Chat,
     RematchOffered,
+    /// The opponent offered a draw (it stands until answered or withdrawn).
+    DrawOffered,
+    /// The opponent declined the draw this player offered.
+    DrawDeclined,
     Digest,
     Test,
 }
@@ -154,6 +158,8 @@ impl NoticeKind {
             NoticeKind::PauseEnded => "pause_ended",
             NoticeKind::BotTookSeat => "bot_took_seat",
             NoticeKind::RematchOffered => "rematch_offered",
+            NoticeKind::DrawOffered => "draw_offered",
+            NoticeKind::DrawDeclined => "draw_declined",
             NoticeKind::Digest => "digest",
             NoticeKind::Test => "test",
         }

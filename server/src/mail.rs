@@ -235,6 +235,8 @@ fn subject(notice: &Notice) -> String {
         NoticeKind::SeatReturned => format!("a seat is back from the bot in {game}"),
         NoticeKind::Chat => format!("a chat message in {game}"),
         NoticeKind::RematchOffered => format!("a rematch of {game}"),
+        NoticeKind::DrawOffered => format!("a draw is offered in {game}"),
+        NoticeKind::DrawDeclined => format!("your draw offer is declined in {game}"),
         NoticeKind::Digest => format!("{} games waiting for your move", notice.games.len()),
         NoticeKind::Test => "test notice".to_string(),
     }

@@ -48,6 +48,8 @@ fn always_told(kind: NoticeKind) -> bool {
             | NoticeKind::BotTookSeat
             | NoticeKind::PauseRequested
             | NoticeKind::PauseRefused
+            | NoticeKind::DrawOffered
+            | NoticeKind::DrawDeclined
             | NoticeKind::Digest
             | NoticeKind::Test
     )
@@ -433,22 +435,36 @@ impl Worker {
             .as_deref()
             .and_then(|c| serde_json::from_str(c).ok())
             .unwrap_or_default();
-        let acted_since = match (seq, seat) {
-            (Some(seq), Some(seat)) if row.seq > seq => self
+        let later = match seq {
+            Some(seq) if row.seq > seq => self
                 .store
                 .actions_after(game_id, seq, row.seq - seq)
                 .await
-                .map_err(|e| e.to_string())?
-                .iter()
-                .any(|a| Side::parse(&a.side) == Some(seat)),
-            _ => false,
+                .map_err(|e| e.to_string())?,
+            _ => Vec::new(),
         };
+        let acted_since =
+            seat.is_some_and(|seat| later.iter().any(|a| Side::parse(&a.side) == Some(seat)));
+        let draw_answered = later.iter().any(|a| {
+            matches!(
+                serde_json::from_str::<serde_json::Value>(&a.action)
+                    .ok()
+                    .as_ref()
+                    .and_then(adjutant_engine::MetaAction::parse),
+                Some(
+                    adjutant_engine::MetaAction::AcceptDraw
+                        | adjutant_engine::MetaAction::DeclineDraw
+                        | adjutant_engine::MetaAction::WithdrawDraw
+                )
+            )
+        });
         Ok(truth::GameNow {
             active: row.status == "active",
             to_act: row.to_act.split(',').filter_map(Side::parse).collect(),
             paused: !clock["paused"].is_null(),
             pause_asked: !clock["request"].is_null(),
             acted_since,
+            draw_answered,
         })
     }
 

@@ -18,6 +18,8 @@ pub struct GameNow {
     pub pause_asked: bool,
     /// The recipient's seat acted after the notice was written.
     pub acted_since: bool,
+    /// A draw offer was accepted, declined or withdrawn after the notice was written.
+    pub draw_answered: bool,
 }
 
 /// Why a notice of `kind` to the player in `seat` no longer holds, if it does not.
@@ -40,6 +42,10 @@ pub fn stale(kind: NoticeKind, seat: Option<Side>, game: &GameNow) -> Option<&'s
         NoticeKind::PauseRequested if !game.active => Some("the game is over"),
         NoticeKind::PauseRequested if !game.pause_asked => Some("the request was answered"),
         NoticeKind::PauseStarted if !game.paused => Some("the pause is over already"),
+        NoticeKind::DrawOffered if !game.active => Some("the game is over"),
+        NoticeKind::DrawOffered if game.draw_answered => {
+            Some("the offer was answered or withdrawn")
+        }
         _ => None,
     }
 }
@@ -53,6 +59,7 @@ pub fn checked(kind: NoticeKind) -> bool {
             | NoticeKind::TimeNearlyOut
             | NoticeKind::PauseRequested
             | NoticeKind::PauseStarted
+            | NoticeKind::DrawOffered
     )
 }
 
@@ -115,6 +122,26 @@ mod tests {
             ..my_move()
         };
         assert_eq!(stale(NoticeKind::PauseStarted, me, &paused), None);
+    }
+
+    #[test]
+    fn a_draw_offer_notice_holds_until_the_offer_is_answered() {
+        let me = Some(Side::Confederate);
+        assert_eq!(stale(NoticeKind::DrawOffered, me, &my_move()), None);
+        let answered = GameNow {
+            draw_answered: true,
+            ..my_move()
+        };
+        assert_eq!(
+            stale(NoticeKind::DrawOffered, me, &answered),
+            Some("the offer was answered or withdrawn")
+        );
+        let over = GameNow {
+            active: false,
+            ..my_move()
+        };
+        assert!(stale(NoticeKind::DrawOffered, me, &over).is_some());
+        assert!(checked(NoticeKind::DrawOffered));
     }
 
     #[test]

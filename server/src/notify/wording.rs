@@ -118,6 +118,14 @@ pub(super) fn notice(intent: &Intent, to: &Recipient, now: i64, link_base: &str)
                 who(intent.subject)
             )
         }
+        NoticeKind::DrawOffered => format!(
+            "{} offers a draw in {title}; accept or decline it in the game (it stands until you answer).",
+            who(intent.subject)
+        ),
+        NoticeKind::DrawDeclined => format!(
+            "{} declined your draw offer in {title}; the game goes on.{clock}",
+            who(intent.subject)
+        ),
         NoticeKind::Digest => format!(
             "It is your move in {} game{}.",
             intent.games.len(),

@@ -10,6 +10,7 @@ mod chat;
 mod common;
 mod correspondence_clock;
 mod crash_soak;
+mod draw_offers;
 mod durability;
 mod edges;
 mod errors;

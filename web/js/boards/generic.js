@@ -27,7 +27,7 @@ function table(rows) {
 
 const SIDE = { union: "Union", confederate: "Confederate" };
 
-/** The engine's own events (undo, resignation, time-out, end) as sentences; null otherwise. */
+/** The engine's own events (undo, resignation, time-out, draw offers, end) as sentences; null otherwise. */
 export function describeMeta(event) {
   const side = SIDE[event.side] || "A";
   switch (event.type) {
@@ -35,6 +35,10 @@ export function describeMeta(event) {
       return event.label ? `The ${side} player took back: ${event.label}` : `The ${side} player took back a move.`;
     case "resigned": return `The ${side} player resigned.`;
     case "timed_out": return `The ${side} player ran out of time.`;
+    case "draw_offered": return `The ${side} player offers a draw.`;
+    case "draw_declined": return `The ${side} player declined the draw offered.`;
+    case "draw_withdrawn": return `The ${side} player withdrew the draw offer.`;
+    case "draw_agreed": return `The ${side} player accepted the draw offered.`;
     case "game_over": return event.outcome && event.outcome.summary ? `Game over: ${event.outcome.summary}` : "Game over.";
     default: return null;
   }

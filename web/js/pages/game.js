@@ -9,6 +9,7 @@ import { genericBoard, describeMeta } from "../boards/generic.js";
 import { boards } from "../boards/index.js";
 import { clockPanel } from "../clock.js";
 import { chatPanel, seatOf } from "../chat.js";
+import { alertToggle, alertPlayer } from "../alert.js";
 
 export async function gamePage(gameId, code) {
   const route = currentRoute();
@@ -35,6 +36,7 @@ export async function gamePage(gameId, code) {
   const logEl = h("ol", { class: "log", id: "log" });
   const endEl = h("div", { class: "panel end", id: "end", hidden: true });
   const resignBtn = h("button", { class: "danger", id: "resign", hidden: true }, "Resign");
+  const drawEl = h("div", { class: "draw", id: "draw" });
   const heading = h("h1", { class: "game-title" }, `${state.game} · ${state.scenario}`);
 
   let view = state.view;
@@ -57,7 +59,7 @@ export async function gamePage(gameId, code) {
       statusEl,
       clockBox.el,
       h("div", { class: "panel" }, promptEl, choicesEl, formEl),
-      h("div", { class: "panel" }, presenceEl, connEl, resignBtn),
+      h("div", { class: "panel" }, presenceEl, connEl, drawEl, resignBtn, h("p", {}, alertToggle())),
       endEl,
       chatBox.el,
       h("div", { class: "panel" }, h("h3", {}, "Log"), logEl))));
@@ -80,6 +82,8 @@ export async function gamePage(gameId, code) {
 
   async function choose(action) {
     if (busy) return;
+    // The rules mark a choice after which this seat has nothing left to take back.
+    if (action.irrevocable && !confirm(`${action.label || action.type}\n\nThis cannot be taken back once posted. Go ahead?`)) return;
     const blanks = Object.entries(action).filter(([k, v]) => k !== "label" && v === "");
     if (blanks.length) {
       askText(action, blanks.map(([k]) => k));
@@ -116,9 +120,34 @@ export async function gamePage(gameId, code) {
     }
   }
 
+  // Whether this viewer was to act (or to answer a draw offer) at the last render, so that
+  // the alert sounds only when that begins.
+  let wasAsked = null;
+
+  function renderDraw() {
+    const d = view && status === "active" ? view.draw : null;
+    const offeredBy = d && d.offered_by;
+    const mineOffer = offeredBy && offeredBy === viewer;
+    drawEl.replaceChildren(
+      offeredBy ? h("p", { class: "draw-offer", id: "draw-offer" }, mineOffer
+        ? "Your draw offer stands until it is answered."
+        : `The ${title(offeredBy)} player offers a draw.`) : "",
+      ...((d && d.actions) || []).map((a) => h("button", {
+        type: "button", class: a.type === "accept_draw" ? "primary" : "", dataset: { type: a.type },
+        onclick: async () => {
+          if (a.type === "accept_draw" && !confirm("Accept the draw? The game ends drawn.")) return;
+          await send(a);
+        },
+      }, a.label)));
+  }
+
   function renderChoices() {
     const actions = (view && view.actions) || [];
     const mine = actions.length > 0;
+    const asked = mine || !!(view?.draw?.actions || []).some((a) => a.type === "accept_draw");
+    if (wasAsked === false && asked) alertPlayer(mine ? `It is your turn in ${state.scenario}.` : `A draw is offered in ${state.scenario}.`);
+    wasAsked = asked;
+    renderDraw();
     promptEl.textContent = view && view.prompt ? view.prompt
       : status === "finished" ? "The game is over."
       : status === "open" ? "Waiting for a second player to join."

@@ -2,6 +2,7 @@
 //! when the store refuses it.
 
 use super::*;
+use adjutant_engine::MetaAction;
 
 impl Actor {
     pub(super) async fn act(
@@ -48,7 +49,24 @@ impl Actor {
                 ));
             }
         };
-        self.commit_and_tell(played, side, false).await
+        let draw = MetaAction::parse(&played.action);
+        let accepted = self.commit_and_tell(played, side, false).await?;
+        match draw {
+            Some(MetaAction::OfferDraw) => self.notify(
+                NoticeKind::DrawOffered,
+                &[side.opponent()],
+                Some(side),
+                None,
+            ),
+            Some(MetaAction::DeclineDraw) => self.notify(
+                NoticeKind::DrawDeclined,
+                &[side.opponent()],
+                Some(side),
+                None,
+            ),
+            _ => {}
+        }
+        Ok(accepted)
     }
 
     pub(super) async fn resign(&mut self, account: &Account) -> Result<ActionAccepted, ApiError> {

@@ -7,6 +7,7 @@ mod bloody_roads_south;
 mod cdp;
 mod champion_hill;
 mod correspondence;
+mod draw;
 mod grand_campaign;
 mod outpost;
 
