@@ -163,6 +163,10 @@ impl Rules for BloodyRoadsSouth {
     fn outcome(&self) -> Option<Outcome> {
         self.result.clone()
     }
+
+    fn tally(&self) -> Option<adjutant_engine::Tally> {
+        Some(self.standing())
+    }
 }
 
 /// The longest order text accepted (a long paragraph).

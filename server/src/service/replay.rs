@@ -339,6 +339,12 @@ fn pass(
     Ok((snapshots, turns))
 }
 
+/// The view's turn counter `key`: a number (`"turn": 3`), or an object's `number` (`"turn":
+/// {"number": 3, "time": "5:00am", ...}`).
+fn counter(view: &Value, key: &str) -> Option<i64> {
+    view[key].as_i64().or_else(|| view[key]["number"].as_i64())
+}
+
 /// A turn index being built, one action at a time.
 struct Turns {
     /// The view's turn counter (`turn` or `round`), if it has one.
@@ -354,9 +360,9 @@ impl Turns {
         let view = game.view(Viewer::Omniscient);
         let key = ["turn", "round"]
             .into_iter()
-            .find(|k| view[*k].is_i64())
+            .find(|k| counter(&view, k).is_some())
             .map(str::to_string);
-        let last = key.as_deref().and_then(|k| view[k].as_i64());
+        let last = key.as_deref().and_then(|k| counter(&view, k));
         let marks = key
             .iter()
             .map(|_| TurnMark {
@@ -370,7 +376,7 @@ impl Turns {
 
     fn note(&mut self, game: &dyn DynMatch) {
         let Some(key) = &self.key else { return };
-        let turn = game.view(Viewer::Omniscient)[key.as_str()].as_i64();
+        let turn = counter(&game.view(Viewer::Omniscient), key);
         if let Some(t) = turn.filter(|_| turn != self.last) {
             self.marks.push(TurnMark {
                 turn: t,

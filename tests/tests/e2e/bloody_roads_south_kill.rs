@@ -140,4 +140,20 @@ async fn a_game_of_sanders_field_survives_kill_9_and_its_record_verifies() {
         outcome.summary
     );
     assert_eq!(Some(outcome), record.outcome);
+
+    // The after-action report: a mark per turn (the view's `turn.number`), each with both
+    // sides' strength on the map and the points of the moment; the end with the result's.
+    let turns = server.client().turns(&game).await.expect("the turn index");
+    assert_eq!(turns.key.as_deref(), Some("turn"));
+    assert!(
+        turns.turns.len() >= 5,
+        "Sander's Field has 5 turns: {turns:?}"
+    );
+    for mark in &turns.turns {
+        let tally = mark.tally.as_ref().expect("each turn has a standing");
+        assert_eq!(tally.unit, "SP");
+        assert!(tally.strength.is_some() && tally.vp.is_some());
+    }
+    let end = turns.end.expect("the standing at the end");
+    assert_eq!(end.vp, record.outcome.and_then(|o| o.score));
 }

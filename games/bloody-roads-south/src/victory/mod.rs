@@ -5,7 +5,7 @@ pub mod possession;
 pub mod scenario_points;
 pub mod wrecks;
 
-use adjutant_engine::{EndReason, Outcome, PerSide, Side};
+use adjutant_engine::{EndReason, Outcome, PerSide, Side, Tally};
 
 use crate::data::scenario::VictoryRules;
 use crate::events::{EventKind, Fx};
@@ -49,6 +49,29 @@ impl BloodyRoadsSouth {
         self.decisions.clear();
         self.moving = None;
         self.fire = None;
+    }
+}
+
+impl BloodyRoadsSouth {
+    /// Both sides' standing for the after-action report: the victory points the scenario
+    /// would award if play ended now (7.0; none for a scenario without a points schedule) and
+    /// the close-combat strength points (series 23.0) of every unit on the map.
+    pub(crate) fn standing(&self) -> Tally {
+        let vp = match &self.scenario().victory {
+            VictoryRules::Points(awards) => Some(self.scenario_points(awards).0),
+            VictoryRules::Standard => None,
+        };
+        let strength = PerSide::from_fn(|side| {
+            self.keys()
+                .filter(|&k| self.unit(k).side() == side && self.unit(k).on_map())
+                .map(|k| i64::from(self.strength_points(k)))
+                .sum()
+        });
+        Tally {
+            vp,
+            strength: Some(strength),
+            unit: "SP".into(),
+        }
     }
 }
 

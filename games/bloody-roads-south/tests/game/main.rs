@@ -53,6 +53,7 @@ mod movement_wilderness;
 mod movement_zoc;
 mod oob;
 mod printed;
+mod report_tally;
 mod scenarios;
 mod setup_extensions;
 mod stragglers_return;
