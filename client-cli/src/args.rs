@@ -305,6 +305,9 @@ pub(super) enum Command {
         scenario: String,
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
+        /// The server's process id (same machine): the report adds its CPU time per action.
+        #[arg(long)]
+        server_pid: Option<u32>,
     },
     /// Kill a server process with SIGKILL at random moments while bots play, and check
     /// after each restart that no acknowledged action was lost (docs/reliability.md).

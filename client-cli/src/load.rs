@@ -18,6 +18,8 @@ pub struct LoadPlan {
     pub game: String,
     pub scenario: String,
     pub options: Value,
+    /// The server's process id on this machine, to count its CPU time over the run.
+    pub server_pid: Option<u32>,
 }
 
 /// What was measured.
@@ -31,6 +33,28 @@ pub struct LoadReport {
     pub p50: Duration,
     pub p99: Duration,
     pub max: Duration,
+    /// The server's CPU time (user + system) over the run, where its pid was given.
+    pub server_cpu: Option<Duration>,
+}
+
+impl LoadReport {
+    /// The server's CPU time per accepted action: a figure that does not depend on how busy
+    /// the machine is.
+    pub fn cpu_per_action(&self) -> Option<Duration> {
+        let cpu = self.server_cpu?;
+        (self.actions > 0).then(|| cpu / u32::try_from(self.actions).unwrap_or(u32::MAX))
+    }
+}
+
+/// The CPU time process `pid` has used so far (user + system, `/proc/PID/stat` fields 14
+/// and 15, in clock ticks of 1/100 s: Linux's `USER_HZ` on every platform it runs on).
+pub fn process_cpu(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) is in parentheses and may hold spaces: count after it.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
 }
 
 impl std::fmt::Display for LoadReport {
@@ -47,7 +71,16 @@ impl std::fmt::Display for LoadReport {
             ms(self.p50),
             ms(self.p99),
             ms(self.max)
-        )
+        )?;
+        if let (Some(cpu), Some(per)) = (self.server_cpu, self.cpu_per_action()) {
+            write!(
+                f,
+                "; server CPU {:.2} s, {:.0} µs per action",
+                cpu.as_secs_f64(),
+                per.as_secs_f64() * 1e6
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -88,6 +121,7 @@ pub async fn run(plan: LoadPlan) -> Result<LoadReport, ClientError> {
         ));
     }
     let start = Instant::now();
+    let cpu_before = plan.server_pid.and_then(process_cpu);
     let deadline = start + plan.duration;
     let mut tasks = Vec::new();
     for (i, (union, confederate)) in seats.into_iter().enumerate() {
@@ -106,6 +140,10 @@ pub async fn run(plan: LoadPlan) -> Result<LoadReport, ClientError> {
         games_finished += finished;
     }
     let elapsed = start.elapsed();
+    let server_cpu = match (cpu_before, plan.server_pid.and_then(process_cpu)) {
+        (Some(before), Some(after)) => Some(after.saturating_sub(before)),
+        _ => None,
+    };
     latencies.sort();
     let pick = |q: f64| {
         latencies
@@ -122,6 +160,7 @@ pub async fn run(plan: LoadPlan) -> Result<LoadReport, ClientError> {
         p50: pick(0.50),
         p99: pick(0.99),
         max: latencies.last().copied().unwrap_or_default(),
+        server_cpu,
     })
 }
 
@@ -183,4 +222,22 @@ async fn pair(
     live_u.close().await;
     live_c.close().await;
     Ok((latencies, finished))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_process_cpu_time_is_read_and_never_goes_back() {
+        let me = std::process::id();
+        let before = process_cpu(me).expect("this process's CPU time");
+        let mut x = 0u64;
+        for i in 0..5_000_000u64 {
+            x = x.wrapping_mul(31).wrapping_add(i);
+        }
+        assert!(x != 1);
+        assert!(process_cpu(me).unwrap() >= before);
+        assert_eq!(process_cpu(u32::MAX), None, "no such process");
+    }
 }

@@ -433,6 +433,7 @@ async fn run(cli: Cli) -> Outcome {
             game,
             scenario,
             options,
+            server_pid,
         } => {
             let plan = LoadPlan {
                 server,
@@ -441,6 +442,7 @@ async fn run(cli: Cli) -> Outcome {
                 game,
                 scenario,
                 options: pairs(&options)?,
+                server_pid,
             };
             let bar = Progress::bar(seconds, "Bots playing");
             let running = load::run(plan);

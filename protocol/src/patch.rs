@@ -20,61 +20,104 @@ pub enum PatchOp {
 /// The operations that turn `old` into `new`.
 pub fn diff(old: &Value, new: &Value) -> Vec<PatchOp> {
     let mut ops = Vec::new();
-    diff_at(&mut String::new(), old, new, &mut ops);
+    diff_at(&mut Vec::new(), old, new, &mut ops);
     ops
 }
 
-/// Walks both documents once: containers are compared member by member, so the cost is
-/// linear in the size of the view, not in size times depth.
-fn diff_at(path: &mut String, old: &Value, new: &Value, ops: &mut Vec<PatchOp>) {
+/// One step of the path to where the walk is: a member's key or an array index. The JSON
+/// Pointer text is written only for an operation, not for every node visited.
+#[derive(Clone, Copy)]
+enum Token<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// The JSON Pointer of `path`, with `last` appended (`-`: the end of an array).
+fn pointer(path: &[Token<'_>], last: Option<Token<'_>>) -> String {
+    let mut out = String::new();
+    for token in path.iter().copied().chain(last) {
+        match token {
+            Token::Key(key) => push_token(&mut out, key),
+            Token::Index(i) => {
+                use std::fmt::Write;
+                let _ = write!(out, "/{i}");
+            }
+        }
+    }
+    out
+}
+
+/// Walks both documents once: objects (their keys sorted in both) are merged member by
+/// member without look-ups, arrays compared index by index, so the cost is linear in the
+/// size of the view; the path is kept as tokens and written out only for an operation.
+fn diff_at<'a>(path: &mut Vec<Token<'a>>, old: &'a Value, new: &'a Value, ops: &mut Vec<PatchOp>) {
     match (old, new) {
         (Value::Object(a), Value::Object(b)) => {
-            for (key, av) in a {
-                let len = path.len();
-                push_token(path, key);
-                match b.get(key) {
-                    Some(bv) => diff_at(path, av, bv, ops),
-                    None => ops.push(PatchOp::Remove { path: path.clone() }),
-                }
-                path.truncate(len);
-            }
-            for (key, bv) in b {
-                if !a.contains_key(key) {
-                    let len = path.len();
-                    push_token(path, key);
-                    ops.push(PatchOp::Add {
-                        path: path.clone(),
-                        value: bv.clone(),
-                    });
-                    path.truncate(len);
+            let (mut a, mut b) = (a.iter().peekable(), b.iter().peekable());
+            loop {
+                match (a.peek(), b.peek()) {
+                    (Some((ka, va)), Some((kb, vb))) => match ka.as_str().cmp(kb.as_str()) {
+                        std::cmp::Ordering::Equal => {
+                            path.push(Token::Key(ka));
+                            diff_at(path, va, vb, ops);
+                            path.pop();
+                            a.next();
+                            b.next();
+                        }
+                        std::cmp::Ordering::Less => {
+                            ops.push(PatchOp::Remove {
+                                path: pointer(path, Some(Token::Key(ka))),
+                            });
+                            a.next();
+                        }
+                        std::cmp::Ordering::Greater => {
+                            ops.push(PatchOp::Add {
+                                path: pointer(path, Some(Token::Key(kb))),
+                                value: (*vb).clone(),
+                            });
+                            b.next();
+                        }
+                    },
+                    (Some((ka, _)), None) => {
+                        ops.push(PatchOp::Remove {
+                            path: pointer(path, Some(Token::Key(ka))),
+                        });
+                        a.next();
+                    }
+                    (None, Some((kb, vb))) => {
+                        ops.push(PatchOp::Add {
+                            path: pointer(path, Some(Token::Key(kb))),
+                            value: (*vb).clone(),
+                        });
+                        b.next();
+                    }
+                    (None, None) => break,
                 }
             }
         }
         (Value::Array(a), Value::Array(b)) => {
             let common = a.len().min(b.len());
             for i in 0..common {
-                let len = path.len();
-                path.push('/');
-                path.push_str(&i.to_string());
+                path.push(Token::Index(i));
                 diff_at(path, &a[i], &b[i], ops);
-                path.truncate(len);
+                path.pop();
             }
             // Remove from the end first so that indices stay valid.
             for i in (common..a.len()).rev() {
                 ops.push(PatchOp::Remove {
-                    path: format!("{path}/{i}"),
+                    path: pointer(path, Some(Token::Index(i))),
                 });
             }
             for value in &b[common..] {
                 ops.push(PatchOp::Add {
-                    path: format!("{path}/-"),
+                    path: format!("{}/-", pointer(path, None)),
                     value: value.clone(),
                 });
             }
         }
         _ if old == new => {}
         _ => ops.push(PatchOp::Replace {
-            path: path.clone(),
+            path: pointer(path, None),
             value: new.clone(),
         }),
     }
@@ -82,6 +125,10 @@ fn diff_at(path: &mut String, old: &Value, new: &Value, ops: &mut Vec<PatchOp>) 
 
 fn push_token(path: &mut String, key: &str) {
     path.push('/');
+    if !key.contains(['~', '/']) {
+        path.push_str(key);
+        return;
+    }
     for c in key.chars() {
         match c {
             '~' => path.push_str("~0"),
@@ -220,6 +267,15 @@ mod tests {
         let mut doc = old.clone();
         apply(&mut doc, &ops).unwrap();
         assert_eq!(doc, new);
+    }
+
+    #[test]
+    fn json_objects_iterate_in_key_order_as_the_diff_assumes() {
+        // The diff merges two objects' members in step; with serde_json's `preserve_order`
+        // (insertion order) it would be wrong, and this test says so.
+        let m = json!({"b": 1, "a": 2, "c": 3});
+        let keys: Vec<&String> = m.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["a", "b", "c"]);
     }
 
     #[test]

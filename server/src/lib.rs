@@ -8,6 +8,7 @@ pub mod caller;
 pub mod clock;
 pub mod config;
 pub mod confirm_page;
+pub mod disk_bench;
 pub mod frame;
 pub mod fuzzing;
 pub mod http;

@@ -28,6 +28,14 @@ pub enum Task {
         /// Only these games (by id); all started games when none is named.
         games: Vec<String>,
     },
+    /// Measures the disk's limit: a bare SQLite loop, one INSERT per transaction with WAL and
+    /// `synchronous = FULL`, in a scratch database in DIR (removed after), for SECONDS.
+    DiskBench {
+        /// The directory to measure (the store's own, to compare with load figures).
+        dir: PathBuf,
+        #[arg(long, default_value_t = 5)]
+        seconds: u64,
+    },
 }
 
 /// Runs `task` on the database of `config`; `Err` is the sentence to print.
@@ -35,6 +43,7 @@ pub async fn run(task: &Task, config: Config, registry: Registry) -> Result<Stri
     match task {
         Task::Backup { to } => backup(&config.db, to).await,
         Task::Verify { games } => verify(config, registry, games).await,
+        Task::DiskBench { dir, seconds } => crate::disk_bench::run(dir, *seconds).await,
     }
 }
 

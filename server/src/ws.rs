@@ -28,6 +28,9 @@ static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 /// Frames that may wait for a slow client before it is cut off (it then resumes).
 const QUEUE: usize = 4096;
 
+/// Most frames written with one flush.
+const WRITE_BATCH: usize = 64;
+
 /// Who opens a connection, and its place among that account's WebSockets.
 pub struct Identity {
     /// The account of the upgrade's token, if it had one.
@@ -73,9 +76,17 @@ pub async fn serve(socket: WebSocket, service: Service, identity: Identity) {
     let (mut out, mut incoming) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Outgoing>(QUEUE);
     let kick = Arc::new(Notify::new());
+    // Frames queued together go out in one write: an action's `update` to the acting seat
+    // and its `acted`, or the updates of several games, share one flush (one syscall).
     let writer = tokio::spawn(async move {
-        while let Some(outgoing) = rx.recv().await {
-            if out.send(message(outgoing)).await.is_err() {
+        let mut batch = Vec::with_capacity(WRITE_BATCH);
+        'frames: while rx.recv_many(&mut batch, WRITE_BATCH).await > 0 {
+            for outgoing in batch.drain(..) {
+                if out.feed(message(outgoing)).await.is_err() {
+                    break 'frames;
+                }
+            }
+            if out.flush().await.is_err() {
                 break;
             }
         }
@@ -266,7 +277,7 @@ impl Connection {
                 seq,
                 action,
                 id,
-            } => match service.act(account, &game_id, seq, action).await {
+            } => match service.act_live(account, &game_id, seq, action).await {
                 Ok(accepted) => {
                     self.send(&ServerMessage::Acted {
                         game_id,

@@ -109,13 +109,36 @@ impl Service {
         .await
     }
 
-    /// Plays an action chosen from the view at `seq`.
+    /// Plays an action chosen from the view at `seq`; the answer carries the seat's new view.
     pub async fn act(
         &self,
         account: Option<&Account>,
         game_id: &str,
         seq: u64,
         action: Value,
+    ) -> Result<ActionAccepted, ApiError> {
+        self.act_with(account, game_id, seq, action, true).await
+    }
+
+    /// Plays an action as [`Hub::act`] does, but answers with a null view (the WebSocket's
+    /// `acted`: the seat's subscription brings its update, and no view is built for nothing).
+    pub async fn act_live(
+        &self,
+        account: Option<&Account>,
+        game_id: &str,
+        seq: u64,
+        action: Value,
+    ) -> Result<ActionAccepted, ApiError> {
+        self.act_with(account, game_id, seq, action, false).await
+    }
+
+    async fn act_with(
+        &self,
+        account: Option<&Account>,
+        game_id: &str,
+        seq: u64,
+        action: Value,
+        reply_view: bool,
     ) -> Result<ActionAccepted, ApiError> {
         let account = account
             .ok_or_else(|| ApiError::new(ErrorCode::Unauthorized, "acting needs your token"))?;
@@ -124,6 +147,7 @@ impl Service {
             account: account.clone(),
             seq,
             action: action.clone(),
+            reply_view,
             reply,
         })
         .await

@@ -10,6 +10,7 @@ pub mod integrity;
 mod memory;
 mod name_keys;
 mod notice_writes;
+mod one_trip;
 mod rows;
 mod sqlite_api;
 mod statements;

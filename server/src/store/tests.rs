@@ -136,6 +136,36 @@ async fn queued_writes_commit_together_and_a_bad_one_fails_alone() {
 }
 
 #[tokio::test]
+async fn a_batch_of_actions_commits_in_one_trip_and_a_game_out_of_step_fails_alone() {
+    let store = SqliteStore::open(&temp_db("one-trip"), 64).await.unwrap();
+    started(&store, "g").await;
+    for game in ["h", "k"] {
+        store.write(new_game(game, "a")).await.unwrap();
+        store.write(join(game, "b")).await.unwrap();
+    }
+    // Actions alone go as one multi-statement query; `h` is not at action 4, so the guard
+    // stops that query before its COMMIT and the writer retries write by write.
+    let writes = [action("g", 1), action("h", 5), action("k", 1)];
+    let results = futures_util::future::join_all(writes.into_iter().map(|w| store.write(w))).await;
+    assert_eq!(results[0], Ok(()));
+    assert!(
+        matches!(&results[1], Err(WriteError::Conflict(why)) if why.contains("not at the action before")),
+        "{results:?}"
+    );
+    assert_eq!(results[2], Ok(()));
+    // A batch in step commits whole.
+    let writes = [action("g", 2), action("h", 1), action("k", 2)];
+    let results = futures_util::future::join_all(writes.into_iter().map(|w| store.write(w))).await;
+    assert!(results.iter().all(Result::is_ok), "{results:?}");
+    for (game, seq) in [("g", 2), ("h", 1), ("k", 2)] {
+        assert_eq!(store.game(game).await.unwrap().unwrap().seq, seq, "{game}");
+        let rows = store.actions_after(game, 0, 10).await.unwrap();
+        assert_eq!(rows.len() as i64, seq, "{game}: every action row is there");
+    }
+    store.close().await;
+}
+
+#[tokio::test]
 async fn a_write_after_close_is_refused_and_the_earlier_ones_are_kept() {
     let db = temp_db("closed");
     let store = SqliteStore::open(&db, 8).await.unwrap();

@@ -9,6 +9,7 @@ use tracing::{error, warn};
 
 use super::account_writes;
 use super::notice_writes;
+use super::one_trip;
 use super::statements::{ACTIONS_PER_STATEMENT, append_actions, apply};
 use super::writes::{Write, WriteError};
 
@@ -67,6 +68,14 @@ impl Writer {
 }
 
 async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>, max_batch: usize) {
+    // Without the guard's table, batches of actions take the statement-by-statement path.
+    let one_trip = match one_trip::prepare(&mut conn).await {
+        Ok(()) => true,
+        Err(e) => {
+            warn!(error = %e, "the one-trip group commit is off");
+            false
+        }
+    };
     let mut jobs: Vec<Job> = Vec::with_capacity(max_batch);
     let mut batch: Vec<Pending> = Vec::with_capacity(max_batch);
     let mut closing = None;
@@ -79,7 +88,7 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>, max_batch:
                 Job::Close(done) => closing = closing.or(Some(done)),
             }
         }
-        commit_batch(&mut conn, &mut batch).await;
+        commit_batch(&mut conn, &mut batch, one_trip).await;
     }
     rx.close();
     while let Ok(job) = rx.try_recv() {
@@ -97,11 +106,11 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>, max_batch:
 }
 
 /// Commits `batch` (emptying it) and answers each write.
-async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>) {
+async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>, one_trip: bool) {
     if batch.is_empty() {
         return;
     }
-    match commit(conn, batch).await {
+    match commit(conn, batch, one_trip).await {
         Ok(results) => {
             for (pending, result) in batch.drain(..).zip(results) {
                 let _ = pending.reply.send(result);
@@ -118,7 +127,7 @@ async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>) {
             // One write broke the batch: commit each alone so only it fails.
             warn!(error = %e, size = batch.len(), "group commit failed; committing one by one");
             for pending in batch.drain(..) {
-                let result = match commit(conn, std::slice::from_ref(&pending)).await {
+                let result = match commit(conn, std::slice::from_ref(&pending), false).await {
                     Ok(mut results) => results.pop().unwrap_or(Ok(())),
                     Err(e) => {
                         error!(error = %e, "store write failed");
@@ -136,10 +145,30 @@ async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>) {
 /// batch is independent of the others (a sender waits for its answer before sending anything
 /// that depends on it), so the order within a batch does not matter. Any other error fails
 /// the whole batch.
+///
+/// A batch of actions alone (the hot path) goes in one round trip when `one_trip` allows
+/// ([`one_trip::commit_actions`]).
 async fn commit(
     conn: &mut SqliteConnection,
     batch: &[Pending],
+    one_trip: bool,
 ) -> Result<Vec<Result<(), WriteError>>, sqlx::Error> {
+    let actions: Vec<&super::writes::NewAction> = batch
+        .iter()
+        .filter_map(|p| match &p.write {
+            Write::Action(a) => Some(a),
+            _ => None,
+        })
+        .collect();
+    if one_trip && actions.len() == batch.len() && actions.len() <= ACTIONS_PER_STATEMENT {
+        return match one_trip::commit_actions(conn, &actions).await {
+            Ok(()) => Ok(vec![Ok(()); batch.len()]),
+            Err(e) => {
+                let _ = conn.execute("ROLLBACK").await;
+                Err(e)
+            }
+        };
+    }
     conn.execute("BEGIN IMMEDIATE").await?;
     let result = commit_inside(conn, batch).await;
     match result {

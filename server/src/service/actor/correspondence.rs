@@ -173,7 +173,9 @@ impl Actor {
                         match game.concede(side, EndReason::TimedOut) {
                             Ok(played) => {
                                 info!(game = %self.meta.id, %side, "time ran out: forfeit");
-                                self.commit_and_tell(played, side, false).await.map(drop)
+                                self.commit_and_tell(played, side, false, None)
+                                    .await
+                                    .map(drop)
                             }
                             Err(e) => Err(play_error(e)),
                         }
@@ -237,7 +239,11 @@ impl Actor {
                     return;
                 }
             };
-            if self.commit_and_tell(played, side, true).await.is_err() {
+            if self
+                .commit_and_tell(played, side, true, None)
+                .await
+                .is_err()
+            {
                 return;
             }
         }

@@ -3,11 +3,12 @@
 use super::*;
 
 impl Actor {
-    /// Sends each subscriber the update for its viewer; returns the view for `wanted`.
-    pub(super) fn broadcast(&mut self, played: &Played, wanted: Viewer) -> Value {
+    /// Sends each subscriber the update for its viewer; returns the view for `wanted` (null
+    /// when none is wanted: a view nobody subscribed to and nobody asked for is not built).
+    pub(super) fn broadcast(&mut self, played: &Played, wanted: Option<Viewer>) -> Value {
         let finished = self.meta.status == GameStatus::Finished;
         let mut viewers: Vec<Viewer> = self.subs.iter().map(|s| s.viewer).collect();
-        viewers.push(wanted);
+        viewers.extend(wanted);
         viewers.sort_by_key(|v| v.as_str());
         viewers.dedup();
         let mut wanted_view = Value::Null;
@@ -59,7 +60,7 @@ impl Actor {
                 }
             }
             // The view becomes the next patch's base and, for the actor, the reply.
-            match (viewer == wanted, wants_patch) {
+            match (Some(viewer) == wanted, wants_patch) {
                 (true, true) => {
                     self.patch_base.insert(viewer, view.clone());
                     wanted_view = view;

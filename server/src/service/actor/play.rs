@@ -10,6 +10,7 @@ impl Actor {
         account: &Account,
         seq: u64,
         action: &Value,
+        reply_view: bool,
     ) -> Result<ActionAccepted, ApiError> {
         let side = self.acting_seat(account)?;
         if let Some(clock) = &self.meta.clock {
@@ -50,7 +51,8 @@ impl Actor {
             }
         };
         let draw = MetaAction::parse(&played.action);
-        let accepted = self.commit_and_tell(played, side, false).await?;
+        let wanted = reply_view.then_some(Viewer::Seat(side));
+        let accepted = self.commit_and_tell(played, side, false, wanted).await?;
         match draw {
             Some(MetaAction::OfferDraw) => self.notify(
                 NoticeKind::DrawOffered,
@@ -75,15 +77,18 @@ impl Actor {
         let played = game
             .concede(side, EndReason::Resigned)
             .map_err(play_error)?;
-        self.commit_and_tell(played, side, false).await
+        self.commit_and_tell(played, side, false, Some(Viewer::Seat(side)))
+            .await
     }
 
-    /// Commits an action, then sends the updates, then answers the actor with its view.
+    /// Commits an action, then sends the updates, then answers with the view of `wanted`
+    /// (null for none: a WebSocket's `acted` carries no view).
     pub(super) async fn commit_and_tell(
         &mut self,
         played: Played,
         side: Side,
         by_bot: bool,
+        wanted: Option<Viewer>,
     ) -> Result<ActionAccepted, ApiError> {
         let game = self.game.as_ref().expect("an active game has a match");
         let outcome = game.outcome();
@@ -153,7 +158,7 @@ impl Actor {
         {
             self.save_snapshot();
         }
-        let view = self.broadcast(&played, Viewer::Seat(side));
+        let view = self.broadcast(&played, wanted);
         if clock_changed {
             self.send_clock();
         }
