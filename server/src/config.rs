@@ -216,6 +216,11 @@ pub struct Config {
     #[command(subcommand)]
     pub task: Option<crate::ops::Task>,
 
+    /// Threads running the server's tasks; 0: one per core but one, which SQLite's writer
+    /// thread (its own) gets (on two cores: one; measured in docs/performance.md).
+    #[arg(long, env = "ADJUTANT_WORKER_THREADS", default_value_t = 0)]
+    pub worker_threads: usize,
+
     /// Log format: `text` or `json`.
     #[arg(long, env = "ADJUTANT_LOG_FORMAT", default_value = "text")]
     pub log_format: String,

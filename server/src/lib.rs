@@ -105,13 +105,24 @@ pub async fn serve(
 }
 
 /// The whole program: flags, logs, listener, and a clean stop on Ctrl-C or SIGTERM.
+/// The runtime's worker threads for `configured` (0: every core but one, at least one):
+/// SQLite's writer thread does the fsyncs beside them, and on a small machine a worker more
+/// than the cores left costs more in wake-ups across them than it brings.
+fn worker_threads(configured: usize) -> usize {
+    if configured > 0 {
+        return configured;
+    }
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get().saturating_sub(1))
+        .max(1)
+}
+
 pub fn main_with(registry: Registry) -> std::process::ExitCode {
     let config = Config::parse();
     init_logs(&config.log_format);
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
+    let mut builder = tokio::runtime::Builder::new_multi_thread();
+    builder.worker_threads(worker_threads(config.worker_threads));
+    let runtime = match builder.enable_all().build() {
         Ok(runtime) => runtime,
         Err(e) => {
             eprintln!("adjutant-server: cannot start: {e}");

@@ -68,14 +68,6 @@ impl Writer {
 }
 
 async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>, max_batch: usize) {
-    // Without the guard's table, batches of actions take the statement-by-statement path.
-    let one_trip = match one_trip::prepare(&mut conn).await {
-        Ok(()) => true,
-        Err(e) => {
-            warn!(error = %e, "the one-trip group commit is off");
-            false
-        }
-    };
     let mut jobs: Vec<Job> = Vec::with_capacity(max_batch);
     let mut batch: Vec<Pending> = Vec::with_capacity(max_batch);
     let mut closing = None;
@@ -88,7 +80,7 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>, max_batch:
                 Job::Close(done) => closing = closing.or(Some(done)),
             }
         }
-        commit_batch(&mut conn, &mut batch, one_trip).await;
+        commit_batch(&mut conn, &mut batch, true).await;
     }
     rx.close();
     while let Ok(job) = rx.try_recv() {
