@@ -9,8 +9,8 @@
 //! action before stops the query, so `COMMIT` never runs and the caller rolls back and retries
 //! write by write, which pins the fault on that one action. It touches no table.
 
+use sqlx::AssertSqlSafe;
 use sqlx::sqlite::SqliteConnection;
-use sqlx::{AssertSqlSafe, Executor};
 
 use super::writes::NewAction;
 
@@ -63,7 +63,7 @@ pub(super) async fn commit_actions(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sqlx::{Connection, Row};
+    use sqlx::{Connection, Executor, Row};
 
     fn action(game: &str, seq: i64) -> NewAction {
         NewAction {
