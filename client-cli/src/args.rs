@@ -309,6 +309,22 @@ pub(super) enum Command {
         #[arg(long)]
         server_pid: Option<u32>,
     },
+    /// Measure what idle spectators cost a server on this machine: open COUNT spectator
+    /// WebSockets on a few public games and read the server's resident memory.
+    Spectators {
+        #[arg(long, default_value_t = 1000)]
+        count: usize,
+        /// Public games the spectators are spread over.
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        scenario: String,
+        /// The server's process id (same machine).
+        #[arg(long)]
+        server_pid: u32,
+    },
     /// Kill a server process with SIGKILL at random moments while bots play, and check
     /// after each restart that no acknowledged action was lost (docs/reliability.md).
     CrashSoak {

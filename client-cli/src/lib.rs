@@ -13,6 +13,7 @@ pub mod progress;
 pub mod recap;
 pub mod render;
 pub mod report;
+pub mod spectators;
 
 pub use client::{Client, ClientError};
 pub use live::Live;

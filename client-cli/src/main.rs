@@ -458,6 +458,24 @@ async fn run(cli: Cli) -> Outcome {
             drop(bar);
             outln!("{report}");
         }
+        Command::Spectators {
+            count,
+            games,
+            game,
+            scenario,
+            server_pid,
+        } => {
+            let plan = adjutant_cli::spectators::SpectatorPlan {
+                server,
+                count,
+                games,
+                game,
+                scenario,
+                server_pid,
+            };
+            let report = adjutant_cli::spectators::run(plan).await.map_err(e)?;
+            outln!("{report}");
+        }
         Command::CrashSoak {
             server_binary,
             db,

@@ -115,13 +115,24 @@ impl Actor {
         presence
     }
 
+    /// Notes that who is connected changed: the notifier hears at once, the subscribers when
+    /// the commands queued now are handled ([`Actor::flush_presence`]).
     pub(super) fn send_presence(&mut self) {
         self.publish_looking();
-        let text = Frame::json(&ServerMessage::Presence {
-            game_id: self.meta.id.clone(),
-            presence: self.presence(),
-        });
-        self.deliver(|_| Some(text.clone()));
+        self.presence_due = true;
+    }
+
+    /// Tells every subscriber who is connected.
+    /// A subscriber found gone while telling the others changes presence again: told too.
+    pub(super) fn flush_presence(&mut self) {
+        while self.presence_due {
+            self.presence_due = false;
+            let text = Frame::json(&ServerMessage::Presence {
+                game_id: self.meta.id.clone(),
+                presence: self.presence(),
+            });
+            self.deliver(|_| Some(text.clone()));
+        }
     }
 
     pub(super) async fn subscribe(&mut self, new: NewSubscriber) -> Result<(), ApiError> {

@@ -75,7 +75,17 @@ struct Actor {
     /// When each seated player last did something in the game (for the notifier: a player
     /// looking at the game is not told what is on their screen).
     seen: PerSide<i64>,
+    /// Who is connected changed and the subscribers have not been told yet: told once the
+    /// commands queued now are handled (or [`PRESENCE_WAIT`] commands later at the most), so
+    /// a burst of spectators joining costs one presence frame to each subscriber, not one per
+    /// newcomer.
+    presence_due: bool,
+    /// Commands handled since presence became due.
+    presence_waited: u32,
 }
+
+/// The most commands handled before a presence change is told to the subscribers.
+const PRESENCE_WAIT: u32 = 64;
 
 /// A handle on a running actor.
 #[derive(Clone)]
@@ -107,6 +117,8 @@ pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle
                     patch_base: HashMap::new(),
                     poisoned: false,
                     seen: PerSide::default(),
+                    presence_due: false,
+                    presence_waited: 0,
                 };
                 actor.run().await;
             }
@@ -173,6 +185,13 @@ impl Actor {
                 return;
             }
             cmd.apply(&mut self).await;
+            if self.presence_due {
+                self.presence_waited += 1;
+                if self.rx.is_empty() || self.presence_waited >= PRESENCE_WAIT {
+                    self.presence_waited = 0;
+                    self.flush_presence();
+                }
+            }
             if self.poisoned {
                 warn!(game = %self.meta.id, "game actor leaves after a fault; the next request reloads it");
                 self.kick_all();

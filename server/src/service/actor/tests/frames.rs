@@ -94,3 +94,29 @@ async fn the_game_over_update_says_finished() {
     let finished = serde_json::to_value(GameStatus::Finished).unwrap();
     assert_eq!(update.0["status"], finished);
 }
+
+#[tokio::test]
+async fn a_burst_of_spectators_joining_is_told_to_the_others_once() {
+    let t = Table::new().await;
+    let mut first = t.subscribe(1, None).await;
+    tokio::task::yield_now().await;
+    first.frames();
+    // Twenty spectators subscribe at once: their commands queue up before the actor runs.
+    let joining = (2..22).map(|conn| t.subscribe(conn, None));
+    let mut joined = futures_util::future::join_all(joining).await;
+    tokio::task::yield_now().await;
+    let told: Vec<_> = first
+        .frames()
+        .into_iter()
+        .filter(|(f, _)| f["type"] == "presence")
+        .collect();
+    assert_eq!(told.len(), 1, "one presence frame for the burst: {told:?}");
+    assert_eq!(told[0].0["presence"]["spectators"], 21);
+    // Each newcomer learned who was there from its own subscribed frame, and at most one
+    // presence frame after.
+    for conn in &mut joined {
+        let frames = conn.frames();
+        assert_eq!(frames[0].0["type"], "subscribed");
+        assert!(frames.iter().filter(|(f, _)| f["type"] == "presence").count() <= 1);
+    }
+}
