@@ -6,6 +6,7 @@
 //! or is settled by [`MississippiFortress::battle_step`].
 
 pub mod battle_board;
+pub mod commitment;
 pub mod declaration;
 pub mod end;
 pub mod losses;
@@ -225,6 +226,20 @@ impl MississippiFortress {
         self.set_stage(BattleStage::EndEmpty);
     }
 
+    /// " (4 counters left: one at a time, or all of them in one place)" when the choices
+    /// offer to place them all at once (decision I37).
+    fn all_note(actions: &[Action], queue: Option<Vec<Key>>) -> String {
+        let all = actions
+            .iter()
+            .any(|a| matches!(a, Action::DeployAll { .. } | Action::CommitAll { .. }));
+        match queue.map(|q| q.len()) {
+            Some(left) if all => {
+                format!(" ({left} counters left: one at a time, or all of them in one place)")
+            }
+            _ => String::new(),
+        }
+    }
+
     /// The prompt while a battle is fought.
     pub(crate) fn battle_prompt(&self, side: Side) -> String {
         let title = self.phase_title();
@@ -238,8 +253,12 @@ impl MississippiFortress {
             ),
             BattleStage::Deploy => match self.next_to_deploy(side) {
                 Some(k) => format!(
-                    "{title}: battle in {place}: deploy {} on the Battle Board (secret until both sides are done)",
-                    self.counters[k].name()
+                    "{title}: battle in {place}: deploy {} on the Battle Board{} (secret until both sides are done)",
+                    self.counters[k].name(),
+                    Self::all_note(
+                        &self.deploy_actions(side),
+                        self.deploy_queue(side).map(|(_, q)| q)
+                    )
                 ),
                 None => format!("{title}: battle in {place}: deployment"),
             },
@@ -260,8 +279,12 @@ impl MississippiFortress {
             }
             BattleStage::Commit => match self.next_to_commit(side) {
                 Some(k) => format!(
-                    "{title}: battle in {place}, before round 2: commit {} from the Reserve, or keep it there (secret until both sides are done)",
-                    self.counters[k].name()
+                    "{title}: battle in {place}, before round 2: commit {} from the Reserve, or keep it there{} (secret until both sides are done)",
+                    self.counters[k].name(),
+                    Self::all_note(
+                        &self.commit_actions(side),
+                        self.commit_queue(side).map(|(_, q)| q)
+                    )
                 ),
                 None => format!("{title}: battle in {place}: commitments"),
             },
