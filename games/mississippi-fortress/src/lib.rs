@@ -160,6 +160,10 @@ impl Rules for MississippiFortress {
         self.action_label(side, action)
     }
 
+    fn irrevocable(&self, side: Side, action: &Action) -> bool {
+        self.irrevocable_choice(side, action)
+    }
+
     fn apply(
         &mut self,
         side: Side,

@@ -9,6 +9,7 @@ pub mod battle_board;
 pub mod commitment;
 pub mod declaration;
 pub mod end;
+pub mod irrevocable;
 pub mod losses;
 pub mod orders;
 pub mod resolution;
