@@ -15,6 +15,7 @@ pub mod control;
 pub mod data;
 pub mod decisions;
 pub mod dummies;
+pub mod effectiveness;
 pub mod events;
 pub mod fog;
 pub mod force_march;

@@ -6,7 +6,8 @@
 //!
 //! [`MississippiFortress::advance`] runs every step no one has to decide, applies every choice
 //! that has a single option (the reference's "a choice with exactly one legal option is made
-//! automatically"), and stops where a player must choose.
+//! automatically"; a battle's are announced to their owner, decision I39), and stops where a
+//! player must choose.
 
 use adjutant_engine::Side;
 
@@ -138,11 +139,13 @@ impl MississippiFortress {
             let confederate = self.actions_for(Side::Confederate);
             if union.len() == 1 {
                 let action = union.into_iter().next().expect("one action");
+                self.announce_forced(Side::Union, &action, fx);
                 self.perform(Side::Union, action, fx);
                 continue;
             }
             if confederate.len() == 1 {
                 let action = confederate.into_iter().next().expect("one action");
+                self.announce_forced(Side::Confederate, &action, fx);
                 self.perform(Side::Confederate, action, fx);
                 continue;
             }

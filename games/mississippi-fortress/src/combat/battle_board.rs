@@ -375,6 +375,7 @@ impl MississippiFortress {
                 }
             ),
         );
+        self.announce_idle_lines(fx);
         self.set_stage(BattleStage::Orders);
     }
 

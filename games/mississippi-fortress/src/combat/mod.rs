@@ -9,6 +9,7 @@ pub mod battle_board;
 pub mod commitment;
 pub mod declaration;
 pub mod end;
+pub mod forced;
 pub mod irrevocable;
 pub mod losses;
 pub mod orders;
@@ -227,6 +228,22 @@ impl MississippiFortress {
         self.set_stage(BattleStage::EndEmpty);
     }
 
+    /// What the prompt adds about a Line Position's order: unengaged (S8.8a) or restricted
+    /// (S8.8b), and why.
+    fn order_note(&self, side: Side, line: u8) -> String {
+        let engaged = self
+            .lines_needing_orders(side)
+            .into_iter()
+            .any(|(l, e)| l == line && e);
+        if !engaged {
+            return " (it is not engaged: Withdraw, or no order and it stays, S8.8a)".to_string();
+        }
+        match self.restriction_words(side, line) {
+            Some(why) => format!(" (restricted, S8.8b: {why})"),
+            None => String::new(),
+        }
+    }
+
     /// " (4 counters left: one at a time, or all of them in one place)" when the choices
     /// offer to place them all at once (decision I37).
     fn all_note(actions: &[Action], queue: Option<Vec<Key>>) -> String {
@@ -269,9 +286,10 @@ impl MississippiFortress {
             ),
             BattleStage::Orders => match self.next_order_line(side) {
                 Some(line) => format!(
-                    "{title}: battle in {place}, round {}: choose the Combat Order of your Line Position {} (secret until both sides are done)",
+                    "{title}: battle in {place}, round {}: choose the Combat Order of your Line Position {}{} (secret until both sides are done)",
                     b.round,
-                    line + 1
+                    line + 1,
+                    self.order_note(side, line)
                 ),
                 None => format!("{title}: battle in {place}: Combat Orders"),
             },
