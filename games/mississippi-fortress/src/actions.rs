@@ -110,7 +110,11 @@ impl MississippiFortress {
             ),
             Action::DeployAll { position } => {
                 let queue = self.deploy_queue(side).map(|(_, q)| q).unwrap_or_default();
-                format!("Deploy {} in {}", self.all_of(&queue, "remaining counter"), position.name())
+                format!(
+                    "Deploy {} in {}",
+                    self.all_of(&queue, "remaining counter"),
+                    position.name()
+                )
             }
             Action::Engage { line, target } => match target {
                 Some(t) => format!(

@@ -20,6 +20,10 @@ pub const BOWEN: &str = "bowen-div";
 /// The one Union Commander/Officer whose rating counts alone in a Line Position (2.12a).
 pub const GRANT: &str = "grant";
 
+/// A side's counters on the Battle Board where they stand, and, in roster order, those it
+/// has still to place (deploy, S8.6a, or decide about, S9.82).
+pub(crate) type Queue = (Vec<(Key, Position)>, Vec<Key>);
+
 impl MississippiFortress {
     /// S8.6b-e: where counter `k` may be placed, given its side's `placed` counters; with
     /// `must_occupy` the Reserve is refused (S8.6g, S9.82).
@@ -107,7 +111,7 @@ impl MississippiFortress {
 
     /// S8.6a: `side`'s counters already on the Battle Board and, in roster order, those it
     /// has still to deploy (`None` outside a battle).
-    pub(crate) fn deploy_queue(&self, side: Side) -> Option<(Vec<(Key, Position)>, Vec<Key>)> {
+    pub(crate) fn deploy_queue(&self, side: Side) -> Option<Queue> {
         let b = self.battle.as_ref()?;
         let placed: Vec<(Key, Position)> = b
             .slots

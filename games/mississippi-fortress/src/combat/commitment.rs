@@ -6,6 +6,7 @@
 
 use adjutant_engine::Side;
 
+use crate::combat::battle_board::Queue;
 use crate::events::{EventKind, Fx};
 use crate::model::action::{Action, Position};
 use crate::model::battle::BattleStage;
@@ -22,11 +23,10 @@ impl MississippiFortress {
     /// S9.82: `side`'s counters in the battle where they stand with the commitments made so
     /// far, and, in roster order, its Reserve counters still undecided (`None` outside a
     /// battle).
-    pub(crate) fn commit_queue(&self, side: Side) -> Option<(Vec<(Key, Position)>, Vec<Key>)> {
+    pub(crate) fn commit_queue(&self, side: Side) -> Option<Queue> {
         let b = self.battle.as_ref()?;
-        let here = |k: Key| {
-            self.counters[k].side == side && self.counters[k].place == Place::Area(b.area)
-        };
+        let here =
+            |k: Key| self.counters[k].side == side && self.counters[k].place == Place::Area(b.area);
         let mut placed: Vec<(Key, Position)> =
             b.slots.iter().copied().filter(|(o, _)| here(*o)).collect();
         for (o, p) in &b.commits {
