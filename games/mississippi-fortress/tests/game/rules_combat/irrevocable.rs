@@ -131,11 +131,40 @@ fn rule_s8_8_only_the_last_combat_order_is_irrevocable() {
     );
 }
 
+/// Bad input never panics nor changes anything: "all" choices that are not offered, or not
+/// actions at all, are refused.
+fn refuses_what_is_not_offered(m: &Match<MississippiFortress>, side: Side) {
+    let offered = m.offered(side);
+    for bad in [
+        serde_json::json!({"type": "deploy_all", "position": "lp4"}),
+        serde_json::json!({"type": "deploy_all"}),
+        serde_json::json!({"type": "commit_all", "position": "reserve"}),
+        serde_json::json!({"type": "commit_all", "position": 2}),
+    ] {
+        if offered.iter().any(|a| {
+            let mut a = a.clone();
+            a.as_object_mut().map(|o| o.remove("label"));
+            a.as_object_mut().map(|o| o.remove("irrevocable"));
+            a == bad
+        }) {
+            continue;
+        }
+        let mut t = m.clone();
+        assert!(t.play(side, &bad).is_err(), "{bad} was accepted");
+        assert_eq!(t.seq(), m.seq());
+        assert_eq!(
+            t.view(Viewer::Seat(side)),
+            m.view(Viewer::Seat(side)),
+            "{bad} changed the game"
+        );
+    }
+}
+
 /// The mark against the engine's undo, in random games played through `Match`: in a secret
 /// step of a battle an offered action is marked exactly when, once played, its seat is offered
-/// no undo; outside them nothing is marked.
+/// no undo; outside them nothing is marked. "All" choices not offered are refused unchanged.
 #[test]
-fn rule_s8_6_s8_8_s9_82_the_mark_is_exactly_the_loss_of_undo() {
+fn rule_s8_6_s8_8_s9_82_the_mark_is_exactly_the_loss_of_undo_and_bad_posts_are_refused() {
     let (mut marks, mut unmarked) = (0, 0);
     for n in 0..10u64 {
         let mut m = new_match(n + 700);
@@ -152,6 +181,9 @@ fn rule_s8_6_s8_8_s9_82_the_mark_is_exactly_the_loss_of_undo() {
                     )
                 });
             for side in m.to_act() {
+                if secret {
+                    refuses_what_is_not_offered(&m, side);
+                }
                 for action in m.offered(side) {
                     let is_marked = action["irrevocable"] == true;
                     if !secret || action["type"] == "undo" {
