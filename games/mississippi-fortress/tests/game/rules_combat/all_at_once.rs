@@ -232,6 +232,11 @@ fn rule_s8_6_deploy_all_places_every_counter_as_singles_would() {
             names.join(", ")
         )
     );
+    let prompt = game.prompt(Side::Union).expect("asked");
+    assert!(
+        prompt.contains("(4 counters left: one at a time, or all of them in one place)"),
+        "{prompt}"
+    );
     assert_eq!(check_all_at_once(&game, &dice, Side::Union), (3, 1));
     let events = play(
         &mut game,
