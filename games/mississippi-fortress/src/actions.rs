@@ -108,6 +108,14 @@ impl MississippiFortress {
                 self.counter_name(counter),
                 position.name()
             ),
+            Action::DeployAll { position } => {
+                let queue = self.deploy_queue(side).map(|(_, q)| q).unwrap_or_default();
+                format!(
+                    "Deploy {} in {}",
+                    self.all_of(&queue, "remaining counter"),
+                    position.name()
+                )
+            }
             Action::Engage { line, target } => match target {
                 Some(t) => format!(
                     "Line Position {} attacks the enemy's Line Position {}",
@@ -126,6 +134,14 @@ impl MississippiFortress {
                 Some(p) => format!("Commit {} to {}", self.counter_name(counter), p.name()),
                 None => format!("Keep {} in the Reserve", self.counter_name(counter)),
             },
+            Action::CommitAll { position } => {
+                let queue = self.commit_queue(side).map(|(_, q)| q).unwrap_or_default();
+                let all = self.all_of(&queue, "remaining Reserve counter");
+                match position {
+                    Some(p) => format!("Commit {all} to {}", p.name()),
+                    None => format!("Keep {all} in the Reserve"),
+                }
+            }
             Action::Go { to } => self.go_label(to),
             Action::TopShip { ship } => format!("Put {} on top", self.counter_name(ship)),
             Action::SendOffMap { ship } => format!("Send {} off the map", self.counter_name(ship)),
@@ -156,6 +172,12 @@ impl MississippiFortress {
                     .map_or(0, |k| self.counters[k].present().saturating_sub(1))
             ),
         }
+    }
+
+    /// "all 4 remaining counters (1st Division (XV), 2nd Division (XV), ...)".
+    fn all_of(&self, keys: &[crate::model::counter::Key], what: &str) -> String {
+        let names: Vec<String> = keys.iter().map(|&k| self.counters[k].name()).collect();
+        format!("all {} {what}s ({})", names.len(), names.join(", "))
     }
 
     fn go_label(&self, to: &Dest) -> String {

@@ -48,6 +48,11 @@ pub enum EventKind {
     Battle,
     /// A unit eliminated or surrendered.
     Elimination,
+    /// A division became ineffective or effective again (S1.8): its owner's alone.
+    Ineffective,
+    /// A choice the rules made for a player without asking, because only one was legal, or
+    /// a Line Position the rules give no Combat Order (S8.6, S8.8, S9.82; decision I39).
+    Automatic,
     /// A Leader displaced, captured, fallen or replaced (S3.92, S9.63-S9.66).
     Leader,
     /// Communications and straggler recovery (S6, S7.5).

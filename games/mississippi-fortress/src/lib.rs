@@ -15,6 +15,7 @@ pub mod control;
 pub mod data;
 pub mod decisions;
 pub mod dummies;
+pub mod effectiveness;
 pub mod events;
 pub mod fog;
 pub mod force_march;
@@ -158,6 +159,10 @@ impl Rules for MississippiFortress {
 
     fn label(&self, side: Side, action: &Action) -> String {
         self.action_label(side, action)
+    }
+
+    fn irrevocable(&self, side: Side, action: &Action) -> bool {
+        self.irrevocable_choice(side, action)
     }
 
     fn apply(

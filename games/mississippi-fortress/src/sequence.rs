@@ -6,7 +6,8 @@
 //!
 //! [`MississippiFortress::advance`] runs every step no one has to decide, applies every choice
 //! that has a single option (the reference's "a choice with exactly one legal option is made
-//! automatically"), and stops where a player must choose.
+//! automatically"; a battle's are announced to their owner, decision I39), and stops where a
+//! player must choose.
 
 use adjutant_engine::Side;
 
@@ -98,11 +99,13 @@ impl MississippiFortress {
             Action::RetreatBeforeCombat { counter } => self.retreat_before_combat(&counter),
             Action::StandAndFight => self.stand_and_fight(fx),
             Action::Deploy { counter, position } => self.deploy(&counter, position),
+            Action::DeployAll { position } => self.deploy_all(side, position),
             Action::Engage { line, target } => self.engage(line, target),
             Action::Order { line, order } => self.give_order(side, line, order),
             Action::SecondRound => self.second_round(fx),
             Action::EndBattle => self.end_battle_now(fx),
             Action::Commit { counter, position } => self.commit(&counter, position),
+            Action::CommitAll { position } => self.commit_all(side, position),
             Action::Station { ship, at } => self.station_ship(&ship, at, fx),
             Action::SupportBattery { ship } => self.hop_into_support(&ship, fx),
             Action::LeaveSupport { ship } => self.leave_support(&ship, fx),
@@ -136,11 +139,13 @@ impl MississippiFortress {
             let confederate = self.actions_for(Side::Confederate);
             if union.len() == 1 {
                 let action = union.into_iter().next().expect("one action");
+                self.announce_forced(Side::Union, &action, fx);
                 self.perform(Side::Union, action, fx);
                 continue;
             }
             if confederate.len() == 1 {
                 let action = confederate.into_iter().next().expect("one action");
+                self.announce_forced(Side::Confederate, &action, fx);
                 self.perform(Side::Confederate, action, fx);
                 continue;
             }

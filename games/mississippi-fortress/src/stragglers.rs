@@ -102,6 +102,7 @@ impl MississippiFortress {
         if loss == 0 {
             return;
         }
+        let was = self.ineffective_on_map(k);
         if prisoners {
             self.add_casualties(k, loss);
         } else {
@@ -113,6 +114,7 @@ impl MississippiFortress {
         if self.counters[k].present() == 0 {
             self.eliminate(k, "lost to straggling", fx);
         }
+        self.note_effectiveness(k, was, fx);
     }
 
     /// Casualties that count as SP lost for the enemy's VPs (S10.3).
@@ -159,7 +161,10 @@ impl MississippiFortress {
         let census = self.census();
         let after_move = Constants::get().recovery.after_normal_move;
         let mut notes = Vec::new();
-        for c in &mut self.counters {
+        let mut recovered = Vec::new();
+        for k in 0..self.counters.len() {
+            let was = self.ineffective_on_map(k);
+            let c = &mut self.counters[k];
             if c.side != side || !c.is_combat() || !c.on_map() || c.stragglers == 0 {
                 continue;
             }
@@ -179,6 +184,7 @@ impl MississippiFortress {
             if back > 0 {
                 c.stragglers -= back;
                 notes.push(format!("{} recovers {back} SP", c.name()));
+                recovered.push((k, was));
             }
         }
         for c in &mut self.counters {
@@ -194,6 +200,9 @@ impl MississippiFortress {
                 side,
                 format!("Straggler recovery: {}.", notes.join("; ")),
             );
+        }
+        for (k, was) in recovered {
+            self.note_effectiveness(k, was, fx);
         }
     }
 }

@@ -63,6 +63,7 @@ impl MississippiFortress {
         let (Some(b), Some(d)) = (self.key(brigade), self.key(division)) else {
             return;
         };
+        let was = self.ineffective_on_map(d);
         let strength = self.counters[b].present();
         let area = self.counters[b].area();
         let was_face_up = self.counters[b].face_up;
@@ -95,5 +96,6 @@ impl MississippiFortress {
                 }
             ),
         );
+        self.note_effectiveness(d, was, fx);
     }
 }

@@ -18,7 +18,7 @@ use crate::model::track::Capture;
 
 impl MississippiFortress {
     /// The scenario's awards, and those of the optional rules in use (7.21d, decision R13).
-    fn awards(&self) -> Vec<&'static VpAward> {
+    pub(crate) fn awards(&self) -> Vec<&'static VpAward> {
         let options = crate::data::Options::get();
         self.scenario_data()
             .victory

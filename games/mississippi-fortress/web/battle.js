@@ -42,6 +42,29 @@ function placing(actions) {
   return out;
 }
 
+/** The actions that put every remaining counter in one place (deploy_all, commit_all; a
+ *  commit_all without a position keeps them all in the Reserve): by position. */
+function placingAll(actions) {
+  const out = new Map();
+  for (const a of actions || []) {
+    if (a.type === "deploy_all" && a.position) out.set(a.position, a);
+    if (a.type === "commit_all") out.set(a.position || "reserve", a);
+  }
+  return out;
+}
+
+/** A button on a Line Position or the Reserve that places all the remaining counters there. */
+function allButton(action, ctx, where) {
+  if (!action) return "";
+  const words = action.type === "commit_all"
+    ? (action.position ? `Commit all ${where}` : "Keep all in the Reserve")
+    : `Deploy all ${where}`;
+  return h("button", {
+    type: "button", class: "bb-all", title: action.label, dataset: { type: action.type },
+    onclick: (e) => { e.stopPropagation(); ctx.choose(action); },
+  }, words);
+}
+
 function pickedIds(actions) {
   return new Set((actions || []).filter((a) => a.type === "deploy" || a.type === "commit").map((a) => a.counter));
 }
@@ -56,6 +79,7 @@ function lineCard(side, role, i, info, battle, ctx, view) {
   const lost = Array.isArray(info.losses) ? info.losses[i] || 0 : 0;
   // Only the viewer's own Line Positions take his counters.
   const target = own ? placing(view.actions).get(`lp${lp}`) : null;
+  const all = own ? placingAll(view.actions).get(`lp${lp}`) : null;
   const facts = [];
   if (order) {
     facts.push(h("span", { class: "order", dataset: { order: order.order || "none" } },
@@ -80,12 +104,13 @@ function lineCard(side, role, i, info, battle, ctx, view) {
     dataset: { side, role, line: lp },
     title: target ? target.label : undefined,
     onclick: target ? () => ctx.choose(target) : undefined,
-  }, h("div", { class: "bb-line-head" }, h("strong", {}, `LP${lp}`), " ", facts), body);
+  }, h("div", { class: "bb-line-head" }, h("strong", {}, `LP${lp}`), " ", facts, allButton(all, ctx, "here")), body);
 }
 
 function reserveBox(side, info, ctx, view) {
   const picked = pickedIds(view.actions);
   const target = ctx.viewer === side ? placing(view.actions).get("reserve") : null;
+  const all = ctx.viewer === side ? placingAll(view.actions).get("reserve") : null;
   let body;
   if (info.reserve) body = info.reserve.length ? h("ul", { class: "bb-counters" }, info.reserve.map((c) => counterLine(c, ctx.data, { picked: picked.has(c.id) }))) : h("span", { class: "muted" }, "empty");
   else if (info.reserve_count !== undefined) body = h("span", {}, info.reserve_count === 1 ? "1 counter" : `${info.reserve_count} counters`);
@@ -95,7 +120,7 @@ function reserveBox(side, info, ctx, view) {
     return h("li", {}, `${name} → ${c.position ? String(c.position).toUpperCase() : "stays in Reserve"} (secret until revealed)`);
   });
   return h("div", { class: `bb-reserve ${side}${target ? " target" : ""}`, id: `bb-reserve-${side}`, onclick: target ? () => ctx.choose(target) : undefined, title: target ? target.label : undefined },
-    h("strong", {}, "Reserve: "), body, commits.length ? h("ul", { class: "commits" }, commits) : "");
+    h("strong", {}, "Reserve: "), body, allButton(all, ctx, "to the Reserve"), commits.length ? h("ul", { class: "commits" }, commits) : "");
 }
 
 /** The counter the viewer's deploy or commit prompt names: picked up, to be placed. */
@@ -105,7 +130,10 @@ function toDeploy(view, ctx) {
   if (!ids.length || (side !== "union" && side !== "confederate")) return "";
   return h("div", { class: "bb-picked", id: "bb-picked" }, h("strong", {}, "Placing: "),
     h("ul", { class: "bb-counters" }, ids.map((id) => counterLine({ id, side }, ctx.data, { picked: true }))),
-    h("span", { class: "muted" }, " Click a Line Position or the Reserve, or use the choices."));
+    h("span", { class: "muted" }, " Click a Line Position or the Reserve, or use the choices."),
+    placingAll(view.actions).size
+      ? h("span", { class: "muted bb-all-hint" }, " Or place all the counters left at once: the \u201call\u201d buttons on the board.")
+      : "");
 }
 
 /** Arrows from each engaged Attacker Line Position to its target. */

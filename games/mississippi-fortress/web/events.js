@@ -6,6 +6,14 @@
 import { h, title } from "../../js/ui.js";
 import { combatPanel } from "./battle.js";
 
+/** Kinds of event that tell the reader something the rules did for him: a choice made
+ *  without asking (only one was legal, or none was asked for), a division's effectiveness
+ *  (S1.8). They are marked in the log, with the sentence after the mark. */
+const MARKS = {
+  automatic: ["ev-automatic", "Decided by the rules"],
+  ineffective: ["ev-ineffective", "Division status (S1.8)"],
+};
+
 /** An event as a sentence (a string, or an element when it has a combat report to unfold);
  *  `null` when it has nothing to say. */
 export function describeEvent(event, data) {
@@ -13,6 +21,10 @@ export function describeEvent(event, data) {
   const secret = event.secret && typeof event.secret.text === "string" ? event.secret : null;
   if (!text && !secret) return null;
   const own = secret ? h("span", { class: "secret-part" }, `${text ? " " : ""}[${title(secret.side)} only] ${secret.text}`) : "";
+  const mark = MARKS[event.type];
+  if (mark) {
+    return h("span", { class: mark[0] }, h("span", { class: "ev-mark" }, `${mark[1]}: `), text, own);
+  }
   if (!event.combat || typeof event.combat !== "object") {
     return secret ? h("span", {}, text, own) : text;
   }

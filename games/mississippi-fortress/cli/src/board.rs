@@ -122,6 +122,7 @@ pub fn board(v: &Value, data: &Value) -> String {
     }
     if let Some(b) = v.get("battle") {
         out.push_str(&battle(n, b));
+        out.push_str(&all_at_once(v));
     }
     for side in ["union", "confederate"] {
         if let Some(p) = v.get(format!("{side}_private")) {
@@ -206,6 +207,38 @@ fn battle(n: &Names, b: &Value) -> String {
     // After fire, each engagement worked out (the engine's combat reports).
     out.push_str(&crate::combat::board(b, n.0));
     out
+}
+
+/// The viewer's choices that place every counter left at once (deploy_all, commit_all;
+/// decision I37), by their numbers in the list of choices: "All at once: 5 = Line Position 1,
+/// 8 = the Reserve".
+fn all_at_once(v: &Value) -> String {
+    let place = |p: &Value| match p.as_str() {
+        Some(lp) if lp.starts_with("lp") => format!("Line Position {}", &lp[2..]),
+        _ => "the Reserve".to_string(),
+    };
+    let choices: Vec<String> = v["actions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .filter_map(|(i, a)| {
+            let to = match a["type"].as_str()? {
+                "deploy_all" => place(&a["position"]),
+                "commit_all" if a["position"].is_null() => "keep them in the Reserve".to_string(),
+                "commit_all" => place(&a["position"]),
+                _ => return None,
+            };
+            Some(format!("{} = {to}", i + 1))
+        })
+        .collect();
+    if choices.is_empty() {
+        return String::new();
+    }
+    format!(
+        "  All your counters left at once: {} (the numbers of your choices)\n",
+        choices.join(", ")
+    )
 }
 
 fn private(n: &Names, side: &str, p: &Value) -> String {

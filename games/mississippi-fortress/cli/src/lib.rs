@@ -7,19 +7,21 @@
 //! - [`map`]: the whole map as a text diagram and a list of Areas with their borders;
 //! - [`area`]: one Area, its neighbours and borders, who is there, the choices naming it;
 //! - [`svg`]: the schematic map as an SVG file, drawn as the web client draws it;
-//! - [`event`]: what an event shows below its sentence (a combat report as a table).
+//! - [`event`]: what an event shows below its sentence (a combat report as a table, a note
+//!   on a choice the rules made without asking or on a division's status).
 
 mod area;
 mod board;
 mod combat;
 mod counters;
+mod log;
 mod map;
 mod names;
 mod svg;
 
 pub use area::area;
 pub use board::board;
-pub use combat::event;
+pub use log::event;
 pub use map::map;
 pub use svg::svg;
 

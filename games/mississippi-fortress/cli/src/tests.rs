@@ -202,3 +202,110 @@ fn the_svg_map_has_a_cell_per_area_and_the_counters_seen() {
     assert!(doc.contains("11 union counter(s)"), "{doc}");
     assert!(!doc.contains("NaN"));
 }
+
+/// A match played at random (seeded) until `side` may deploy all its counters left at once.
+fn at_a_deploy_all(side: Side) -> Match<MississippiFortress> {
+    for n in 0..40u8 {
+        let mut m = Match::<MississippiFortress>::new(
+            &Setup {
+                scenario: "champion-hill".into(),
+                options: Default::default(),
+                secret_choices: PerSide::default(),
+            },
+            &Seed::from_bytes([n; 32]),
+        )
+        .expect("sets up");
+        let mut pick = u64::from(n) * 7 + 1;
+        for _ in 0..3000 {
+            if m.offered(side).iter().any(|a| a["type"] == "deploy_all") {
+                return m;
+            }
+            let Some(&who) = m.to_act().first() else {
+                break;
+            };
+            let offered: Vec<Value> = m
+                .offered(who)
+                .into_iter()
+                .filter(|a| a["type"] != "undo")
+                .collect();
+            pick = pick
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let a = &offered[(pick >> 33) as usize % offered.len()];
+            m.play(who, a).expect("an offered action plays");
+        }
+    }
+    panic!("no game reached a deployment with all at once");
+}
+
+/// Decision I37: the Battle Board says which numbered choices place all counters at once.
+#[test]
+fn the_battle_board_names_the_choices_that_deploy_all_at_once() {
+    let m = at_a_deploy_all(Side::Union);
+    let v = m.view(Viewer::Seat(Side::Union));
+    let text = board(&v, &data());
+    let all: Vec<String> = v["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a["type"] == "deploy_all")
+        .map(|(i, _)| format!("{} = ", i + 1))
+        .collect();
+    assert!(!all.is_empty());
+    let line = text
+        .lines()
+        .find(|l| l.contains("All your counters left at once:"))
+        .unwrap_or_else(|| panic!("no line for all at once: {text}"));
+    for number in &all {
+        assert!(line.contains(number.as_str()), "{number} in {line}");
+    }
+    assert!(
+        !board(&m.view(Viewer::Spectator), &data()).contains("All your counters left"),
+        "a spectator has no choices"
+    );
+}
+
+/// Decision I39: an automatic choice and a division's status carry a note in the log; the
+/// note follows the event as the viewer receives it (nothing for what he may not read).
+#[test]
+fn the_log_notes_choices_made_by_the_rules_and_a_divisions_status() {
+    use mississippi_fortress::events::{Event, EventKind, Secret};
+    let private = |kind| Event {
+        kind,
+        text: String::new(),
+        secret: Some(Secret {
+            side: Side::Union,
+            text: "12th Division (XIII) is now ineffective".into(),
+        }),
+        combat: None,
+    };
+    let data = data();
+    let own = |e: &Event| e.redact(Viewer::Seat(Side::Union)).unwrap();
+    let auto = event(&own(&private(EventKind::Automatic)), &data).unwrap();
+    assert!(auto.contains("made by the rules without asking"), "{auto}");
+    let status = event(&own(&private(EventKind::Ineffective)), &data).unwrap();
+    assert!(status.contains("S1.8: private"), "{status}");
+    assert!(
+        private(EventKind::Ineffective)
+            .redact(Viewer::Seat(Side::Confederate))
+            .is_none(),
+        "the enemy receives nothing to note"
+    );
+    let idle = Event {
+        kind: EventKind::Automatic,
+        text: "Union LP3 engages no enemy Line Position".into(),
+        secret: None,
+        combat: None,
+    };
+    let public = event(&idle.redact(Viewer::Spectator).unwrap(), &data).unwrap();
+    assert_eq!(public, "(made by the rules without asking)");
+    let plain = Event {
+        kind: EventKind::Battle,
+        ..idle
+    };
+    assert_eq!(
+        event(&plain.redact(Viewer::Spectator).unwrap(), &data),
+        None
+    );
+}

@@ -20,6 +20,10 @@ pub const BOWEN: &str = "bowen-div";
 /// The one Union Commander/Officer whose rating counts alone in a Line Position (2.12a).
 pub const GRANT: &str = "grant";
 
+/// A side's counters on the Battle Board where they stand, and, in roster order, those it
+/// has still to place (deploy, S8.6a, or decide about, S9.82).
+pub(crate) type Queue = (Vec<(Key, Position)>, Vec<Key>);
+
 impl MississippiFortress {
     /// S8.6b-e: where counter `k` may be placed, given its side's `placed` counters; with
     /// `must_occupy` the Reserve is refused (S8.6g, S9.82).
@@ -101,12 +105,31 @@ impl MississippiFortress {
 
     /// The next counter `side` deploys (S8.6a), in roster order.
     pub fn next_to_deploy(&self, side: Side) -> Option<Key> {
+        self.deploy_queue(side)
+            .and_then(|(_, queue)| queue.first().copied())
+    }
+
+    /// S8.6a: `side`'s counters already on the Battle Board and, in roster order, those it
+    /// has still to deploy (`None` outside a battle).
+    pub(crate) fn deploy_queue(&self, side: Side) -> Option<Queue> {
         let b = self.battle.as_ref()?;
-        b.roster.iter().copied().find(|&k| {
-            self.counters[k].side == side
-                && self.counters[k].place == Place::Area(b.area)
-                && !b.slots.iter().any(|(o, _)| *o == k)
-        })
+        let placed: Vec<(Key, Position)> = b
+            .slots
+            .iter()
+            .copied()
+            .filter(|(o, _)| self.counters[*o].side == side)
+            .collect();
+        let queue = b
+            .roster
+            .iter()
+            .copied()
+            .filter(|&k| {
+                self.counters[k].side == side
+                    && self.counters[k].place == Place::Area(b.area)
+                    && !b.slots.iter().any(|(o, _)| *o == k)
+            })
+            .collect();
+        Some((placed, queue))
     }
 
     /// S8.6g: this infantry or cavalry counter is the last chance to occupy a Line Position.
@@ -121,44 +144,89 @@ impl MississippiFortress {
             && !later.iter().any(|&o| o != k && fights(&self.counters[o]))
     }
 
-    /// The deployment options of `side`: the positions of its next counter.
+    /// S8.6b-g: the positions of the first counter of `queue` (the counters still to place,
+    /// in roster order) beside the `placed` ones.
+    pub(crate) fn first_placement_options(
+        &self,
+        placed: &[(Key, Position)],
+        queue: &[Key],
+    ) -> Vec<Position> {
+        let Some(&k) = queue.first() else {
+            return Vec::new();
+        };
+        let must = self.must_occupy(k, placed, queue);
+        self.placement_options(k, placed, must)
+    }
+
+    /// S8.6, S9.82 (decision I37): whether every counter of `queue` could be placed in
+    /// `position`, one after another in roster order, each with the checks its own single
+    /// placement would meet (2.22a, S8.6b, S8.6e, S8.6g).
+    pub(crate) fn all_fit(
+        &self,
+        placed: &[(Key, Position)],
+        queue: &[Key],
+        position: Position,
+    ) -> bool {
+        let mut placed = placed.to_vec();
+        for (i, &k) in queue.iter().enumerate() {
+            if !self
+                .first_placement_options(&placed, &queue[i..])
+                .contains(&position)
+            {
+                return false;
+            }
+            match placed.iter_mut().find(|(o, _)| *o == k) {
+                Some(slot) => slot.1 = position,
+                None => placed.push((k, position)),
+            }
+        }
+        true
+    }
+
+    /// The deployment options of `side`: the positions of its next counter and, where
+    /// there is a choice and more than one counter left, each position that takes them all
+    /// (decision I37).
     pub(crate) fn deploy_actions(&self, side: Side) -> Vec<Action> {
-        let Some(b) = &self.battle else {
+        let Some((placed, queue)) = self.deploy_queue(side) else {
             return Vec::new();
         };
-        let Some(k) = self.next_to_deploy(side) else {
+        let Some(&k) = queue.first() else {
             return Vec::new();
         };
-        let placed: Vec<(Key, Position)> = b
-            .slots
+        let options = self.first_placement_options(&placed, &queue);
+        let mut out: Vec<Action> = options
             .iter()
-            .copied()
-            .filter(|(o, _)| self.counters[*o].side == side)
-            .collect();
-        let later: Vec<Key> = b
-            .roster
-            .iter()
-            .copied()
-            .filter(|&o| {
-                self.counters[o].side == side
-                    && self.counters[o].place == Place::Area(b.area)
-                    && !placed.iter().any(|(p, _)| *p == o)
-            })
-            .collect();
-        let must = self.must_occupy(k, &placed, &later);
-        self.placement_options(k, &placed, must)
-            .into_iter()
-            .map(|position| Action::Deploy {
+            .map(|&position| Action::Deploy {
                 counter: self.counters[k].id.clone(),
                 position,
             })
-            .collect()
+            .collect();
+        if queue.len() >= 2 && options.len() >= 2 {
+            out.extend(
+                options
+                    .into_iter()
+                    .filter(|&p| self.all_fit(&placed, &queue, p))
+                    .map(|position| Action::DeployAll { position }),
+            );
+        }
+        out
     }
 
     /// Places a counter (secret until the reveal).
     pub(crate) fn deploy(&mut self, id: &str, position: Position) {
         if let (Some(k), Some(b)) = (self.key(id), self.battle.as_mut()) {
             b.slots.push((k, position));
+        }
+    }
+
+    /// Places every counter `side` has still to deploy, in roster order (secret until the
+    /// reveal): the slots the single placements would give (decision I37).
+    pub(crate) fn deploy_all(&mut self, side: Side, position: Position) {
+        let Some((_, queue)) = self.deploy_queue(side) else {
+            return;
+        };
+        if let Some(b) = self.battle.as_mut() {
+            b.slots.extend(queue.into_iter().map(|k| (k, position)));
         }
     }
 
@@ -184,7 +252,7 @@ impl MississippiFortress {
     }
 
     /// "Deployment revealed. Union: LP1 ...; Reserve: 2 counters. Confederate: ...".
-    fn board_summary(&self, heading: &str) -> String {
+    pub(crate) fn board_summary(&self, heading: &str) -> String {
         let Some(b) = &self.battle else {
             return String::new();
         };
@@ -209,7 +277,7 @@ impl MississippiFortress {
     }
 
     /// S8.7b(1): each occupied Attacker Line Position facing an occupied Defender one engages.
-    fn straight_engagements(&mut self) {
+    pub(crate) fn straight_engagements(&mut self) {
         let Some(b) = &self.battle else { return };
         let (attacker, defender) = (b.attacker, b.defender());
         let mut engaged = [None; 3];
@@ -311,102 +379,8 @@ impl MississippiFortress {
                 }
             ),
         );
+        self.announce_idle_lines(fx);
         self.set_stage(BattleStage::Orders);
-    }
-
-    /// The next Reserve counter `side` decides about before round 2.
-    pub fn next_to_commit(&self, side: Side) -> Option<Key> {
-        let b = self.battle.as_ref()?;
-        b.roster.iter().copied().find(|&k| {
-            self.counters[k].side == side
-                && self.counters[k].place == Place::Area(b.area)
-                && b.slots
-                    .iter()
-                    .any(|(o, p)| *o == k && *p == Position::Reserve)
-                && !b.commits.iter().any(|(o, _)| *o == k)
-        })
-    }
-
-    /// S9.82: the positions of `side`'s next Reserve counter.
-    pub(crate) fn commit_actions(&self, side: Side) -> Vec<Action> {
-        let Some(b) = &self.battle else {
-            return Vec::new();
-        };
-        let Some(k) = self.next_to_commit(side) else {
-            return Vec::new();
-        };
-        let mut placed: Vec<(Key, Position)> = b
-            .slots
-            .iter()
-            .copied()
-            .filter(|(o, _)| {
-                self.counters[*o].side == side && self.counters[*o].place == Place::Area(b.area)
-            })
-            .collect();
-        for (o, p) in &b.commits {
-            if let (Some(p), Some(slot)) = (p, placed.iter_mut().find(|(x, _)| x == o)) {
-                slot.1 = *p;
-            }
-        }
-        let later: Vec<Key> = b
-            .roster
-            .iter()
-            .copied()
-            .filter(|&o| {
-                o == k
-                    || (self.counters[o].side == side
-                        && self.counters[o].place == Place::Area(b.area)
-                        && b.slots
-                            .iter()
-                            .any(|(x, p)| *x == o && *p == Position::Reserve)
-                        && !b.commits.iter().any(|(x, _)| *x == o))
-            })
-            .collect();
-        let must = self.must_occupy(k, &placed, &later);
-        let id = self.counters[k].id.clone();
-        self.placement_options(k, &placed, must)
-            .into_iter()
-            .map(|p| Action::Commit {
-                counter: id.clone(),
-                position: (p != Position::Reserve).then_some(p),
-            })
-            .collect()
-    }
-
-    /// Records a commitment (secret until both are done).
-    pub(crate) fn commit(&mut self, id: &str, position: Option<Position>) {
-        if let (Some(k), Some(b)) = (self.key(id), self.battle.as_mut()) {
-            b.commits.push((k, position));
-        }
-    }
-
-    /// S9.82: commitments are revealed; a side with every Line Position empty ends the battle.
-    pub(crate) fn reveal_commits(&mut self, fx: &mut Fx) {
-        let Some(b) = self.battle.as_mut() else {
-            return;
-        };
-        let commits = std::mem::take(&mut b.commits);
-        for (k, p) in commits {
-            if let Some(p) = p {
-                if let Some(slot) = b.slots.iter_mut().find(|(o, _)| *o == k) {
-                    slot.1 = p;
-                }
-                self.counters[k].face_up = true;
-            }
-        }
-        fx.reveal();
-        fx.public(
-            EventKind::Battle,
-            self.board_summary("Round 2, commitments revealed"),
-        );
-        let Some(b) = &self.battle else { return };
-        let empty = |side: Side| (0..3).all(|line| !self.line_occupied(side, line));
-        if empty(b.attacker) || empty(b.defender()) {
-            self.set_stage(BattleStage::EndEmpty);
-            return;
-        }
-        self.straight_engagements();
-        self.set_stage(BattleStage::Engage);
     }
 
     /// Distinct formations of the non-militia infantry in a Line Position (S8.6c).

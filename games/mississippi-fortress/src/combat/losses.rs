@@ -133,6 +133,7 @@ impl MississippiFortress {
     /// One SP of a Line Position's loss falls on a unit.
     pub(crate) fn take_loss(&mut self, side: Side, line: u8, id: &str, fx: &mut Fx) {
         let Some(k) = self.key(id) else { return };
+        let was = self.ineffective_on_map(k);
         self.add_casualties(k, 1);
         let left = match self.battle.as_mut() {
             Some(b) => {
@@ -150,6 +151,7 @@ impl MississippiFortress {
         if self.counters[k].present() == 0 {
             self.eliminate(k, "destroyed in battle", fx);
         }
+        self.note_effectiveness(k, was, fx);
         if left > 0 {
             self.decisions.insert(0, Decision::Allocate { side, line });
         }

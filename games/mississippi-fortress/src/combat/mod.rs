@@ -6,8 +6,11 @@
 //! or is settled by [`MississippiFortress::battle_step`].
 
 pub mod battle_board;
+pub mod commitment;
 pub mod declaration;
 pub mod end;
+pub mod forced;
+pub mod irrevocable;
 pub mod losses;
 pub mod orders;
 pub mod resolution;
@@ -225,6 +228,36 @@ impl MississippiFortress {
         self.set_stage(BattleStage::EndEmpty);
     }
 
+    /// What the prompt adds about a Line Position's order: unengaged (S8.8a) or restricted
+    /// (S8.8b), and why.
+    fn order_note(&self, side: Side, line: u8) -> String {
+        let engaged = self
+            .lines_needing_orders(side)
+            .into_iter()
+            .any(|(l, e)| l == line && e);
+        if !engaged {
+            return " (it is not engaged: Withdraw, or no order and it stays, S8.8a)".to_string();
+        }
+        match self.restriction_words(side, line) {
+            Some(why) => format!(" (restricted, S8.8b: {why})"),
+            None => String::new(),
+        }
+    }
+
+    /// " (4 counters left: one at a time, or all of them in one place)" when the choices
+    /// offer to place them all at once (decision I37).
+    fn all_note(actions: &[Action], queue: Option<Vec<Key>>) -> String {
+        let all = actions
+            .iter()
+            .any(|a| matches!(a, Action::DeployAll { .. } | Action::CommitAll { .. }));
+        match queue.map(|q| q.len()) {
+            Some(left) if all => {
+                format!(" ({left} counters left: one at a time, or all of them in one place)")
+            }
+            _ => String::new(),
+        }
+    }
+
     /// The prompt while a battle is fought.
     pub(crate) fn battle_prompt(&self, side: Side) -> String {
         let title = self.phase_title();
@@ -238,8 +271,12 @@ impl MississippiFortress {
             ),
             BattleStage::Deploy => match self.next_to_deploy(side) {
                 Some(k) => format!(
-                    "{title}: battle in {place}: deploy {} on the Battle Board (secret until both sides are done)",
-                    self.counters[k].name()
+                    "{title}: battle in {place}: deploy {} on the Battle Board{} (secret until both sides are done)",
+                    self.counters[k].name(),
+                    Self::all_note(
+                        &self.deploy_actions(side),
+                        self.deploy_queue(side).map(|(_, q)| q)
+                    )
                 ),
                 None => format!("{title}: battle in {place}: deployment"),
             },
@@ -249,9 +286,10 @@ impl MississippiFortress {
             ),
             BattleStage::Orders => match self.next_order_line(side) {
                 Some(line) => format!(
-                    "{title}: battle in {place}, round {}: choose the Combat Order of your Line Position {} (secret until both sides are done)",
+                    "{title}: battle in {place}, round {}: choose the Combat Order of your Line Position {}{} (secret until both sides are done)",
                     b.round,
-                    line + 1
+                    line + 1,
+                    self.order_note(side, line)
                 ),
                 None => format!("{title}: battle in {place}: Combat Orders"),
             },
@@ -260,8 +298,12 @@ impl MississippiFortress {
             }
             BattleStage::Commit => match self.next_to_commit(side) {
                 Some(k) => format!(
-                    "{title}: battle in {place}, before round 2: commit {} from the Reserve, or keep it there (secret until both sides are done)",
-                    self.counters[k].name()
+                    "{title}: battle in {place}, before round 2: commit {} from the Reserve, or keep it there{} (secret until both sides are done)",
+                    self.counters[k].name(),
+                    Self::all_note(
+                        &self.commit_actions(side),
+                        self.commit_queue(side).map(|(_, q)| q)
+                    )
                 ),
                 None => format!("{title}: battle in {place}: commitments"),
             },

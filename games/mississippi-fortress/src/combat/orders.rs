@@ -10,7 +10,7 @@ use adjutant_engine::Side;
 use crate::combat::battle_board::BOWEN;
 use crate::data::charts::CombatOrder;
 use crate::model::action::Action;
-use crate::model::counter::Kind;
+use crate::model::counter::{Key, Kind};
 use crate::model::game::MississippiFortress;
 
 /// Attacker orders, weakest first.
@@ -25,6 +25,25 @@ pub const DEFEND: [CombatOrder; 3] = [
     CombatOrder::Stand,
     CombatOrder::Counterattack,
 ];
+
+/// What restricts the Combat Orders of a Line Position (S8.8b).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Restrictions {
+    /// Its ineffective divisions (S1.8c).
+    pub ineffective: Vec<Key>,
+    /// Its non-militia infantry out of communications (S6.6), Bowen's Division excepted
+    /// under 4.31a.
+    pub out_of_comms: Vec<Key>,
+    /// Its only infantry is militia (S1.10c).
+    pub militia_only: bool,
+}
+
+impl Restrictions {
+    /// A restriction other than ineffectiveness (they all leave the same orders).
+    fn other(&self) -> bool {
+        !self.out_of_comms.is_empty() || self.militia_only
+    }
+}
 
 impl MississippiFortress {
     /// The lines of `side` that need an order this round, with whether each is engaged.
@@ -54,6 +73,38 @@ impl MississippiFortress {
             .find(|&l| !b.orders.iter().any(|(s, x, _)| *s == side && *x == l))
     }
 
+    /// S8.8b: what restricts a Line Position's orders: its ineffective divisions (S1.8c),
+    /// its out-of-communications non-militia infantry (S6.6; not Bowen's Division when 4.31a
+    /// applies), and whether its only infantry is militia (S1.10c).
+    pub fn order_restrictions(&self, side: Side, line: u8) -> Restrictions {
+        let units = self.line_units(side, usize::from(line));
+        let bowen = self.bowen_line() == Some(usize::from(line));
+        let ineffective = units
+            .iter()
+            .copied()
+            .filter(|&k| self.counters[k].ineffective())
+            .collect();
+        let out_of_comms = units
+            .iter()
+            .copied()
+            .filter(|&k| {
+                let c = &self.counters[k];
+                c.kind.is_line_infantry() && !c.rec.in_comms && !(bowen && c.id == BOWEN)
+            })
+            .collect();
+        let infantry: Vec<Kind> = units
+            .iter()
+            .map(|&k| self.counters[k].kind)
+            .filter(|k| k.is_infantry())
+            .collect();
+        let militia_only = !infantry.is_empty() && infantry.iter().all(|&k| k == Kind::Militia);
+        Restrictions {
+            ineffective,
+            out_of_comms,
+            militia_only,
+        }
+    }
+
     /// S8.8b: the orders a Line Position may receive.
     pub fn allowed_orders(&self, side: Side, line: u8, engaged: bool) -> Vec<Option<CombatOrder>> {
         let Some(b) = &self.battle else {
@@ -64,28 +115,46 @@ impl MississippiFortress {
             // S8.8a: an unengaged Defender Line Position may Withdraw or hold.
             return vec![Some(CombatOrder::Withdraw), None];
         }
-        let units = self.line_units(side, usize::from(line));
-        let bowen = self.bowen_line() == Some(usize::from(line));
-        let ineffective = units.iter().any(|&k| self.counters[k].ineffective());
-        let out_of_comms = units.iter().any(|&k| {
-            let c = &self.counters[k];
-            c.kind.is_line_infantry() && !c.rec.in_comms && !(bowen && c.id == BOWEN)
-        });
-        let infantry: Vec<Kind> = units
-            .iter()
-            .map(|&k| self.counters[k].kind)
-            .filter(|k| k.is_infantry())
-            .collect();
-        let militia_only = !infantry.is_empty() && infantry.iter().all(|&k| k == Kind::Militia);
+        let r = self.order_restrictions(side, line);
+        let ineffective = !r.ineffective.is_empty();
         let all = if attacking { ATTACK } else { DEFEND };
         // The table of S8.8b: an ineffective division leaves the Attacker only Diversion;
         // every restriction leaves the Defender Withdraw and Stand.
-        let cap = match (attacking, ineffective, out_of_comms || militia_only) {
+        let cap = match (attacking, ineffective, r.other()) {
             (true, true, _) => 1,
             (_, true, _) | (_, _, true) => 2,
             _ => 3,
         };
         all.into_iter().take(cap).map(Some).collect()
+    }
+
+    /// S8.8b in words, for `side`'s own prompt and log: "it holds an ineffective division
+    /// (12th Division (XIII), S1.8c)"; `None` for an unrestricted Line Position.
+    pub fn restriction_words(&self, side: Side, line: u8) -> Option<String> {
+        let r = self.order_restrictions(side, line);
+        let names = |keys: &[Key]| -> String {
+            keys.iter()
+                .map(|&k| self.counters[k].name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut parts = Vec::new();
+        if !r.ineffective.is_empty() {
+            parts.push(format!(
+                "an ineffective division ({}, S1.8c)",
+                names(&r.ineffective)
+            ));
+        }
+        if !r.out_of_comms.is_empty() {
+            parts.push(format!(
+                "infantry out of communications ({}, S6.6)",
+                names(&r.out_of_comms)
+            ));
+        }
+        if r.militia_only {
+            parts.push("no infantry but militia (S1.10c)".to_string());
+        }
+        (!parts.is_empty()).then(|| format!("it holds {}", parts.join(" and ")))
     }
 
     /// The order options of `side`'s next line.

@@ -128,6 +128,9 @@ pub enum Action {
     StandAndFight,
     /// Place a counter on the Battle Board (S8.6), secretly.
     Deploy { counter: String, position: Position },
+    /// Place every counter still to deploy in one position, one after another in roster
+    /// order, secretly: the same as the single `Deploy`s would do (S8.6, decision I37).
+    DeployAll { position: Position },
     /// As Attacker, swing a Line Position facing an empty one onto a target, or leave it idle
     /// (`target: null`) (S8.7b).
     Engage { line: u8, target: Option<u8> },
@@ -147,6 +150,10 @@ pub enum Action {
         counter: String,
         position: Option<Position>,
     },
+    /// Before round 2, commit every Reserve counter still undecided to one Line Position, or
+    /// keep them all (`null`), secretly: the same as the single `Commit`s would do (S9.82,
+    /// decision I37).
+    CommitAll { position: Option<Position> },
     /// Answer a question about where something goes: a displaced Leader, a retreating or
     /// withdrawing unit, a Leader going with them, steamers to board, a replacement Leader.
     Go { to: Dest },

@@ -2,12 +2,18 @@
 //! on in half of them), each choosing uniformly among the engine's own
 //! legal actions, played through `adjutant_engine::Match` to the end: no panic, someone can
 //! always act until the end, no prompt without actions, and the reference's invariants after
-//! every action.
+//! every action; every division that turns ineffective or effective again is announced to its
+//! owner alone (S1.8, decision I39).
 
-use adjutant_engine::{Match, Rules, Side};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use adjutant_engine::{Match, Played, Rules, Side, Viewer};
 use mississippi_fortress::MississippiFortress;
 
 use crate::support::{Rng, new_match, seed, setup_for};
+
+/// Divisions seen turning ineffective or effective again (and told so), over all bot games.
+static STATUS_CHANGES: AtomicU64 = AtomicU64::new(0);
 
 /// Actions a bot game may take before it is declared stuck.
 const MAX_ACTIONS: u64 = 200_000;
@@ -42,9 +48,12 @@ pub fn play_scenario(mut m: Match<MississippiFortress>, n: u64) -> u64 {
         let action = &actions[rng.below(actions.len())];
         let value = serde_json::to_value(action).expect("actions serialise");
         let seq = m.seq();
-        if let Err(e) = m.play(side, &value) {
-            panic!("game {n}: {action:?} was refused: {e}");
-        }
+        let before = effectiveness(&m);
+        let played = match m.play(side, &value) {
+            Ok(played) => played,
+            Err(e) => panic!("game {n}: {action:?} was refused: {e}"),
+        };
+        effectiveness_announced(&m, &before, &played, n);
         if std::env::var("MF_TRACE").is_ok_and(|v| v == n.to_string()) {
             eprintln!("#{seq} {side} {action:?} at {:?}", m.state().step());
         }
@@ -62,6 +71,59 @@ pub fn play_scenario(mut m: Match<MississippiFortress>, n: u64) -> u64 {
         );
     }
     m.seq()
+}
+
+/// For each counter: on the map, and an ineffective division there (S1.8a).
+fn effectiveness(m: &Match<MississippiFortress>) -> Vec<(bool, bool)> {
+    let game = m.state();
+    (0..game.counters().len())
+        .map(|k| (game.counters()[k].on_map(), game.ineffective_on_map(k)))
+        .collect()
+}
+
+/// S1.8, decision I39: a division on the map before and after an action whose status changed
+/// is announced to its owner; the announcement has no public part.
+fn effectiveness_announced(
+    m: &Match<MississippiFortress>,
+    before: &[(bool, bool)],
+    played: &Played,
+    n: u64,
+) {
+    for (k, &(was_on_map, was)) in before.iter().enumerate() {
+        let c = &m.state().counters()[k];
+        let now = m.state().ineffective_on_map(k);
+        if !was_on_map || !c.on_map() || now == was {
+            continue;
+        }
+        let wanted = format!(
+            "{} is {}",
+            c.name(),
+            if now {
+                "now ineffective"
+            } else {
+                "effective again"
+            }
+        );
+        let told = Match::<MississippiFortress>::redact(&played.events, Viewer::Seat(c.side()))
+            .iter()
+            .any(|e| {
+                e["type"] == "ineffective"
+                    && e["secret"]["text"]
+                        .as_str()
+                        .is_some_and(|t| t.starts_with(&wanted))
+            });
+        assert!(
+            told,
+            "game {n}, action {}: not told \"{wanted}\"",
+            played.seq
+        );
+        STATUS_CHANGES.fetch_add(1, Ordering::Relaxed);
+    }
+    for e in &played.events {
+        if e["type"] == "ineffective" {
+            assert!(e.get("text").is_none(), "game {n}: public: {e}");
+        }
+    }
 }
 
 /// Plays `games` seeded games on two threads, game `n` from `play(n)`; returns how many ended.
@@ -117,6 +179,11 @@ fn scenario_game(scenario: &str, n: u64) -> u64 {
 #[test]
 fn a_thousand_bot_games_of_champion_hill_end_cleanly() {
     assert_eq!(run_many(1000, play_out), 1000);
+    let changes = STATUS_CHANGES.load(Ordering::Relaxed);
+    assert!(
+        changes >= 100,
+        "only {changes} divisions changed status (S1.8)"
+    );
 }
 
 #[test]

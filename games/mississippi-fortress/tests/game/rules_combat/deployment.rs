@@ -245,6 +245,7 @@ fn rule_s8_6e_g_leaders_stand_by_their_troops_and_a_line_position_must_be_held()
         },
     );
     // Leaders in id order: Grant (C/O: any occupied LP), McClernand (XIII: LP3), Sherman (XV/XVI: Reserve).
+    // All three may also go to the Reserve at once, not to LP3 (Sherman may not, I37).
     let offered = game.legal_actions(Side::Union);
     assert_eq!(
         offered,
@@ -257,6 +258,7 @@ fn rule_s8_6e_g_leaders_stand_by_their_troops_and_a_line_position_must_be_held()
                 counter: "grant".into(),
                 position: RESERVE
             },
+            Action::DeployAll { position: RESERVE },
         ]
     );
     play(

@@ -19,10 +19,13 @@ use mississippi_fortress::state::{Kind, Place};
 
 use crate::support::*;
 
+mod all_at_once;
+mod announced;
 mod before_battle;
 mod chain_of_command;
 mod deployment;
 mod fire;
+mod irrevocable;
 mod orders;
 mod outcomes;
 mod report;
