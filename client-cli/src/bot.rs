@@ -10,6 +10,9 @@ use std::time::{Duration, Instant};
 use crate::client::ClientError;
 use crate::live::Live;
 
+/// How long a bot the server found too fast waits before sending again.
+const RATE_LIMITED_PAUSE: Duration = Duration::from_millis(250);
+
 /// Notes a bot writes into free-text fields.
 const NOTES: [&str; 4] = [
     "Hold the line until relieved.",
@@ -194,6 +197,15 @@ pub async fn play_watched(
                 code: ErrorCode::StaleSeq | ErrorCode::NotYourTurn,
                 ..
             } => sent = None,
+            // Faster than the server lets one connection send: back off, then choose again
+            // (the action was not taken).
+            ServerMessage::Error {
+                code: ErrorCode::RateLimited,
+                ..
+            } if sent.is_some() => {
+                tokio::time::sleep(RATE_LIMITED_PAUSE).await;
+                sent = None;
+            }
             ServerMessage::Error {
                 code: ErrorCode::IllegalAction,
                 ..

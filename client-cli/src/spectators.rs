@@ -4,7 +4,9 @@
 //! `/proc/PID/status`) before and after; nothing is played meanwhile, so the connections
 //! stay idle. docs/performance.md keeps the figures.
 
-use adjutant_protocol::{ClientMessage, CreateGame, JoinGame, ServerMessage, SideChoice, UpdateMode, Visibility};
+use adjutant_protocol::{
+    ClientMessage, CreateGame, JoinGame, ServerMessage, SideChoice, UpdateMode, Visibility,
+};
 use futures_util::future::join_all;
 use serde_json::Value;
 use std::time::{Duration, Instant};

@@ -6,6 +6,7 @@ mod account_reads;
 mod account_tests;
 mod account_writes;
 mod api;
+mod checkpointer;
 pub mod integrity;
 mod memory;
 mod name_keys;
@@ -114,7 +115,12 @@ impl SqliteStore {
             writer_options = writer_options.pragma("max_page_count", pages.to_string());
         }
         migrations.close().await;
-        let writer_conn = writer_options.connect().await?;
+        // Checkpoints run beside the writer, not inside its commits (checkpointer.rs).
+        let writer_conn = writer_options
+            .pragma("wal_autocheckpoint", "0")
+            .connect()
+            .await?;
+        let checkpoints = checkpointer::Checkpoints::spawn(options.connect().await?);
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .min_connections(1)
@@ -125,7 +131,7 @@ impl SqliteStore {
             .await?;
         Ok(SqliteStore {
             pool,
-            writer: Writer::spawn(writer_conn, max_batch),
+            writer: Writer::spawn(writer_conn, max_batch, checkpoints),
             notice_ids: Arc::new(AtomicI64::new(max.unwrap_or(0) + 1)),
         })
     }

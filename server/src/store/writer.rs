@@ -8,6 +8,7 @@ use tokio::sync::{mpsc, oneshot};
 use tracing::{error, warn};
 
 use super::account_writes;
+use super::checkpointer::{self, Checkpoints};
 use super::notice_writes;
 use super::one_trip;
 use super::statements::{ACTIONS_PER_STATEMENT, append_actions, apply};
@@ -38,10 +39,11 @@ pub struct Writer {
 
 impl Writer {
     /// Starts the writer task on `conn`, committing at most `max_batch` writes at once.
-    pub fn spawn(conn: SqliteConnection, max_batch: usize) -> Writer {
+    /// Every [`checkpointer::EVERY`] commits it asks `checkpoints` to fold the WAL in.
+    pub fn spawn(conn: SqliteConnection, max_batch: usize, checkpoints: Checkpoints) -> Writer {
         // Room for every live game to have a write in flight, and then some.
         let (tx, rx) = mpsc::channel(max_batch.max(1) * 8);
-        tokio::spawn(run(conn, rx, max_batch.max(1)));
+        tokio::spawn(run(conn, rx, max_batch.max(1), checkpoints));
         Writer { tx }
     }
 
@@ -67,7 +69,13 @@ impl Writer {
     }
 }
 
-async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>, max_batch: usize) {
+async fn run(
+    mut conn: SqliteConnection,
+    mut rx: mpsc::Receiver<Job>,
+    max_batch: usize,
+    checkpoints: Checkpoints,
+) {
+    let mut commits = 0u64;
     let mut jobs: Vec<Job> = Vec::with_capacity(max_batch);
     let mut batch: Vec<Pending> = Vec::with_capacity(max_batch);
     let mut closing = None;
@@ -80,9 +88,16 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>, max_batch:
                 Job::Close(done) => closing = closing.or(Some(done)),
             }
         }
+        if !batch.is_empty() {
+            commits += 1;
+            if commits.is_multiple_of(checkpointer::EVERY) {
+                checkpoints.ask();
+            }
+        }
         commit_batch(&mut conn, &mut batch, true).await;
     }
     rx.close();
+    checkpoints.close().await;
     while let Ok(job) = rx.try_recv() {
         if let Job::Close(done) = job {
             let _ = done.send(());

@@ -87,6 +87,13 @@ impl TestServer {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
         let base = format!("http://{}", listener.local_addr().expect("local addr"));
         config.public_url = Some(base.clone());
+        // Tests drive the API as fast as the server answers, far beyond what the message
+        // and request rates let one client do; those limits are tested where a test sets
+        // them (edges.rs, errors.rs).
+        config.http_rate = 1e6;
+        config.http_burst = 1e6;
+        config.ws_rate = 1e6;
+        config.ws_burst = 1e6;
         adjust(&mut config);
         let service = Service::open(config, adjutant_tests::registry(), clock)
             .await

@@ -23,13 +23,13 @@ async fn a_draw_offered_in_one_browser_is_accepted_in_the_other_and_alerts_its_p
         .wait_for("document.querySelector('#draw button[data-type=offer_draw]')")
         .await;
     // Alerts chosen with the checkbox; the page is not being looked at.
-    confederate.click("#turn-alerts").await;
-    assert_eq!(
-        confederate
-            .eval("localStorage.getItem('adjutant.turnAlerts')")
-            .await,
-        "on"
-    );
+    // (Ticked from the page's script: the panel may still move as the page fills in.)
+    confederate
+        .eval("document.querySelector('#turn-alerts').click()")
+        .await;
+    confederate
+        .wait_for("localStorage.getItem('adjutant.turnAlerts') === 'on'")
+        .await;
     confederate
         .eval("document.hasFocus = () => false; window.adjutantAlerts = 0")
         .await;

@@ -117,6 +117,12 @@ async fn a_burst_of_spectators_joining_is_told_to_the_others_once() {
     for conn in &mut joined {
         let frames = conn.frames();
         assert_eq!(frames[0].0["type"], "subscribed");
-        assert!(frames.iter().filter(|(f, _)| f["type"] == "presence").count() <= 1);
+        assert!(
+            frames
+                .iter()
+                .filter(|(f, _)| f["type"] == "presence")
+                .count()
+                <= 1
+        );
     }
 }
