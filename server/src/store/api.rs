@@ -54,7 +54,8 @@ pub trait Store: Send + Sync {
     /// A fresh id for a notice (handed out before its write, so nobody reads it back).
     fn next_notice_id(&self) -> i64;
 
-    /// Commits one write; resolves once it is durable.
+    /// Commits one write; resolves once it is durable. The store takes the write when this is
+    /// called, not when the future is first polled, so a caller may work while it commits.
     fn write(&self, write: Write) -> Pending<'_, Result<(), WriteError>>;
 
     /// Commits the writes already sent and closes; later writes are refused.

@@ -141,9 +141,13 @@ impl SqliteStore {
         self.notice_ids.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// Commits one write; returns once it is durable.
-    pub async fn write(&self, write: Write) -> Result<(), WriteError> {
-        self.writer.write(write).await
+    /// Commits one write; the future resolves once it is durable (the writer has it at once:
+    /// [`Writer::write`]).
+    pub fn write(
+        &self,
+        write: Write,
+    ) -> impl std::future::Future<Output = Result<(), WriteError>> + Send + use<> {
+        self.writer.write(write)
     }
 
     /// Commits the writes already sent, checkpoints the WAL and closes every connection.

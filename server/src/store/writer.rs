@@ -47,16 +47,34 @@ impl Writer {
         Writer { tx }
     }
 
-    /// Commits one write; returns once it is durable.
-    pub async fn write(&self, write: Write) -> Result<(), WriteError> {
+    /// Commits one write; the future resolves once it is durable. The write is handed to the
+    /// writer at once, before the future is first polled (unless the queue is full), so the
+    /// caller can work while it commits (a game builds its updates during the fsync).
+    pub fn write(
+        &self,
+        write: Write,
+    ) -> impl std::future::Future<Output = Result<(), WriteError>> + Send + use<> {
         let (reply, answer) = oneshot::channel();
-        self.tx
-            .send(Job::Write(Pending { write, reply }))
-            .await
-            .map_err(|_| WriteError::Store("the store is shut down".into()))?;
-        answer
-            .await
-            .map_err(|_| WriteError::Store("the store writer stopped".into()))?
+        let waiting = match self.tx.try_send(Job::Write(Pending { write, reply })) {
+            Ok(()) => None,
+            Err(mpsc::error::TrySendError::Full(job)) => Some(job),
+            Err(mpsc::error::TrySendError::Closed(_)) => {
+                return futures_util::future::Either::Left(std::future::ready(Err(
+                    WriteError::Store("the store is shut down".into()),
+                )));
+            }
+        };
+        let tx = self.tx.clone();
+        futures_util::future::Either::Right(async move {
+            if let Some(job) = waiting {
+                tx.send(job)
+                    .await
+                    .map_err(|_| WriteError::Store("the store is shut down".into()))?;
+            }
+            answer
+                .await
+                .map_err(|_| WriteError::Store("the store writer stopped".into()))?
+        })
     }
 
     /// Commits every write sent before this call, checkpoints the WAL and closes the

@@ -2,17 +2,36 @@
 
 use super::*;
 
+/// An action's updates, built while its commit runs, sent once it is durable.
+pub(super) struct Prepared {
+    /// One frame per viewer and update mode with a subscriber.
+    frames: HashMap<(Viewer, UpdateMode), Frame>,
+    /// The views that become the next patches' bases.
+    bases: Vec<(Viewer, Value)>,
+    /// The view the caller asked for (null for none).
+    wanted_view: Value,
+}
+
 impl Actor {
-    /// Sends each subscriber the update for its viewer; returns the view for `wanted` (null
-    /// when none is wanted: a view nobody subscribed to and nobody asked for is not built).
-    pub(super) fn broadcast(&mut self, played: &Played, wanted: Option<Viewer>) -> Value {
-        let finished = self.meta.status == GameStatus::Finished;
+    /// Builds each subscriber's update for `played` (the game now in `status`), without
+    /// sending anything or changing what the next patch is based on: it runs while the
+    /// action's commit is being made durable, and [`Actor::release`] sends it after.
+    pub(super) fn prepare(
+        &self,
+        played: &Played,
+        wanted: Option<Viewer>,
+        status: GameStatus,
+    ) -> Prepared {
+        let finished = status == GameStatus::Finished;
         let mut viewers: Vec<Viewer> = self.subs.iter().map(|s| s.viewer).collect();
         viewers.extend(wanted);
         viewers.sort_by_key(|v| v.as_str());
         viewers.dedup();
-        let mut wanted_view = Value::Null;
-        let mut frames: HashMap<(Viewer, UpdateMode), Frame> = HashMap::new();
+        let mut prepared = Prepared {
+            frames: HashMap::new(),
+            bases: Vec::new(),
+            wanted_view: Value::Null,
+        };
         for viewer in viewers {
             let view = self.view(viewer);
             let has = |mode| {
@@ -32,7 +51,7 @@ impl Actor {
                     game_id: &self.meta.id,
                     seq: played.seq,
                     side: played.side,
-                    status: self.meta.status,
+                    status,
                     events: &events,
                     view: None,
                     patch: None,
@@ -49,31 +68,43 @@ impl Actor {
                         patch: Some(&ops),
                         ..update
                     };
-                    frames.insert((viewer, UpdateMode::Patch), Frame::json(&patched));
+                    prepared
+                        .frames
+                        .insert((viewer, UpdateMode::Patch), Frame::json(&patched));
                 }
                 if wants_view {
                     let whole = UpdateFrame {
                         view: Some(&view),
                         ..update
                     };
-                    frames.insert((viewer, UpdateMode::View), Frame::json(&whole));
+                    prepared
+                        .frames
+                        .insert((viewer, UpdateMode::View), Frame::json(&whole));
                 }
             }
             // The view becomes the next patch's base and, for the actor, the reply.
             match (Some(viewer) == wanted, wants_patch) {
                 (true, true) => {
-                    self.patch_base.insert(viewer, view.clone());
-                    wanted_view = view;
+                    prepared.bases.push((viewer, view.clone()));
+                    prepared.wanted_view = view;
                 }
-                (true, false) => wanted_view = view,
-                (false, true) => {
-                    self.patch_base.insert(viewer, view);
-                }
+                (true, false) => prepared.wanted_view = view,
+                (false, true) => prepared.bases.push((viewer, view)),
                 (false, false) => {}
             }
         }
+        prepared
+    }
+
+    /// Sends the updates [`Actor::prepare`] built (the action is durable now); returns the
+    /// view asked for.
+    pub(super) fn release(&mut self, prepared: Prepared) -> Value {
+        for (viewer, view) in prepared.bases {
+            self.patch_base.insert(viewer, view);
+        }
+        let frames = prepared.frames;
         self.deliver(|sub| frames.get(&(sub.viewer, sub.mode)).cloned());
-        wanted_view
+        prepared.wanted_view
     }
 
     /// Sends each subscriber the frame `pick` chooses for it; drops those that are gone or

@@ -136,7 +136,12 @@ impl Actor {
             clock: clock_json.clone(),
             wake_at,
         });
-        if let Err(e) = self.inner.store.write(write).await {
+        // The commit starts now; the updates are built while it is made durable and sent
+        // only once it is (commit before telling anyone).
+        let store = self.inner.store.clone();
+        let committed = store.write(write);
+        let prepared = self.prepare(&played, wanted, status);
+        if let Err(e) = committed.await {
             error!(game = %self.meta.id, seq = played.seq, error = ?e, "action not committed");
             return Err(self.unsaved(e).await);
         }
@@ -158,7 +163,7 @@ impl Actor {
         {
             self.save_snapshot();
         }
-        let view = self.broadcast(&played, wanted);
+        let view = self.release(prepared);
         if clock_changed {
             self.send_clock();
         }

@@ -91,8 +91,18 @@ impl Table {
         found.unwrap_or_else(|| panic!("no {kind} offered in {view}"))
     }
 
-    /// Subscribes a new connection; returns its frames.
+    /// Subscribes a new connection in view mode; returns its frames.
     async fn subscribe(&self, conn: u64, account: Option<&Account>) -> Connection {
+        self.subscribe_in(conn, account, UpdateMode::View).await
+    }
+
+    /// Subscribes a new connection in `mode`; returns its frames.
+    async fn subscribe_in(
+        &self,
+        conn: u64,
+        account: Option<&Account>,
+        mode: UpdateMode,
+    ) -> Connection {
         let (tx, rx) = mpsc::channel(64);
         let kick = Arc::new(Notify::new());
         let sink = Sink {
@@ -106,7 +116,7 @@ impl Table {
                 account: account.cloned(),
                 spectate_code: None,
                 after_seq: None,
-                mode: UpdateMode::View,
+                mode,
                 request_id: None,
             })
             .await

@@ -1,7 +1,7 @@
 //! Playing through the actor: the sequence check, refusals that change nothing, undo,
 //! resigning, a full disk, and the idle actor leaving memory on the manual clock.
 
-use adjutant_protocol::{ErrorCode, GameStatus, JoinGame};
+use adjutant_protocol::{ErrorCode, GameStatus, JoinGame, UpdateMode};
 use serde_json::json;
 
 use super::{Table, account};
@@ -180,6 +180,39 @@ async fn a_full_disk_refuses_the_action_keeps_the_state_and_tells_the_player() {
     );
     let told = watcher.frames();
     assert!(told.iter().any(|(f, _)| f["type"] == "update"), "{told:?}");
+}
+
+#[tokio::test]
+async fn an_unsaved_action_leaves_the_patch_base_as_the_subscribers_have_it() {
+    let t = Table::new().await;
+    let mut watcher = t
+        .subscribe_in(1, Some(&t.confederate), UpdateMode::Patch)
+        .await;
+    let mut seen = watcher.frames()[0].0["view"].clone();
+    let action = t.offered(&t.union, "move").await;
+    t.store.set_full(true);
+    t.service
+        .act(Some(&t.union), &t.game, 0, action.clone())
+        .await
+        .unwrap_err();
+    t.store.set_full(false);
+    t.service
+        .act(Some(&t.union), &t.game, 0, action)
+        .await
+        .unwrap();
+    let told = watcher.frames();
+    let update = told
+        .iter()
+        .find(|(f, _)| f["type"] == "update")
+        .unwrap_or_else(|| panic!("no update in {told:?}"));
+    let ops: Vec<adjutant_protocol::patch::PatchOp> =
+        serde_json::from_value(update.0["patch"].clone()).unwrap();
+    adjutant_protocol::patch::apply(&mut seen, &ops).unwrap();
+    assert_eq!(
+        seen,
+        t.view(&t.confederate).await.0,
+        "the patch after a refused commit applies to what the subscriber has"
+    );
 }
 
 #[tokio::test]
