@@ -308,6 +308,14 @@ pub(super) enum Command {
         /// The server's process id (same machine): the report adds its CPU time per action.
         #[arg(long)]
         server_pid: Option<u32>,
+        /// The server binary (same machine): after the bots stop, its `disk-bench` measures
+        /// the disk's fsynced commits per second, and the report gives the run's ratio to it.
+        #[arg(long, value_name = "SERVER_BINARY")]
+        disk_bench: Option<std::path::PathBuf>,
+        /// The directory the disk bench measures (the database's own; default the system's
+        /// temporary directory).
+        #[arg(long, value_name = "DIR", requires = "disk_bench")]
+        disk_dir: Option<std::path::PathBuf>,
     },
     /// Measure what idle spectators cost a server on this machine: open COUNT spectator
     /// WebSockets on a few public games and read the server's resident memory.

@@ -7,6 +7,7 @@ pub mod bot;
 pub mod client;
 pub mod config;
 pub mod crash_soak;
+pub mod disk_limit;
 pub mod live;
 pub mod load;
 pub mod progress;

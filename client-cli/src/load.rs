@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::bot;
 use crate::client::{Client, ClientError};
+use crate::disk_limit::{DiskBench, DiskLimit};
 use crate::live::Live;
 
 /// What to run.
@@ -20,6 +21,8 @@ pub struct LoadPlan {
     pub options: Value,
     /// The server's process id on this machine, to count its CPU time over the run.
     pub server_pid: Option<u32>,
+    /// The disk's own limit, measured after the bots stop (same disk, same run).
+    pub disk_bench: Option<DiskBench>,
 }
 
 /// What was measured.
@@ -35,6 +38,8 @@ pub struct LoadReport {
     pub max: Duration,
     /// The server's CPU time (user + system) over the run, where its pid was given.
     pub server_cpu: Option<Duration>,
+    /// The bare SQLite loop on the same disk, where asked for.
+    pub disk: Option<DiskLimit>,
 }
 
 impl LoadReport {
@@ -78,6 +83,14 @@ impl std::fmt::Display for LoadReport {
                 "; server CPU {:.2} s, {:.0} µs per action",
                 cpu.as_secs_f64(),
                 per.as_secs_f64() * 1e6
+            )?;
+        }
+        if let Some(disk) = &self.disk {
+            write!(
+                f,
+                "\nthe disk beside it: {}\nthis run: {:.2}× the disk's fsynced commits per second",
+                disk.sentence,
+                self.actions_per_sec / disk.commits_per_sec
             )?;
         }
         Ok(())
@@ -144,6 +157,16 @@ pub async fn run(plan: LoadPlan) -> Result<LoadReport, ClientError> {
         (Some(before), Some(after)) => Some(after.saturating_sub(before)),
         _ => None,
     };
+    let disk = match &plan.disk_bench {
+        Some(bench) => {
+            let bench = bench.clone();
+            let measured = tokio::task::spawn_blocking(move || bench.run())
+                .await
+                .map_err(|e| ClientError::Transport(format!("the disk bench failed: {e}")))?;
+            Some(measured.map_err(ClientError::Transport)?)
+        }
+        None => None,
+    };
     latencies.sort();
     let pick = |q: f64| {
         latencies
@@ -161,6 +184,7 @@ pub async fn run(plan: LoadPlan) -> Result<LoadReport, ClientError> {
         p99: pick(0.99),
         max: latencies.last().copied().unwrap_or_default(),
         server_cpu,
+        disk,
     })
 }
 

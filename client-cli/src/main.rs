@@ -22,6 +22,7 @@ use args::{Cli, Command};
 use session::{replay, watch};
 
 use adjutant_cli::config::{ConfigFile, DEFAULT_SERVER};
+use adjutant_cli::disk_limit::DiskBench;
 use adjutant_cli::load::{self, LoadPlan};
 use adjutant_cli::progress::Progress;
 use adjutant_cli::{Client, Live, bot, render};
@@ -434,6 +435,8 @@ async fn run(cli: Cli) -> Outcome {
             scenario,
             options,
             server_pid,
+            disk_bench,
+            disk_dir,
         } => {
             let plan = LoadPlan {
                 server,
@@ -443,6 +446,11 @@ async fn run(cli: Cli) -> Outcome {
                 scenario,
                 options: pairs(&options)?,
                 server_pid,
+                disk_bench: disk_bench.map(|server_binary| DiskBench {
+                    server_binary,
+                    dir: disk_dir.unwrap_or_else(adjutant_cli::disk_limit::default_dir),
+                    seconds: 5,
+                }),
             };
             let bar = Progress::bar(seconds, "Bots playing");
             let running = load::run(plan);

@@ -146,3 +146,79 @@ fn verify_prints_no_progress_bar_into_a_pipe() {
     assert!(out.starts_with("Verified: "), "{out}");
     assert_eq!(err, "");
 }
+
+/// Issue 16: the load generator states its throughput beside the disk's own limit, measured
+/// by the server's `disk-bench` in the same run (here a stand-in binary that says what the
+/// real bench said on this disk and notes how it was asked).
+#[test]
+fn load_states_its_ratio_to_the_disks_fsynced_commits() {
+    let t = Table::new();
+    let said = tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(adjutant_server::disk_bench::run(&t.dir.0, 1))
+        .unwrap();
+    let asked = t.dir.0.join("asked.txt");
+    let stand_in = t.dir.0.join("server-stand-in.sh");
+    std::fs::write(
+        &stand_in,
+        format!(
+            "#!/bin/sh\necho \"$@\" > '{}'\necho '{said}'\n",
+            asked.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&stand_in, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let dir = t.dir.0.to_str().unwrap();
+    let out = t.ok(
+        "loader",
+        &[
+            "load",
+            "--pairs",
+            "1",
+            "--seconds",
+            "1",
+            "--game",
+            MF,
+            "--scenario",
+            "champion-hill",
+            "--disk-bench",
+            stand_in.to_str().unwrap(),
+            "--disk-dir",
+            dir,
+        ],
+    );
+    let rate = adjutant_cli::disk_limit::commits_per_sec(&said).expect("the bench's rate");
+    assert!(rate > 0.0, "{said}");
+    assert!(
+        out.contains(&format!("the disk beside it: {said}")),
+        "{out}"
+    );
+    assert!(
+        out.contains("× the disk's fsynced commits per second"),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&asked).unwrap().trim(),
+        format!("disk-bench {dir} --seconds 5")
+    );
+    let broken = t.dir.0.join("no-such-server");
+    let (ok, _, err) = t.run(
+        "loader",
+        &[
+            "load",
+            "--pairs",
+            "1",
+            "--seconds",
+            "1",
+            "--game",
+            MF,
+            "--scenario",
+            "champion-hill",
+            "--disk-bench",
+            broken.to_str().unwrap(),
+        ],
+    );
+    assert!(!ok);
+    assert!(err.contains("cannot run"), "{err}");
+}
