@@ -28,6 +28,9 @@ pub trait DynMatch: Send + Sync {
     fn concede(&mut self, side: Side, reason: EndReason) -> Result<Played, PlayError>;
     /// The view for `viewer`.
     fn view(&self, viewer: Viewer) -> Value;
+    /// The view for `viewer` as JSON text: what the server keeps, diffs and sends. One
+    /// serialiser writes every view of a match, so the same view is always the same text.
+    fn view_text(&self, viewer: Viewer) -> String;
     /// The events of `played` (best the action just played) as `viewer` may see them.
     fn redact_played(&self, played: &Played, viewer: Viewer) -> Vec<Value>;
     /// The sides that must act now.
@@ -58,6 +61,9 @@ impl<G: Rules> DynMatch for Match<G> {
     }
     fn view(&self, viewer: Viewer) -> Value {
         Match::view(self, viewer)
+    }
+    fn view_text(&self, viewer: Viewer) -> String {
+        Match::view_text(self, viewer)
     }
     fn redact_played(&self, played: &Played, viewer: Viewer) -> Vec<Value> {
         Match::redact_played(self, played, viewer)

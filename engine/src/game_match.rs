@@ -3,7 +3,7 @@
 //! and leaves the match untouched when it refuses one.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::dice::{Dice, DicePosition, Seed};
 use crate::draw::Draw;
@@ -348,50 +348,61 @@ impl<G: Rules> Match<G> {
         }
     }
 
-    /// The view for `viewer`: the rules' view plus `viewer`, `to_act`, `prompt`, `actions`
-    /// and `outcome`. Once the game is over every viewer sees everything.
+    /// The view for `viewer`: the rules' view plus `viewer`, `to_act`, `prompt`, `actions`,
+    /// `draw` and `outcome`. Once the game is over every viewer sees everything. (The view
+    /// as a tree: [`Match::view_text`] parsed.)
     pub fn view(&self, viewer: Viewer) -> Value {
+        serde_json::from_str(&self.view_text(viewer)).expect("a view is JSON")
+    }
+
+    /// [`Match::view`] as JSON text, written without building a tree: the rules' own text
+    /// ([`Rules::view_text`]) with the engine's members appended (a view that is not an
+    /// object goes under `board`). The same view is always the same text.
+    pub fn view_text(&self, viewer: Viewer) -> String {
         let over = self.outcome();
         let rules_viewer = if over.is_some() {
             Viewer::Omniscient
         } else {
             viewer
         };
-        let mut view = match self.state.view(rules_viewer) {
-            Value::Object(map) => map,
-            other => {
-                let mut map = Map::new();
-                map.insert("board".to_string(), other);
-                map
+        let rules = self.state.view_text(rules_viewer);
+        let rules = rules.trim();
+        let mut out: Vec<u8> = Vec::with_capacity(rules.len() + 1024);
+        match rules.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
+            Some(members) if members.trim().is_empty() => out.push(b'{'),
+            Some(members) => {
+                out.push(b'{');
+                out.extend_from_slice(members.as_bytes());
+                out.push(b',');
             }
-        };
+            None => {
+                out.extend_from_slice(b"{\"board\":");
+                out.extend_from_slice(rules.as_bytes());
+                out.push(b',');
+            }
+        }
         let seat = viewer.side();
-        let prompt = seat.and_then(|side| self.prompt(side));
-        let actions = seat.map(|side| self.offered(side)).unwrap_or_default();
-        view.insert(
-            "viewer".into(),
-            Value::String(rules_viewer.as_str().to_string()),
-        );
-        view.insert(
-            "to_act".into(),
-            Value::Array(
-                self.to_act()
-                    .iter()
-                    .map(|s| Value::String(s.as_str().into()))
-                    .collect(),
-            ),
-        );
-        view.insert(
-            "prompt".into(),
-            prompt.map(Value::String).unwrap_or(Value::Null),
-        );
-        view.insert("actions".into(), Value::Array(actions));
-        view.insert("draw".into(), self.draw.view(viewer, over.is_none()));
-        view.insert(
-            "outcome".into(),
-            over.map(|o| to_value(&o)).unwrap_or(Value::Null),
-        );
-        Value::Object(view)
+        let member = |out: &mut Vec<u8>, key: &str, value: &dyn erased::Json| {
+            out.push(b'"');
+            out.extend_from_slice(key.as_bytes());
+            out.extend_from_slice(b"\":");
+            value.write(out);
+        };
+        member(&mut out, "viewer", &rules_viewer.as_str());
+        out.push(b',');
+        member(&mut out, "to_act", &self.to_act());
+        out.push(b',');
+        let offer = seat.map(|side| self.offer(side));
+        member(&mut out, "prompt", &offer.and_then(|o| o.prompt.as_deref()));
+        out.push(b',');
+        let none: &[Value] = &[];
+        member(&mut out, "actions", &offer.map_or(none, |o| &o.offered[..]));
+        out.push(b',');
+        member(&mut out, "draw", &self.draw.view(viewer, over.is_none()));
+        out.push(b',');
+        member(&mut out, "outcome", &over);
+        out.push(b'}');
+        String::from_utf8(out).expect("JSON is UTF-8")
     }
 
     /// The events of `played` as `viewer` may see them: from the typed events when `played`
@@ -454,6 +465,18 @@ impl<G: Rules> Match<G> {
             draw: snapshot.draw,
             offers: Offers::default(),
             last: None,
+        }
+    }
+}
+
+/// Writing one member's value whatever its type (the closure above takes any).
+mod erased {
+    pub trait Json {
+        fn write(&self, out: &mut Vec<u8>);
+    }
+    impl<T: serde::Serialize + ?Sized> Json for T {
+        fn write(&self, out: &mut Vec<u8>) {
+            serde_json::to_writer(out, self).expect("a view member serialises");
         }
     }
 }

@@ -86,6 +86,14 @@ pub trait Rules:
     /// secrets of a side the viewer may not see.
     fn view(&self, viewer: Viewer) -> Value;
 
+    /// [`Rules::view`] as JSON text (one object). The default serialises `view`; a game with
+    /// large views writes the text itself (no tree) and gives `view` as this text parsed.
+    /// The engine appends its own members, so the keys `viewer`, `to_act`, `prompt`,
+    /// `actions`, `draw` and `outcome` are its own.
+    fn view_text(&self, viewer: Viewer) -> String {
+        self.view(viewer).to_string()
+    }
+
     /// The form of `event` that `viewer` may see, or `None` if it must not learn of it at all.
     fn redact(event: &Self::Event, viewer: Viewer) -> Option<Value>;
 

@@ -486,3 +486,36 @@ fn the_fuzz_body_catches_a_broken_invariant() {
     });
     assert!(caught.is_err());
 }
+
+#[test]
+fn the_view_text_is_the_rules_text_with_the_engines_members_and_parses_to_the_view() {
+    let mut m = new_match();
+    m.play(Side::Union, &json!({"type": "step"})).unwrap();
+    for viewer in [
+        Viewer::Seat(Side::Union),
+        Viewer::Seat(Side::Confederate),
+        Viewer::Spectator,
+    ] {
+        let text = m.view_text(viewer);
+        let view: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(view, m.view(viewer));
+        assert_eq!(view["squares"], json!(m.state().squares), "{text}");
+        assert_eq!(view["viewer"], json!(viewer.as_str()));
+        assert_eq!(
+            view["to_act"],
+            json!(m.to_act().iter().map(|s| s.as_str()).collect::<Vec<_>>())
+        );
+        match viewer.side() {
+            Some(side) => {
+                assert_eq!(view["prompt"], json!(m.prompt(side)));
+                assert_eq!(view["actions"], json!(m.offered(side)));
+            }
+            None => {
+                assert_eq!(view["prompt"], Value::Null);
+                assert_eq!(view["actions"], json!([]));
+            }
+        }
+        assert!(view["outcome"].is_null());
+        assert_eq!(text, m.view_text(viewer), "the same view is the same text");
+    }
+}

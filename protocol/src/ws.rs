@@ -5,6 +5,7 @@
 use adjutant_engine::{Record, Side};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::clock::ClockInfo;
 use crate::corr::{ChatChannel, ChatMessage};
@@ -395,7 +396,9 @@ mod tests {
 }
 
 /// The `update` frame, borrowed: serialises exactly as [`ServerMessage::Update`] without
-/// copying the view and events, which the server sends to many connections.
+/// copying the view and events, which the server sends to many connections. The view and the
+/// patch are JSON text already (the server keeps views as text and diffs them as text:
+/// [`crate::text_patch`]).
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", rename = "update")]
 pub struct UpdateFrame<'a> {
@@ -405,9 +408,9 @@ pub struct UpdateFrame<'a> {
     pub status: GameStatus,
     pub events: &'a [Value],
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub view: Option<&'a Value>,
+    pub view: Option<&'a RawValue>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub patch: Option<&'a [PatchOp]>,
+    pub patch: Option<&'a RawValue>,
 }
 
 #[cfg(test)]
@@ -420,6 +423,8 @@ mod frame_tests {
         let events = vec![json!({"type": "moved"})];
         let view = json!({"seq": 3});
         let ops = [PatchOp::Remove { path: "/a".into() }];
+        let view_text = RawValue::from_string(view.to_string()).unwrap();
+        let ops_text = RawValue::from_string(serde_json::to_string(&ops).unwrap()).unwrap();
         for (v, p) in [(Some(&view), None), (None, Some(&ops[..]))] {
             let borrowed = UpdateFrame {
                 game_id: "g",
@@ -427,8 +432,8 @@ mod frame_tests {
                 side: Side::Union,
                 status: GameStatus::Active,
                 events: &events,
-                view: v,
-                patch: p,
+                view: v.map(|_| &*view_text),
+                patch: p.map(|_| &*ops_text),
             };
             let owned = ServerMessage::Update {
                 game_id: "g".into(),

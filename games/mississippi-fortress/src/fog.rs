@@ -5,11 +5,13 @@
 //! identifier, listed after the known ones so that order says nothing. Ships and batteries
 //! are always face up (S4.2). A spectator sees what both players see.
 
-use adjutant_engine::Viewer;
-use serde_json::{Map as JsonMap, Value, json};
+use adjutant_engine::{Side, Viewer};
+use serde::Serialize;
 
+use crate::data::UnitId;
 use crate::model::counter::{Key, Kind, Place};
 use crate::model::game::MississippiFortress;
+use crate::model::record::{is_false, is_zero};
 
 impl MississippiFortress {
     /// Whether `viewer` may identify counter `k`.
@@ -32,35 +34,35 @@ impl MississippiFortress {
     }
 
     /// A counter as `viewer` sees it.
-    pub fn counter_view(&self, k: Key, viewer: Viewer) -> Value {
+    pub fn counter_view(&self, k: Key, viewer: Viewer) -> CounterView<'_> {
         let c = &self.counters[k];
         if !self.identifies(k, viewer) {
-            return json!({"hidden": true, "side": c.side});
+            return CounterView::Hidden {
+                hidden: true,
+                side: c.side,
+            };
         }
-        let mut m = JsonMap::new();
-        m.insert("id".into(), json!(c.id));
-        m.insert("side".into(), json!(c.side));
-        m.insert("kind".into(), json!(c.kind));
-        if let Some(unit) = &c.unit
-            && unit.as_str() != c.id
-        {
-            m.insert("unit".into(), json!(unit));
-        }
-        if c.face_up {
-            m.insert("face_up".into(), json!(true));
-        }
+        let mut known = KnownCounter {
+            id: &c.id,
+            side: c.side,
+            kind: c.kind,
+            unit: c.unit.as_ref().filter(|unit| unit.as_str() != c.id),
+            face_up: c.face_up,
+            strength: None,
+            casualties: 0,
+            stragglers: 0,
+            ineffective: false,
+            in_comms: None,
+            moved: false,
+            pinned: false,
+            probed: false,
+        };
         if viewer.sees_secrets_of(c.side) {
             if c.is_combat() {
-                m.insert("strength".into(), json!(c.present()));
-                if c.casualties > 0 {
-                    m.insert("casualties".into(), json!(c.casualties));
-                }
-                if c.stragglers > 0 {
-                    m.insert("stragglers".into(), json!(c.stragglers));
-                }
-                if c.ineffective() {
-                    m.insert("ineffective".into(), json!(true));
-                }
+                known.strength = Some(c.present());
+                known.casualties = c.casualties;
+                known.stragglers = c.stragglers;
+                known.ineffective = c.ineffective();
             }
             // LOC status is first traced when set-up is complete (S2.1 step 3): during set-up
             // there is none to show, and `false` would read as "out of communications".
@@ -68,24 +70,18 @@ impl MississippiFortress {
                 && (c.kind.is_line_infantry()
                     || c.role() == Some(crate::data::units::LeaderRole::Officer))
             {
-                m.insert("in_comms".into(), json!(c.rec.in_comms));
+                known.in_comms = Some(c.rec.in_comms);
             }
-            if c.rec.done {
-                m.insert("moved".into(), json!(true));
-            }
-            if c.rec.pinned {
-                m.insert("pinned".into(), json!(true));
-            }
-            if c.kind == Kind::Cavalry && c.rec.probed {
-                m.insert("probed".into(), json!(true));
-            }
+            known.moved = c.rec.done;
+            known.pinned = c.rec.pinned;
+            known.probed = c.kind == Kind::Cavalry && c.rec.probed;
         }
-        Value::Object(m)
+        CounterView::Known(known)
     }
 
     /// Counters as `viewer` sees them: known ones sorted by side, kind and id, then the hidden
     /// ones (identical objects, sorted by side).
-    pub fn counters_view(&self, keys: &[Key], viewer: Viewer) -> Vec<Value> {
+    pub fn counters_view(&self, keys: &[Key], viewer: Viewer) -> Vec<CounterView<'_>> {
         let mut known: Vec<Key> = keys
             .iter()
             .copied()
@@ -95,18 +91,58 @@ impl MississippiFortress {
             let (x, y) = (&self.counters[a], &self.counters[b]);
             (x.side, x.kind, &x.id).cmp(&(y.side, y.kind, &y.id))
         });
-        let mut hidden: Vec<Value> = keys
+        let mut hidden: Vec<Side> = keys
             .iter()
-            .copied()
-            .filter(|&k| !self.identifies(k, viewer))
-            .map(|k| self.counter_view(k, viewer))
+            .filter(|&&k| !self.identifies(k, viewer))
+            .map(|&k| self.counters[k].side)
             .collect();
-        hidden.sort_by_key(|v| v["side"].as_str().map(String::from));
-        let mut out: Vec<Value> = known
+        hidden.sort_by_key(|side| side.as_str());
+        known
             .into_iter()
             .map(|k| self.counter_view(k, viewer))
-            .collect();
-        out.extend(hidden);
-        out
+            .chain(
+                hidden
+                    .into_iter()
+                    .map(|side| CounterView::Hidden { hidden: true, side }),
+            )
+            .collect()
     }
+}
+
+/// A counter as one viewer sees it: identified, or only its side (no id, name, type,
+/// strength or dummy flag).
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum CounterView<'a> {
+    Hidden { hidden: bool, side: Side },
+    Known(KnownCounter<'a>),
+}
+
+/// An identified counter; its owner also sees its present strength and state.
+#[derive(Serialize)]
+pub struct KnownCounter<'a> {
+    id: &'a str,
+    side: Side,
+    kind: Kind,
+    /// The unit it stands for, where its id differs (a numbered dummy or leader).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unit: Option<&'a UnitId>,
+    #[serde(skip_serializing_if = "is_false")]
+    face_up: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    strength: Option<u8>,
+    #[serde(skip_serializing_if = "is_zero")]
+    casualties: u8,
+    #[serde(skip_serializing_if = "is_zero")]
+    stragglers: u8,
+    #[serde(skip_serializing_if = "is_false")]
+    ineffective: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    in_comms: Option<bool>,
+    #[serde(skip_serializing_if = "is_false")]
+    moved: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    pinned: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    probed: bool,
 }

@@ -193,11 +193,11 @@ fn main() {
     );
     println!(
         "{}",
-        own_view.line("The acting seat's view (its prompt and every legal action included)")
+        own_view.line("The acting seat's view as JSON text, as the server builds it (its prompt and every legal action included)")
     );
     println!(
         "{}",
-        other_views.line("One other view (the other seat, a spectator; the average)")
+        other_views.line("One other view as JSON text (the other seat, a spectator; the average)")
     );
     println!(
         "{}",
@@ -220,8 +220,9 @@ fn play_one(
         let to_act = m.to_act();
         let side = to_act[choices.pick(to_act.len())];
         let t = Instant::now();
-        let view = m.view(Viewer::Seat(side));
+        let text = m.view_text(Viewer::Seat(side));
         own_view.add(t.elapsed());
+        let view: Value = serde_json::from_str(&text).expect("a view is JSON");
         let mut offered: Vec<Value> = view["actions"]
             .as_array()
             .map(|v| v.iter().filter(|x| x["type"] != "undo").cloned().collect())
@@ -242,8 +243,8 @@ fn play_one(
             }
         };
         let t = Instant::now();
-        std::hint::black_box(m.view(Viewer::Seat(side.opponent())));
-        std::hint::black_box(m.view(Viewer::Spectator));
+        std::hint::black_box(m.view_text(Viewer::Seat(side.opponent())));
+        std::hint::black_box(m.view_text(Viewer::Spectator));
         other_views.add(t.elapsed() / 2);
         played.push((side, action));
     }

@@ -1,13 +1,15 @@
 //! Telling the subscribers: each its own redacted update, presence, and new subscriptions.
 
 use super::*;
+use adjutant_protocol::text_patch;
+use serde_json::value::RawValue;
 
 /// An action's updates, built while its commit runs, sent once it is durable.
 pub(super) struct Prepared {
     /// One frame per viewer and update mode with a subscriber.
     frames: HashMap<(Viewer, UpdateMode), Frame>,
-    /// The views that become the next patches' bases.
-    bases: Vec<(Viewer, Value)>,
+    /// The views (JSON text) that become the next patches' bases.
+    bases: Vec<(Viewer, String)>,
     /// The view the caller asked for (null for none).
     wanted_view: Value,
 }
@@ -33,7 +35,7 @@ impl Actor {
             wanted_view: Value::Null,
         };
         for viewer in viewers {
-            let view = self.view(viewer);
+            let text = self.view_text(viewer);
             let has = |mode| {
                 self.subs
                     .iter()
@@ -58,11 +60,8 @@ impl Actor {
                 };
                 if wants_patch {
                     let ops = match self.patch_base.get(&viewer) {
-                        Some(base) => patch::diff(base, &view),
-                        None => vec![patch::PatchOp::Replace {
-                            path: String::new(),
-                            value: view.clone(),
-                        }],
+                        Some(base) => patch_text(base, &text),
+                        None => whole_view_patch(&text),
                     };
                     let patched = UpdateFrame {
                         patch: Some(&ops),
@@ -73,8 +72,9 @@ impl Actor {
                         .insert((viewer, UpdateMode::Patch), Frame::json(&patched));
                 }
                 if wants_view {
+                    let whole = raw(text.clone());
                     let whole = UpdateFrame {
-                        view: Some(&view),
+                        view: Some(&whole),
                         ..update
                     };
                     prepared
@@ -83,14 +83,11 @@ impl Actor {
                 }
             }
             // The view becomes the next patch's base and, for the actor, the reply.
-            match (Some(viewer) == wanted, wants_patch) {
-                (true, true) => {
-                    prepared.bases.push((viewer, view.clone()));
-                    prepared.wanted_view = view;
-                }
-                (true, false) => prepared.wanted_view = view,
-                (false, true) => prepared.bases.push((viewer, view)),
-                (false, false) => {}
+            if Some(viewer) == wanted {
+                prepared.wanted_view = serde_json::from_str(&text).unwrap_or(Value::Null);
+            }
+            if wants_patch {
+                prepared.bases.push((viewer, text));
             }
         }
         prepared
@@ -171,7 +168,9 @@ impl Actor {
             .meta
             .viewer(new.account.as_ref(), new.spectate_code.as_deref())?;
         self.subs.retain(|s| s.sink.conn != new.sink.conn);
-        let view = self.view(viewer);
+        // The text is the next patch's base; the frame carries the same view.
+        let text = self.view_text(viewer);
+        let view: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
         let mut presence = self.presence();
         match new.account.as_ref().and_then(|a| self.meta.seat_of(&a.id)) {
             Some(Side::Union) => presence.union = true,
@@ -224,7 +223,7 @@ impl Actor {
             }
         }
         if new.mode == UpdateMode::Patch {
-            self.patch_base.insert(viewer, view);
+            self.patch_base.insert(viewer, text);
         }
         if let Some(side) = new.account.as_ref().and_then(|a| self.meta.seat_of(&a.id)) {
             *self.seen.get_mut(side) = self.now();
@@ -238,4 +237,27 @@ impl Actor {
         self.send_presence();
         Ok(())
     }
+}
+
+/// JSON text the game wrote, to be sent as it is.
+fn raw(text: String) -> Box<RawValue> {
+    RawValue::from_string(text).unwrap_or_else(|_| null())
+}
+
+fn null() -> Box<RawValue> {
+    RawValue::from_string("null".to_string()).expect("null is JSON")
+}
+
+/// The patch from `base` to `view`, both views as JSON text.
+fn patch_text(base: &str, view: &str) -> Box<RawValue> {
+    match text_patch::diff_text(base, view) {
+        Ok(ops) => raw(ops),
+        // Not reached with views the server wrote; the whole view then mends the base.
+        Err(_) => whole_view_patch(view),
+    }
+}
+
+/// A patch that replaces the whole document with `view`.
+fn whole_view_patch(view: &str) -> Box<RawValue> {
+    raw(format!(r#"[{{"op":"replace","path":"","value":{view}}}]"#))
 }

@@ -15,7 +15,6 @@ mod sink;
 mod tests;
 
 use adjutant_engine::{DynMatch, EndReason, GameKind, PerSide, PlayError, Played, Side, Viewer};
-use adjutant_protocol::patch;
 use adjutant_protocol::{
     ActionAccepted, ApiError, ChatChannel, ChatMessage, ClockReply, ErrorCode, GameCreated,
     GameState, GameStatus, JoinGame, Joined, NoticeKind, Presence, ServerMessage, TimeoutPolicy,
@@ -66,7 +65,7 @@ struct Actor {
     game: Option<Box<dyn DynMatch>>,
     subs: Vec<Subscriber>,
     /// The last view sent to patch-mode subscribers, per viewer: the base of the next patch.
-    patch_base: HashMap<Viewer, Value>,
+    patch_base: HashMap<Viewer, String>,
     /// Set when memory and store may disagree (a failed commit, a rules panic): the actor
     /// answers what it is handling and then leaves, so the next request reloads the game.
     poisoned: bool,
@@ -236,6 +235,13 @@ impl Actor {
 
     fn view(&self, viewer: Viewer) -> Value {
         self.game.as_ref().map_or(Value::Null, |g| g.view(viewer))
+    }
+
+    /// The view as JSON text: what the patches are computed from.
+    fn view_text(&self, viewer: Viewer) -> String {
+        self.game
+            .as_ref()
+            .map_or_else(|| "null".to_string(), |g| g.view_text(viewer))
     }
 
     fn state(

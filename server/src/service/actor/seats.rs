@@ -125,9 +125,10 @@ impl Actor {
             }
         }
         for sub in &self.subs {
-            let view = self.view(sub.viewer);
+            let text = self.view_text(sub.viewer);
+            let view = serde_json::from_str(&text).unwrap_or(Value::Null);
             if sub.mode == UpdateMode::Patch {
-                self.patch_base.insert(sub.viewer, view.clone());
+                self.patch_base.insert(sub.viewer, text);
             }
             frames.insert(
                 sub.sink.conn,

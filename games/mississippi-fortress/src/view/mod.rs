@@ -1,0 +1,335 @@
+//! Views (Appendix V): what one viewer may know, written straight to JSON text from typed
+//! borrowed structures (no `serde_json::Value` tree: the server diffs views as text). Static
+//! data (map, charts, counter names and printed values) is in [`crate::catalog`]; a view
+//! carries only what changes: turn, date, phase, weather, VPs, the siege track, occupied
+//! Areas with their stacks, the river with its ships, batteries, the Battle Board during a
+//! battle ([`battle`]), and the viewer's own pending business ([`private`]: dummy pool,
+//! reinforcements, the stack he is moving).
+
+mod battle;
+mod private;
+
+use adjutant_engine::{PerSide, Side, Viewer};
+use serde::Serialize;
+
+use crate::data::{AreaId, ArrowId, ScenarioId, UnitId};
+use crate::fog::CounterView;
+use crate::model::counter::{Key, Kind, Place};
+use crate::model::game::MississippiFortress;
+use crate::model::node::Node;
+use crate::model::record::is_false;
+use crate::model::ship::{BatteryState, OffRiver};
+use crate::weather::weather_name;
+
+/// Everything one viewer may know.
+#[derive(Serialize)]
+struct View<'a> {
+    scenario: &'a ScenarioId,
+    turn: u8,
+    first_turn: u8,
+    last_turn: u8,
+    dates: &'a str,
+    weather: String,
+    #[serde(skip_serializing_if = "is_false")]
+    continuing_rain: bool,
+    phase: Phase,
+    vp: &'a PerSide<i64>,
+    siege: Siege,
+    options: Vec<&'a str>,
+    areas: Vec<AreaView<'a>>,
+    river: Vec<NodeView<'a>>,
+    batteries: Vec<BatteryView<'a>>,
+    /// Ships off the river: always public (S4.2; 4.15a, 7.21a, 7.21c, 7.21d).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    ships_off: Vec<ShipOff<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    naval_combat: Option<NavalCombat>,
+    #[serde(skip_serializing_if = "is_zero")]
+    grand_gulf_count: u8,
+    eliminated: Vec<Eliminated<'a>>,
+    #[serde(skip_serializing_if = "<[AreaId]>::is_empty")]
+    declared: &'a [AreaId],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moving: Option<Moving<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sailing: Option<Sailing<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    battle: Option<battle::BattleView<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    union_private: Option<private::PrivateView<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    confederate_private: Option<private::PrivateView<'a>>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+#[derive(Serialize)]
+struct Phase {
+    player: Option<Side>,
+    name: &'static str,
+    segment: &'static str,
+}
+
+#[derive(Serialize)]
+struct Siege {
+    besieged: bool,
+    supplies: Option<u8>,
+}
+
+#[derive(Serialize)]
+struct AreaView<'a> {
+    area: AreaId,
+    counters: Vec<CounterView<'a>>,
+}
+
+#[derive(Serialize)]
+struct NodeView<'a> {
+    node: Node,
+    ships: Vec<ShipView<'a>>,
+}
+
+#[derive(Serialize)]
+struct ShipView<'a> {
+    id: &'a UnitId,
+    side: Side,
+    transport: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lashed_to: Option<&'a UnitId>,
+    #[serde(skip_serializing_if = "is_false")]
+    moved: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    held: bool,
+    /// A transport's passengers, as the viewer may see them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    aboard: Option<Vec<CounterView<'a>>>,
+    /// Its owner's: SP aboard and SP taken aboard this turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    load: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    taken_this_turn: Option<u8>,
+}
+
+#[derive(Serialize)]
+struct BatteryView<'a> {
+    id: &'a UnitId,
+    area: AreaId,
+    arrow: &'a ArrowId,
+    state: &'a BatteryState,
+}
+
+#[derive(Serialize)]
+struct ShipOff<'a> {
+    id: &'a UnitId,
+    side: Side,
+    transport: bool,
+    off: &'a OffRiver,
+}
+
+#[derive(Serialize)]
+struct NavalCombat {
+    node: Node,
+    round: u8,
+}
+
+#[derive(Serialize)]
+struct Eliminated<'a> {
+    id: &'a str,
+    side: Side,
+    kind: Kind,
+}
+
+#[derive(Serialize)]
+struct Moving<'a> {
+    side: Side,
+    from: AreaId,
+    at: AreaId,
+    path: &'a [AreaId],
+    count: usize,
+    /// Which counters: its owner's knowledge only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counters: Option<Vec<&'a str>>,
+}
+
+#[derive(Serialize)]
+struct Sailing<'a> {
+    from: Node,
+    at: Node,
+    ships: Vec<&'a UnitId>,
+}
+
+impl MississippiFortress {
+    /// Everything `viewer` may know, as JSON text.
+    pub fn view_text(&self, viewer: Viewer) -> String {
+        let scenario = self.scenario_data();
+        let dates = crate::data::TurnTrack::get()
+            .turn(scenario.track, self.turn)
+            .map_or("", |t| t.dates.as_str());
+        let private = |side: Side| {
+            viewer
+                .sees_secrets_of(side)
+                .then(|| self.private_view(side, viewer))
+        };
+        let view = View {
+            scenario: &self.scenario,
+            turn: self.turn,
+            first_turn: scenario.first_turn,
+            last_turn: scenario.last_turn,
+            dates,
+            weather: weather_name(self.weather).to_lowercase(),
+            continuing_rain: self.continuing_rain(),
+            phase: Phase {
+                player: self.step.side(),
+                name: self.step.phase_name(),
+                segment: self.step.segment(),
+            },
+            vp: &self.vp,
+            siege: Siege {
+                besieged: self.siege.besieged,
+                supplies: self.siege.supplies,
+            },
+            options: self.options.iter().map(|o| o.as_str()).collect(),
+            areas: self.areas_view(viewer),
+            river: self.river_view(viewer),
+            batteries: self
+                .batteries
+                .iter()
+                .map(|b| BatteryView {
+                    id: &b.id,
+                    area: b.area,
+                    arrow: &b.arrow,
+                    state: &b.state,
+                })
+                .collect(),
+            ships_off: self
+                .ships
+                .iter()
+                .filter_map(|s| {
+                    s.off.as_ref().map(|off| ShipOff {
+                        id: &s.id,
+                        side: s.side,
+                        transport: s.transport,
+                        off,
+                    })
+                })
+                .collect(),
+            naval_combat: self.naval_combat.as_ref().map(|c| NavalCombat {
+                node: c.node,
+                round: c.round,
+            }),
+            grand_gulf_count: self.grand_gulf_count,
+            eliminated: self.eliminated_view(),
+            declared: &self.declared,
+            moving: self.moving_view(viewer),
+            sailing: self.sailing.as_ref().map(|s| Sailing {
+                from: s.from,
+                at: s.at,
+                ships: s.ships.iter().map(|&i| &self.ships[i].id).collect(),
+            }),
+            battle: self.battle_view(viewer),
+            union_private: private(Side::Union),
+            confederate_private: private(Side::Confederate),
+        };
+        serde_json::to_string(&view).expect("a view serialises")
+    }
+
+    fn areas_view(&self, viewer: Viewer) -> Vec<AreaView<'_>> {
+        let mut areas: Vec<_> = self.counters.iter().filter_map(|c| c.area()).collect();
+        areas.sort();
+        areas.dedup();
+        areas
+            .into_iter()
+            .map(|area| {
+                let keys: Vec<Key> = self.all_in_area(area).collect();
+                AreaView {
+                    area,
+                    counters: self.counters_view(&keys, viewer),
+                }
+            })
+            .collect()
+    }
+
+    fn river_view(&self, viewer: Viewer) -> Vec<NodeView<'_>> {
+        let mut nodes: Vec<Node> = self.ships.iter().filter_map(|s| s.at).collect();
+        nodes.sort();
+        nodes.dedup();
+        nodes
+            .into_iter()
+            .map(|node| {
+                let mut ships: Vec<usize> = self
+                    .ships
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| s.at == Some(node))
+                    .map(|(i, _)| i)
+                    .collect();
+                ships.sort_by(|&a, &b| self.ships[a].id.cmp(&self.ships[b].id));
+                let ships = ships
+                    .into_iter()
+                    .map(|i| self.ship_view(i, viewer))
+                    .collect();
+                NodeView { node, ships }
+            })
+            .collect()
+    }
+
+    fn ship_view(&self, i: usize, viewer: Viewer) -> ShipView<'_> {
+        let s = &self.ships[i];
+        let owner = s.transport && viewer.sees_secrets_of(s.side);
+        let aboard = s.transport.then(|| {
+            let aboard: Vec<Key> = self
+                .aboard(i)
+                .filter(|&k| match self.counters[k].place {
+                    Place::Aboard(c) => c.ship == i,
+                    _ => false,
+                })
+                .collect();
+            self.counters_view(&aboard, viewer)
+        });
+        ShipView {
+            id: &s.id,
+            side: s.side,
+            transport: s.transport,
+            lashed_to: self.lashed_to(i).map(|p| &self.ships[p].id),
+            moved: s.rec.moved,
+            held: s.rec.held,
+            aboard,
+            load: owner.then(|| self.load(i)),
+            taken_this_turn: owner.then_some(s.rec.taken),
+        }
+    }
+
+    /// Counters eliminated or fallen, with their names announced (S4.4c, R40); brigades
+    /// absorbed under 4.5 are not identified (4.52).
+    fn eliminated_view(&self) -> Vec<Eliminated<'_>> {
+        self.counters
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| self.announced(k))
+            .map(|(_, c)| Eliminated {
+                id: &c.id,
+                side: c.side,
+                kind: c.kind,
+            })
+            .collect()
+    }
+
+    fn moving_view(&self, viewer: Viewer) -> Option<Moving<'_>> {
+        let g = self.moving.as_ref()?;
+        let side = self.counters.get(*g.members.first()?)?.side;
+        Some(Moving {
+            side,
+            from: g.from,
+            at: g.at,
+            path: &g.path,
+            count: g.members.len(),
+            counters: viewer.sees_secrets_of(side).then(|| {
+                g.members
+                    .iter()
+                    .map(|&k| self.counters[k].id.as_str())
+                    .collect()
+            }),
+        })
+    }
+}
