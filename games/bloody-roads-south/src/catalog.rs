@@ -9,8 +9,13 @@ use crate::data::terrain::Terrain;
 use crate::data::{ScenarioId, Sheet};
 use crate::setup::option_key;
 
-/// The scenarios offered in the catalog (the others follow as they are built: issue 17).
-pub const OFFERED: [ScenarioId; 1] = [ScenarioId::SandersField];
+/// The scenarios offered in the catalog (the others follow as they are built: issue 17):
+/// Scenario 1 and its longer version, Scenario 2, which plays into the evening and the first
+/// night turn (reference 2.13).
+pub const OFFERED: [ScenarioId; 2] = [
+    ScenarioId::SandersField,
+    ScenarioId::WarrenAndSedgwickVsEwell,
+];
 
 /// The catalog entry.
 pub fn game_info() -> GameInfo {
@@ -60,8 +65,9 @@ pub fn game_info() -> GameInfo {
         description: "The Battle of the Wilderness, 5-7 May 1864, in the Civil War Brigade \
                       Series: hex-and-counter, brigades and leaders, orders written in secret \
                       and carried by aides, fire and close combat in the thickets. Scenario 1, \
-                      The Battle of Sander's Field, is playable with every rule it uses; the \
-                      other six scenarios are to come."
+                      The Battle of Sander's Field, and Scenario 2, Warren and Sedgwick vs. \
+                      Ewell (into the night of 5 May), are playable with every rule they use; \
+                      the other five scenarios are to come."
             .into(),
         scenarios,
         choices,

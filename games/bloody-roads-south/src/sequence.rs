@@ -105,9 +105,10 @@ impl BloodyRoadsSouth {
                 if segment == CommandSegment::OrderIssue {
                     fx.public(
                         EventKind::Phase,
-                        format!("{}, {side} player turn.", self.turn().time),
+                        format!("{}, {side} player turn.", self.turn_words()),
                     );
                     if side == Side::Confederate {
+                        self.cavalry_falls_back(fx);
                         self.park_union_wagons();
                     }
                     self.replacements_appear(side, fx);
@@ -152,6 +153,16 @@ impl BloodyRoadsSouth {
         }
     }
 
+    /// The turn's time as events name it, with "night" on a night turn (series 29.0, rule
+    /// 1.2h; reference 1.4): "5 May 9:00pm, night".
+    pub fn turn_words(&self) -> String {
+        if self.is_night() {
+            format!("{}, night", self.turn().time)
+        } else {
+            self.turn().time.to_string()
+        }
+    }
+
     /// The Game Turn End: the turn marker advances, or the game ends after its last turn.
     /// (The `fired_on_by_infantry` marks are cleared by each side's own Attack Stoppage
     /// segment after it has read them, series 10.3, so fire in either player turn counts.)
@@ -171,7 +182,7 @@ impl BloodyRoadsSouth {
                 "Turn {} of {}: {}.",
                 self.turn_number(),
                 self.scenario().length,
-                self.turn().time
+                self.turn_words()
             ),
         );
         self.step = Step::Command {

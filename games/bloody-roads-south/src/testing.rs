@@ -274,6 +274,11 @@ pub fn replacements_appear(g: &mut BloodyRoadsSouth, side: Side, dice: &mut Dice
     with_fx(g, dice, |g, fx| g.replacements_appear(side, fx)).1
 }
 
+/// Runs the start of the Confederate player turn for the 1st NC Cav (rule 4.4c).
+pub fn cavalry_falls_back(g: &mut BloodyRoadsSouth, dice: &mut Dice) -> Vec<Event> {
+    with_fx(g, dice, |g, fx| g.cavalry_falls_back(fx)).1
+}
+
 /// Marks a corps HQ overrun (series 10.0).
 pub fn overrun(g: &mut BloodyRoadsSouth, side: Side, corps: &str) {
     g.mark_hq_overrun(side, &crate::data::FormationId(corps.into()));

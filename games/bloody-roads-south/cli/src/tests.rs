@@ -149,6 +149,36 @@ fn the_map_window_shows_hex_ids_terrain_and_the_viewers_stacks() {
 }
 
 #[test]
+fn the_heading_says_night_on_a_night_turn() {
+    // Scenario 2's last turn, 9:00pm, is a night turn (series 29.0; rules reference 1.4).
+    let setup = Setup {
+        scenario: "warren-and-sedgwick-vs-ewell".into(),
+        options: Default::default(),
+        secret_choices: PerSide::default(),
+    };
+    let seed = Seed::from_bytes([7; 32]);
+    let mut m = Match::new(&setup, &seed).expect("Scenario 2 sets up");
+    set_up(&mut m);
+    let text = board(&view(&m, Viewer::Seat(Side::Union)), &data());
+    assert!(
+        text.contains("turn 1 of 16, 5 May 1:00pm (day, unlimited visibility)"),
+        "{text}"
+    );
+    let m = bloody_roads_south::testing::edit(&m, &seed, |g| {
+        bloody_roads_south::testing::set_turn(g, "5 May 9:00pm");
+    });
+    let text = board(&view(&m, Viewer::Seat(Side::Union)), &data());
+    assert!(
+        text.contains("turn 16 of 16, 5 May 9:00pm (night, visibility 1 hex)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("5 May 9:00pm, night, Confederate Command Phase"),
+        "{text}"
+    );
+}
+
+#[test]
 fn an_enemy_stack_shows_only_its_top_counter() {
     let mut m = new_game();
     set_up(&mut m);

@@ -113,6 +113,19 @@ impl BloodyRoadsSouth {
         })
     }
 
+    /// The unit waits for its order's printed start time (rule 6.0b; "Do not move before 1:30pm
+    /// 5 May", the 3/6 goal of Scenarios 2 and 4): a combat unit following an order whose
+    /// `not_before` turn has not come may not move (nor therefore attack) this turn. Decision:
+    /// the engine enforces a printed start time, since it is a typed field of the order and not
+    /// free text; leaders move as S10.1h lets them.
+    pub fn waits_for_start_time(&self, k: UnitKey) -> bool {
+        self.unit(k).kind.is_combat()
+            && self
+                .order_followed(k)
+                .and_then(|o| o.not_before)
+                .is_some_and(|t| self.turn < t)
+    }
+
     /// The objective of the Loose Cannon order the unit follows this turn (S10.2g): the unit
     /// must end its movement nearer to it, in movement points, than it started, if it can.
     pub fn must_end_nearer(&self, k: UnitKey) -> Option<HexId> {

@@ -49,18 +49,18 @@ impl BloodyRoadsSouth {
     }
 
     /// S17.2a: every brigade with a routed counter collapses into its parent's hex, routed
-    /// (module docs).
+    /// (module docs). A collapse routs the stack it falls into (one morale state a stack, S12.0), which may
+    /// rout a part of another brigade's line standing there: that line collapses in turn, so
+    /// the brigades are looked at again until none is left with a routed counter.
     pub(crate) fn collapse_routed_lines(&mut self, fx: &mut Fx) {
-        for parent in self.extended_parents() {
+        while let Some(parent) = self.extended_parents().into_iter().find(|&p| {
+            std::iter::once(p)
+                .chain(self.parts_of(p))
+                .any(|k| self.unit(k).morale == MoraleState::Routed)
+        }) {
             let parts = self.parts_of(parent);
-            let routed = std::iter::once(parent)
-                .chain(parts.iter().copied())
-                .any(|k| self.unit(k).morale == MoraleState::Routed);
-            if !routed {
-                continue;
-            }
             let Some(here) = self.unit(parent).hex() else {
-                continue;
+                break; // a parent of `extended_parents` is on the map
             };
             let side = self.unit(parent).side;
             for p in parts {

@@ -4,7 +4,7 @@
 //!   against it (`attack`); its zone of control covers all six hexes around it (`zoc`).
 //! - 4.4d: it is removed as soon as any Confederate unit moves adjacent to it (leaders, HQs and
 //!   wagons included; only by moving). Its retreat along the Culpepper Mine Road (4.4c) is
-//!   not movement's.
+//!   not movement's: `cavalry_retreat`, at the start of the Confederate player turn.
 
 use adjutant_engine::Side;
 

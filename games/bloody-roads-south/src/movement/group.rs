@@ -17,7 +17,8 @@
 //! parts of extended lines, S17.0); artillery limbered, or unlimbered to limber (S26.0);
 //! leaders always (13 MP, S25.0; Hancock as limbered artillery, 3.2); corps and army HQs
 //! only when they may move (S10.0, S10.6); corps wagons and the ANVa train (S28.0). Not the
-//! off-map Union trains marker (3.7) nor the 1st NC Cav (4.4a).
+//! off-map Union trains marker (3.7) nor the 1st NC Cav (4.4a), nor a combat unit waiting for
+//! its order's printed start time (6.0b, `command::enforce`).
 //!
 //! Facing (S13.0): all units in a hex face one vertex. Turning is free, also in an enemy zone
 //! of control; a group still in its starting hex turns the whole stack there. When a group
@@ -65,6 +66,9 @@ impl BloodyRoadsSouth {
     pub(crate) fn may_pick(&self, side: Side, k: UnitKey) -> bool {
         let u = self.unit(k);
         if u.side != side || !u.on_map() || u.marks.moved || u.morale == MoraleState::Routed {
+            return false;
+        }
+        if self.waits_for_start_time(k) {
             return false;
         }
         match u.kind {

@@ -15,7 +15,8 @@
 //! - `formation`: formation changes and the fire they draw (S11.0, S15.0, S26.1);
 //! - `forced_march` (S18.0), `extended` (S17.0), `reinforcements` (S16.3, 6.0d),
 //!   `radius` (S10.5a, 6.0a), `attack` (S23 entry), `wilderness` (1.2a, 1.2c, 1.2h),
-//!   `overrun` (S10.0, S28.0), `railroad` (1.3b-d), `ninth_corps` (3.3a), `cavalry` (4.4);
+//!   `overrun` (S10.0, S28.0), `railroad` (1.3b-d), `ninth_corps` (3.3a), `cavalry` (4.4a-b,
+//!   4.4d), `cavalry_retreat` (4.4c);
 //! - `words`: labels, prompt and the moving group in its owner's view.
 //!
 //! Movement asks the command rules (`command`) whether HQs may move, whether units may
@@ -28,6 +29,7 @@
 pub mod allowance;
 pub mod attack;
 pub mod cavalry;
+pub mod cavalry_retreat;
 pub mod extended;
 pub mod forced_march;
 pub mod formation;

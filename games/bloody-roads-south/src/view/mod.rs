@@ -100,9 +100,10 @@ impl BloodyRoadsSouth {
         Value::Object(m)
     }
 
-    /// "5 May 1:00pm, Confederate Command Phase: Order Issue".
+    /// "5 May 1:00pm, Confederate Command Phase: Order Issue"; on a night turn "5 May 9:00pm,
+    /// night, Confederate Command Phase: Order Issue" (series 29.0; reference 1.4).
     pub fn phase_title(&self) -> String {
-        let time = self.turn().time;
+        let time = self.turn_words();
         match (self.step.phasing(), self.step.segment_name()) {
             (Some(side), Some(seg)) => format!("{time}, {side} {}: {seg}", self.step.phase_name()),
             (Some(side), None) => format!("{time}, {side} {}", self.step.phase_name()),

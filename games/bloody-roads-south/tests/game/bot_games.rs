@@ -13,11 +13,22 @@ const MAX_ACTIONS: u64 = 100_000;
 
 /// Plays one game to its end, counting the batches that wrote orders and tried initiative.
 pub fn play_out_counting(
-    mut m: Match<BloodyRoadsSouth>,
+    m: Match<BloodyRoadsSouth>,
     n: u64,
     written: &mut u32,
     tried: &mut u32,
 ) -> u64 {
+    play_out_match(m, n, written, tried).1
+}
+
+/// Plays one game to its end (see [`play_out_counting`]), returning the finished match and the
+/// number of actions.
+pub fn play_out_match(
+    mut m: Match<BloodyRoadsSouth>,
+    n: u64,
+    written: &mut u32,
+    tried: &mut u32,
+) -> (Match<BloodyRoadsSouth>, u64) {
     let mut rng = Rng(n ^ 0x5eed);
     while m.outcome().is_none() {
         assert!(m.seq() < MAX_ACTIONS, "game {n} does not end");
@@ -60,7 +71,8 @@ pub fn play_out_counting(
             panic!("game {n}, action {}: {e} (after {action:?})", m.seq());
         }
     }
-    m.seq()
+    let seq = m.seq();
+    (m, seq)
 }
 
 /// Seeded bot games in CI: 1,000 in all, in four tests of 250 so that the test threads share

@@ -53,6 +53,12 @@ pub fn sanders_field(n: u64) -> Match<BloodyRoadsSouth> {
     Match::new(&setup_for("sanders-field", &[]), &seed(n)).expect("Sander's Field sets up")
 }
 
+/// A match of Scenario 2, Warren and Sedgwick vs. Ewell, with seed `n`.
+pub fn warren_and_sedgwick(n: u64) -> Match<BloodyRoadsSouth> {
+    Match::new(&setup_for("warren-and-sedgwick-vs-ewell", &[]), &seed(n))
+        .expect("Warren and Sedgwick vs. Ewell sets up")
+}
+
 /// Plays an action through the engine, panicking with the refusal if it is refused.
 pub fn play(m: &mut Match<BloodyRoadsSouth>, side: Side, action: &Action) {
     let value = serde_json::to_value(action).expect("actions serialise");
