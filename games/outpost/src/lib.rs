@@ -22,6 +22,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::sync::Arc;
 
+mod view;
+
 /// Outpost for the engine's registry (listed, as a test-only game, in `games/registry`).
 pub fn kind() -> Arc<dyn adjutant_engine::GameKind> {
     adjutant_engine::kind::<Outpost>()
@@ -430,66 +432,7 @@ impl Rules for Outpost {
     }
 
     fn view_text(&self, viewer: Viewer) -> String {
-        let mut counters = Vec::new();
-        let mut hidden = Vec::new();
-        for c in &self.counters {
-            if viewer.sees_secrets_of(c.side) {
-                counters.push(CounterView::Shown(ShownCounter::of(c, Some(c.moved))));
-            } else if c.revealed || !c.alive {
-                counters.push(CounterView::Shown(ShownCounter::of(c, None)));
-            } else {
-                hidden.push((c.side, c.post));
-            }
-        }
-        hidden.sort_by_key(|&(side, post)| (side.as_str(), post));
-        counters.extend(hidden.into_iter().map(|(side, post)| CounterView::Hidden {
-            hidden: true,
-            side,
-            post,
-        }));
-        let order = |side: Side| match self.orders.get(side) {
-            None => OrderView {
-                given: false,
-                stance: None,
-                note: None,
-            },
-            Some(o) => {
-                let own = viewer.sees_secrets_of(side);
-                OrderView {
-                    given: true,
-                    stance: own.then_some(o.stance),
-                    note: own.then_some(o.note.as_str()),
-                }
-            }
-        };
-        let view = View {
-            round: self.round,
-            rounds: self.rounds,
-            phase: match self.phase {
-                Phase::Movement(side) => PhaseView {
-                    name: "movement",
-                    side: Some(side),
-                },
-                Phase::Orders => PhaseView {
-                    name: "orders",
-                    side: None,
-                },
-                Phase::Over => PhaseView {
-                    name: "over",
-                    side: None,
-                },
-            },
-            counters,
-            orders: PerSide {
-                union: order(Side::Union),
-                confederate: order(Side::Confederate),
-            },
-            strength_left: PerSide {
-                union: self.visible_strength(Side::Union, viewer),
-                confederate: self.visible_strength(Side::Confederate, viewer),
-            },
-        };
-        serde_json::to_string(&view).expect("a view serialises")
+        self.view_json(viewer)
     }
 
     fn redact(event: &OutpostEvent, viewer: Viewer) -> Option<Value> {
@@ -536,78 +479,6 @@ impl Rules for Outpost {
             score: Some(score),
         })
     }
-}
-
-impl Outpost {
-    /// A side's remaining strength as `viewer` may know it: exact for its own side and once
-    /// everything is revealed; otherwise only the strength of revealed counters is known.
-    fn visible_strength(&self, side: Side, viewer: Viewer) -> Option<u8> {
-        (viewer.sees_secrets_of(side) || self.alive(side).all(|c| c.revealed))
-            .then(|| self.strength_left(side))
-    }
-}
-
-/// What one viewer may know, written straight to JSON text.
-#[derive(Serialize)]
-struct View<'a> {
-    round: u32,
-    rounds: u32,
-    phase: PhaseView,
-    counters: Vec<CounterView<'a>>,
-    orders: PerSide<OrderView<'a>>,
-    strength_left: PerSide<Option<u8>>,
-}
-
-#[derive(Serialize)]
-struct PhaseView {
-    name: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    side: Option<Side>,
-}
-
-/// A counter known to the viewer, or only its side and post.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum CounterView<'a> {
-    Shown(ShownCounter<'a>),
-    Hidden { hidden: bool, side: Side, post: u8 },
-}
-
-#[derive(Serialize)]
-struct ShownCounter<'a> {
-    id: &'a str,
-    side: Side,
-    post: u8,
-    strength: u8,
-    decoy: bool,
-    alive: bool,
-    /// Its owner's knowledge only.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    moved: Option<bool>,
-}
-
-impl<'a> ShownCounter<'a> {
-    fn of(c: &'a Counter, moved: Option<bool>) -> Self {
-        ShownCounter {
-            id: &c.id,
-            side: c.side,
-            post: c.post,
-            strength: c.strength,
-            decoy: c.decoy,
-            alive: c.alive,
-            moved,
-        }
-    }
-}
-
-/// An order: whether given, and what it says to whoever may know.
-#[derive(Serialize)]
-struct OrderView<'a> {
-    given: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stance: Option<Stance>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<&'a str>,
 }
 
 fn decoy_choice(side: Side) -> ChoiceInfo {
