@@ -19,16 +19,10 @@ fn conference(army: &str) -> Receiver {
 /// Scenario 2 (Warren and Sedgwick), set up, at the Union's first Order Issue, with the
 /// corps commanders in `hexes` (Grant's HQ is A32.08).
 fn order_issue_with(n: u64, warren: &str, sedgwick: &str) -> Match<BloodyRoadsSouth> {
-    let mut m = Match::new(&setup_for("warren-and-sedgwick-vs-ewell", &[]), &seed(n))
-        .expect("Scenario 2 sets up");
-    set_up_quickly(&mut m);
-    finish_until(&mut m, |g| {
-        g.step()
-            == Step::Command {
-                side: Side::Union,
-                segment: CommandSegment::OrderIssue,
-            }
-    });
+    let m = crate::support::to_union_order_issue(
+        Match::new(&setup_for("warren-and-sedgwick-vs-ewell", &[]), &seed(n))
+            .expect("Scenario 2 sets up"),
+    );
     edit(&m, n, |g| {
         testing::place(g, Side::Union, "Warren", warren);
         testing::place(g, Side::Union, "Sedgwick", sedgwick);

@@ -8,14 +8,13 @@ use bloody_roads_south::data::morale::MoraleState;
 use bloody_roads_south::data::turn::Period;
 use bloody_roads_south::data::{self, ScenarioId};
 use bloody_roads_south::model::facing::Vertex;
-use bloody_roads_south::model::step::{CommandSegment, Step};
 use bloody_roads_south::model::unit::Formation;
 use bloody_roads_south::morale::check::MoraleContext;
 use bloody_roads_south::testing;
 
 use crate::fire_setup::*;
 use crate::movement_board::Board;
-use crate::support::{edit, finish_until, no_orders, play_got, set_up_quickly, texts};
+use crate::support::{edit, no_orders, play_got, set_up_quickly, texts};
 
 const NIGHT: &str = "5 May 9:00pm";
 
@@ -169,15 +168,7 @@ fn rule_s29_night_straggler_recovery_plus_two() {
 /// Scenario 2 `n`, set up, at the Union's first Order Issue, with 1/1/5 fired on and the
 /// Union's secret dice scripted to 4 and 4, at `time`.
 fn stoppage_at(n: u64, time: &str) -> adjutant_engine::Match<bloody_roads_south::BloodyRoadsSouth> {
-    let mut m = crate::support::warren_and_sedgwick(n);
-    set_up_quickly(&mut m);
-    finish_until(&mut m, |g| {
-        g.step()
-            == Step::Command {
-                side: Side::Union,
-                segment: CommandSegment::OrderIssue,
-            }
-    });
+    let m = crate::support::to_union_order_issue(crate::support::warren_and_sedgwick(n));
     edit(&m, n, |g| {
         testing::set_turn(g, time);
         testing::fired_on(g, Side::Union, "1/1/5");

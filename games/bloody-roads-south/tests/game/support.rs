@@ -176,8 +176,12 @@ pub fn finish_until(m: &mut Match<BloodyRoadsSouth>, until: impl Fn(&BloodyRoads
 
 /// Sander's Field `n`, set up, played to the Union's Order Issue of the first turn.
 pub fn union_order_issue(n: u64) -> Match<BloodyRoadsSouth> {
+    to_union_order_issue(sanders_field(n))
+}
+
+/// `m`, set up, played to the Union's first Order Issue.
+pub fn to_union_order_issue(mut m: Match<BloodyRoadsSouth>) -> Match<BloodyRoadsSouth> {
     use bloody_roads_south::model::step::{CommandSegment, Step};
-    let mut m = sanders_field(n);
     set_up_quickly(&mut m);
     finish_until(&mut m, |g| {
         g.step()
