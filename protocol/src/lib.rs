@@ -8,6 +8,7 @@ pub mod corr;
 pub mod error;
 pub mod fuzzing;
 pub mod http;
+pub mod json_index;
 pub mod patch;
 pub mod text_patch;
 pub mod utc;

@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 use adjutant_engine::{
     ChoiceKind, ChoiceScope, DynMatch, GameKind, PerSide, Seed, Setup, Side, Viewer,
 };
+use adjutant_protocol::json_index::IndexedJson;
+use adjutant_protocol::text_patch::diff_indexed;
 use serde_json::Value;
 
 /// What to run, from the command line.
@@ -144,19 +146,12 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let (mut apply, mut own_view, mut other_views) = Default::default();
+    let mut t = Timings::default();
     let mut records: Vec<Record> = Vec::new();
     let mut choices = Choices(0x9E37_79B9_7F4A_7C15);
     let wall = Instant::now();
     for n in 0..a.games {
-        records.push(play_one(
-            &a,
-            n,
-            &mut choices,
-            &mut apply,
-            &mut own_view,
-            &mut other_views,
-        ));
+        records.push(play_one(&a, n, &mut choices, &mut t));
     }
     let play_wall = wall.elapsed();
     let actions: usize = records.iter().map(|(_, r)| r.len()).sum();
@@ -189,39 +184,86 @@ fn main() {
     println!("|---|---|---|---|---|");
     println!(
         "{}",
-        apply.line("Apply one action (checks it is offered, keeps the undo state, applies, runs every automatic step)")
+        t.apply.line("Apply one action (checks it is offered, keeps the undo state, applies, runs every automatic step)")
     );
     println!(
         "{}",
-        own_view.line("The acting seat's view as JSON text, as the server builds it (its prompt and every legal action included)")
+        t.own_view.line("The acting seat's view as JSON text, as the server builds it (its prompt and every legal action included)")
     );
     println!(
         "{}",
-        other_views.line("One other view as JSON text (the other seat, a spectator; the average)")
+        t.other_views
+            .line("One other view as JSON text (the other seat, a spectator; the average)")
+    );
+    println!(
+        "{}",
+        t.diff.line("The patch from a viewer's last view to its new one, the new view indexed first (each seat and the spectators, after every action)")
     );
     println!(
         "{}",
         replay.line("Replay a whole game (set-up and every action)")
     );
+    let n = t.diff.0.len().max(1);
+    println!();
+    println!(
+        "Views average {} bytes of JSON; their patches {} bytes.",
+        t.view_bytes / n,
+        t.patch_bytes / n
+    );
+}
+
+/// What one run times, per action.
+#[derive(Default)]
+struct Timings {
+    apply: Samples,
+    own_view: Samples,
+    other_views: Samples,
+    /// Each viewer's patch from its previous view (the server's work per subscribed viewer).
+    diff: Samples,
+    view_bytes: usize,
+    patch_bytes: usize,
+}
+
+/// Each viewer's last view (indexed, as the server keeps it), the base of its next patch.
+struct Bases([(Viewer, IndexedJson); 3]);
+
+impl Bases {
+    fn new(m: &dyn DynMatch) -> Self {
+        let viewers = [
+            Viewer::Seat(Side::Union),
+            Viewer::Seat(Side::Confederate),
+            Viewer::Spectator,
+        ];
+        Bases(viewers.map(|v| (v, IndexedJson::new(m.view_text(v)))))
+    }
+
+    /// Times the patch of every viewer to its view of `m` now (indexing the new view, then
+    /// the diff).
+    fn advance(&mut self, m: &dyn DynMatch, t: &mut Timings) {
+        for (viewer, base) in &mut self.0 {
+            let text = m.view_text(*viewer);
+            let start = Instant::now();
+            let new = IndexedJson::new(text);
+            let patch = diff_indexed(base, &new).expect("views are JSON");
+            t.diff.add(start.elapsed());
+            t.view_bytes += new.as_str().len();
+            t.patch_bytes += patch.len();
+            *base = new;
+        }
+    }
 }
 
 /// Plays game `n` to its end between random bots, timing each action and view.
-fn play_one(
-    a: &Arguments,
-    n: u64,
-    choices: &mut Choices,
-    apply: &mut Samples,
-    own_view: &mut Samples,
-    other_views: &mut Samples,
-) -> Record {
+fn play_one(a: &Arguments, n: u64, choices: &mut Choices, t: &mut Timings) -> Record {
     let mut m = start(a, n);
+    let mut bases = Bases::new(m.as_ref());
     let mut played = Vec::new();
     while m.outcome().is_none() {
         let to_act = m.to_act();
         let side = to_act[choices.pick(to_act.len())];
-        let t = Instant::now();
+        let clock = Instant::now();
         let text = m.view_text(Viewer::Seat(side));
-        own_view.add(t.elapsed());
+        t.own_view.add(clock.elapsed());
         let view: Value = serde_json::from_str(&text).expect("a view is JSON");
         let mut offered: Vec<Value> = view["actions"]
             .as_array()
@@ -236,16 +278,17 @@ fn play_one(
             );
             let chosen = offered.swap_remove(choices.pick(offered.len()));
             let action = filled(chosen, m.seq());
-            let t = Instant::now();
+            let clock = Instant::now();
             if m.play(side, &action).is_ok() {
-                apply.add(t.elapsed());
+                t.apply.add(clock.elapsed());
                 break action;
             }
         };
-        let t = Instant::now();
+        let clock = Instant::now();
         std::hint::black_box(m.view_text(Viewer::Seat(side.opponent())));
         std::hint::black_box(m.view_text(Viewer::Spectator));
-        other_views.add(t.elapsed() / 2);
+        t.other_views.add(clock.elapsed() / 2);
+        bases.advance(m.as_ref(), t);
         played.push((side, action));
     }
     (n, played)

@@ -8,8 +8,8 @@ use serde_json::value::RawValue;
 pub(super) struct Prepared {
     /// One frame per viewer and update mode with a subscriber.
     frames: HashMap<(Viewer, UpdateMode), Frame>,
-    /// The views (JSON text) that become the next patches' bases.
-    bases: Vec<(Viewer, String)>,
+    /// The views (JSON text, indexed) that become the next patches' bases.
+    bases: Vec<(Viewer, IndexedJson)>,
     /// The view the caller asked for (null for none).
     wanted_view: Value,
 }
@@ -42,52 +42,53 @@ impl Actor {
                     .any(|s| s.viewer == viewer && s.mode == mode)
             };
             let (wants_view, wants_patch) = (has(UpdateMode::View), has(UpdateMode::Patch));
-            if wants_view || wants_patch {
-                let seen_as = if finished { Viewer::Omniscient } else { viewer };
-                // The action just played: redacted from its typed events, not parsed back.
-                let events = match self.game.as_ref() {
-                    Some(game) => game.redact_played(played, seen_as),
-                    None => self.kind.redact(&played.events, seen_as),
-                };
-                let update = UpdateFrame {
-                    game_id: &self.meta.id,
-                    seq: played.seq,
-                    side: played.side,
-                    status,
-                    events: &events,
-                    view: None,
-                    patch: None,
-                };
-                if wants_patch {
-                    let ops = match self.patch_base.get(&viewer) {
-                        Some(base) => patch_text(base, &text),
-                        None => whole_view_patch(&text),
-                    };
-                    let patched = UpdateFrame {
-                        patch: Some(&ops),
-                        ..update
-                    };
-                    prepared
-                        .frames
-                        .insert((viewer, UpdateMode::Patch), Frame::json(&patched));
-                }
-                if wants_view {
-                    let whole = raw(text.clone());
-                    let whole = UpdateFrame {
-                        view: Some(&whole),
-                        ..update
-                    };
-                    prepared
-                        .frames
-                        .insert((viewer, UpdateMode::View), Frame::json(&whole));
-                }
-            }
-            // The view becomes the next patch's base and, for the actor, the reply.
+            // The view becomes, for the actor, the reply.
             if Some(viewer) == wanted {
                 prepared.wanted_view = serde_json::from_str(&text).unwrap_or(Value::Null);
             }
+            if !wants_view && !wants_patch {
+                continue;
+            }
+            let seen_as = if finished { Viewer::Omniscient } else { viewer };
+            // The action just played: redacted from its typed events, not parsed back.
+            let events = match self.game.as_ref() {
+                Some(game) => game.redact_played(played, seen_as),
+                None => self.kind.redact(&played.events, seen_as),
+            };
+            let update = UpdateFrame {
+                game_id: &self.meta.id,
+                seq: played.seq,
+                side: played.side,
+                status,
+                events: &events,
+                view: None,
+                patch: None,
+            };
+            if wants_view {
+                let whole = raw(text.clone());
+                let whole = UpdateFrame {
+                    view: Some(&whole),
+                    ..update
+                };
+                prepared
+                    .frames
+                    .insert((viewer, UpdateMode::View), Frame::json(&whole));
+            }
             if wants_patch {
-                prepared.bases.push((viewer, text));
+                // The view becomes the next patch's base.
+                let new = IndexedJson::new(text);
+                let ops = match self.patch_base.get(&viewer) {
+                    Some(base) => patch_text(base, &new),
+                    None => whole_view_patch(new.as_str()),
+                };
+                let patched = UpdateFrame {
+                    patch: Some(&ops),
+                    ..update
+                };
+                prepared
+                    .frames
+                    .insert((viewer, UpdateMode::Patch), Frame::json(&patched));
+                prepared.bases.push((viewer, new));
             }
         }
         prepared
@@ -223,7 +224,7 @@ impl Actor {
             }
         }
         if new.mode == UpdateMode::Patch {
-            self.patch_base.insert(viewer, text);
+            self.patch_base.insert(viewer, IndexedJson::new(text));
         }
         if let Some(side) = new.account.as_ref().and_then(|a| self.meta.seat_of(&a.id)) {
             *self.seen.get_mut(side) = self.now();
@@ -248,12 +249,12 @@ fn null() -> Box<RawValue> {
     RawValue::from_string("null".to_string()).expect("null is JSON")
 }
 
-/// The patch from `base` to `view`, both views as JSON text.
-fn patch_text(base: &str, view: &str) -> Box<RawValue> {
-    match text_patch::diff_text(base, view) {
+/// The patch from `base` to `view`, both views as indexed JSON text.
+fn patch_text(base: &IndexedJson, view: &IndexedJson) -> Box<RawValue> {
+    match text_patch::diff_indexed(base, view) {
         Ok(ops) => raw(ops),
         // Not reached with views the server wrote; the whole view then mends the base.
-        Err(_) => whole_view_patch(view),
+        Err(_) => whole_view_patch(view.as_str()),
     }
 }
 

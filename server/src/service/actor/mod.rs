@@ -15,6 +15,7 @@ mod sink;
 mod tests;
 
 use adjutant_engine::{DynMatch, EndReason, GameKind, PerSide, PlayError, Played, Side, Viewer};
+use adjutant_protocol::json_index::IndexedJson;
 use adjutant_protocol::{
     ActionAccepted, ApiError, ChatChannel, ChatMessage, ClockReply, ErrorCode, GameCreated,
     GameState, GameStatus, JoinGame, Joined, NoticeKind, Presence, ServerMessage, TimeoutPolicy,
@@ -65,7 +66,7 @@ struct Actor {
     game: Option<Box<dyn DynMatch>>,
     subs: Vec<Subscriber>,
     /// The last view sent to patch-mode subscribers, per viewer: the base of the next patch.
-    patch_base: HashMap<Viewer, String>,
+    patch_base: HashMap<Viewer, IndexedJson>,
     /// Set when memory and store may disagree (a failed commit, a rules panic): the actor
     /// answers what it is handling and then leaves, so the next request reloads the game.
     poisoned: bool,

@@ -128,7 +128,7 @@ impl Actor {
             let text = self.view_text(sub.viewer);
             let view = serde_json::from_str(&text).unwrap_or(Value::Null);
             if sub.mode == UpdateMode::Patch {
-                self.patch_base.insert(sub.viewer, text);
+                self.patch_base.insert(sub.viewer, IndexedJson::new(text));
             }
             frames.insert(
                 sub.sink.conn,
