@@ -191,12 +191,20 @@ impl Grid {
         Some((col + offset.0, hex + offset.1))
     }
 
-    /// The book id of a cell on a sheet in play.
+    /// The book id of a cell on a sheet in play (the first sheet's where two share a row).
     pub fn id(&self, cell: Cell) -> Option<String> {
-        self.sheets.iter().find_map(|s| {
-            let (col, hex) = s.book(cell)?;
-            Some(format!("{}{col}.{hex:02}", s.letter))
-        })
+        self.ids(cell).into_iter().next()
+    }
+
+    /// Every book id of a cell on the sheets in play: two on the row joined sheets share.
+    pub fn ids(&self, cell: Cell) -> Vec<String> {
+        self.sheets
+            .iter()
+            .filter_map(|s| {
+                let (col, hex) = s.book(cell)?;
+                Some(format!("{}{col}.{hex:02}", s.letter))
+            })
+            .collect()
     }
 
     /// True when the cell is on a sheet in play.

@@ -13,7 +13,9 @@ mod grid;
 mod lists;
 mod map;
 mod menu;
+mod offmap;
 mod svg;
+mod track;
 mod words;
 
 use serde_json::Value;
