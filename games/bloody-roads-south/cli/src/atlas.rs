@@ -24,28 +24,34 @@ fn grid_of(v: &Value, data: &Value) -> Option<Grid> {
 /// The whole map of the sheets in play, with the stacks the viewer sees and the hexes its
 /// choices name.
 pub fn map(v: &Value, data: &Value) -> String {
-    let Some(grid) = grid_of(v, data) else {
-        return "The map is not shown: the game's static data did not load.\n".to_string();
-    };
+    match grid_of(v, data) {
+        Some(grid) => whole(&grid, v, data),
+        None => "The map is not shown: the game's static data did not load.\n".to_string(),
+    }
+}
+
+/// Every hex of `grid` with what view `v` shows on it (nothing for `Null`), the legend, the
+/// ways off the map and the Turn Record Track (the scenario's, else all of it).
+pub(crate) fn whole(grid: &Grid, v: &Value, data: &Value) -> String {
     let (c0, c1, r0, r1) = grid.bounds();
     let window = Window {
         cols: (c0, c1),
         rows: (r0, r1),
     };
     let viewer = v["viewer"].as_str().unwrap_or("");
-    let marks = stack_marks(v, &grid, viewer);
+    let marks = stack_marks(v, grid, viewer);
     let mut targets = Vec::new();
-    hexes_in(&v["actions"], &grid, &mut targets);
+    hexes_in(&v["actions"], grid, &mut targets);
     let targets: HashSet<Cell> = targets.into_iter().collect();
     let mut out = format!(
         "Map {}, the whole of it (north is up; each hexrow's boxes run down the page):\n",
         grid.sheet_names()
     );
-    for line in map::draw(&grid, window, &marks, &targets) {
+    for line in map::draw(grid, window, &marks, &targets) {
         let _ = writeln!(out, "{line}");
     }
     out.push_str(&legend());
-    out.push_str(&off_map_section(data, &grid));
+    out.push_str(&off_map_section(data, grid));
     out.push_str(&track_section(
         data,
         v["scenario"]["id"].as_str().unwrap_or(""),

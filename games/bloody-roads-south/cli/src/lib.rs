@@ -12,6 +12,7 @@ mod atlas;
 mod grid;
 mod lists;
 mod map;
+mod maps;
 mod menu;
 mod offmap;
 mod svg;
@@ -27,6 +28,7 @@ use map::{Mark, Window};
 use words::{FACINGS, FORMATIONS, side_name, wrap};
 
 pub use atlas::{area, map};
+pub use maps::maps;
 pub use svg::svg;
 
 /// The game's name as the CLI's title line shows it.

@@ -160,3 +160,28 @@ fn sanders_field_shows_its_five_day_turns_and_no_off_map_link() {
     );
     assert!(!text.contains("Off-map movement"), "{text}");
 }
+
+#[test]
+fn the_maps_alone_are_drawn_as_asked_without_a_game() {
+    let data = data();
+    let b = maps(&data, "b", false).expect("Map B");
+    assert!(b.starts_with("Map B, the whole of it"), "{b}");
+    assert!(b.contains("|B12.28 c") && !b.contains("|A"), "{b}");
+    assert!(
+        flat(&b).contains(
+            "Turn Record Track, 5 May 5:00am to 7 May 8:00pm (109 turns, 16 night turns;"
+        ),
+        "{b}"
+    );
+    let both = maps(&data, "", false).unwrap();
+    assert!(both.starts_with("Map A and B, the whole of it"));
+    assert!(both.contains("Off-map movement (rule 4.2)"));
+    let doc = maps(&data, "A, B", true).unwrap();
+    assert_eq!(doc.matches("<polygon ").count(), 50 * 35 + 51 * 35 - 44);
+    assert_eq!(
+        maps(&data, "C", false).unwrap_err(),
+        "There is no Map C: the sheets are Map A and Map B."
+    );
+    assert!(maps(&Value::Null, "A", false).is_err());
+    assert_no_json(&both);
+}
