@@ -37,8 +37,9 @@ export function hexSentence(grid, data, cell) {
 
 /** A typed hex id found: {cell} on the sheets in play, or {error} in a sentence. */
 export function findHex(grid, typed) {
-  const id = String(typed || "").trim().toUpperCase();
-  if (!parseHex(id)) return { error: `“${String(typed || "").trim()}” is not a hex: give its sheet, hexrow and hex, such as B12.28.` };
+  const p = parseHex(String(typed || "").trim().toUpperCase());
+  if (!p) return { error: `“${String(typed || "").trim()}” is not a hex: give its sheet, hexrow and hex, such as B12.28.` };
+  const id = `${p.sheet}${p.col}.${String(p.hex).padStart(2, "0")}`;
   const cell = grid.cell(id);
   if (!cell || !grid.inPlay(cell) || !grid.ids(cell).includes(id)) return { error: `Hex ${id} is not on ${grid.name}.` };
   return { cell, id };

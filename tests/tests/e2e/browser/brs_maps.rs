@@ -177,6 +177,7 @@ async fn the_maps_page_joins_both_sheets_and_finds_a_hex_by_its_book_id() {
             .await,
         "5 May 9:00pm"
     );
+    page.screenshot_of(&shots, "#turn-track", "track").await;
 
     // A hex typed by its book id: centred on the screen, marked, described.
     let said = find(&page, "b12.28").await;
@@ -239,7 +240,22 @@ async fn the_maps_page_joins_both_sheets_and_finds_a_hex_by_its_book_id() {
     assert_eq!(said, "Hex A23.01 is not on Map B.");
     let said = find(&page, "B12.28").await;
     assert!(said.starts_with("B12.28, Chewning Farm"), "{said}");
+    // A hexrow typed with a leading zero is the same hex.
+    let said = find(&page, "B09.28").await;
+    assert!(said.starts_with("B9.28: "), "{said}");
     let text = page.text().await;
     assert_clean(&page, &text);
     page.screenshot(&shots, "map-b").await;
+
+    // An address naming a hex opens the map on it.
+    page.goto(&format!(
+        "{base}/#/maps/bloody-roads-south?sheets=A,B&hex=A39.06"
+    ))
+    .await;
+    page.wait_for(
+        "document.querySelector('#found-hex')?.textContent.startsWith('A39.06, Wilderness Tavern')",
+    )
+    .await;
+    assert!(found_on_screen(&page, "A39.06").await);
+    assert!(page.problems().is_empty(), "{:?}", page.problems());
 }
