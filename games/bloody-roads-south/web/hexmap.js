@@ -2,7 +2,7 @@
 // (GET /api/catalog/bloody-roads-south), and the map drawn once in SVG: terrain (clear or
 // wilderness), elevation (a tint by level and contour lines where the level changes), roads
 // by class, trails dashed, the Unfinished Railroad, streams along hexsides, the Rapidan ford,
-// the book's hex ids, clearing and place names, entry hexes.
+// the book's hex ids, clearing and place names, entry hexes; on joined sheets, where they meet.
 //
 // Geometry (rules reference, section 1.2): flat-topped hexes in vertical hexrows, even
 // hexrows half a hex higher; B(c, r) is cell (c, r) and A(c, r) is cell (c − 6, r + 34), the
@@ -282,5 +282,36 @@ export function drawStatic(grid, data) {
     }
   }
   root.append(names);
+  if (grid.sheets.length > 1) root.append(drawSheetEdges(grid));
   return root;
+}
+
+/** Where joined sheets meet: each sheet's outline and its name at a corner of its own. */
+function drawSheetEdges(grid) {
+  const g = svg("g", { class: "sheet-edges", "pointer-events": "none" });
+  const on = (s, [c, r]) => {
+    const col = c - s.offset[0];
+    const hex = r - s.offset[1];
+    return col >= s.cols[0] && col <= s.cols[1] && hex >= s.hexes[0] && hex <= s.hexes[1];
+  };
+  for (const s of grid.sheets) {
+    let d = "";
+    for (const cell of grid.cells) {
+      if (!on(s, cell)) continue;
+      for (let k = 0; k < 6; k++) {
+        if (on(s, neighbour(cell, k))) continue;
+        const [a, b] = grid.side(cell, k);
+        d += `M${fmt(a)}L${fmt(b)}`;
+      }
+    }
+    // The name above the sheet's north-west hex, or below its south-west one where another
+    // sheet covers the north-west.
+    const top = [s.cols[0] + s.offset[0], s.hexes[1] + s.offset[1]];
+    const shared = grid.sheets.some((x) => x !== s && on(x, top));
+    const corner = shared ? [s.cols[0] + s.offset[0], s.hexes[0] + s.offset[1]] : top;
+    const [x, y] = grid.centre(corner);
+    g.append(svg("path", { d, class: "sheet-edge", "data-sheet": s.letter, fill: "none" }),
+      svg("text", { x: x.toFixed(1), y: (y + (shared ? HH * 0.95 : -HH * 0.8)).toFixed(1), class: "sheet-name" }, `Map ${s.letter}`));
+  }
+  return g;
 }

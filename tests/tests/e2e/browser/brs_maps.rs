@@ -129,6 +129,20 @@ async fn the_maps_page_joins_both_sheets_and_finds_a_hex_by_its_book_id() {
     let (b1x, _) = centre(&page, "B1.01").await.expect("B1.01 drawn");
     assert!(wx < b1x && ex > centre(&page, "A50.35").await.unwrap().0);
 
+    // Each sheet outlined where they meet, and named.
+    assert_eq!(
+        count(&page, "svg.brs-map path.sheet-edge[data-sheet='A']").await,
+        1
+    );
+    assert_eq!(
+        count(&page, "svg.brs-map path.sheet-edge[data-sheet='B']").await,
+        1
+    );
+    assert_eq!(
+        page.eval("[...document.querySelectorAll('svg.brs-map .sheet-name')].map((t) => t.textContent).join(', ')").await,
+        "Map A, Map B"
+    );
+
     // Map B's ground: the Chewning Farm clearing, wilderness beside the railroad, its roads.
     let class = |hex: &str| {
         format!(
@@ -236,6 +250,7 @@ async fn the_maps_page_joins_both_sheets_and_finds_a_hex_by_its_book_id() {
         0
     );
     assert_eq!(count(&page, "svg.brs-map .offmap-box.link").await, 0);
+    assert_eq!(count(&page, "svg.brs-map path.sheet-edge").await, 0);
     let said = find(&page, "A23.01").await;
     assert_eq!(said, "Hex A23.01 is not on Map B.");
     let said = find(&page, "B12.28").await;
