@@ -204,6 +204,18 @@ pub(super) enum Command {
         #[arg(long)]
         spectate: Option<String>,
     },
+    /// A game's maps studied without a game (the game as the catalog names it, such as
+    /// bloody-roads-south): every sheet, or those of --sheets, drawn whole as text; or, with
+    /// --svg, to an SVG file.
+    Maps {
+        game: String,
+        /// The sheets, as the game names them (A, B, or A,B joined); all when not given.
+        #[arg(long, default_value = "")]
+        sheets: String,
+        /// Write the maps as SVG to this file instead.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
+    },
     /// One place of the map described, named as the game names it (an Area's number such as
     /// 20, a hex id such as A17.10): terrain, neighbours and borders, who is there, your
     /// choices naming it.

@@ -202,6 +202,9 @@ async fn run(cli: Cli) -> Outcome {
             let game_id = game!(game_id);
             show::map(&client, &game_id, svg.as_deref(), spectate.as_deref()).await?;
         }
+        Command::Maps { game, sheets, svg } => {
+            show::maps(&client, &game, &sheets, svg.as_deref()).await?;
+        }
         Command::Area {
             game_and_place,
             spectate,

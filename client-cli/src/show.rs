@@ -1,5 +1,5 @@
 //! The commands that look at a game: `show` (the board, what happened since the viewer's last
-//! action, the prompt), `events`, `map` and `area`. The map and its places are drawn by the
+//! action, the prompt), `events`, `map`, `maps` and `area`. The map and its places are drawn by the
 //! game's own text rendering (through the registry); this file only fetches and dispatches.
 
 use adjutant_cli::{Client, ClientError, recap, render};
@@ -124,6 +124,28 @@ pub(crate) async fn map(
             );
         }
         None => out!("{}", (own.map)(&view, &data)),
+    }
+    Ok(())
+}
+
+/// `adjutant maps`: a game's maps without a game, as text or as an SVG file.
+pub(crate) async fn maps(
+    client: &Client,
+    game: &str,
+    sheets: &str,
+    svg: Option<&str>,
+) -> Result<(), String> {
+    let draw = adjutant_games::cli(game)
+        .and_then(|own| own.maps)
+        .ok_or_else(|| format!("this build of adjutant has no maps of {game} to study"))?;
+    let data = client.game_data(game).await.map_err(e)?;
+    let doc = draw(&data, sheets, svg.is_some())?;
+    match svg {
+        Some(path) => {
+            std::fs::write(path, doc).map_err(|err| format!("cannot write {path}: {err}"))?;
+            outln!("Drew the maps of {game} to {path}; open it in a browser or an image viewer.");
+        }
+        None => out!("{doc}"),
     }
     Ok(())
 }

@@ -112,6 +112,36 @@ fn map_and_area_draw_the_map_as_text_and_svg() {
     assert!(err.contains("There is no Area 99"), "{err}");
 }
 
+/// Issue 17: a game's maps studied without a game, as the web's maps page shows them.
+#[test]
+fn maps_draws_the_sheets_asked_without_a_game() {
+    let t = Table::new();
+    let b = t.ok("union", &["maps", "bloody-roads-south", "--sheets", "B"]);
+    assert!(b.starts_with("Map B, the whole of it"), "{b}");
+    assert!(b.contains("|B12.28 c") && !b.contains("|A"), "{b}");
+    assert!(b.contains("Turn Record Track"), "{b}");
+    let svg = t.dir.0.join("maps.svg");
+    let said = t.ok(
+        "union",
+        &["maps", "bloody-roads-south", "--svg", svg.to_str().unwrap()],
+    );
+    assert!(
+        said.contains("Drew the maps of bloody-roads-south"),
+        "{said}"
+    );
+    let doc = std::fs::read_to_string(&svg).expect("the SVG is written");
+    assert!(doc.contains("<title>A23.01</title>") && doc.contains("<title>B12.28</title>"));
+    let (ok, _, err) = t.run("union", &["maps", "bloody-roads-south", "--sheets", "C"]);
+    assert!(!ok);
+    assert!(err.contains("There is no Map C"), "{err}");
+    let (ok, _, err) = t.run("union", &["maps", MF]);
+    assert!(!ok);
+    assert!(
+        err.contains("no maps of mississippi-fortress to study"),
+        "{err}"
+    );
+}
+
 #[test]
 fn play_reads_choices_acts_and_waits_for_the_opponent() {
     let t = Table::new();

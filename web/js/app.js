@@ -5,6 +5,7 @@ import { beginRoute, toast } from "./ui.js";
 import { startPage } from "./pages/start.js";
 import { lobbyPage } from "./pages/lobby.js";
 import { gamePage } from "./pages/game.js";
+import { mapsPage } from "./pages/maps.js";
 import { joinPage } from "./pages/join.js";
 import { settingsPage } from "./pages/settings.js";
 import { linkSignInPage } from "./pages/sign_in_link.js";
@@ -16,6 +17,7 @@ const routes = [
   [/^#\/start$/, () => startPage()],
   [/^#\/lobby$/, () => (session.token ? lobbyPage() : startPage())],
   [/^#\/game\/([0-9a-fA-F-]{36})(?:\?code=([A-Za-z0-9]+))?$/, (m) => gamePage(m[1], m[2])],
+  [/^#\/maps\/([a-z0-9-]+)(?:\?(.*))?$/, (m) => mapsPage(m[1], m[2])],
   [/^#\/settings$/, () => settingsPage()],
   [/^#\/join\/([0-9a-fA-F-]{36})\/([A-Za-z0-9]+)$/, (m) => joinPage(m[1], m[2])],
   [/^#\/sign-in\/link\/(adj_[0-9a-fA-F]{64})$/, (m) => linkSignInPage(m[1])],

@@ -163,7 +163,10 @@ pub fn static_data() -> Value {
         .iter()
         .map(|&id| {
             let s = crate::data::scenario(id);
-            json!({"id": id.as_str(), "title": s.title, "maps": format!("{:?}", s.maps), "turns": s.length})
+            json!({
+                "id": id.as_str(), "title": s.title, "maps": format!("{:?}", s.maps), "turns": s.length,
+                "first": s.first_turn.to_string(), "last": s.last_turn.to_string(),
+            })
         })
         .collect();
     json!({
@@ -176,5 +179,48 @@ pub fn static_data() -> Value {
         "places": places,
         "entries": entries,
         "scenarios": scenarios,
+        "turn_track": turn_track(),
+        "off_map": off_map(),
+    })
+}
+
+/// The Turn Record Track (reference 1.4): each turn's time as views name it, night or day,
+/// its length and visibility.
+fn turn_track() -> Vec<Value> {
+    crate::data::turn_record()
+        .turns()
+        .iter()
+        .map(|t| {
+            json!({
+                "time": t.time.to_string(),
+                "night": t.period == crate::data::turn::Period::Night,
+                "minutes": t.minutes,
+                "visibility": t.visibility,
+            })
+        })
+        .collect()
+}
+
+/// The ways off the map (rule 4.2): the two ends of the Confederate off-map link with the
+/// turns each kind of counter spends off the map, and the off-map roads with the map-edge
+/// hexes they feed.
+fn off_map() -> Value {
+    let link = &crate::data::charts().special_rules.off_map;
+    let roads: Vec<Value> = crate::data::map()
+        .off_map_roads()
+        .iter()
+        .map(|r| json!({"name": r.name, "feeds": r.feeds}))
+        .collect();
+    json!({
+        "link": {
+            "rule": link.rule,
+            "hexes": link.hexes,
+            "delays": [
+                {"who": "infantry in column and artillery", "turns": link.infantry_column_and_artillery},
+                {"who": "wagons and trains", "turns": link.wagons_and_trains},
+                {"who": "leaders and orders", "turns": link.leaders_and_orders},
+            ],
+        },
+        "roads": roads,
     })
 }

@@ -1,10 +1,17 @@
-// Bloody Roads South: the hex map of the sheets in play (hexmap.js), stacks on it
-// (counters.js), the offered actions that name a hex as highlights to click, a stack inspector,
-// the order pad and the order log (pad.js), the counters off the map, and a status panel.
-// Pan by dragging, zoom with the wheel or the buttons. Loaded through /web/games/boards.js.
+// Bloody Roads South: the hex map of the sheets the scenario uses (mapview.js: pan, zoom, a
+// hex found by its id, the off-map boxes), stacks on it (counters.js), the offered actions
+// that name a hex as highlights to click, a stack inspector, the order pad and the order log
+// (pad.js), the counters off the map, the scenario's Turn Record Track with the current turn,
+// and a status panel. Loaded through /web/games/boards.js, which also finds `maps`, the page
+// that shows the maps without a game (mapspage.js).
 
 import { h, svg, title } from "../../js/ui.js";
-import { Grid, drawStatic, hexPoints, parseHex, cellKey, R } from "./hexmap.js";
+import { Grid, scenarioSheets, hexPoints, parseHex, cellKey, R } from "./hexmap.js";
+import { mapView } from "./mapview.js";
+import { placeName, groundWords } from "./hexwords.js";
+import { offMapPanel } from "./offmap.js";
+import { turnTrack } from "./track.js";
+import { mapsPage } from "./mapspage.js";
 import { drawStack } from "./counters.js";
 import { orderPad, orderLog, textActions } from "./pad.js";
 import { batchPad, batchAction } from "./batchpad.js";
@@ -33,7 +40,8 @@ function boardState(container, view, ctx) {
   if (st && st.scenario === scenario && st.data === ctx.data && st.root.parentNode === container) return st;
   st = { scenario, data: ctx.data, selected: null, picking: false, renders: 0, targetSig: "" };
   container._brs = st;
-  st.grid = ctx.data ? new Grid(ctx.data, scenario) : null;
+  st.grid = ctx.data ? new Grid(ctx.data, scenarioSheets(ctx.data, scenario)) : null;
+  st.track = h("div");
   st.cue = h("p", { class: "brs-cue", id: "your-turn" });
   st.inspector = h("section", { class: "panel brs-inspector", id: "stack-inspector" });
   st.log = h("div");
@@ -42,87 +50,37 @@ function boardState(container, view, ctx) {
     const before = st.renders;
     await st.ctx.choose?.(action);
     return st.renders > before;
-  }, (on) => { st.picking = on; st.svg?.classList.toggle("picking", on); });
+  }, (on) => { st.picking = on; st.map?.svg.classList.toggle("picking", on); });
   // The choices that carry a list: a group to move, the firers, the set-up's choices.
   st.lists = listsPanel((action) => st.ctx.choose?.(action), () => selectedOwnStack(st));
   st.batch = batchPad(async (action) => {
     const before = st.renders;
     await st.ctx.choose?.(action);
     return st.renders > before;
-  }, (on) => { st.picking = on; st.svg?.classList.toggle("picking", on); });
+  }, (on) => { st.picking = on; st.map?.svg.classList.toggle("picking", on); });
   const parts = [st.cue];
   if (st.grid && st.grid.cells.length) {
-    const { root, polygons } = drawStatic(st.grid, ctx.data);
-    st.polygons = polygons;
-    st.dynamic = svg("g", { class: "dynamic" });
-    st.svg = svg("svg", { class: "brs-map", role: "img", "aria-label": `${st.grid.name} of the Wilderness`, preserveAspectRatio: "xMidYMid meet" }, root, st.dynamic);
+    st.map = mapView(st.grid, ctx.data, {
+      onCell: (key, e) => clickCell(st, key, e),
+      onDrag: () => hideMenu(st),
+      buttons: [h("button", { type: "button", id: "centre-action", onclick: () => st.map.centre(focusCells(st), true) }, "Centre on the action")],
+    });
+    st.dynamic = st.map.dynamic;
     st.menu = h("div", { class: "brs-menu", id: "hex-menu", hidden: true, role: "menu" });
-    st.wrap = h("div", { class: "brs-mapwrap" }, st.svg, st.menu);
-    const zoomBy = (f) => { zoom(st, f); };
-    parts.push(h("div", { class: "brs-toolbar", role: "toolbar", "aria-label": "Map" },
-      h("button", { type: "button", id: "zoom-in", title: "Zoom in", onclick: () => zoomBy(1 / 1.4) }, "+"),
-      h("button", { type: "button", id: "zoom-out", title: "Zoom out", onclick: () => zoomBy(1.4) }, "−"),
-      h("button", { type: "button", id: "centre-action", onclick: () => centre(st, focusCells(st), true) }, "Centre on the action"),
-      h("button", { type: "button", id: "fit-map", onclick: () => fit(st) }, "Whole map"),
-      h("span", { class: "muted hint" }, `${st.grid.name}: drag to pan, wheel to zoom; click a hex`)), st.wrap);
+    st.map.wrap.append(st.menu);
+    st.menu.addEventListener("keydown", (e) => { if (e.key === "Escape") hideMenu(st); });
+    parts.push(st.map.el);
     // The same choices as a list, for the keyboard and for a choice hard to find on the map.
     st.listed = h("details", { class: "brs-listed", id: "map-choices", hidden: true });
     parts.push(st.listed);
-    listen(st);
   } else {
     parts.push(h("p", { class: "muted" }, "The map data did not load; the choices are listed beside."));
   }
-  parts.push(h("div", { class: "brs-panels" }, st.lists.el, st.inspector, st.batch.el, st.pad.el, st.log, st.offMap));
+  parts.push(h("div", { class: "brs-panels" }, st.lists.el, st.inspector, st.batch.el, st.pad.el, st.log, st.offMap, st.track,
+    st.map && st.map.boxes.length ? offMapPanel(st.map.boxes) : ""));
   st.root = h("div", { class: "brs-board" }, parts);
   container.replaceChildren(st.root);
   return st;
-}
-
-/** Sets the viewBox; hex ids show only when zoomed in far enough to read them. */
-function apply(st) {
-  const v = st.vb;
-  st.svg.setAttribute("viewBox", `${v.x.toFixed(1)} ${v.y.toFixed(1)} ${v.w.toFixed(1)} ${v.h.toFixed(1)}`);
-  st.svg.classList.toggle("far", v.w > 1100);
-  st.svg.classList.toggle("very-far", v.w > 2200);
-}
-
-function aspect(st) {
-  const w = st.svg.clientWidth || 800;
-  const hgt = st.svg.clientHeight || 560;
-  return hgt / w;
-}
-
-function zoom(st, factor, about) {
-  const v = st.vb;
-  const ext = st.grid.extent();
-  const w = Math.max(8 * R * 1.5, Math.min(ext.w * 1.3, v.w * factor));
-  const f = w / v.w;
-  const [cx, cy] = about || [v.x + v.w / 2, v.y + v.h / 2];
-  st.vb = { x: cx - (cx - v.x) * f, y: cy - (cy - v.y) * f, w, h: v.h * f };
-  apply(st);
-}
-
-function fit(st) {
-  const e = st.grid.extent();
-  const a = aspect(st);
-  const w = Math.max(e.w, e.h / a);
-  st.vb = { x: e.x + e.w / 2 - w / 2, y: e.y + e.h / 2 - (w * a) / 2, w, h: w * a };
-  apply(st);
-}
-
-/** Centres the view on `cells`; zooms to about 16 hexrows when `reset` or not yet placed. */
-function centre(st, cells, reset) {
-  const pts = cells.map((c) => st.grid.centre(c));
-  if (!pts.length) { fit(st); return; }
-  const xs = pts.map((p) => p[0]);
-  const ys = pts.map((p) => p[1]);
-  const a = aspect(st);
-  // About 16 hexrows on a desktop, fewer on a phone: a hex stays big enough to read and click.
-  const w = !st.vb || reset ? Math.max(8, Math.min(16, (st.svg.clientWidth || 800) / 52)) * 1.5 * R : st.vb.w;
-  const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
-  const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
-  st.vb = { x: cx - w / 2, y: cy - (w * a) / 2, w, h: w * a };
-  apply(st);
 }
 
 /** Where the action is: the hexes the viewer may choose, else its stacks, else any stack,
@@ -144,46 +102,6 @@ function focusCells(st) {
   return [];
 }
 
-/** Drag to pan, wheel to zoom, click a hex (a drag is not a click). */
-function listen(st) {
-  const el = st.svg;
-  let drag = null;
-  const toSvg = (e) => {
-    const m = el.getScreenCTM();
-    if (!m) return null;
-    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
-    return [p.x, p.y];
-  };
-  el.addEventListener("pointerdown", (e) => {
-    if (e.button !== 0) return;
-    const hit = e.target.closest?.("[data-cell]");
-    drag = { x: e.clientX, y: e.clientY, vb: { ...st.vb }, moved: false, cell: hit?.getAttribute("data-cell") || null };
-  });
-  el.addEventListener("pointermove", (e) => {
-    if (!drag) return;
-    const dx = e.clientX - drag.x;
-    const dy = e.clientY - drag.y;
-    if (!drag.moved && Math.hypot(dx, dy) < 5) return;
-    if (!drag.moved) { drag.moved = true; el.setPointerCapture?.(e.pointerId); hideMenu(st); }
-    const scale = Math.max(st.vb.w / (el.clientWidth || 1), st.vb.h / (el.clientHeight || 1));
-    st.vb = { ...st.vb, x: drag.vb.x - dx * scale, y: drag.vb.y - dy * scale };
-    apply(st);
-  });
-  const end = (e) => {
-    if (!drag) return;
-    const was = drag;
-    drag = null;
-    if (!was.moved && was.cell && e.type === "pointerup") clickCell(st, was.cell, e);
-  };
-  el.addEventListener("pointerup", end);
-  el.addEventListener("pointercancel", end);
-  el.addEventListener("wheel", (e) => {
-    e.preventDefault();
-    zoom(st, e.deltaY < 0 ? 1 / 1.2 : 1.2, toSvg(e));
-  }, { passive: false });
-  st.menu.addEventListener("keydown", (e) => { if (e.key === "Escape") hideMenu(st); });
-}
-
 function hideMenu(st) {
   if (st.menu) { st.menu.hidden = true; st.menu.replaceChildren(); st.menuActions = []; }
 }
@@ -203,7 +121,7 @@ function clickCell(st, key, e) {
   const actions = st.cellActions.get(key) || [];
   if (!actions.length) return;
   if (actions.length === 1 && actions[0].direct) { play(st, actions[0].action, id); return; }
-  const r = st.wrap.getBoundingClientRect();
+  const r = st.map.wrap.getBoundingClientRect();
   st.menuActions = actions.map(({ action }) => action.label || action.type);
   st.menu.replaceChildren(h("p", { class: "menu-title" }, `${id}${stack ? ` · ${side(stack.side)} stack` : ""}`),
     ...actions.map(({ action }) => h("button", { type: "button", class: "menu-choice", role: "menuitem", dataset: { type: action.type }, onclick: () => { hideMenu(st); play(st, action, id); } }, action.label || action.type)),
@@ -312,8 +230,8 @@ function inspect(st) {
     return;
   }
   const cell = st.grid.cell(stack.hex);
-  const place = placeName(st, stack.hex);
-  const ground = `${st.grid.terrain(cell) === "c" ? "clear" : "wilderness"}, level ${st.grid.level(cell)}`;
+  const place = placeName(st.data, st.grid.ids(cell));
+  const ground = groundWords(st.grid, cell);
   const head = h("h3", {}, `${stack.hex}${place ? ` · ${place}` : ""}`);
   if (inFull(stack, st.ctx.viewer)) {
     el.replaceChildren(head, h("p", { class: "muted" }, `${side(stack.side)} stack (${ground}), ${facingWords(stack.facing)}; top counter first:`),
@@ -327,12 +245,6 @@ function inspect(st) {
       h("p", {}, "Top counter: ", h("strong", {}, topCounter(top, stack.facing)), "."),
       h("p", { class: "muted" }, "Nothing else of this stack can be seen: not the counters beneath, nor how many there are."));
   }
-}
-
-function placeName(st, hex) {
-  for (const p of st.data?.places || []) if (p.hex === hex && !/^[AB]\d/.test(p.name)) return p.name;
-  for (const c of st.data?.clearings || []) if ((c.hexes || []).includes(hex)) return c.name;
-  return "";
 }
 
 /** The counters of the viewer's side not on the map. */
@@ -361,12 +273,12 @@ export const board = {
       : view.outcome || view.result ? "The game is over."
         : seat ? `Waiting for the ${(view.to_act || []).map(title).join(" and ") || "other"} player${(view.to_act || []).length > 1 ? "s" : ""}.`
           : `You are watching: ${view.phase?.title || ""}`;
-    if (st.grid && st.svg) {
+    if (st.map) {
       st.cellActions = actionsByCell(st);
       const targets = [...st.cellActions.keys()].map((k) => k.split(",").map(Number));
       const sig = [...st.cellActions.keys()].sort().join(" ");
-      if (!st.vb) centre(st, focusCells(st), true);
-      else if (sig && sig !== st.targetSig && !targets.some(([c, r]) => visible(st, [c, r]))) centre(st, focusCells(st), false);
+      if (!st.map.vb) st.map.centre(focusCells(st), true);
+      else if (sig && sig !== st.targetSig && !targets.some((c) => st.map.visible(c))) st.map.centre(focusCells(st), false);
       st.targetSig = sig;
       if (st.selected && !(view.stacks || []).some((s) => { const c = st.grid.cell(s.hex); return c && cellKey(...c) === st.selected; })) st.selected = null;
       draw(st);
@@ -384,7 +296,16 @@ export const board = {
     st.batch.update(seat ? actions : [], view);
     st.log.replaceChildren(orderLog(view, ctx.viewer));
     st.offMap.replaceChildren(offMap(view));
+    const now = view.turn?.time || "";
+    if (st.trackAt !== now) {
+      st.trackAt = now;
+      const scenario = (ctx.data?.scenarios || []).find((s) => s.id === view.scenario?.id) || {};
+      st.track.replaceChildren(turnTrack(ctx.data, { first: scenario.first, last: scenario.last, current: now }));
+    }
   },
+
+  /** The maps page: the sheets studied without a game (mapspage.js). */
+  maps: mapsPage,
 
   status(view) {
     const turn = view.turn || {};
@@ -420,9 +341,3 @@ export const board = {
     return actions.filter((a) => !hexesOf(a).length && !textActions([a]).length && !batchAction([a]) && !LIST_TYPES.has(a.type));
   },
 };
-
-function visible(st, cell) {
-  const [x, y] = st.grid.centre(cell);
-  const v = st.vb;
-  return x > v.x && x < v.x + v.w && y > v.y && y < v.y + v.h;
-}

@@ -2,7 +2,7 @@
 // (GET /api/catalog/bloody-roads-south), and the map drawn once in SVG: terrain (clear or
 // wilderness), elevation (a tint by level and contour lines where the level changes), roads
 // by class, trails dashed, the Unfinished Railroad, streams along hexsides, the Rapidan ford,
-// the book's hex ids, clearing and place names, entry hexes.
+// the book's hex ids, clearing and place names, entry hexes; on joined sheets, where they meet.
 //
 // Geometry (rules reference, section 1.2): flat-topped hexes in vertical hexrows, even
 // hexrows half a hex higher; B(c, r) is cell (c, r) and A(c, r) is cell (c − 6, r + 34), the
@@ -43,18 +43,21 @@ export function neighbour([c, r], d) {
   }
 }
 
-/** The sheets in play for a scenario, and what lies on each cell. */
+/** The sheets a scenario of the data uses: its `maps` (A, B or Both; both if not said). */
+export function scenarioSheets(data, scenario) {
+  const maps = (data?.scenarios || []).find((s) => s.id === scenario)?.maps;
+  return maps === "A" || maps === "B" ? [maps] : ["A", "B"];
+}
+
+/** The sheets in play (by letter), and what lies on each cell. */
 export class Grid {
-  constructor(data, scenario) {
-    const entry = (data?.scenarios || []).find((s) => s.id === scenario);
-    const maps = entry?.maps || "Both";
-    const inPlay = (letter) => (maps === "A" ? letter === "A" : maps === "B" ? letter === "B" : true);
+  constructor(data, letters) {
     this.allSheets = Object.entries(data?.sheets || {}).map(([letter, s]) => ({
       letter,
       cols: s.hexrows, hexes: s.hexes, offset: s.offset || [0, 0],
       terrain: s.terrain || [], levels: s.levels || [],
     })).sort((a, b) => a.letter.localeCompare(b.letter));
-    this.sheets = this.allSheets.filter((s) => inPlay(s.letter));
+    this.sheets = this.allSheets.filter((s) => letters.includes(s.letter));
     this.cells = [];
     const seen = new Set();
     for (const s of this.sheets) {
@@ -100,8 +103,18 @@ export class Grid {
 
   /** The book id of a cell in play (the first sheet's where two share a row, as the rules do). */
   id(cell) {
-    const at = this.locate(cell);
-    return at ? `${at.s.letter}${at.col}.${String(at.hex).padStart(2, "0")}` : null;
+    return this.ids(cell)[0] || null;
+  }
+
+  /** Every book id of a cell in play: two on the row the joined sheets share. */
+  ids([c, r]) {
+    const out = [];
+    for (const s of this.sheets) {
+      const col = c - s.offset[0];
+      const hex = r - s.offset[1];
+      if (col >= s.cols[0] && col <= s.cols[1] && hex >= s.hexes[0] && hex <= s.hexes[1]) out.push(`${s.letter}${col}.${String(hex).padStart(2, "0")}`);
+    }
+    return out;
   }
 
   inPlay(cell) { return !!this.locate(cell); }
@@ -161,11 +174,10 @@ function fill(terrain, level) {
   return terrain === "c" ? `hsl(46, 58%, ${light}%)` : `hsl(96, 24%, ${light - 8}%)`;
 }
 
-/** Draws the static map: returns the SVG group and each cell's polygon by cell key. */
+/** Draws the static map: returns its SVG group. */
 export function drawStatic(grid, data) {
   const root = svg("g", { class: "static" });
   const hexLayer = svg("g", { class: "hexes" });
-  const polygons = new Map();
   for (const cell of grid.cells) {
     const id = grid.id(cell);
     const t = grid.terrain(cell);
@@ -174,7 +186,6 @@ export function drawStatic(grid, data) {
       points: hexPoints(grid, cell), fill: fill(t, level), class: `hex ${t === "c" ? "clear" : "wilderness"}`,
       "data-hex": id, "data-cell": key(...cell), "data-level": level,
     });
-    polygons.set(key(...cell), poly);
     hexLayer.append(poly);
   }
   root.append(hexLayer);
@@ -271,5 +282,36 @@ export function drawStatic(grid, data) {
     }
   }
   root.append(names);
-  return { root, polygons };
+  if (grid.sheets.length > 1) root.append(drawSheetEdges(grid));
+  return root;
+}
+
+/** Where joined sheets meet: each sheet's outline and its name at a corner of its own. */
+function drawSheetEdges(grid) {
+  const g = svg("g", { class: "sheet-edges", "pointer-events": "none" });
+  const on = (s, [c, r]) => {
+    const col = c - s.offset[0];
+    const hex = r - s.offset[1];
+    return col >= s.cols[0] && col <= s.cols[1] && hex >= s.hexes[0] && hex <= s.hexes[1];
+  };
+  for (const s of grid.sheets) {
+    let d = "";
+    for (const cell of grid.cells) {
+      if (!on(s, cell)) continue;
+      for (let k = 0; k < 6; k++) {
+        if (on(s, neighbour(cell, k))) continue;
+        const [a, b] = grid.side(cell, k);
+        d += `M${fmt(a)}L${fmt(b)}`;
+      }
+    }
+    // The name above the sheet's north-west hex, or below its south-west one where another
+    // sheet covers the north-west.
+    const top = [s.cols[0] + s.offset[0], s.hexes[1] + s.offset[1]];
+    const shared = grid.sheets.some((x) => x !== s && on(x, top));
+    const corner = shared ? [s.cols[0] + s.offset[0], s.hexes[0] + s.offset[1]] : top;
+    const [x, y] = grid.centre(corner);
+    g.append(svg("path", { d, class: "sheet-edge", "data-sheet": s.letter, fill: "none" }),
+      svg("text", { x: x.toFixed(1), y: (y + (shared ? HH * 0.95 : -HH * 0.8)).toFixed(1), class: "sheet-name" }, `Map ${s.letter}`));
+  }
+  return g;
 }

@@ -22,6 +22,11 @@ export const side = (s) => (s === "union" ? "Union" : s === "confederate" ? "Con
 
 export function count(n, one, many) { return `${n} ${n === 1 ? one : many}`; }
 
+/** "a, b and c". */
+export function listWords(items) {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
 /** "Stafford's (Louisiana) Brigade, Sta/J/2", "Ewell", "artillery 2b(4), 2b-1". */
 export function counterName(c) {
   const { id = "", name = "" } = c;

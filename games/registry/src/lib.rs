@@ -52,11 +52,19 @@ pub struct Cli {
     pub area: fn(&str, &Value, &Value) -> Result<String, String>,
     /// The map as a standalone SVG document: `svg(view, static_data)`.
     pub svg: fn(&Value, &Value) -> Result<String, String>,
+    /// The maps studied without a game (`adjutant maps GAME`): `maps(static_data, sheets,
+    /// svg)` draws the sheets named in the game's own words (all when empty) as text, or as an
+    /// SVG document with `svg`; `Err` is a sentence. `None`: the game has no sheets to choose.
+    pub maps: Option<MapsFn>,
     /// More of one event than its sentence, where the game has more to show:
     /// `event(event, static_data)` (Mississippi Fortress: a combat report as a table);
     /// `None`: the sentence alone.
     pub event: Option<fn(&Value, &Value) -> Option<String>>,
 }
+
+/// `Cli::maps`: the sheets named drawn from the static data, as text or SVG.
+#[cfg(feature = "cli")]
+pub type MapsFn = fn(&Value, &str, bool) -> Result<String, String>;
 
 /// Every game (the catalog lists them by id). The list.
 pub const GAMES: &[Game] = &[
@@ -72,6 +80,7 @@ pub const GAMES: &[Game] = &[
             map: mississippi_fortress_cli::map,
             area: mississippi_fortress_cli::area,
             svg: mississippi_fortress_cli::svg,
+            maps: None,
             event: Some(mississippi_fortress_cli::event),
         }),
     },
@@ -89,6 +98,7 @@ pub const GAMES: &[Game] = &[
             map: bloody_roads_south_cli::map,
             area: bloody_roads_south_cli::area,
             svg: bloody_roads_south_cli::svg,
+            maps: Some(bloody_roads_south_cli::maps),
             event: None,
         }),
     },

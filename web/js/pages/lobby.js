@@ -4,6 +4,7 @@
 import { api, session } from "../api.js";
 import { h, mount, toast, ago, title, currentRoute, stale } from "../ui.js";
 import { clockField, clockSummary } from "../clock.js";
+import { boards } from "../boards/index.js";
 
 function scopeSide(choice) {
   return typeof choice.scope === "object" && choice.scope.secret ? choice.scope.secret : null;
@@ -100,8 +101,15 @@ export async function lobbyPage() {
         h("h2", {}, "Waiting for an opponent"), openList,
         h("h2", {}, "Join by invite"), joinForm,
         h("h2", {}, "Games in progress"), watchList),
-      h("div", { class: "col" }, h("h2", {}, "New game"), createForm(catalog, refreshMine))),
+      h("div", { class: "col" }, h("h2", {}, "New game"), createForm(catalog, refreshMine), studyMaps(catalog))),
   );
+}
+
+/** Links to the maps of the games whose boards draw them without a game. */
+function studyMaps(catalog) {
+  const games = catalog.games.filter((g) => boards[g.id]?.maps);
+  return games.length ? h("p", { id: "study-maps" }, "Study the maps before a game: ",
+    games.map((g, i) => [i ? ", " : "", h("a", { href: `#/maps/${g.id}` }, g.name)]), ".") : "";
 }
 
 /** A link shown in full with a button that copies it. */

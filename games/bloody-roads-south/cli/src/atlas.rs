@@ -1,5 +1,6 @@
 //! The map outside the play window, for `adjutant map GAME` and `adjutant area GAME HEX`: the
-//! whole map of the sheets in play drawn as `show` draws the window around the action, and
+//! whole map of the sheets in play drawn as `show` draws the window around the action, the
+//! ways off it and the scenario's Turn Record Track; and
 //! one hex described — its terrain, elevation, the roads through it, its six neighbours with
 //! the streams and fords on the hexsides between, who is there as the viewer may see it, and
 //! the viewer's offered choices that name it. From the static data and the view only.
@@ -10,6 +11,8 @@ use std::fmt::Write;
 
 use crate::grid::{self, Cell, DIRECTIONS, Grid, ROAD_MARKS};
 use crate::map::{self, Window};
+use crate::offmap::off_map_section;
+use crate::track::track_section;
 use crate::words::{self, side_name, wrap};
 use crate::{hexes_in, in_full, legend, place_names, stack_marks};
 
@@ -21,27 +24,39 @@ fn grid_of(v: &Value, data: &Value) -> Option<Grid> {
 /// The whole map of the sheets in play, with the stacks the viewer sees and the hexes its
 /// choices name.
 pub fn map(v: &Value, data: &Value) -> String {
-    let Some(grid) = grid_of(v, data) else {
-        return "The map is not shown: the game's static data did not load.\n".to_string();
-    };
+    match grid_of(v, data) {
+        Some(grid) => whole(&grid, v, data),
+        None => "The map is not shown: the game's static data did not load.\n".to_string(),
+    }
+}
+
+/// Every hex of `grid` with what view `v` shows on it (nothing for `Null`), the legend, the
+/// ways off the map and the Turn Record Track (the scenario's, else all of it).
+pub(crate) fn whole(grid: &Grid, v: &Value, data: &Value) -> String {
     let (c0, c1, r0, r1) = grid.bounds();
     let window = Window {
         cols: (c0, c1),
         rows: (r0, r1),
     };
     let viewer = v["viewer"].as_str().unwrap_or("");
-    let marks = stack_marks(v, &grid, viewer);
+    let marks = stack_marks(v, grid, viewer);
     let mut targets = Vec::new();
-    hexes_in(&v["actions"], &grid, &mut targets);
+    hexes_in(&v["actions"], grid, &mut targets);
     let targets: HashSet<Cell> = targets.into_iter().collect();
     let mut out = format!(
         "Map {}, the whole of it (north is up; each hexrow's boxes run down the page):\n",
         grid.sheet_names()
     );
-    for line in map::draw(&grid, window, &marks, &targets) {
+    for line in map::draw(grid, window, &marks, &targets) {
         let _ = writeln!(out, "{line}");
     }
     out.push_str(&legend());
+    out.push_str(&off_map_section(data, grid));
+    out.push_str(&track_section(
+        data,
+        v["scenario"]["id"].as_str().unwrap_or(""),
+        v["turn"]["time"].as_str().unwrap_or(""),
+    ));
     out
 }
 
@@ -55,34 +70,51 @@ pub fn area(id: &str, v: &Value, data: &Value) -> Result<String, String> {
             "“{id}” is not a hex: give its sheet, hexrow and hex, such as A17.10."
         ));
     }
-    let cell = grid.cell(&id).filter(|&c| grid.in_play(c)).ok_or_else(|| {
+    // On a sheet in play by this id (Map A's bottom row is on Map B's edge only by Map B's id).
+    let named = |c: &Cell| {
+        grid.ids(*c)
+            .iter()
+            .any(|i| grid::parse(i) == grid::parse(&id))
+    };
+    let cell = grid.cell(&id).filter(named).ok_or_else(|| {
         format!(
             "Hex {id} is not on Map {} of this game.",
             grid.sheet_names()
         )
     })?;
-    // The book id of the cell (where two sheets share a row, the first sheet's).
-    let id = grid.id(cell).unwrap_or(id);
+    // The book ids of the cell (two where the joined sheets share a row), the first sheet's
+    // first.
+    let ids = grid.ids(cell);
+    let id = ids[0].clone();
     let names = place_names(data);
+    let name_of = |ids: &[String]| {
+        ids.iter()
+            .find_map(|i| names.get(i))
+            .map(|n| format!(" ({n})"))
+            .unwrap_or_default()
+    };
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{id}{} — {}, elevation level {}",
-        names
-            .get(&id)
-            .map(|n| format!(" ({n})"))
-            .unwrap_or_default(),
+        "{id}{}{} — {}, elevation level {}",
+        if ids.len() > 1 {
+            format!(", also {} where the maps join", ids[1..].join(", "))
+        } else {
+            String::new()
+        },
+        name_of(&ids),
         terrain(grid.terrain(cell)),
         grid.level(cell)
     );
-    let roads = roads_through(data, &id);
+    let roads = roads_through(data, &ids);
     if !roads.is_empty() {
         let _ = writeln!(out, "Roads: {}.", roads.join("; "));
     }
     out.push_str("\nNeighbours:\n");
     for (dir, name) in DIRECTIONS.iter().enumerate() {
         let next = grid::neighbour(cell, dir);
-        let Some(other) = grid.id(next) else {
+        let others = grid.ids(next);
+        let Some(other) = others.first() else {
             let _ = writeln!(out, "  {name:<2} off the map");
             continue;
         };
@@ -91,25 +123,26 @@ pub fn area(id: &str, v: &Value, data: &Value) -> Result<String, String> {
             terrain(grid.terrain(next)),
             grid.level(next)
         )];
-        if let Some(road) = shared_road(data, &id, &other) {
+        if let Some(road) = shared_road(data, &grid, cell, next) {
             parts.push(format!("by the {road}"));
         }
         if grid.stream(cell, dir) {
             parts.push(format!(
                 "across {}",
-                stream_name(data, &id, &other).unwrap_or_else(|| "a stream".into())
+                stream_name(data, &grid, cell, next).unwrap_or_else(|| "a stream".into())
             ));
         }
-        if let Some(ford) = ford(data, &id, &other) {
+        if let Some(ford) = ford(data, &grid, cell, next) {
             parts.push(format!("at {ford}"));
         }
-        let place = names
-            .get(&other)
-            .map(|n| format!(" ({n})"))
-            .unwrap_or_default();
-        let _ = writeln!(out, "  {name:<2} {other}{place}: {}", parts.join(", "));
+        let _ = writeln!(
+            out,
+            "  {name:<2} {other}{}: {}",
+            name_of(&others),
+            parts.join(", ")
+        );
     }
-    out.push_str(&who_is_there(v, &id));
+    out.push_str(&who_is_there(v, &ids));
     out.push_str(&choices(v, &grid, cell));
     Ok(out)
 }
@@ -122,29 +155,25 @@ fn terrain(t: char) -> &'static str {
     }
 }
 
-/// The roads of the static data whose path runs through hex `id`: "the Orange Turnpike (pike)".
-fn roads_through(data: &Value, id: &str) -> Vec<String> {
+/// The roads of the static data whose path runs through a hex (by any of its `ids`): "the
+/// Orange Turnpike (pike)".
+fn roads_through(data: &Value, ids: &[String]) -> Vec<String> {
+    let on = |path: &Value| {
+        path.as_array()
+            .is_some_and(|p| p.iter().any(|h| ids.iter().any(|i| h == i.as_str())))
+    };
     data["roads"]
         .as_array()
         .into_iter()
         .flatten()
-        .filter(|r| {
-            r["path"]
-                .as_array()
-                .is_some_and(|p| p.iter().any(|h| h == id))
-        })
+        .filter(|r| on(&r["path"]))
         .map(road_name)
-        .chain(
-            data["railroad"]["path"]
-                .as_array()
-                .is_some_and(|p| p.iter().any(|h| h == id))
-                .then(|| {
-                    data["railroad"]["name"]
-                        .as_str()
-                        .unwrap_or("railroad")
-                        .to_string()
-                }),
-        )
+        .chain(on(&data["railroad"]["path"]).then(|| {
+            data["railroad"]["name"]
+                .as_str()
+                .unwrap_or("railroad")
+                .to_string()
+        }))
         .collect()
 }
 
@@ -160,22 +189,22 @@ fn road_name(r: &Value) -> String {
     }
 }
 
-/// The road that runs from hex `a` straight to hex `b`, if one does.
-fn shared_road(data: &Value, a: &str, b: &str) -> Option<String> {
+/// The road that runs from cell `a` straight to cell `b`, if one does.
+fn shared_road(data: &Value, grid: &Grid, a: Cell, b: Cell) -> Option<String> {
     data["roads"].as_array()?.iter().find_map(|r| {
-        let path: Vec<&str> = r["path"]
+        let path: Vec<Option<Cell>> = r["path"]
             .as_array()?
             .iter()
-            .filter_map(Value::as_str)
+            .map(|h| grid.cell(h.as_str()?))
             .collect();
         path.windows(2)
-            .any(|w| (w[0] == a && w[1] == b) || (w[0] == b && w[1] == a))
+            .any(|w| (w[0] == Some(a) && w[1] == Some(b)) || (w[0] == Some(b) && w[1] == Some(a)))
             .then(|| road_name(r))
     })
 }
 
-/// The stream on the hexside between `a` and `b`, by name.
-fn stream_name(data: &Value, a: &str, b: &str) -> Option<String> {
+/// The stream on the hexside between cells `a` and `b`, by name.
+fn stream_name(data: &Value, grid: &Grid, a: Cell, b: Cell) -> Option<String> {
     data["streams"]
         .as_array()?
         .iter()
@@ -184,48 +213,33 @@ fn stream_name(data: &Value, a: &str, b: &str) -> Option<String> {
                 sides
                     .iter()
                     .filter_map(Value::as_str)
-                    .any(|side| side_between(side, a, b))
+                    .any(|side| side_between(grid, side, a, b))
             })
         })
         .and_then(|s| s["name"].as_str().map(String::from))
 }
 
-/// The ford on the hexside between `a` and `b`, by name.
-fn ford(data: &Value, a: &str, b: &str) -> Option<String> {
+/// The ford on the hexside between cells `a` and `b`, by name.
+fn ford(data: &Value, grid: &Grid, a: Cell, b: Cell) -> Option<String> {
     data["fords"].as_array()?.iter().find_map(|f| {
         let side = f["hexside"].as_str()?;
-        side_between(side, a, b).then(|| f["name"].as_str().unwrap_or("a ford").to_string())
+        side_between(grid, side, a, b).then(|| f["name"].as_str().unwrap_or("a ford").to_string())
     })
 }
 
-/// Whether hexside "HEX:DIR" lies between hexes `a` and `b`.
-fn side_between(side: &str, a: &str, b: &str) -> bool {
+/// Whether hexside "HEX:DIR" lies between cells `a` and `b` (of one sheet or across the join).
+fn side_between(grid: &Grid, side: &str, a: Cell, b: Cell) -> bool {
     let Some((hex, dir)) = side.split_once(':') else {
         return false;
     };
-    let Some(d) = DIRECTIONS.iter().position(|x| *x == dir) else {
+    let (Some(at), Some(d)) = (grid.cell(hex), DIRECTIONS.iter().position(|x| *x == dir)) else {
         return false;
     };
-    let other = if hex == a {
-        b
-    } else if hex == b {
-        a
-    } else {
-        return false;
-    };
-    // Compare the neighbour across the side with the other hex, in one sheet's numbering.
-    match (grid::parse(hex), grid::parse(other)) {
-        // Sheets join with an even shift of hexrows, so the stagger reads the same in
-        // a sheet's own numbering.
-        (Some((s1, c1, r1)), Some((s2, c2, r2))) if s1 == s2 => {
-            grid::neighbour((c1, r1), d) == (c2, r2)
-        }
-        _ => false,
-    }
+    (at == a && grid::neighbour(a, d) == b) || (at == b && grid::neighbour(b, d) == a)
 }
 
-/// The stacks in hex `id` as the viewer sees them.
-fn who_is_there(v: &Value, id: &str) -> String {
+/// The stacks in a hex (by any of its `ids`) as the viewer sees them.
+fn who_is_there(v: &Value, ids: &[String]) -> String {
     if v.is_null() {
         return "\nThe game has not started: nobody is on the map yet.\n".to_string();
     }
@@ -234,7 +248,7 @@ fn who_is_there(v: &Value, id: &str) -> String {
         .as_array()
         .into_iter()
         .flatten()
-        .filter(|s| s["hex"] == id)
+        .filter(|s| ids.iter().any(|i| s["hex"] == i.as_str()))
         .collect();
     if stacks.is_empty() {
         return "\nNobody is there that you can see.\n".to_string();

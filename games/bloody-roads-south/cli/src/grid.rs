@@ -121,16 +121,21 @@ impl Grid {
             .find(|s| s["id"] == scenario)
             .and_then(|s| s["maps"].as_str())
             .unwrap_or("Both");
-        let in_play = |letter: char| match maps {
-            "A" => letter == 'A',
-            "B" => letter == 'B',
-            _ => true,
+        let letters: &[char] = match maps {
+            "A" => &['A'],
+            "B" => &['B'],
+            _ => &['A', 'B'],
         };
+        Grid::of_sheets(data, letters)
+    }
+
+    /// The grid of the sheets `letters` (those of them the data has), or `None` if none is.
+    pub fn of_sheets(data: &Value, letters: &[char]) -> Option<Grid> {
         let mut sheets: Vec<Sheet> = data["sheets"]
             .as_object()?
             .iter()
             .filter_map(|(k, v)| Sheet::read(k.chars().next()?, v))
-            .filter(|s| in_play(s.letter))
+            .filter(|s| letters.contains(&s.letter))
             .collect();
         // Where two sheets share a row of hexes, the first sheet's id names it (A, as the
         // rules do).
@@ -191,12 +196,20 @@ impl Grid {
         Some((col + offset.0, hex + offset.1))
     }
 
-    /// The book id of a cell on a sheet in play.
+    /// The book id of a cell on a sheet in play (the first sheet's where two share a row).
     pub fn id(&self, cell: Cell) -> Option<String> {
-        self.sheets.iter().find_map(|s| {
-            let (col, hex) = s.book(cell)?;
-            Some(format!("{}{col}.{hex:02}", s.letter))
-        })
+        self.ids(cell).into_iter().next()
+    }
+
+    /// Every book id of a cell on the sheets in play: two on the row joined sheets share.
+    pub fn ids(&self, cell: Cell) -> Vec<String> {
+        self.sheets
+            .iter()
+            .filter_map(|s| {
+                let (col, hex) = s.book(cell)?;
+                Some(format!("{}{col}.{hex:02}", s.letter))
+            })
+            .collect()
     }
 
     /// True when the cell is on a sheet in play.

@@ -12,8 +12,11 @@ mod atlas;
 mod grid;
 mod lists;
 mod map;
+mod maps;
 mod menu;
+mod offmap;
 mod svg;
+mod track;
 mod words;
 
 use serde_json::Value;
@@ -25,6 +28,7 @@ use map::{Mark, Window};
 use words::{FACINGS, FORMATIONS, side_name, wrap};
 
 pub use atlas::{area, map};
+pub use maps::maps;
 pub use svg::svg;
 
 /// The game's name as the CLI's title line shows it.

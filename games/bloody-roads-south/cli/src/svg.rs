@@ -50,6 +50,11 @@ fn fill(terrain: char, level: char) -> String {
 pub fn svg(v: &Value, data: &Value) -> Result<String, String> {
     let grid = Grid::new(data, v["scenario"]["id"].as_str().unwrap_or(""))
         .ok_or("The map cannot be drawn: the game's static data did not load.")?;
+    Ok(draw(&grid, v, data))
+}
+
+/// The sheets of `grid` as an SVG document, with what view `v` shows (nothing for `Null`).
+pub(crate) fn draw(grid: &Grid, v: &Value, data: &Value) -> String {
     let (c0, c1, r0, r1) = grid.bounds();
     let cells: Vec<Cell> = (c0..=c1)
         .flat_map(|c| (r0..=r1).map(move |r| (c, r)))
@@ -69,7 +74,7 @@ pub fn svg(v: &Value, data: &Value) -> Result<String, String> {
     );
     let _ = writeln!(out, "<title>Map {}</title>", grid.sheet_names());
     let mut offered = Vec::new();
-    hexes_in(&v["actions"], &grid, &mut offered);
+    hexes_in(&v["actions"], grid, &mut offered);
     let offered: HashSet<Cell> = offered.into_iter().collect();
     out.push_str("<g class=\"hexes\">\n");
     for &cell in &cells {
@@ -145,7 +150,7 @@ pub fn svg(v: &Value, data: &Value) -> Result<String, String> {
     );
     out.push_str("</g>\n<g class=\"stacks\" text-anchor=\"middle\">\n");
     let viewer = v["viewer"].as_str().unwrap_or("");
-    for (cell, mark) in stack_marks(v, &grid, viewer) {
+    for (cell, mark) in stack_marks(v, grid, viewer) {
         let (x, y) = centre(cell);
         let colour = if mark.line.starts_with('U') {
             "#2f4f8f"
@@ -164,7 +169,7 @@ pub fn svg(v: &Value, data: &Value) -> Result<String, String> {
         );
     }
     out.push_str("</g>\n</svg>\n");
-    Ok(out)
+    out
 }
 
 /// Text made safe inside an SVG element.

@@ -1,6 +1,7 @@
 //! The text rendering of real views: games of Sander's Field made with the rules crate.
 
 mod atlas;
+mod sheets;
 
 use super::*;
 use adjutant_engine::{Match, PerSide, Rules, Seed, Setup, Side, Viewer};

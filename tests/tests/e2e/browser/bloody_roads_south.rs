@@ -286,6 +286,27 @@ async fn two_browsers_set_up_sanders_field_on_the_hex_map_while_a_third_watches(
             "{} names Sander's Field",
             page.name
         );
+        // The Turn Record Track shows the scenario's five day turns, the first one current;
+        // Map A alone has no off-map link (its other end is on Map B).
+        assert_eq!(
+            page.eval("[...document.querySelectorAll('#turn-track .turn.day')].map((b) => b.textContent).join(' ')").await,
+            "1:00pm 1:30pm 2:00pm 2:30pm 3:00pm",
+            "{}",
+            page.name
+        );
+        assert_eq!(
+            page.eval("document.querySelector('#turn-track .turn.current')?.dataset.time")
+                .await,
+            "5 May 1:00pm",
+            "{}",
+            page.name
+        );
+        assert_eq!(
+            page.eval("document.querySelectorAll('#turn-track .turn.night, svg.brs-map .offmap-box.link').length").await,
+            0,
+            "{}",
+            page.name
+        );
         page.screenshot(&dir, "set-up").await;
     }
     let no_stacks_of = |side: &str| {

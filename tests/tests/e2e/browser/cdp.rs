@@ -313,6 +313,30 @@ impl Page {
         }
     }
 
+    /// Drags the mouse from the middle of the first element matching `selector` by (`dx`, `dy`)
+    /// pixels in a few moves, the left button held, as a hand would.
+    pub async fn drag(&self, selector: &str, dx: f64, dy: f64) {
+        let sel = serde_json::to_string(selector).unwrap();
+        let rect = self
+            .eval(&format!(
+                "(() => {{ const r = document.querySelector({sel}).getBoundingClientRect();                  return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
+            ))
+            .await;
+        let (x, y) = (rect[0].as_f64().unwrap(), rect[1].as_f64().unwrap());
+        let mouse = |kind: &str, f: f64| json!({"type": kind, "x": x + dx * f, "y": y + dy * f, "button": "left", "buttons": 1, "clickCount": 1});
+        self.cmd("Input.dispatchMouseEvent", mouse("mousePressed", 0.0))
+            .await;
+        for step in 1..=4 {
+            self.cmd(
+                "Input.dispatchMouseEvent",
+                mouse("mouseMoved", f64::from(step) / 4.0),
+            )
+            .await;
+        }
+        self.cmd("Input.dispatchMouseEvent", mouse("mouseReleased", 1.0))
+            .await;
+    }
+
     /// Focuses `selector` and types `text` into it.
     pub async fn type_into(&self, selector: &str, text: &str) {
         self.click(selector).await;

@@ -4,6 +4,7 @@
 mod accounts;
 mod battle_board;
 mod bloody_roads_south;
+mod brs_maps;
 mod cdp;
 mod champion_hill;
 mod correspondence;
