@@ -31,6 +31,7 @@ pub mod issue;
 pub mod preset;
 pub mod radius;
 pub mod reach;
+pub(crate) mod reach_memo;
 pub mod receivers;
 pub mod retreat;
 pub mod roles;

@@ -15,6 +15,9 @@
 
 use crate::data::{FastMap, FastSet};
 use adjutant_engine::Side;
+use std::rc::Rc;
+
+use super::reach_memo::{TraceKey, trace};
 
 use crate::data::HexId;
 use crate::data::morale::MoraleState;
@@ -117,15 +120,32 @@ impl BloodyRoadsSouth {
     /// zones of control as the enemy's top counters show them (reference 2.4, "ZOC and
     /// secrecy": what the owner may do never depends on the enemy's secret morale), enemy
     /// units, and enemy zones of control not occupied by friendly units block it.
-    fn radius_reach(&self, side: Side, from: HexId, max: u8) -> super::reach::Costs {
-        let zoc = self.apparent_zoc_hexes(side);
+    /// Remembered by its inputs ([`super::reach_memo`]).
+    fn radius_reach(&self, side: Side, from: HexId, max: u8) -> Rc<super::reach::Costs> {
         let occ = self.occupants();
-        let passable = |h: HexId| match occ.get(&h) {
-            Some(s) if *s != side => false,
-            Some(_) => true,
-            None => !zoc.contains(&h),
+        let mut blocked: Vec<HexId> = occ
+            .iter()
+            .filter(|&(_, s)| *s != side)
+            .map(|(&h, _)| h)
+            .chain(
+                self.apparent_zoc_hexes(side)
+                    .into_iter()
+                    .filter(|h| !occ.contains_key(h)),
+            )
+            .collect();
+        blocked.sort_unstable();
+        blocked.dedup();
+        let key = TraceKey {
+            from,
+            max: 2 * u16::from(max),
+            maps: self.maps(),
+            railroad_found: self.railroad_found(side),
+            blocked,
         };
-        self.leader_within(side, from, 2 * u16::from(max), &passable)
+        trace(key, |key| {
+            let passable = |h: HexId| key.blocked.binary_search(&h).is_err();
+            self.leader_within(side, key.from, key.max, &passable)
+        })
     }
 
     /// The hexes within the command radius of brigade `k`'s division leader now (S10.5a: 4
@@ -144,7 +164,7 @@ impl BloodyRoadsSouth {
             .command
             .command_radius
             .brigade_to_division_leader;
-        let mut v: Vec<HexId> = self.radius_reach(side, from, max).into_keys().collect();
+        let mut v: Vec<HexId> = self.radius_reach(side, from, max).keys().copied().collect();
         v.sort();
         v
     }
