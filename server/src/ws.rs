@@ -277,17 +277,16 @@ impl Connection {
                 seq,
                 action,
                 id,
-            } => match service.act_live(account, &game_id, seq, action).await {
-                Ok(accepted) => {
-                    self.send(&ServerMessage::Acted {
-                        game_id,
-                        seq: accepted.seq,
-                        id,
-                    })
+            } => {
+                let acted_to = (self.sink.clone(), id.clone());
+                // Accepted: the actor has queued `acted` behind the seat's update.
+                if let Err(e) = service
+                    .act_live(account, &game_id, seq, action, acted_to)
                     .await
+                {
+                    self.refuse(id, Some(game_id), e).await
                 }
-                Err(e) => self.refuse(id, Some(game_id), e).await,
-            },
+            }
             ClientMessage::Resign { game_id, id } => {
                 match service.resign(account, &game_id).await {
                     Ok(accepted) => {

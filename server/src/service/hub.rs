@@ -117,19 +117,29 @@ impl Service {
         seq: u64,
         action: Value,
     ) -> Result<ActionAccepted, ApiError> {
-        self.act_with(account, game_id, seq, action, true).await
+        self.act_with(account, game_id, seq, action, true, None)
+            .await
     }
 
-    /// Plays an action as [`Hub::act`] does, but answers with a null view (the WebSocket's
-    /// `acted`: the seat's subscription brings its update, and no view is built for nothing).
+    /// Plays an action as [`Hub::act`] does for a WebSocket: the actor queues its `acted`
+    /// (naming `id`) on `sink` right behind the seat's own update, and the answer here carries
+    /// a null view (the seat's subscription brings its update; no view is built for nothing).
+    /// Only a refusal is left to the caller to tell.
     pub async fn act_live(
         &self,
         account: Option<&Account>,
         game_id: &str,
         seq: u64,
         action: Value,
+        (sink, id): (Sink, Option<String>),
     ) -> Result<ActionAccepted, ApiError> {
-        self.act_with(account, game_id, seq, action, false).await
+        let acted_to = actor::ActedTo {
+            sink,
+            game_id: game_id.to_string(),
+            id,
+        };
+        self.act_with(account, game_id, seq, action, false, Some(acted_to))
+            .await
     }
 
     async fn act_with(
@@ -139,6 +149,7 @@ impl Service {
         seq: u64,
         action: Value,
         reply_view: bool,
+        acted_to: Option<actor::ActedTo>,
     ) -> Result<ActionAccepted, ApiError> {
         let account = account
             .ok_or_else(|| ApiError::new(ErrorCode::Unauthorized, "acting needs your token"))?;
@@ -148,6 +159,7 @@ impl Service {
             seq,
             action: action.clone(),
             reply_view,
+            acted_to: acted_to.clone(),
             reply,
         })
         .await

@@ -39,8 +39,8 @@ use crate::notify::{GameBrief, Intent, Recipient};
 use crate::store::{NewAction, NewGame, Write, WriteError};
 
 pub use cmd::{
-    Act, Answer, Clock, ClockOp, Command, Join, NewSubscriber, Post, Rematch, Reply, Resign, State,
-    Stop, Subscribe, Tick, Unsubscribe,
+    Act, ActedTo, Answer, Clock, ClockOp, Command, Join, NewSubscriber, Post, Rematch, Reply,
+    Resign, State, Stop, Subscribe, Tick, Unsubscribe,
 };
 use load::load;
 pub use sink::Sink;

@@ -17,7 +17,7 @@ mod unsubscribe;
 use adjutant_protocol::ApiError;
 
 use super::Actor;
-pub use act::Act;
+pub use act::{Act, ActedTo};
 pub use clock::{Clock, ClockOp};
 pub use join::Join;
 pub use post::Post;

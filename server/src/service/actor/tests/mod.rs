@@ -121,13 +121,19 @@ impl Table {
             })
             .await
             .expect("subscribed");
-        Connection { rx, _kick: kick }
+        Connection {
+            rx,
+            sink,
+            _kick: kick,
+        }
     }
 }
 
 /// A subscribed connection, as the actor sees it: a channel of frames.
 struct Connection {
     rx: mpsc::Receiver<Outgoing>,
+    /// Its way in, as a WebSocket hands it to `act_live`.
+    sink: Sink,
     _kick: Arc<Notify>,
 }
 

@@ -216,6 +216,56 @@ async fn an_unsaved_action_leaves_the_patch_base_as_the_subscribers_have_it() {
 }
 
 #[tokio::test]
+async fn a_websocket_act_queues_its_acted_right_behind_the_seats_own_update() {
+    let t = Table::new().await;
+    let mut seat = t.subscribe_in(1, Some(&t.union), UpdateMode::Patch).await;
+    seat.frames();
+    let action = t.offered(&t.union, "move").await;
+    let accepted = t
+        .service
+        .act_live(
+            Some(&t.union),
+            &t.game,
+            0,
+            action,
+            (seat.sink.clone(), Some("a7".into())),
+        )
+        .await
+        .unwrap();
+    assert!(accepted.view.is_null(), "a WebSocket's act builds no view");
+    // Both queued before the answer, in this order: the connection's writer sends them
+    // together.
+    let told: Vec<_> = seat.frames().into_iter().map(|(f, _)| f).collect();
+    let kinds: Vec<&str> = told.iter().filter_map(|f| f["type"].as_str()).collect();
+    assert_eq!(kinds, ["update", "acted"], "{told:?}");
+    assert_eq!(
+        (told[1]["seq"].as_u64(), told[1]["id"].as_str()),
+        (Some(1), Some("a7"))
+    );
+}
+
+#[tokio::test]
+async fn a_refused_websocket_act_queues_no_acted() {
+    let t = Table::new().await;
+    let mut seat = t.subscribe_in(1, Some(&t.union), UpdateMode::Patch).await;
+    seat.frames();
+    let action = t.offered(&t.union, "move").await;
+    let refused = t
+        .service
+        .act_live(
+            Some(&t.union),
+            &t.game,
+            5,
+            action,
+            (seat.sink.clone(), None),
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code, ErrorCode::StaleSeq);
+    assert!(seat.frames().is_empty(), "the caller tells the refusal");
+}
+
+#[tokio::test]
 async fn the_idle_actor_leaves_memory_when_the_manual_clock_passes_the_idle_time() {
     let t = Table::with(|config| {
         config.idle_secs = 60;
