@@ -84,6 +84,7 @@ impl BloodyRoadsSouth {
             Action::Contract => "Contract the extended line".into(),
             Action::Attack { hex } => format!("Attack {hex} in close combat"),
             Action::EndMove => "Stop here".into(),
+            Action::LeaveMap => "Leave the map".into(),
             Action::Enter { unit, hex } => {
                 format!("Bring {} onto the map at {hex}", self.unit_name(side, unit))
             }

@@ -57,6 +57,8 @@ mod printed;
 mod report_tally;
 mod scenario2;
 mod scenario2_bot_games;
+mod scenario3;
+mod scenario3_bot_games;
 mod scenarios;
 mod setup_extensions;
 mod stragglers_return;
