@@ -117,11 +117,9 @@ fn rule_6_0b_scenario_3_pre_set_orders_and_who_writes() {
     // Grant is not on the map: Union orders only by initiative; Lee writes for the
     // Confederates, who write their own orders at the start (6.0c).
     assert!(g.orders(C).is_empty());
-    assert!(
-        g.legal_actions(C)
-            .iter()
-            .any(|a| matches!(a, Action::IssueOrders { .. }))
-    );
+    let s = data::scenario(ScenarioId::PlankRoad);
+    assert!(s.confederate.own_orders_at_start && !s.confederate.initiative_only);
+    assert!(s.union.initiative_only);
     let mut m = m;
     set_up_quickly(&mut m);
     let g = m.state();
