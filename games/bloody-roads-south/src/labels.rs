@@ -42,6 +42,9 @@ impl BloodyRoadsSouth {
         if let Some(text) = self.face_label(action) {
             return text;
         }
+        if let Some(text) = self.lee_corps_label(action) {
+            return text;
+        }
         match action {
             Action::Place { unit, hex } => {
                 format!("Set up {} in {hex}", self.unit_name(side, unit))
@@ -101,6 +104,7 @@ impl BloodyRoadsSouth {
                 format!("Put {} in {hex}", self.unit_name(side, leader))
             }
             Action::Face { facing } => format!("Face {} ({facing})", facing.compass()),
+            Action::TakeCorps => "Take command of the corps".into(),
             Action::Decline => "Decline".into(),
         }
     }

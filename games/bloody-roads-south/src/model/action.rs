@@ -223,6 +223,9 @@ pub enum Action {
         /// The hex.
         hex: HexId,
     },
+    /// Lee takes the corps whose commander fell (rule 4.1d); `Decline` leaves it to the
+    /// senior division commander.
+    TakeCorps,
     /// Decline an optional choice (for a `Face` question: keep the stack's facing).
     Decline,
 }

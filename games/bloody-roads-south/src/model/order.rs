@@ -343,6 +343,9 @@ pub struct CommandState {
     /// Sides that have posted their pre-set orders at set-up (6.0c).
     #[serde(default)]
     pub(crate) preset_posted: Vec<Side>,
+    /// The corps Lee took himself when its commander fell (rule 4.1d, `command::lee`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) lee_corps: Option<FormationId>,
 }
 
 /// How the 9th Corps was released (rule 3.3a).
