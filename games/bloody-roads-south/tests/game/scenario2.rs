@@ -30,8 +30,12 @@ fn of_formation(g: &BloodyRoadsSouth, k: UnitKey, f: &FormationId, except: &[Uni
 }
 
 /// Every listed unit of `s` (and only they) is on the map where its set-up line allows (7.0,
-/// 6.0): the check of Scenarios 2 and 3 after both players set up.
+/// 6.0), play having begun: the check of Scenarios 2 and 3 after both players set up.
 pub(crate) fn assert_set_up_as_listed(g: &BloodyRoadsSouth, s: &data::Scenario, n: u64) {
+    assert!(
+        matches!(g.step(), Step::Command { .. } | Step::Movement { .. }),
+        "game {n}: play has begun"
+    );
     let map = data::map();
     for side in Side::BOTH {
         let data = s.side(side);
@@ -85,10 +89,6 @@ fn rule_7_0_scenario_2_sets_up_every_listed_unit_where_the_data_says() {
         let mut m = warren_and_sedgwick(n);
         set_up_quickly(&mut m);
         let g = m.state();
-        assert!(
-            matches!(g.step(), Step::Command { .. } | Step::Movement { .. }),
-            "play has begun"
-        );
         assert_set_up_as_listed(g, s, n);
         // The units the book names, spot-checked against Scenario 4's hexes.
         for (id, hex) in [
