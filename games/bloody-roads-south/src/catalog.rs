@@ -11,10 +11,12 @@ use crate::setup::option_key;
 
 /// The scenarios offered in the catalog (the others follow as they are built: issue 17):
 /// Scenario 1 and its longer version, Scenario 2, which plays into the evening and the first
-/// night turn (reference 2.13).
-pub const OFFERED: [ScenarioId; 2] = [
+/// night turn (reference 2.13); Scenario 3, the Plank Road on Map B, with Lee on the map and
+/// Hancock's 2nd Corps arriving by Entries F and E.
+pub const OFFERED: [ScenarioId; 3] = [
     ScenarioId::SandersField,
     ScenarioId::WarrenAndSedgwickVsEwell,
+    ScenarioId::PlankRoad,
 ];
 
 /// The catalog entry.
@@ -65,9 +67,10 @@ pub fn game_info() -> GameInfo {
         description: "The Battle of the Wilderness, 5-7 May 1864, in the Civil War Brigade \
                       Series: hex-and-counter, brigades and leaders, orders written in secret \
                       and carried by aides, fire and close combat in the thickets. Scenario 1, \
-                      The Battle of Sander's Field, and Scenario 2, Warren and Sedgwick vs. \
-                      Ewell (into the night of 5 May), are playable with every rule they use; \
-                      the other five scenarios are to come."
+                      The Battle of Sander's Field, Scenario 2, Warren and Sedgwick vs. Ewell \
+                      (into the night of 5 May), and Scenario 3, The Battle of the Plank Road \
+                      (Map B: Hill and Lee against Getty and Hancock), are playable with every \
+                      rule they use; the other four scenarios are to come."
             .into(),
         scenarios,
         choices,

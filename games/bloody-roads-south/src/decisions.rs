@@ -1,5 +1,5 @@
 //! Answers to the questions of `model::decision` (retreats, rout-through, leaders, orders,
-//! facing).
+//! facing, Lee taking a corps).
 
 use crate::events::Fx;
 use crate::model::action::Action;
@@ -18,6 +18,7 @@ impl BloodyRoadsSouth {
             }
             Question::LooseCannon { .. } => self.loose_cannon_actions(),
             Question::Face { hex, .. } => self.face_actions(decision.side(), *hex),
+            Question::LeeTakesCorps { .. } => self.lee_corps_actions(),
         }
     }
 
@@ -44,6 +45,10 @@ impl BloodyRoadsSouth {
             Question::Face { hex, .. } => {
                 self.decisions.remove(0);
                 self.apply_face(first.side, hex, action, fx);
+            }
+            Question::LeeTakesCorps { leader, corps } => {
+                self.decisions.remove(0);
+                self.apply_lee_corps(first.side, leader, corps, action, fx);
             }
         }
     }

@@ -35,6 +35,20 @@ impl BloodyRoadsSouth {
                     ));
                 }
             }
+            if let Location::Exited { hex } = u.location {
+                let exit = self
+                    .scenario()
+                    .side(u.side)
+                    .orders
+                    .iter()
+                    .find_map(|o| o.exit_by);
+                if u.part_of.is_some() || exit.and_then(|h| self.canonical(h)) != Some(hex) {
+                    return Err(format!(
+                        "{} left the map by {hex}, not by an exit hex",
+                        u.id
+                    ));
+                }
+            }
             match u.kind {
                 UnitKind::Brigade if u.part_of.is_none() => {
                     let steps = self.brigade_data(k).map_or(0, |b| b.steps);

@@ -42,6 +42,9 @@ impl BloodyRoadsSouth {
         if let Some(text) = self.face_label(action) {
             return text;
         }
+        if let Some(text) = self.lee_corps_label(action) {
+            return text;
+        }
         match action {
             Action::Place { unit, hex } => {
                 format!("Set up {} in {hex}", self.unit_name(side, unit))
@@ -84,6 +87,7 @@ impl BloodyRoadsSouth {
             Action::Contract => "Contract the extended line".into(),
             Action::Attack { hex } => format!("Attack {hex} in close combat"),
             Action::EndMove => "Stop here".into(),
+            Action::LeaveMap => "Leave the map".into(),
             Action::Enter { unit, hex } => {
                 format!("Bring {} onto the map at {hex}", self.unit_name(side, unit))
             }
@@ -100,6 +104,7 @@ impl BloodyRoadsSouth {
                 format!("Put {} in {hex}", self.unit_name(side, leader))
             }
             Action::Face { facing } => format!("Face {} ({facing})", facing.compass()),
+            Action::TakeCorps => "Take command of the corps".into(),
             Action::Decline => "Decline".into(),
         }
     }

@@ -9,7 +9,8 @@
 //!   who appears at the start of his side's next Command Phase with any unit of the division
 //!   (the `PlaceLeader` question). A leader's present command is [`BloodyRoadsSouth::leader_command`]:
 //!   for a successor or a replacement it is kept in the counter's `division` field.
-//!   Army commanders' successions (BRS 3.1a, 3.1c, 4.1d) belong to the army command rules.
+//!   Army commanders' successions (BRS 3.1a, 3.1c) belong to the army command rules; Lee's
+//!   choice to take a fallen corps commander's place (4.1d) to `command::lee`.
 //! - **Displacement** (S25.4): a leader alone in a hex that enemy units enter displaces to
 //!   the nearest friendly stack of his command ([`BloodyRoadsSouth::displace_lone_leaders`],
 //!   called by movement and retreats).
@@ -104,32 +105,43 @@ impl BloodyRoadsSouth {
             };
             u.location = Location::Gone;
         }
+        self.lee_falls(side, k, fx);
         let Some(command) = command else {
             return;
         };
         let oob = crate::data::order_of_battle().side(side);
         match oob.formation(&command) {
-            Some(OobFormation::Corps(c)) => {
-                let successor = c.succession.iter().find_map(|id| {
-                    self.key(side, id).filter(|&s| {
-                        self.unit(s).on_map() && self.unit(s).fate == LeaderFate::Active
-                    })
-                });
-                if let Some(s) = successor {
-                    let old = self.leader_command(s);
-                    self.unit_mut(s).division = Some(command.clone());
-                    let name = self.unit_name(side, &self.unit(s).id.clone());
-                    fx.public(
-                        EventKind::Leader,
-                        format!("{name} takes command of {command} Corps (25.4)."),
-                    );
-                    if let Some(d) = old {
-                        self.create_replacement(side, d, fx);
-                    }
-                }
+            // Rule 4.1d: Lee may take the corps; the succession waits for the answer.
+            Some(OobFormation::Corps(_)) if !self.offer_lee_the_corps(side, &command) => {
+                self.appoint_successor(side, &command, fx);
             }
             Some(OobFormation::Division(_)) => self.create_replacement(side, command, fx),
             _ => {}
+        }
+    }
+
+    /// S25.4: the first division commander of the corps' succession on the map takes the
+    /// corps; his division gets a replacement.
+    pub(crate) fn appoint_successor(&mut self, side: Side, corps: &FormationId, fx: &mut Fx) {
+        let oob = crate::data::order_of_battle().side(side);
+        let Some(c) = oob.corps_of(corps) else {
+            return;
+        };
+        let successor = c.succession.iter().find_map(|id| {
+            self.key(side, id)
+                .filter(|&s| self.unit(s).on_map() && self.unit(s).fate == LeaderFate::Active)
+        });
+        if let Some(s) = successor {
+            let old = self.leader_command(s);
+            self.unit_mut(s).division = Some(corps.clone());
+            let name = self.unit_name(side, &self.unit(s).id.clone());
+            fx.public(
+                EventKind::Leader,
+                format!("{name} takes command of {corps} Corps (25.4)."),
+            );
+            if let Some(d) = old {
+                self.create_replacement(side, d, fx);
+            }
         }
     }
 

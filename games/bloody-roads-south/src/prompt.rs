@@ -25,6 +25,7 @@ impl BloodyRoadsSouth {
                 ),
                 Question::PlaceLeader { .. } => "Choose where the leader appears (25.4)".into(),
                 Question::Face { hex, after } => self.face_prompt(d.side(), *hex, *after),
+                Question::LeeTakesCorps { leader, corps } => self.lee_corps_prompt(*leader, corps),
             };
         }
         let title = self.phase_title();

@@ -279,6 +279,21 @@ pub fn cavalry_falls_back(g: &mut BloodyRoadsSouth, dice: &mut Dice) -> Vec<Even
     with_fx(g, dice, |g, fx| g.cavalry_falls_back(fx)).1
 }
 
+/// Runs the railroad discovery roll that opens `side`'s Movement Phase (rules 1.3c-d).
+pub fn railroad_discovery(g: &mut BloodyRoadsSouth, side: Side, dice: &mut Dice) -> Vec<Event> {
+    with_fx(g, dice, |g, fx| g.railroad_discovery(side, fx)).1
+}
+
+/// `side` has met its railroad discovery condition (rule 1.3b).
+pub fn railroad_condition_met(g: &BloodyRoadsSouth, side: Side) -> bool {
+    g.railroad_condition.get(side).is_some()
+}
+
+/// Runs `side`'s Delay Reduction segment (series 10.1f).
+pub fn delay_reduction(g: &mut BloodyRoadsSouth, side: Side, dice: &mut Dice) -> Vec<Event> {
+    with_fx(g, dice, |g, fx| g.delay_reduction_segment(side, fx)).1
+}
+
 /// Marks a corps HQ overrun (series 10.0).
 pub fn overrun(g: &mut BloodyRoadsSouth, side: Side, corps: &str) {
     g.mark_hq_overrun(side, &crate::data::FormationId(corps.into()));
@@ -399,6 +414,7 @@ impl BloodyRoadsSouth {
                 cost: 0,
                 status,
                 not_before: None,
+                exit_by: None,
                 relay_of: None,
                 accepted_on: Some(self.turn),
                 delay_from: None,

@@ -9,6 +9,7 @@
 //! - `conference`: the army conference, once a day (S10.6);
 //! - `acceptance`: acceptance, delay, touching base (S10.0, S10.1f; 3.1a-b, 3.3a);
 //! - `initiative`: initiative and Loose Cannons (S10.2; 3.1e-g, 4.1a-d);
+//! - `lee`: Lee taking a fallen corps commander's place (4.1d);
 //! - `stoppage`: attack stoppage (S10.3; 3.1c(2), 3.1d);
 //! - `retreat`: emergency retreat and dropping goals (S10.4, S10.5b);
 //! - `radius`: command radius and zones of control for it (S10.5a; 6.0a);
@@ -28,6 +29,7 @@ pub mod conference;
 pub mod enforce;
 pub mod initiative;
 pub mod issue;
+pub mod lee;
 pub mod preset;
 pub mod radius;
 pub mod reach;

@@ -56,6 +56,7 @@ impl BloodyRoadsSouth {
                 order.text = printed.text.clone();
                 order.status = status;
                 order.not_before = not_before;
+                order.exit_by = printed.exit_by;
                 if status == OrderStatus::Implemented {
                     order.accepted_on = Some(turn);
                 }

@@ -118,6 +118,11 @@ impl BloodyRoadsSouth {
         {
             return Some(k);
         }
+        if self.command_state.lee_corps.as_ref() == Some(corps)
+            && let Some((k, _)) = self.chief(side)
+        {
+            return Some(k);
+        }
         let c = crate::data::order_of_battle().side(side).corps_of(corps)?;
         let burnside_above = side == Side::Union
             && corps.as_str() == NINTH
@@ -286,14 +291,16 @@ impl BloodyRoadsSouth {
 
     /// What initiative a leader may use (S10.2; rules 3.1e-g, 4.1b-d): his printed right, or
     /// any order for Lee acting as a corps commander (4.1d).
-    pub(crate) fn initiative_right(&self, k: UnitKey) -> InitiativeRight {
+    pub fn initiative_right(&self, k: UnitKey) -> InitiativeRight {
         let u = self.unit(k);
         let acting = self
             .scenario()
             .side(u.side)
             .acting_commanders
             .iter()
-            .any(|a| a.leader == u.id);
+            .any(|a| a.leader == u.id)
+            || (self.command_state.lee_corps.is_some()
+                && self.chief(u.side).is_some_and(|(c, _)| c == k));
         if acting {
             return InitiativeRight::Any;
         }

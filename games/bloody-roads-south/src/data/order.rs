@@ -1,5 +1,6 @@
 //! Orders written before play (rules 6.0b-d, series 10.1i) and the vocabulary of orders.
 
+use super::hex::HexId;
 use super::time::GameTime;
 use serde::{Deserialize, Serialize};
 
@@ -53,6 +54,9 @@ pub struct PresetOrder {
     pub text: String,
     /// The receiver may not move before this turn.
     pub not_before: Option<GameTime>,
+    /// The order sends its force off the map by this hex (Scenario 3: 3/5 "exit the map at
+    /// B13.35 so as to rejoin the rest of 5 Corps"; `movement::leave`).
+    pub exit_by: Option<HexId>,
     /// True when the order is ours, not printed for this scenario (see the rules reference).
     #[serde(default)]
     pub completed: bool,

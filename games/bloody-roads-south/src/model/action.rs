@@ -162,6 +162,9 @@ pub enum Action {
     },
     /// Put the moving group down.
     EndMove,
+    /// The moving group leaves the map by the hex it stands in, under an order that sends it
+    /// off there (Scenario 3: 3/5 by B13.35; `movement::leave`).
+    LeaveMap,
     /// Bring a waiting reinforcement onto the map (series 16.3, rule 6.0d).
     Enter {
         /// The unit.
@@ -220,6 +223,9 @@ pub enum Action {
         /// The hex.
         hex: HexId,
     },
+    /// Lee takes the corps whose commander fell (rule 4.1d); `Decline` leaves it to the
+    /// senior division commander.
+    TakeCorps,
     /// Decline an optional choice (for a `Face` question: keep the stack's facing).
     Decline,
 }

@@ -72,6 +72,13 @@ pub enum Question {
         /// Why it may turn.
         after: FaceCause,
     },
+    /// Whether Lee takes the corps whose commander fell (rule 4.1d).
+    LeeTakesCorps {
+        /// Lee.
+        leader: UnitKey,
+        /// The corps.
+        corps: FormationId,
+    },
     /// Where a replacement or displaced leader appears (series 25.4, 10.0).
     PlaceLeader {
         /// The leader.

@@ -129,6 +129,10 @@ pub struct Order {
     /// For a Loose Cannon's one-turn order (series 10.2g): the turn it is for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) until: Option<u16>,
+    /// A printed order that sends its force off the map by this hex (Scenario 3's 3/5 goal;
+    /// `movement::leave`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) exit_by: Option<HexId>,
 }
 
 impl Order {
@@ -180,6 +184,10 @@ impl Order {
     pub fn not_before(&self) -> Option<u16> {
         self.not_before
     }
+    /// The hex the order sends its force off the map by (a printed order's typed field).
+    pub fn exit_by(&self) -> Option<HexId> {
+        self.exit_by
+    }
     /// The order of Grant's that Meade relays with this one (rule 3.1a).
     pub fn relay_of(&self) -> Option<OrderNo> {
         self.relay_of
@@ -209,6 +217,7 @@ impl Order {
             cost: 0,
             status: OrderStatus::InTransit,
             not_before: None,
+            exit_by: None,
             relay_of: None,
             accepted_on: None,
             delay_from: None,
@@ -334,6 +343,9 @@ pub struct CommandState {
     /// Sides that have posted their pre-set orders at set-up (6.0c).
     #[serde(default)]
     pub(crate) preset_posted: Vec<Side>,
+    /// The corps Lee took himself when its commander fell (rule 4.1d, `command::lee`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) lee_corps: Option<FormationId>,
 }
 
 /// How the 9th Corps was released (rule 3.3a).

@@ -70,6 +70,12 @@ pub enum Location {
     },
     /// Gone for good: eliminated, killed, wounded or removed.
     Gone,
+    /// Left the map by this hex under an order to do so (Scenario 3's 3/5 at B13.35;
+    /// `movement::leave`): out of play for the rest of the game, counted for victory.
+    Exited {
+        /// The hex it left by.
+        hex: HexId,
+    },
 }
 
 /// A unit's formation (series 11.0).

@@ -16,7 +16,7 @@
 //! - `forced_march` (S18.0), `extended` (S17.0), `reinforcements` (S16.3, 6.0d),
 //!   `radius` (S10.5a, 6.0a), `attack` (S23 entry), `wilderness` (1.2a, 1.2c, 1.2h),
 //!   `overrun` (S10.0, S28.0), `railroad` (1.3b-d), `ninth_corps` (3.3a), `cavalry` (4.4a-b,
-//!   4.4d), `cavalry_retreat` (4.4c);
+//!   4.4d), `cavalry_retreat` (4.4c), `leave` (leaving the map under orders, Scenario 3);
 //! - `words`: labels, prompt and the moving group in its owner's view.
 //!
 //! Movement asks the command rules (`command`) whether HQs may move, whether units may
@@ -34,6 +34,7 @@ pub mod extended;
 pub mod forced_march;
 pub mod formation;
 pub mod group;
+pub mod leave;
 pub mod ninth_corps;
 pub mod overrun;
 pub mod overstacking;
@@ -101,6 +102,9 @@ impl BloodyRoadsSouth {
             out.push(Action::ForceMarch);
         }
         out.extend(self.extended_actions(side, g));
+        if self.leave_option(side, g).is_some() {
+            out.push(Action::LeaveMap);
+        }
         if may_stop {
             out.push(Action::EndMove);
         }
@@ -124,6 +128,7 @@ impl BloodyRoadsSouth {
             Action::Contract => self.contract(side, fx),
             Action::Attack { hex } => self.attack(side, hex, fx),
             Action::EndMove => self.end_move(side, fx),
+            Action::LeaveMap => self.leave_map(side, fx),
             Action::Enter { unit, hex } => self.enter(side, &unit, hex, fx),
             Action::FinishMovement => self.finish_step(fx),
             _ => {}

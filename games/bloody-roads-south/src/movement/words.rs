@@ -161,6 +161,12 @@ impl BloodyRoadsSouth {
                     format!("Stop in {hex}")
                 }
             }
+            Action::LeaveMap => {
+                let hex = self.leave_option(side, g?)?;
+                format!(
+                    "Leave the map by {hex} under orders (out of play for the rest of the game)"
+                )
+            }
             Action::Enter { unit, hex } => {
                 let k = self.key(side, unit)?;
                 let cost = self.entry_cost(k, *hex)?;

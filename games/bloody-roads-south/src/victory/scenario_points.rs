@@ -2,9 +2,10 @@
 
 use adjutant_engine::{PerSide, Side};
 
+use crate::data::HexId;
 use crate::data::award::{AwardItem, VictoryAward};
 use crate::model::game::BloodyRoadsSouth;
-use crate::model::unit::{LeaderFate, UnitKind};
+use crate::model::unit::{LeaderFate, Location, UnitKey, UnitKind};
 use crate::victory::wrecks::WreckCount;
 
 impl BloodyRoadsSouth {
@@ -108,8 +109,38 @@ impl BloodyRoadsSouth {
                     .collect();
                 (held.len() as i64, format!("occupying {}", held.join(", ")))
             }
-            AwardItem::BrigadeExited => (0, String::new()),
+            AwardItem::BrigadeExited => {
+                let n = self.exited_brigades(side, award).len() as i64;
+                (
+                    n,
+                    plural(n, "unwrecked brigade off the map") + " under orders",
+                )
+            }
         }
+    }
+
+    /// The unwrecked brigades of the award's formation, as organised (5.1c), that left the
+    /// map by one of its hexes (Scenario 3: 3/5 by B13.35; `movement::leave`). Wrecked is
+    /// judged by casualties alone (5.1a), which cannot change once off the map.
+    fn exited_brigades(&self, side: Side, award: &VictoryAward) -> Vec<UnitKey> {
+        let oob = crate::data::order_of_battle().side(side);
+        let Some(division) = award.formation.as_ref().and_then(|f| oob.division(f)) else {
+            return Vec::new();
+        };
+        let exits: Vec<HexId> = award
+            .hexes
+            .iter()
+            .filter_map(|&h| self.canonical(h))
+            .collect();
+        division
+            .brigades
+            .iter()
+            .filter_map(|id| self.key(side, id))
+            .filter(|&k| {
+                matches!(self.unit(k).location, Location::Exited { hex } if exits.contains(&hex))
+                    && !self.brigade_wrecked(k, WreckCount::Victory)
+            })
+            .collect()
     }
 }
 

@@ -170,6 +170,7 @@ impl BloodyRoadsSouth {
             let state = match self.unit(k).location {
                 Location::Waiting => "waiting",
                 Location::Gone => "gone",
+                Location::Exited { .. } => "left the map",
                 Location::Map { .. } => continue,
             };
             c["status"] = json!(state);

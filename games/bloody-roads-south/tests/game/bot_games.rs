@@ -5,6 +5,7 @@
 use adjutant_engine::{Match, Rules, Side};
 use bloody_roads_south::BloodyRoadsSouth;
 use bloody_roads_south::model::action::Action;
+use bloody_roads_south::model::step::Step;
 
 use crate::support::{Rng, sanders_field};
 
@@ -73,6 +74,27 @@ pub fn play_out_match(
     }
     let seq = m.seq();
     (m, seq)
+}
+
+/// Plays game `n` of a scenario whose 16th and last turn is the 9:00pm night turn of 5 May
+/// (Scenarios 2 and 3) to its result (see [`play_out_counting`]), checking that it ends there.
+pub fn play_through_the_night(
+    m: Match<BloodyRoadsSouth>,
+    n: u64,
+    written: &mut u32,
+    tried: &mut u32,
+) -> Match<BloodyRoadsSouth> {
+    let (m, actions) = play_out_match(m, n, written, tried);
+    assert!(actions > 10, "game {n} ended after {actions} actions");
+    let g = m.state();
+    assert_eq!(g.step(), Step::Over, "game {n}");
+    assert_eq!(g.turn_number(), 16, "game {n} ends on its 16th turn");
+    assert!(
+        g.is_night(),
+        "game {n}: the last turn, 9:00pm, is a night turn"
+    );
+    assert!(m.outcome().is_some(), "game {n} has its result");
+    m
 }
 
 /// Seeded bot games in CI: 1,000 in all, in four tests of 250 so that the test threads share

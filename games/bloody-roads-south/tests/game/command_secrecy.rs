@@ -1,6 +1,7 @@
 //! Orders stay secret (reference section 5): two games that differ only in the orders one side
 //! wrote give the other side and spectators identical views, prompts, offered actions and
-//! redacted events; and no order text ever reaches them (a canary search).
+//! redacted events; and no order text ever reaches them (a canary search). Grant's orders in
+//! Sander's Field; Lee's in Scenario 3 (Map B), where the Union has none.
 
 use adjutant_engine::{Match, Rules, Side, Viewer};
 use bloody_roads_south::BloodyRoadsSouth;
@@ -13,6 +14,8 @@ use crate::support::*;
 
 /// Hexes of Map A an order may aim at.
 const HEXES: [&str; 6] = ["A32.08", "A21.09", "A15.10", "A27.12", "A40.20", "A12.10"];
+/// Hexes of Map B an order may aim at (Scenario 3).
+const HEXES_B: [&str; 6] = ["B32.26", "B21.25", "B12.28", "B2.21", "B8.20", "B39.06"];
 
 /// One order to write: which menu entry, its words, its objective.
 #[derive(Debug, Clone)]
@@ -35,28 +38,29 @@ fn spec() -> impl Strategy<Value = Spec> {
         })
 }
 
-/// Writes the orders of `specs` for the Union in one `IssueOrders` batch: each spec picks an
-/// entry of the menu, kept when the batch still passes whole (as a client composing it would).
-fn write_orders(m: &mut Match<BloodyRoadsSouth>, specs: &[Spec]) {
-    let menu = menu_drafts(m, Side::Union);
+/// Writes the orders of `specs` for `side` in one `IssueOrders` batch: each spec picks an
+/// entry of the menu, kept when the batch still passes whole (as a client composing it
+/// would), its objective among `hexes`.
+fn write_orders(m: &mut Match<BloodyRoadsSouth>, side: Side, specs: &[Spec], hexes: &[&str]) {
+    let menu = menu_drafts(m, side);
     let mut orders = Vec::new();
     if !menu.is_empty() {
         for s in specs {
             let mut d = menu[s.pick % menu.len()].clone();
             d.text = s.text.clone();
-            d.objective = s.objective.map(|i| HEXES[i].parse().unwrap());
+            d.objective = s.objective.map(|i| hexes[i].parse().unwrap());
             if matches!(d.receiver, Receiver::ArmyHq(_)) && d.objective.is_none() {
-                d.objective = Some(HEXES[0].parse().unwrap());
+                d.objective = Some(hexes[0].parse().unwrap());
             }
             orders.push(d);
             let mut trial = m.clone();
             let value = serde_json::to_value(issue(orders.clone())).unwrap();
-            if trial.play(Side::Union, &value).is_err() {
+            if trial.play(side, &value).is_err() {
                 orders.pop();
             }
         }
     }
-    play(m, Side::Union, &issue(orders));
+    play(m, side, &issue(orders));
 }
 
 /// The first path where two JSON values differ.
@@ -94,24 +98,27 @@ fn same(a: &[Value], b: &[Value]) -> Result<(), TestCaseError> {
     }
 }
 
-/// What the Confederate player and a spectator see now.
-fn seen(m: &Match<BloodyRoadsSouth>) -> Vec<Value> {
+/// What the opponent of the side with secrets and a spectator see now.
+fn seen(m: &Match<BloodyRoadsSouth>, secret: Side) -> Vec<Value> {
     vec![
-        m.view(Viewer::Seat(Side::Confederate)),
+        m.view(Viewer::Seat(secret.opponent())),
         m.view(Viewer::Spectator),
     ]
 }
 
-/// Plays `steps` actions the same way in both games: the Union finishes every step (or takes
-/// the first offered answer), the Confederates choose with `rng` among what they are offered,
-/// which must be the same in both; after each action the others' views and events must be.
+/// Plays `steps` actions the same way in both games: the side with secrets (`secret`)
+/// finishes every step (or takes the first offered answer), its opponent chooses with `rng`
+/// among what it is offered, which must be the same in both; after each action the others'
+/// views and events must be.
 fn play_on_together(
     a: &mut Match<BloodyRoadsSouth>,
     b: &mut Match<BloodyRoadsSouth>,
+    secret: Side,
     rng: &mut Bot,
     steps: usize,
 ) -> Result<(), TestCaseError> {
-    same(&seen(a), &seen(b))?;
+    let other = secret.opponent();
+    same(&seen(a, secret), &seen(b, secret))?;
     for _ in 0..steps {
         let to_act = a.to_act();
         prop_assert_eq!(&to_act, &b.to_act());
@@ -119,36 +126,36 @@ fn play_on_together(
         let Some(&side) = to_act.first() else {
             return Ok(());
         };
-        let action = if side == Side::Union {
+        let action = if side == secret {
             let pick = |m: &Match<BloodyRoadsSouth>| {
-                let offered = m.state().legal_actions(Side::Union);
+                let offered = m.state().legal_actions(secret);
                 offered
                     .iter()
                     .find(|x| is_finish(x))
                     .or(offered.first())
                     .cloned()
-                    .expect("the Union can act")
+                    .expect("the side with secrets can act")
             };
             let (x, y) = (pick(a), pick(b));
-            prop_assert_eq!(&x, &y, "the Union's moves the others see are the same");
+            prop_assert_eq!(&x, &y, "the moves the others see are the same");
             x
         } else {
             let offered: Vec<Value> = a
-                .offered(Side::Confederate)
+                .offered(other)
                 .into_iter()
                 .filter(|x| x["type"] != "undo")
                 .collect();
-            prop_assert_eq!(&a.offered(Side::Confederate), &b.offered(Side::Confederate));
-            prop_assert_eq!(a.prompt(Side::Confederate), b.prompt(Side::Confederate));
+            prop_assert_eq!(&a.offered(other), &b.offered(other));
+            prop_assert_eq!(a.prompt(other), b.prompt(other));
             let value = offered[rng.below(offered.len())].clone();
             serde_json::from_value(value).expect("an action")
         };
         let pa = play_got(a, side, &action);
         let pb = play_got(b, side, &action);
-        for viewer in [Viewer::Seat(Side::Confederate), Viewer::Spectator] {
+        for viewer in [Viewer::Seat(other), Viewer::Spectator] {
             same(&a.redact_played(&pa, viewer), &b.redact_played(&pb, viewer))?;
         }
-        same(&seen(a), &seen(b))?;
+        same(&seen(a, secret), &seen(b, secret))?;
     }
     Ok(())
 }
@@ -156,6 +163,24 @@ fn play_on_together(
 fn base() -> &'static Match<BloodyRoadsSouth> {
     static BASE: std::sync::OnceLock<Match<BloodyRoadsSouth>> = std::sync::OnceLock::new();
     BASE.get_or_init(|| union_order_issue(41))
+}
+
+/// Scenario 3 at the Confederates' first Order Issue: Lee writes, the Union has no writer.
+fn plank_road_base() -> &'static Match<BloodyRoadsSouth> {
+    use bloody_roads_south::model::step::{CommandSegment, Step};
+    static BASE: std::sync::OnceLock<Match<BloodyRoadsSouth>> = std::sync::OnceLock::new();
+    BASE.get_or_init(|| {
+        let mut m = plank_road(41);
+        set_up_quickly(&mut m);
+        finish_until(&mut m, |g| {
+            g.step()
+                == Step::Command {
+                    side: Side::Confederate,
+                    segment: CommandSegment::OrderIssue,
+                }
+        });
+        m
+    })
 }
 
 proptest! {
@@ -171,10 +196,30 @@ proptest! {
     ) {
         let mut a = base().clone();
         let mut b = base().clone();
-        write_orders(&mut a, &first);
-        write_orders(&mut b, &second);
+        write_orders(&mut a, Side::Union, &first, &HEXES);
+        write_orders(&mut b, Side::Union, &second, &HEXES);
         let mut rng = Bot(seed);
-        play_on_together(&mut a, &mut b, &mut rng, 24)?;
+        play_on_together(&mut a, &mut b, Side::Union, &mut rng, 24)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// Section 5 in Scenario 3: the Union and spectators cannot tell two games apart that
+    /// differ only in Lee's orders to 3 Corps and its divisions.
+    #[test]
+    fn section_5_scenario_3_lee_s_orders_never_reach_the_union_or_spectators(
+        first in proptest::collection::vec(spec(), 0..4),
+        second in proptest::collection::vec(spec(), 0..4),
+        seed in any::<u64>(),
+    ) {
+        let mut a = plank_road_base().clone();
+        let mut b = plank_road_base().clone();
+        write_orders(&mut a, Side::Confederate, &first, &HEXES_B);
+        write_orders(&mut b, Side::Confederate, &second, &HEXES_B);
+        let mut rng = Bot(seed);
+        play_on_together(&mut a, &mut b, Side::Confederate, &mut rng, 24)?;
     }
 }
 
@@ -190,7 +235,7 @@ fn section_5_no_order_text_reaches_the_opponent_or_a_spectator() {
                 objective: Some((n as usize + i) % HEXES.len()),
             })
             .collect();
-        write_orders(&mut m, &specs);
+        write_orders(&mut m, Side::Union, &specs, &HEXES);
         assert!(
             m.state()
                 .orders(Side::Union)

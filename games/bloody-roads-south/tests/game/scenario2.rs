@@ -29,61 +29,67 @@ fn of_formation(g: &BloodyRoadsSouth, k: UnitKey, f: &FormationId, except: &[Uni
         && (g.division_of(k).as_ref() == Some(f) || g.corps_of(k).as_ref() == Some(f))
 }
 
+/// Every listed unit of `s` (and only they) is on the map where its set-up line allows (7.0,
+/// 6.0), play having begun: the check of Scenarios 2 and 3 after both players set up.
+pub(crate) fn assert_set_up_as_listed(g: &BloodyRoadsSouth, s: &data::Scenario, n: u64) {
+    assert!(
+        matches!(g.step(), Step::Command { .. } | Step::Movement { .. }),
+        "game {n}: play has begun"
+    );
+    let map = data::map();
+    for side in Side::BOTH {
+        let data = s.side(side);
+        let listed = data.placed_units();
+        let on_map: BTreeSet<UnitId> = g
+            .units()
+            .iter()
+            .filter(|u| u.side() == side && u.on_map() && u.part_of().is_none())
+            .map(|u| u.id().clone())
+            .collect();
+        assert_eq!(on_map, listed, "{side}: the listed units, and only they");
+        for p in &data.placements {
+            for id in &p.units {
+                let k = g.key(side, id).expect("in play");
+                let at = g.unit(k).hex().expect("on the map");
+                let near = |of: HexId, r: u32| map.distance(at, of).is_some_and(|d| d <= r);
+                let ok = match &p.location {
+                    SetupLocation::At(x) => at == *x,
+                    SetupLocation::Within { radius, of } => near(*of, u32::from(*radius)),
+                    SetupLocation::WithinOfUnit { radius, unit } => {
+                        let o = g.key(side, unit).and_then(|o| g.unit(o).hex());
+                        o.is_some_and(|o| near(o, u32::from(*radius)))
+                    }
+                    SetupLocation::WithUnitOf { formation, except } => g
+                        .at(at)
+                        .into_iter()
+                        .any(|o| o != k && of_formation(g, o, formation, except)),
+                    SetupLocation::WithOrAdjacentToUnitOf { formation, except } => {
+                        g.keys().any(|o| {
+                            o != k
+                                && g.unit(o)
+                                    .hex()
+                                    .is_some_and(|x| map.distance(x, at).is_some_and(|d| d <= 1))
+                                && of_formation(g, o, formation, except)
+                        })
+                    }
+                    SetupLocation::Along { roads, from, to } => map
+                        .path_along(roads, *from, *to)
+                        .is_some_and(|path| path.contains(&at)),
+                };
+                assert!(ok, "game {n}: {side} {id} in {at}, not {:?}", p.location);
+            }
+        }
+    }
+}
+
 #[test]
 fn rule_7_0_scenario_2_sets_up_every_listed_unit_where_the_data_says() {
     let s = data::scenario(ScenarioId::WarrenAndSedgwickVsEwell);
-    let map = data::map();
     for n in [1, 2, 3] {
         let mut m = warren_and_sedgwick(n);
         set_up_quickly(&mut m);
         let g = m.state();
-        assert!(
-            matches!(g.step(), Step::Command { .. } | Step::Movement { .. }),
-            "play has begun"
-        );
-        for side in Side::BOTH {
-            let data = s.side(side);
-            let listed = data.placed_units();
-            let on_map: BTreeSet<UnitId> = g
-                .units()
-                .iter()
-                .filter(|u| u.side() == side && u.on_map() && u.part_of().is_none())
-                .map(|u| u.id().clone())
-                .collect();
-            assert_eq!(on_map, listed, "{side}: the listed units, and only they");
-            for p in &data.placements {
-                for id in &p.units {
-                    let k = g.key(side, id).expect("in play");
-                    let at = g.unit(k).hex().expect("on the map");
-                    let near = |of: HexId, r: u32| map.distance(at, of).is_some_and(|d| d <= r);
-                    let ok = match &p.location {
-                        SetupLocation::At(x) => at == *x,
-                        SetupLocation::Within { radius, of } => near(*of, u32::from(*radius)),
-                        SetupLocation::WithinOfUnit { radius, unit } => {
-                            let o = g.key(side, unit).and_then(|o| g.unit(o).hex());
-                            o.is_some_and(|o| near(o, u32::from(*radius)))
-                        }
-                        SetupLocation::WithUnitOf { formation, except } => g
-                            .at(at)
-                            .into_iter()
-                            .any(|o| o != k && of_formation(g, o, formation, except)),
-                        SetupLocation::WithOrAdjacentToUnitOf { formation, except } => {
-                            g.keys().any(|o| {
-                                o != k
-                                    && g.unit(o).hex().is_some_and(|x| {
-                                        map.distance(x, at).is_some_and(|d| d <= 1)
-                                    })
-                                    && of_formation(g, o, formation, except)
-                            })
-                        }
-                        SetupLocation::Along { roads, from, to } => map
-                            .path_along(roads, *from, *to)
-                            .is_some_and(|path| path.contains(&at)),
-                    };
-                    assert!(ok, "game {n}: {side} {id} in {at}, not {:?}", p.location);
-                }
-            }
-        }
+        assert_set_up_as_listed(g, s, n);
         // The units the book names, spot-checked against Scenario 4's hexes.
         for (id, hex) in [
             ("1/1/6", "A28.18"),

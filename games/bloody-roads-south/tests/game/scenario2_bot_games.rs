@@ -3,8 +3,6 @@
 //! (`bot_games`): no panic, someone can always act until the end, no prompt without actions,
 //! every invariant after every action, and each game reaches its result through the night.
 
-use bloody_roads_south::model::step::Step;
-
 use crate::support::warren_and_sedgwick;
 
 /// Seeded bot games in CI: 50 in all, in two tests of 25 so that the test threads share them
@@ -22,16 +20,7 @@ fn bot_games_from(first: u64) {
     let (mut written, mut tried) = (0, 0);
     for n in first..first + games_per_test() {
         let m = warren_and_sedgwick(n);
-        let (m, actions) = crate::bot_games::play_out_match(m, n, &mut written, &mut tried);
-        assert!(actions > 10, "game {n} ended after {actions} actions");
-        let g = m.state();
-        assert_eq!(g.step(), Step::Over, "game {n}");
-        assert_eq!(g.turn_number(), 16, "game {n} ends on its 16th turn");
-        assert!(
-            g.is_night(),
-            "game {n}: the last turn, 9:00pm, is a night turn"
-        );
-        assert!(m.outcome().is_some(), "game {n} has its result");
+        crate::bot_games::play_through_the_night(m, n, &mut written, &mut tried);
     }
     assert!(
         written > 10 && tried > 10,

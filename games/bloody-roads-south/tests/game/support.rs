@@ -59,6 +59,12 @@ pub fn warren_and_sedgwick(n: u64) -> Match<BloodyRoadsSouth> {
         .expect("Warren and Sedgwick vs. Ewell sets up")
 }
 
+/// A match of Scenario 3, The Battle of the Plank Road, with seed `n`.
+pub fn plank_road(n: u64) -> Match<BloodyRoadsSouth> {
+    Match::new(&setup_for("plank-road", &[]), &seed(n))
+        .expect("The Battle of the Plank Road sets up")
+}
+
 /// Plays an action through the engine, panicking with the refusal if it is refused.
 pub fn play(m: &mut Match<BloodyRoadsSouth>, side: Side, action: &Action) {
     let value = serde_json::to_value(action).expect("actions serialise");
