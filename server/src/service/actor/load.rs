@@ -2,11 +2,12 @@
 
 use super::*;
 
+/// A game loaded: its rules, its row, its match (`None` while it waits for a second player)
+/// and the sequence number of the snapshot it was restored from (0: none).
+pub(super) type Loaded = (Arc<dyn GameKind>, GameMeta, Option<Box<dyn DynMatch>>, u64);
+
 /// Loads a game: its row, and its match from the latest snapshot plus later actions.
-pub(super) async fn load(
-    inner: &Inner,
-    game_id: &str,
-) -> Result<(Arc<dyn GameKind>, GameMeta, Option<Box<dyn DynMatch>>), ApiError> {
+pub(super) async fn load(inner: &Inner, game_id: &str) -> Result<Loaded, ApiError> {
     let row = inner
         .store
         .game(game_id)
@@ -21,7 +22,7 @@ pub(super) async fn load(
         )
     })?;
     if meta.status == GameStatus::Open {
-        return Ok((kind, meta, None));
+        return Ok((kind, meta, None, 0));
     }
     let broken = |why: String| {
         error!(game = %game_id, %why, "game does not load");
@@ -47,6 +48,7 @@ pub(super) async fn load(
             .start(&setup, &meta.seed)
             .map_err(|e| broken(e.to_string()))?,
     };
+    let snapshot_seq = game.seq();
     loop {
         let rows = inner
             .store
@@ -79,5 +81,5 @@ pub(super) async fn load(
             meta.seq
         )));
     }
-    Ok((kind, meta, Some(game)))
+    Ok((kind, meta, Some(game), snapshot_seq))
 }

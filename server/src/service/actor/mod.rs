@@ -64,6 +64,8 @@ struct Actor {
     meta: GameMeta,
     /// The rules state; `None` while the game waits for its second player.
     game: Option<Box<dyn DynMatch>>,
+    /// The sequence number of the game's latest stored snapshot (0: none).
+    snapshot_seq: u64,
     subs: Vec<Subscriber>,
     /// The last view sent to patch-mode subscribers, per viewer: the base of the next patch.
     patch_base: HashMap<Viewer, IndexedJson>,
@@ -100,7 +102,7 @@ pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle
     let (tx, rx) = mpsc::channel(256);
     tokio::spawn(async move {
         match load(&inner, &game_id).await {
-            Ok((kind, meta, game)) => {
+            Ok((kind, meta, game, snapshot_seq)) => {
                 let clock_json = meta
                     .clock
                     .as_ref()
@@ -113,6 +115,7 @@ pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle
                     kind,
                     meta,
                     game,
+                    snapshot_seq,
                     subs: Vec::new(),
                     patch_base: HashMap::new(),
                     poisoned: false,

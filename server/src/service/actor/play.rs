@@ -157,10 +157,8 @@ impl Actor {
         }
         if status == GameStatus::Finished {
             info!(game = %self.meta.id, seq = played.seq, "game over");
-        } else if played
-            .seq
-            .is_multiple_of(self.inner.config.snapshot_every.max(1))
-        {
+        } else if self.snapshot_due(played.seq) {
+            self.snapshot_seq = played.seq;
             self.save_snapshot();
         }
         let view = self.release(prepared);
@@ -195,8 +193,9 @@ impl Actor {
     pub(super) async fn unsaved(&mut self, e: WriteError) -> ApiError {
         if e == WriteError::Full {
             match load(&self.inner, &self.meta.id).await {
-                Ok((_, meta, game)) if meta.seq == self.meta.seq => {
+                Ok((_, meta, game, snapshot_seq)) if meta.seq == self.meta.seq => {
                     self.game = game;
+                    self.snapshot_seq = snapshot_seq;
                     return super::super::disk_full();
                 }
                 Ok(_) => {}
@@ -210,6 +209,18 @@ impl Actor {
             ErrorCode::Internal,
             "the action could not be saved; nothing was changed",
         )
+    }
+
+    /// Whether to store a snapshot at `seq`. A snapshot holds a whole state per action undo
+    /// could take back (Champion Hill's averaged 139 KB, 90 % of it undo states, and cost 9 %
+    /// of the server's CPU at load): from `snapshot_every` actions after the last one, the
+    /// first point where undo holds nothing, or at twice that whatever it holds (as the
+    /// record's replay pass chooses).
+    fn snapshot_due(&self, seq: u64) -> bool {
+        let every = self.inner.config.snapshot_every.max(1);
+        let since = seq.saturating_sub(self.snapshot_seq);
+        let undo_empty = self.game.as_ref().is_some_and(|g| g.undo_depth() == 0);
+        since >= every && (undo_empty || since >= 2 * every)
     }
 
     /// Stores a snapshot in the background; a failure only means a longer replay later.

@@ -269,7 +269,7 @@ async fn a_refused_websocket_act_queues_no_acted() {
 async fn the_idle_actor_leaves_memory_when_the_manual_clock_passes_the_idle_time() {
     let t = Table::with(|config| {
         config.idle_secs = 60;
-        config.snapshot_every = 2;
+        config.snapshot_every = 1;
     })
     .await;
     for _ in 0..3 {
@@ -290,6 +290,47 @@ async fn the_idle_actor_leaves_memory_when_the_manual_clock_passes_the_idle_time
     // Back from the latest snapshot and the actions after it, as it was.
     assert_eq!(t.view(&t.union).await, (view, seq));
     assert_eq!(t.service.live_games(), 1);
+}
+
+/// Plays `n` of the Union's undoable moves, then lets the actor leave memory.
+async fn moves_then_idle(t: &Table, n: usize) {
+    for _ in 0..n {
+        let (_, seq) = t.view(&t.union).await;
+        let action = t.offered(&t.union, "move").await;
+        t.service
+            .act(Some(&t.union), &t.game, seq, action)
+            .await
+            .unwrap();
+    }
+    t.clock.advance(61);
+    t.service.unloaded(&t.game).await;
+}
+
+#[tokio::test]
+async fn a_snapshot_waits_for_undo_to_hold_nothing_until_twice_the_interval() {
+    // The Union's moves can each be taken back: every one of them keeps a state for undo.
+    let t = Table::with(|config| {
+        config.idle_secs = 60;
+        config.snapshot_every = 2;
+    })
+    .await;
+    moves_then_idle(&t, 3).await;
+    assert!(
+        t.store.latest_snapshot(&t.game).await.unwrap().is_none(),
+        "no snapshot while undo holds states and the interval has not doubled"
+    );
+    let t = Table::with(|config| {
+        config.idle_secs = 60;
+        config.snapshot_every = 1;
+    })
+    .await;
+    moves_then_idle(&t, 3).await;
+    let snapshot = t.store.latest_snapshot(&t.game).await.unwrap();
+    assert_eq!(
+        snapshot.map(|s| s.seq),
+        Some(2),
+        "taken at twice the interval"
+    );
 }
 
 #[tokio::test]
