@@ -204,9 +204,8 @@ pub(super) enum Command {
         #[arg(long)]
         spectate: Option<String>,
     },
-    /// A game's maps studied without a game (the game as the catalog names it, such as
-    /// bloody-roads-south): every sheet, or those of --sheets, drawn whole as text; or, with
-    /// --svg, to an SVG file.
+    /// A game's maps studied without a game (the game's id as `adjutant catalog` lists it):
+    /// every sheet, or those of --sheets, drawn whole as text; or, with --svg, to an SVG file.
     Maps {
         game: String,
         /// The sheets, as the game names them (A, B, or A,B joined); all when not given.
