@@ -215,24 +215,35 @@ async fn an_unsaved_action_leaves_the_patch_base_as_the_subscribers_have_it() {
     );
 }
 
-#[tokio::test]
-async fn a_websocket_act_queues_its_acted_right_behind_the_seats_own_update() {
-    let t = Table::new().await;
+/// The Union's seat subscribed over a WebSocket (its frames so far read), then a `move`
+/// chosen at `seq` sent as that WebSocket sends it, with request id `id`.
+async fn live_move(
+    t: &Table,
+    seq: u64,
+    id: Option<&str>,
+) -> (
+    super::Connection,
+    Result<adjutant_protocol::ActionAccepted, adjutant_protocol::ApiError>,
+) {
     let mut seat = t.subscribe_in(1, Some(&t.union), UpdateMode::Patch).await;
     seat.frames();
     let action = t.offered(&t.union, "move").await;
-    let accepted = t
+    let sink = (seat.sink.clone(), id.map(str::to_string));
+    let result = t
         .service
-        .act_live(
-            Some(&t.union),
-            &t.game,
-            0,
-            action,
-            (seat.sink.clone(), Some("a7".into())),
-        )
-        .await
-        .unwrap();
-    assert!(accepted.view.is_null(), "a WebSocket's act builds no view");
+        .act_live(Some(&t.union), &t.game, seq, action, sink)
+        .await;
+    (seat, result)
+}
+
+#[tokio::test]
+async fn a_websocket_act_queues_its_acted_right_behind_the_seats_own_update() {
+    let t = Table::new().await;
+    let (mut seat, accepted) = live_move(&t, 0, Some("a7")).await;
+    assert!(
+        accepted.unwrap().view.is_null(),
+        "a WebSocket's act builds no view"
+    );
     // Both queued before the answer, in this order: the connection's writer sends them
     // together.
     let told: Vec<_> = seat.frames().into_iter().map(|(f, _)| f).collect();
@@ -247,21 +258,8 @@ async fn a_websocket_act_queues_its_acted_right_behind_the_seats_own_update() {
 #[tokio::test]
 async fn a_refused_websocket_act_queues_no_acted() {
     let t = Table::new().await;
-    let mut seat = t.subscribe_in(1, Some(&t.union), UpdateMode::Patch).await;
-    seat.frames();
-    let action = t.offered(&t.union, "move").await;
-    let refused = t
-        .service
-        .act_live(
-            Some(&t.union),
-            &t.game,
-            5,
-            action,
-            (seat.sink.clone(), None),
-        )
-        .await
-        .unwrap_err();
-    assert_eq!(refused.code, ErrorCode::StaleSeq);
+    let (mut seat, refused) = live_move(&t, 5, None).await;
+    assert_eq!(refused.unwrap_err().code, ErrorCode::StaleSeq);
     assert!(seat.frames().is_empty(), "the caller tells the refusal");
 }
 
@@ -272,14 +270,7 @@ async fn the_idle_actor_leaves_memory_when_the_manual_clock_passes_the_idle_time
         config.snapshot_every = 1;
     })
     .await;
-    for _ in 0..3 {
-        let (_, seq) = t.view(&t.union).await;
-        let action = t.offered(&t.union, "move").await;
-        t.service
-            .act(Some(&t.union), &t.game, seq, action)
-            .await
-            .unwrap();
-    }
+    union_moves(&t, 3).await;
     let (view, seq) = t.view(&t.union).await;
     assert_eq!(t.service.live_games(), 1);
     t.clock.advance(59);
@@ -292,8 +283,8 @@ async fn the_idle_actor_leaves_memory_when_the_manual_clock_passes_the_idle_time
     assert_eq!(t.service.live_games(), 1);
 }
 
-/// Plays `n` of the Union's undoable moves, then lets the actor leave memory.
-async fn moves_then_idle(t: &Table, n: usize) {
+/// Plays `n` of the Union's moves (each one undo could take back).
+async fn union_moves(t: &Table, n: usize) {
     for _ in 0..n {
         let (_, seq) = t.view(&t.union).await;
         let action = t.offered(&t.union, "move").await;
@@ -302,6 +293,11 @@ async fn moves_then_idle(t: &Table, n: usize) {
             .await
             .unwrap();
     }
+}
+
+/// Plays `n` of the Union's moves, then lets the actor leave memory.
+async fn moves_then_idle(t: &Table, n: usize) {
+    union_moves(t, n).await;
     t.clock.advance(61);
     t.service.unloaded(&t.game).await;
 }
