@@ -237,9 +237,12 @@ impl Worker {
         loop {
             tokio::select! {
                 message = rx.recv() => match message {
+                    // Only an intent that wrote a notice has something to attempt now (a busy
+                    // server sends one per move: most go to players with no channel).
                     Some(Job::Intent(intent)) => {
-                        self.enqueue(*intent).await;
-                        self.deliver_due().await;
+                        if self.enqueue(*intent).await {
+                            self.deliver_due().await;
+                        }
                     }
                     Some(Job::Flush(done)) => {
                         self.deliver_due().await;
@@ -284,8 +287,10 @@ impl Worker {
     /// Writes the outbox rows of an intent. A player looking at the game is not told what
     /// is on their screen (unless they asked for `always`), except warnings and results; a
     /// "your move" for them waits until they stop looking, and goes only if still true.
-    async fn enqueue(&mut self, intent: Intent) {
+    /// Returns whether any notice was stored.
+    async fn enqueue(&mut self, intent: Intent) -> bool {
         let now = self.clock.now();
+        let mut stored = false;
         for recipient in &intent.recipients {
             let Some(settings) = self.channels_of(&recipient.account).await else {
                 continue;
@@ -323,11 +328,13 @@ impl Worker {
                     now,
                     due,
                 };
-                if let Err(e) = self.store.write(write.into()).await {
-                    warn!(error = ?e, "notice not stored");
+                match self.store.write(write.into()).await {
+                    Ok(()) => stored = true,
+                    Err(e) => warn!(error = ?e, "notice not stored"),
                 }
             }
         }
+        stored
     }
 
     /// Attempts every notice due now: one queue per account and channel, each in id order,

@@ -98,6 +98,9 @@ impl SqliteStore {
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10))
             .pragma("temp_store", "memory")
+            // Up to 32 MiB of pages per connection (SQLite's default is 2 MiB), grown only as
+            // the database is read: the games and actions a busy server touches stay in memory.
+            .pragma("cache_size", "-32768")
             .disable_statement_logging();
         // A pool (not a bare connection) keeps the migration future `Send`.
         let migrations = SqlitePoolOptions::new()
@@ -116,8 +119,11 @@ impl SqliteStore {
         }
         migrations.close().await;
         // Checkpoints run beside the writer, not inside its commits (checkpointer.rs).
+        // Its group commits are one statement per batch size (`one_trip`): keep every size
+        // prepared, or a busy server re-parses them as they fall out of a smaller cache.
         let writer_conn = writer_options
             .pragma("wal_autocheckpoint", "0")
+            .statement_cache_capacity(statements::ACTIONS_PER_STATEMENT + 64)
             .connect()
             .await?;
         let checkpoints = checkpointer::Checkpoints::spawn(options.connect().await?);
@@ -176,22 +182,22 @@ impl SqliteStore {
         let q = match query {
             ListQuery::Mine(account) => sqlx::query_as(AssertSqlSafe(format!(
                 "{base} WHERE g.union_account = ?1 OR g.confederate_account = ?1 OR g.creator = ?1 \
-                 OR g.reserved_for = ?1 ORDER BY g.updated_at DESC LIMIT ?2"
+                 OR g.reserved_for = ?1 ORDER BY g.updated_at DESC LIMIT {limit}"
             )))
             .bind(account.to_string()),
             ListQuery::Public(status) => sqlx::query_as(AssertSqlSafe(format!(
                 "{base} WHERE g.status = ?1 AND g.visibility = 'public' AND g.reserved_for IS NULL \
-                 ORDER BY g.updated_at DESC LIMIT ?2"
+                 ORDER BY g.updated_at DESC LIMIT {limit}"
             )))
             .bind(status),
             ListQuery::Finished(account) => sqlx::query_as(AssertSqlSafe(format!(
                 "{base} WHERE g.status = 'finished' AND (g.visibility = 'public' \
                  OR g.union_account = ?1 OR g.confederate_account = ?1) \
-                 ORDER BY g.updated_at DESC LIMIT ?2"
+                 ORDER BY g.updated_at DESC LIMIT {limit}"
             )))
             .bind(account.unwrap_or("").to_string()),
         };
-        q.bind(limit).fetch_all(&self.pool).await
+        q.fetch_all(&self.pool).await
     }
 
     /// Number of open or active games an account sits in.
@@ -212,13 +218,12 @@ impl SqliteStore {
         after: i64,
         limit: i64,
     ) -> Result<Vec<ActionRow>, sqlx::Error> {
-        sqlx::query_as(
+        sqlx::query_as(AssertSqlSafe(format!(
             "SELECT seq, side, action, rolls, events, by_bot, created_at FROM actions \
-             WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-        )
+             WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT {limit}"
+        )))
         .bind(game_id)
         .bind(after)
-        .bind(limit)
         .fetch_all(&self.pool)
         .await
     }
@@ -332,10 +337,9 @@ impl SqliteStore {
             "SELECT {NOTICE_COLUMNS} FROM notices n WHERE next_at IS NOT NULL AND next_at <= ?1 \
              AND NOT EXISTS (SELECT 1 FROM notices o WHERE o.account_id = n.account_id \
              AND o.channel = n.channel AND o.id < n.id AND o.attempts > 0 \
-             AND o.next_at > ?1) ORDER BY id LIMIT ?2"
+             AND o.next_at > ?1) ORDER BY id LIMIT {limit}"
         )))
         .bind(now)
-        .bind(limit)
         .fetch_all(&self.pool)
         .await
     }
@@ -347,10 +351,9 @@ impl SqliteStore {
         limit: i64,
     ) -> Result<Vec<NoticeRow>, sqlx::Error> {
         sqlx::query_as(AssertSqlSafe(format!(
-            "SELECT {NOTICE_COLUMNS} FROM notices WHERE account_id = ? ORDER BY id DESC LIMIT ?"
+            "SELECT {NOTICE_COLUMNS} FROM notices WHERE account_id = ? ORDER BY id DESC LIMIT {limit}"
         )))
         .bind(account)
-        .bind(limit)
         .fetch_all(&self.pool)
         .await
     }
@@ -400,14 +403,13 @@ impl SqliteStore {
         after: i64,
         limit: i64,
     ) -> Result<Vec<ChatRow>, sqlx::Error> {
-        sqlx::query_as(
+        sqlx::query_as(AssertSqlSafe(format!(
             "SELECT seq, channel, author, side, text, created_at FROM chat \
-             WHERE game_id = ? AND channel = ? AND seq > ? ORDER BY seq LIMIT ?",
-        )
+             WHERE game_id = ? AND channel = ? AND seq > ? ORDER BY seq LIMIT {limit}"
+        )))
         .bind(game_id)
         .bind(channel)
         .bind(after)
-        .bind(limit)
         .fetch_all(&self.pool)
         .await
     }

@@ -30,8 +30,9 @@ pub(super) async fn commit_actions(
          UPDATE games SET seq = v.seq, status = v.status, to_act = v.to_act, \
          outcome = v.outcome, updated_at = v.now, clock = v.clock, wake_at = v.wake_at \
          FROM v WHERE games.id = v.id AND games.seq = v.seq - 1; \
-         SELECT json(CASE WHEN changes() = ? THEN '0' ELSE 'a game was not moved on' END); \
-         COMMIT"
+         SELECT json(CASE WHEN changes() = {n} THEN '0' ELSE 'a game was not moved on' END); \
+         COMMIT",
+        n = actions.len()
     );
     let mut query = sqlx::query(AssertSqlSafe(sql));
     for a in actions {
@@ -56,8 +57,7 @@ pub(super) async fn commit_actions(
             .bind(&a.clock)
             .bind(a.wake_at);
     }
-    let n = actions.len() as i64;
-    query.bind(n).execute(&mut *conn).await.map(drop)
+    query.execute(&mut *conn).await.map(drop)
 }
 
 #[cfg(test)]
