@@ -135,29 +135,27 @@ impl<G: Rules> Match<G> {
     pub fn to_act(&self) -> Vec<Side> {
         Side::BOTH
             .into_iter()
-            .filter(|&side| self.offer(side).prompt.is_some())
+            .filter(|&side| self.offer(side).acts())
             .collect()
     }
 
     /// The prompt for `side`, if it must act.
     pub fn prompt(&self, side: Side) -> Option<String> {
-        self.offer(side).prompt.clone()
+        self.offer(side)
+            .prompt(&self.state, side)
+            .map(str::to_string)
     }
 
     /// Every action `side` may post now, each a JSON object with a human `label`.
     pub fn offered(&self, side: Side) -> Vec<Value> {
-        self.offer(side).offered.clone()
+        self.offer(side).offered(&self.state, side)
     }
 
     /// What `side` is offered in this state, built once (nothing once the game is over).
     fn offer(&self, side: Side) -> &Offer<G> {
         self.offers.get(side, || {
             if self.outcome().is_some() {
-                return Offer {
-                    actions: Vec::new(),
-                    prompt: None,
-                    offered: Vec::new(),
-                };
+                return Offer::none();
             }
             let undo = self
                 .undo
@@ -170,7 +168,7 @@ impl<G: Rules> Match<G> {
 
     /// Whether `side` may take back an action now.
     fn may_undo(&self, side: Side) -> bool {
-        self.offer(side).prompt.is_some() && self.undo.last().is_some_and(|top| top.side == side)
+        self.offer(side).acts() && self.undo.last().is_some_and(|top| top.side == side)
     }
 
     /// Plays one action for `side`: an element of [`Match::offered`] as posted by a client,
@@ -208,7 +206,7 @@ impl<G: Rules> Match<G> {
 
     fn play_rules_action(&mut self, side: Side, action: &Value) -> Result<Played, PlayError> {
         let offer = self.offer(side);
-        if offer.prompt.is_none() {
+        if !offer.acts() {
             return Err(PlayError::NotYourTurn(side));
         }
         let posted: G::Action = serde_json::from_value(without_label(action)).map_err(|e| {
@@ -223,7 +221,7 @@ impl<G: Rules> Match<G> {
                 "choose one of the actions listed in your view".to_string(),
             ));
         };
-        let label = offer.label(fitting);
+        let label = offer.label(&self.state, side, fitting);
         let before = self.state.clone();
         let dice_before = self.dice.clone();
         let applied = match self.state.apply(side, posted.clone(), &mut self.dice) {
@@ -253,7 +251,7 @@ impl<G: Rules> Match<G> {
     }
 
     fn undo(&mut self, side: Side) -> Result<Played, PlayError> {
-        if self.offer(side).prompt.is_none() {
+        if !self.offer(side).acts() {
             return Err(PlayError::NotYourTurn(side));
         }
         if !self.may_undo(side) {
@@ -393,10 +391,16 @@ impl<G: Rules> Match<G> {
         member(&mut out, "to_act", &self.to_act());
         out.push(b',');
         let offer = seat.map(|side| self.offer(side));
-        member(&mut out, "prompt", &offer.and_then(|o| o.prompt.as_deref()));
+        let prompt = seat
+            .zip(offer)
+            .and_then(|(side, o)| o.prompt(&self.state, side));
+        member(&mut out, "prompt", &prompt);
         out.push(b',');
-        let none: &[Value] = &[];
-        member(&mut out, "actions", &offer.map_or(none, |o| &o.offered[..]));
+        out.extend_from_slice(b"\"actions\":");
+        let actions = seat
+            .zip(offer)
+            .map(|(side, o)| o.offered_text(&self.state, side));
+        out.extend_from_slice(actions.unwrap_or("[]").as_bytes());
         out.push(b',');
         member(&mut out, "draw", &self.draw.view(viewer, over.is_none()));
         out.push(b',');

@@ -14,56 +14,123 @@ use crate::side::Side;
 pub(crate) struct Offer<G: Rules> {
     /// The rules' legal actions, in the rules' order (empty when the seat need not act).
     pub actions: Vec<G::Action>,
-    /// The sentence asking the seat to act (`None` exactly when `actions` is empty).
-    pub prompt: Option<String>,
-    /// `actions` as JSON objects with their labels, then `undo` where it is offered.
-    pub offered: Vec<Value>,
+    /// The sentence asking the seat to act: written when first asked for (a view's), not
+    /// for a check of a posted action or a replay.
+    prompt: OnceLock<String>,
+    /// The label of the action undo would take back, where the seat may undo.
+    undo: Option<String>,
+    /// `actions` as a JSON array of objects with their labels, then `undo` where it is
+    /// offered: written once, when a view of the seat first asks (a posted action's check
+    /// and a replay never do).
+    offered: OnceLock<String>,
 }
 
 impl<G: Rules> Offer<G> {
+    /// Nothing to do (the game is over).
+    pub fn none() -> Self {
+        Offer {
+            actions: Vec::new(),
+            prompt: OnceLock::new(),
+            undo: None,
+            offered: OnceLock::new(),
+        }
+    }
+
     /// The offer of `side` in `state`; `undo` is the label of the action it may take back.
     pub fn build(state: &G, side: Side, undo: Option<&str>) -> Self {
         let actions = state.legal_actions(side);
         if actions.is_empty() {
-            return Offer {
-                actions,
-                prompt: None,
-                offered: Vec::new(),
-            };
-        }
-        let prompt = state
-            .prompt(side)
-            .unwrap_or_else(|| "Choose one of the offered actions".to_string());
-        let mut offered: Vec<Value> = actions
-            .iter()
-            .map(|action| {
-                let mut value = labelled(to_value(action), state.label(side, action));
-                if state.irrevocable(side, action) {
-                    value[IRREVOCABLE] = Value::Bool(true);
-                }
-                value
-            })
-            .collect();
-        if let Some(label) = undo {
-            offered.push(labelled(
-                MetaAction::Undo.to_value(),
-                format!("Undo: {label}"),
-            ));
+            return Offer::none();
         }
         Offer {
             actions,
-            prompt: Some(prompt),
-            offered,
+            prompt: OnceLock::new(),
+            undo: undo.map(str::to_string),
+            offered: OnceLock::new(),
         }
     }
 
-    /// The label of the `i`-th legal action.
-    pub fn label(&self, i: usize) -> String {
-        self.offered[i]["label"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string()
+    /// Whether the seat must act (it has legal actions).
+    pub fn acts(&self) -> bool {
+        !self.actions.is_empty()
     }
+
+    /// The sentence asking the seat to act, if it must.
+    pub fn prompt(&self, state: &G, side: Side) -> Option<&str> {
+        self.acts().then(|| {
+            self.prompt
+                .get_or_init(|| {
+                    state
+                        .prompt(side)
+                        .unwrap_or_else(|| "Choose one of the offered actions".to_string())
+                })
+                .as_str()
+        })
+    }
+
+    /// The label of the `i`-th legal action.
+    pub fn label(&self, state: &G, side: Side, i: usize) -> String {
+        state.label(side, &self.actions[i])
+    }
+
+    /// The labelled list a client picks from, as JSON text (`[]` when the seat need not act).
+    pub fn offered_text(&self, state: &G, side: Side) -> &str {
+        self.offered.get_or_init(|| {
+            if !self.acts() {
+                return "[]".to_string();
+            }
+            let mut out = String::with_capacity(64 * (self.actions.len() + 1));
+            out.push('[');
+            for (i, action) in self.actions.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                let text = serde_json::to_string(action).expect("rules types serialise to JSON");
+                let irrevocable = state.irrevocable(side, action);
+                write_labelled(&mut out, &text, &state.label(side, action), irrevocable);
+            }
+            if let Some(label) = &self.undo {
+                if !self.actions.is_empty() {
+                    out.push(',');
+                }
+                let undo = serde_json::to_string(&MetaAction::Undo.to_value())
+                    .expect("a meta action serialises");
+                write_labelled(&mut out, &undo, &format!("Undo: {label}"), false);
+            }
+            out.push(']');
+            out
+        })
+    }
+
+    /// The labelled list as JSON values (tests and tools; views write the text).
+    pub fn offered(&self, state: &G, side: Side) -> Vec<Value> {
+        serde_json::from_str(self.offered_text(state, side)).expect("the offer is JSON")
+    }
+}
+
+/// Appends the JSON object `object` with `label` (and the irrevocable mark) as members of
+/// its own; any other JSON value is appended as it is.
+fn write_labelled(out: &mut String, object: &str, label: &str, irrevocable: bool) {
+    let Some(members) = object
+        .strip_prefix('{')
+        .and_then(|rest| rest.strip_suffix('}'))
+    else {
+        out.push_str(object);
+        return;
+    };
+    out.push('{');
+    if !members.trim().is_empty() {
+        out.push_str(members);
+        out.push(',');
+    }
+    out.push_str("\"label\":");
+    out.push_str(&serde_json::to_string(label).expect("a string serialises"));
+    if irrevocable {
+        out.push_str(",\"");
+        out.push_str(IRREVOCABLE);
+        out.push_str("\":true");
+    }
+    out.push('}');
 }
 
 /// Both seats' offers, each built on first use and dropped whenever the state changes.
@@ -89,11 +156,4 @@ pub(crate) const IRREVOCABLE: &str = "irrevocable";
 
 pub(crate) fn to_value<T: serde::Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("rules types serialise to JSON")
-}
-
-fn labelled(mut action: Value, label: String) -> Value {
-    if let Value::Object(map) = &mut action {
-        map.insert("label".to_string(), Value::String(label));
-    }
-    action
 }
