@@ -46,7 +46,7 @@ impl MississippiFortress {
             id: &c.id,
             side: c.side,
             kind: c.kind,
-            unit: c.unit.as_ref().filter(|unit| unit.as_str() != c.id),
+            unit: c.unit.as_ref().filter(|unit| unit.as_str() != &*c.id),
             face_up: c.face_up,
             strength: None,
             casualties: 0,

@@ -113,7 +113,7 @@ impl MississippiFortress {
                 .and_then(|u| u.leader.as_ref())
                 .is_some_and(|l| l.generic);
             let id = if generic {
-                c.id.clone()
+                c.id.to_string()
             } else {
                 unit.to_string()
             };

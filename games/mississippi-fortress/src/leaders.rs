@@ -76,7 +76,7 @@ impl MississippiFortress {
         };
         if generic {
             self.replacements_made += 1;
-            counter.id = format!("{}-{}", next.id, self.replacements_made);
+            counter.id = format!("{}-{}", next.id, self.replacements_made).into();
             // S1.5f: a 0/0 replacement takes over the formations of the Leader he replaces.
             if let (Some(l), Some(fallen)) = (&mut counter.leader, &self.counters[fallen].leader) {
                 l.commands = fallen.commands.clone();

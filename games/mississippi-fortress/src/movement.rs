@@ -111,7 +111,7 @@ impl MississippiFortress {
                 .collect();
             for &k in &free {
                 out.push(Action::Take {
-                    counter: self.counters[k].id.clone(),
+                    counter: self.counters[k].id.to_string(),
                 });
             }
             if free.len() >= 2 {
@@ -129,7 +129,7 @@ impl MississippiFortress {
             if group.members.len() >= 2 {
                 for &k in &group.members {
                     out.push(Action::Leave {
-                        counter: self.counters[k].id.clone(),
+                        counter: self.counters[k].id.to_string(),
                     });
                 }
             }

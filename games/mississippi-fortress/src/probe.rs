@@ -83,7 +83,7 @@ impl MississippiFortress {
                 for k in self.in_area(side, party.area) {
                     if self.can_probe(k, side) && !party.cavalry.contains(&k) {
                         out.push(Action::ProbeWith {
-                            cavalry: self.counters[k].id.clone(),
+                            cavalry: self.counters[k].id.to_string(),
                         });
                     }
                 }
@@ -101,7 +101,7 @@ impl MississippiFortress {
                         && !self.probe_targets(side, area).is_empty()
                     {
                         out.push(Action::ProbeWith {
-                            cavalry: self.counters[k].id.clone(),
+                            cavalry: self.counters[k].id.to_string(),
                         });
                     }
                 }

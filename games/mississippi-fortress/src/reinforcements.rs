@@ -138,7 +138,7 @@ impl MississippiFortress {
                 for g in &mut self.reinforcements {
                     if g.units
                         .iter()
-                        .any(|&k| units.contains(&self.counters[k].id.as_str()))
+                        .any(|&k| units.contains(&self.counters[k].id.as_ref()))
                     {
                         g.cancelled = true;
                     }

@@ -135,7 +135,7 @@ impl MississippiFortress {
                 .min(*dummies.get(side));
             for i in 1..=n {
                 game.counters.push(Counter {
-                    id: format!("{}-dummy-{i}", side.as_str()),
+                    id: format!("{}-dummy-{i}", side.as_str()).into(),
                     unit: None,
                     side,
                     kind: Kind::Dummy,
@@ -278,7 +278,7 @@ pub fn land_counter(id: &str, place: Place) -> Result<Counter, String> {
         commands: l.commands.clone(),
     });
     Ok(Counter {
-        id: id.to_string(),
+        id: id.into(),
         unit: Some(unit.id.clone()),
         side: unit.side,
         kind,

@@ -50,8 +50,8 @@ impl MississippiFortress {
             .transfer_pairs(side)
             .into_iter()
             .map(|(b, d)| Action::Absorb {
-                brigade: self.counters[b].id.clone(),
-                division: self.counters[d].id.clone(),
+                brigade: self.counters[b].id.to_string(),
+                division: self.counters[d].id.to_string(),
             })
             .collect();
         out.push(Action::FinishTransfers);

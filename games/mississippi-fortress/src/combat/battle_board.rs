@@ -197,7 +197,7 @@ impl MississippiFortress {
         let mut out: Vec<Action> = options
             .iter()
             .map(|&position| Action::Deploy {
-                counter: self.counters[k].id.clone(),
+                counter: self.counters[k].id.to_string(),
                 position,
             })
             .collect();
@@ -406,7 +406,7 @@ impl MississippiFortress {
     pub fn bowen_applies(&self) -> bool {
         let Some(b) = &self.battle else { return false };
         let roster = &b.roster;
-        roster.iter().any(|&k| self.counters[k].id == BOWEN)
+        roster.iter().any(|&k| &*self.counters[k].id == BOWEN)
             && !roster.iter().any(|&k| {
                 let c = &self.counters[k];
                 c.side == Side::Confederate
@@ -425,7 +425,7 @@ impl MississippiFortress {
         (0..3).find(|&line| {
             self.line_units(Side::Confederate, line)
                 .iter()
-                .any(|&k| self.counters[k].id == BOWEN)
+                .any(|&k| &*self.counters[k].id == BOWEN)
         })
     }
 
@@ -449,7 +449,7 @@ impl MississippiFortress {
             let eligible = match l.role {
                 LeaderRole::Commander => false,
                 LeaderRole::Officer => formations.iter().all(|f| l.commands.contains(f)),
-                LeaderRole::CommanderOfficer if c.id == GRANT => leaders.len() == 1,
+                LeaderRole::CommanderOfficer if &*c.id == GRANT => leaders.len() == 1,
                 // 7.3: the scenario may make the C/O the Officer of more formations.
                 LeaderRole::CommanderOfficer => formations
                     .iter()

@@ -65,7 +65,7 @@ impl MississippiFortress {
         let mut out: Vec<Action> = options
             .iter()
             .map(|&p| Action::Commit {
-                counter: id.clone(),
+                counter: id.to_string(),
                 position: to(p),
             })
             .collect();

@@ -146,7 +146,7 @@ impl MississippiFortress {
             let in_line = (0..3).any(|line| {
                 self.line_units(Side::Confederate, line)
                     .iter()
-                    .any(|&k| self.counters[k].id == BOWEN)
+                    .any(|&k| &*self.counters[k].id == BOWEN)
             });
             if in_line {
                 defend = defend.max(Constants::get().leaders.bowen_inherent_officer.defensive);

@@ -125,7 +125,7 @@ impl MississippiFortress {
             .into_iter()
             .filter(|&k| self.counters[k].present() > 0)
             .map(|k| Action::TakeLoss {
-                counter: self.counters[k].id.clone(),
+                counter: self.counters[k].id.to_string(),
             })
             .collect()
     }

@@ -89,7 +89,7 @@ impl MississippiFortress {
             .copied()
             .filter(|&k| {
                 let c = &self.counters[k];
-                c.kind.is_line_infantry() && !c.rec.in_comms && !(bowen && c.id == BOWEN)
+                c.kind.is_line_infantry() && !c.rec.in_comms && !(bowen && &*c.id == BOWEN)
             })
             .collect();
         let infantry: Vec<Kind> = units

@@ -33,7 +33,7 @@ impl MississippiFortress {
             };
             if can_go {
                 out.push(Action::RetreatBeforeCombat {
-                    counter: c.id.clone(),
+                    counter: c.id.to_string(),
                 });
             }
         }

@@ -3,6 +3,7 @@
 use std::borrow::Borrow;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -121,14 +122,15 @@ impl From<ArrowId> for String {
 }
 
 /// A counter of the game (units, Leaders, ships, batteries), by its kebab-case id in
-/// `data/units.toml`, for example `grant`, `xiii-9-div` or `vicksburg-battery`.
+/// `data/units.toml`, for example `grant`, `xiii-9-div` or `vicksburg-battery`. Shared text:
+/// a state clones (kept for undo at every action) copy no id.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct UnitId(String);
+pub struct UnitId(Arc<str>);
 
 impl UnitId {
     /// Wraps an id; whether it names a real counter is checked by [`crate::data::Units`].
-    pub fn new(id: impl Into<String>) -> Self {
+    pub fn new(id: impl Into<Arc<str>>) -> Self {
         Self(id.into())
     }
 

@@ -2,6 +2,7 @@
 
 use adjutant_engine::Side;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 use crate::data::units::{Formation, LeaderRole, Ratings, UnitKind};
 use crate::data::{AreaId, Constants, UnitId, Units};
@@ -156,7 +157,7 @@ pub struct LeaderInfo {
 pub struct Counter {
     /// Its id in actions and in its owner's view: the unit id of `data/units.toml`, a numbered
     /// 0/0 replacement (`union-replacement-officer-2`) or a dummy (`confederate-dummy-4`).
-    pub(crate) id: String,
+    pub(crate) id: Arc<str>,
     /// The counter of the data it is (none for dummies).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) unit: Option<UnitId>,

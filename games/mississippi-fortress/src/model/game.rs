@@ -221,7 +221,7 @@ impl MississippiFortress {
 
     /// The counter with this id.
     pub fn key(&self, id: &str) -> Option<Key> {
-        self.counters.iter().position(|c| c.id == id)
+        self.counters.iter().position(|c| &*c.id == id)
     }
 
     /// The ship with this id.

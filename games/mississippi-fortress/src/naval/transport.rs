@@ -161,7 +161,7 @@ impl MississippiFortress {
                     continue;
                 }
                 out.push(Action::Board {
-                    counter: c.id.clone(),
+                    counter: c.id.to_string(),
                 });
             }
         }
@@ -255,7 +255,7 @@ impl MississippiFortress {
             }
             for area in self.landing_areas(k) {
                 out.push(Action::Land {
-                    counter: c.id.clone(),
+                    counter: c.id.to_string(),
                     area,
                 });
             }

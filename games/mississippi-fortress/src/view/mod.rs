@@ -234,16 +234,21 @@ impl MississippiFortress {
         serde_json::to_string(&view).expect("a view serialises")
     }
 
+    /// Occupied Areas in order, each with its counters: one pass over the counters.
     fn areas_view(&self, viewer: Viewer) -> Vec<AreaView<'_>> {
-        let mut areas: Vec<_> = self.counters.iter().filter_map(|c| c.area()).collect();
-        areas.sort();
-        areas.dedup();
-        areas
-            .into_iter()
-            .map(|area| {
-                let keys: Vec<Key> = self.all_in_area(area).collect();
+        let mut placed: Vec<(AreaId, Key)> = self
+            .counters
+            .iter()
+            .enumerate()
+            .filter_map(|(k, c)| Some((c.area()?, k)))
+            .collect();
+        placed.sort_unstable();
+        placed
+            .chunk_by(|a, b| a.0 == b.0)
+            .map(|run| {
+                let keys: Vec<Key> = run.iter().map(|&(_, k)| k).collect();
                 AreaView {
-                    area,
+                    area: run[0].0,
                     counters: self.counters_view(&keys, viewer),
                 }
             })
@@ -327,7 +332,7 @@ impl MississippiFortress {
             counters: viewer.sees_secrets_of(side).then(|| {
                 g.members
                     .iter()
-                    .map(|&k| self.counters[k].id.as_str())
+                    .map(|&k| self.counters[k].id.as_ref())
                     .collect()
             }),
         })

@@ -40,7 +40,7 @@ struct Probe<'a> {
 impl MississippiFortress {
     pub(super) fn private_view(&self, side: Side, viewer: Viewer) -> PrivateView<'_> {
         let ids = |keys: &[usize]| -> Vec<&str> {
-            keys.iter().map(|&k| self.counters[k].id.as_str()).collect()
+            keys.iter().map(|&k| self.counters[k].id.as_ref()).collect()
         };
         PrivateView {
             dummy_pool: self.dummy_pool(side),

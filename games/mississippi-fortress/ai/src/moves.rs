@@ -1,0 +1,289 @@
+//! Land movement (S3.1c): which stack moves, which counters go, where each step leads, when
+//! to stop. A stack walks the potential of [`potential`]: the pull of the objectives, the
+//! odds of any Area it would enter, and staying near its Officers (communications, S6).
+
+use mississippi_fortress::Action;
+
+use mississippi_fortress::data::Units;
+use mississippi_fortress::data::units::{Formation, Leader, LeaderRole, UnitKind};
+
+use crate::Ctx;
+use crate::seen::Counter;
+use crate::strategy::{FAR, defence_factor};
+
+/// Scores movement actions; `None` for any other action.
+/// The offered action's label tells a step that would force march (S3.5): it costs
+/// stragglers (VPs to the enemy at the end) and halves the stack in combat, so only a
+/// large gain pays for it.
+pub fn score(ctx: &Ctx<'_>, action: &Action, label: &str) -> Option<f64> {
+    let seen = &ctx.seen;
+    Some(match action {
+        Action::MoveFrom { area } => {
+            let movers = movers(ctx, area.0);
+            if movers.is_empty() {
+                return Some(-10.0);
+            }
+            let s = strength(&movers);
+            best_step(ctx, area.0, s).map_or(-10.0, |(_, gain)| gain - 0.5)
+        }
+        Action::FinishMovement => 0.0,
+        Action::SailFrom { .. } => -5.0,
+        Action::TakeAll => {
+            let Some(area) = taking_from(ctx) else {
+                return Some(-1.0);
+            };
+            let all: Vec<&Counter> = seen.mine(area).filter(|c| !c.moved).collect();
+            if movers(ctx, area).len() >= all.len() {
+                1000.0
+            } else {
+                -1.0
+            }
+        }
+        Action::Take { counter } => match taking_from(ctx) {
+            Some(area)
+                if movers(ctx, area)
+                    .iter()
+                    .any(|c| c.id.as_deref() == Some(counter)) =>
+            {
+                900.0
+            }
+            _ => -1.0,
+        },
+        Action::StepTo { area } => {
+            let (at, s, _) = stack(ctx)?;
+            let march = if label.contains("force march") {
+                12.0
+            } else {
+                0.0
+            };
+            100.0 + potential(ctx, area.0, s, at) - potential(ctx, at, s, at) - march
+        }
+        Action::Halt => 100.0,
+        Action::Leave { .. } => -5.0,
+        Action::Cancel => -50.0,
+        _ => return None,
+    })
+}
+
+/// The Area whose counters are being picked up, before the stack's first step.
+fn taking_from(ctx: &Ctx<'_>) -> Option<u8> {
+    ctx.seen
+        .moving
+        .as_ref()
+        .filter(|m| m.2.is_empty())
+        .map(|m| m.1)
+}
+
+/// The moving stack: where it is, its strength, its counters.
+fn stack(ctx: &Ctx<'_>) -> Option<(u8, f64, Vec<String>)> {
+    let (_, at, _, ids) = ctx.seen.moving.as_ref()?;
+    let s = ids
+        .iter()
+        .filter_map(|id| ctx.seen.my_counter(id))
+        .filter(|(_, c)| c.is_combat())
+        .map(|(_, c)| c.strength)
+        .sum();
+    Some((*at, s, ids.clone()))
+}
+
+fn strength(cs: &[&Counter]) -> f64 {
+    cs.iter()
+        .filter(|c| c.is_combat())
+        .map(|c| c.strength)
+        .sum()
+}
+
+/// The counters of `area` that should move: all that may, less the garrison a held
+/// objective keeps (strongest units stay, with the Leaders).
+pub fn movers<'a>(ctx: &'a Ctx<'_>, area: u8) -> Vec<&'a Counter> {
+    let seen = &ctx.seen;
+    // On the last turn a unit with stragglers stays put: standing still it recovers them all
+    // (S7.5), and unrecovered stragglers are the enemy's VPs at the end (S10).
+    let last_turn = seen.turn >= seen.last_turn;
+    let free: Vec<&Counter> = seen
+        .mine(area)
+        .filter(|c| !c.moved && c.kind != "dummy")
+        .filter(|c| !(last_turn && c.stragglers > 0.0))
+        .collect();
+    if !free.iter().any(|c| c.is_combat()) {
+        return Vec::new();
+    }
+    let need = ctx
+        .plan
+        .objectives
+        .iter()
+        .filter(|o| o.hold && o.area == area)
+        .map(|o| garrison_need(ctx, o.area))
+        .fold(0.0, f64::max);
+    if need <= 0.0 {
+        return free;
+    }
+    let mut units: Vec<&Counter> = free.iter().copied().filter(|c| c.is_combat()).collect();
+    units.sort_by(|a, b| b.strength.total_cmp(&a.strength));
+    let mut kept = seen
+        .mine(area)
+        .filter(|c| c.moved && c.is_combat())
+        .map(|c| c.strength)
+        .sum::<f64>();
+    let mut go = Vec::new();
+    for u in units {
+        if kept < need {
+            kept += u.strength;
+        } else {
+            go.push(u);
+        }
+    }
+    go
+}
+
+/// The strength a held objective wants: the enemy within two steps, a third more, at least 8.
+pub fn garrison_need(ctx: &Ctx<'_>, area: u8) -> f64 {
+    let threat: f64 = ctx
+        .belief
+        .enemy
+        .iter()
+        .filter(|&(&a, _)| ctx.plan.d(a, area) <= 2)
+        .map(|(_, &e)| e)
+        .sum();
+    (threat * 1.3 / defence_factor(area).max(1.0)).max(8.0)
+}
+
+/// The best next step for a stack of strength `s` in `at`, and its gain.
+pub fn best_step(ctx: &Ctx<'_>, at: u8, s: f64) -> Option<(u8, f64)> {
+    let here = potential(ctx, at, s, at);
+    mississippi_fortress::data::Map::get()
+        .neighbours(mississippi_fortress::data::AreaId(at))
+        .iter()
+        .filter(|b| {
+            mississippi_fortress::data::Map::get().land_step(
+                mississippi_fortress::data::AreaId(at),
+                **b,
+                false,
+            )
+        })
+        .map(|b| (b.0, potential(ctx, b.0, s, at) - here))
+        .max_by(|x, y| x.1.total_cmp(&y.1))
+}
+
+/// What standing in `area` is worth to a stack of strength `s` of mine that stands in `from`
+/// now. A held objective whose garrison suffices without the stack no longer pulls it.
+pub fn potential(ctx: &Ctx<'_>, area: u8, s: f64, from: u8) -> f64 {
+    let seen = &ctx.seen;
+    let mut v = 0.0;
+    for o in &ctx.plan.objectives {
+        let d = ctx.plan.d(area, o.area);
+        if d >= FAR {
+            continue;
+        }
+        let enemy_there = ctx.belief.enemy_in(o.area) > 0.0;
+        let factor = if o.hold {
+            let held = seen.my_strength(o.area) - if from == o.area { s } else { 0.0 };
+            if held >= garrison_need(ctx, o.area) {
+                0.15
+            } else {
+                1.0
+            }
+        } else if seen.i_hold(o.area) && !enemy_there && area != o.area {
+            0.4
+        } else {
+            1.0
+        };
+        v += o.weight * factor / (1.0 + f64::from(d)).powf(1.3);
+    }
+    v + contact(ctx, area, s) + communications(ctx, area, from)
+}
+
+/// Entering an Area held by the enemy: a prize at good odds, a danger at bad (S8, S9).
+fn contact(ctx: &Ctx<'_>, area: u8, s: f64) -> f64 {
+    let e = ctx.belief.enemy_in(area);
+    if e <= 0.0 {
+        return 0.0;
+    }
+    let defended = e * defence_factor(area);
+    let r = s / defended.max(0.5);
+    if r >= 2.0 {
+        2.0 * e.min(s / 2.0)
+    } else if r >= 1.2 {
+        0.0
+    } else {
+        -30.0 * (1.2 - r) - 5.0
+    }
+}
+
+/// Lines of communication (S6.3, S6.4): each infantry formation of the stack moving from
+/// `from` wants one of its own Officers (or a Commander/Officer) within two Areas, and each
+/// Officer wants a Commander within four. Leaders of the moving stack count where it goes.
+fn communications(ctx: &Ctx<'_>, area: u8, from: u8) -> f64 {
+    let units = Units::get();
+    let moving: Vec<String> = ctx
+        .seen
+        .moving
+        .as_ref()
+        .map(|m| m.3.clone())
+        .unwrap_or_else(|| {
+            movers(ctx, from)
+                .iter()
+                .filter_map(|c| c.id.clone())
+                .collect()
+        });
+    let leader_areas = |pred: &dyn Fn(&Leader) -> bool| -> Vec<u8> {
+        let mut at: Vec<u8> = ctx
+            .seen
+            .areas
+            .keys()
+            .copied()
+            .filter(|&a| {
+                ctx.seen.mine(a).any(|c| {
+                    !moving.iter().any(|m| Some(m) == c.id.as_ref())
+                        && c.id
+                            .as_deref()
+                            .and_then(|id| units.unit(id))
+                            .and_then(|u| u.leader.as_ref())
+                            .is_some_and(pred)
+                })
+            })
+            .collect();
+        if moving.iter().any(|id| {
+            units
+                .unit(id)
+                .and_then(|u| u.leader.as_ref())
+                .is_some_and(pred)
+        }) {
+            at.push(area);
+        }
+        at
+    };
+    let nearest = |at: &[u8]| at.iter().map(|&l| ctx.plan.d(area, l)).min().unwrap_or(FAR);
+    let mut v = 0.0;
+    let mut formations: Vec<Formation> = moving
+        .iter()
+        .filter_map(|id| units.unit(id))
+        .filter(|u| {
+            matches!(
+                u.kind,
+                UnitKind::InfantryDivision | UnitKind::InfantryBrigade
+            )
+        })
+        .filter_map(|u| u.formation)
+        .collect();
+    formations.dedup();
+    for f in formations {
+        let d = nearest(&leader_areas(&|l: &Leader| l.commands.contains(&f)));
+        if d > 2 {
+            v -= 3.0 * f64::from(d.min(8) - 2);
+        }
+    }
+    let officer_moves = moving.iter().any(|id| {
+        units
+            .unit(id)
+            .and_then(|u| u.leader.as_ref())
+            .is_some_and(|l| l.role == LeaderRole::Officer)
+    });
+    if officer_moves {
+        let d = nearest(&leader_areas(&|l: &Leader| l.role != LeaderRole::Officer));
+        if d > 4 {
+            v -= 3.0 * f64::from(d.min(10) - 4);
+        }
+    }
+    v
+}
