@@ -6,18 +6,97 @@ use adjutant_engine::{ChoiceInfo, ChoiceKind, ChoiceScope, GameInfo, ScenarioInf
 use serde_json::{Value, json};
 
 use crate::data::terrain::Terrain;
-use crate::data::{ScenarioId, Sheet};
-use crate::setup::option_key;
+use crate::data::{ScenarioId, Sheet, VariantId};
 
 /// The scenarios offered in the catalog (the others follow as they are built: issue 17):
 /// Scenario 1 and its longer version, Scenario 2, which plays into the evening and the first
 /// night turn (reference 2.13); Scenario 3, the Plank Road on Map B, with Lee on the map and
-/// Hancock's 2nd Corps arriving by Entries F and E.
-pub const OFFERED: [ScenarioId; 3] = [
+/// Hancock's 2nd Corps arriving by Entries F and E; Scenario 4, the Battles of May 5th, on
+/// both maps joined, won by the standard conditions (5.0-5.3).
+pub const OFFERED: [ScenarioId; 4] = [
     ScenarioId::SandersField,
     ScenarioId::WarrenAndSedgwickVsEwell,
     ScenarioId::PlankRoad,
+    ScenarioId::BattlesOfMay5th,
 ];
+
+/// The variants (3.8, 4.5) a set-up may use, in the scenarios that list them: Scenario 4's
+/// 3.8b (Burnside goes elsewhere, a public option announced before the game) and 4.5c
+/// (Anderson moves with Hill, a secret Confederate choice made when taking the seat). The
+/// others (3.8a, 4.5a, 4.5b) belong to Scenarios 5-7 (issue 17); a set-up naming them plays
+/// without them.
+pub const VARIANTS_OFFERED: [VariantId; 2] =
+    [VariantId::BurnsideElsewhere, VariantId::AndersonWithHill];
+
+/// The catalog's choices for the offered variants: public options or secret choices of the
+/// variant's side, each in the offered scenarios that list it.
+fn variant_choices() -> Vec<ChoiceInfo> {
+    VARIANTS_OFFERED
+        .iter()
+        .map(|&v| {
+            let d = crate::data::variants().variant(v);
+            let title = variant_title(v);
+            let (who, gets) = match d.points_to {
+                adjutant_engine::Side::Union => ("the Union", "receives"),
+                adjutant_engine::Side::Confederate => ("the Confederates", "receive"),
+            };
+            let secrecy = if d.secret {
+                "Secret: the Union learns it when the division is revealed with the set-ups."
+            } else {
+                "Announced before the game: both players and spectators see it."
+            };
+            ChoiceInfo {
+                id: v.as_str().into(),
+                name: format!("Variant {}: {title}", d.rule),
+                description: format!(
+                    "{} {who} {gets} {} VP. {secrecy}",
+                    variant_effect(v),
+                    d.points
+                ),
+                scope: if d.secret {
+                    ChoiceScope::Secret(d.side)
+                } else {
+                    ChoiceScope::Option
+                },
+                kind: ChoiceKind::Bool { default: false },
+                scenarios: OFFERED
+                    .iter()
+                    .filter(|&&s| crate::data::scenario(s).variants.contains(&v))
+                    .map(|s| s.as_str().to_string())
+                    .collect(),
+                requires: Vec::new(),
+            }
+        })
+        .filter(|c| !c.scenarios.is_empty())
+        .collect()
+}
+
+/// A variant's title as printed.
+pub fn variant_title(v: VariantId) -> &'static str {
+    match v {
+        VariantId::FerreroJoins => "Ferrero Joins the Fight",
+        VariantId::BurnsideElsewhere => "Burnside Goes Elsewhere",
+        VariantId::PickettJoins => "Pickett Joins Longstreet",
+        VariantId::LongstreetFurtherEast => "Longstreet Moves Further East",
+        VariantId::AndersonWithHill => "Anderson Moves with Hill",
+    }
+}
+
+fn variant_effect(v: VariantId) -> &'static str {
+    match v {
+        VariantId::FerreroJoins => "4/9 may enter at Entry D after 6:00am 6 May.",
+        VariantId::BurnsideElsewhere => {
+            "The whole 9th Corps (Burnside, his HQ, wagon, artillery and divisions) is deleted."
+        }
+        VariantId::PickettJoins => "Pickett's division joins 1 Corps.",
+        VariantId::LongstreetFurtherEast => {
+            "Longstreet enters two turns later at Entry F or B29.01."
+        }
+        VariantId::AndersonWithHill => {
+            "Anderson's division (A/3) sets up within 3 hexes of the 3 Corps HQ."
+        }
+    }
+}
 
 /// The catalog entry.
 pub fn game_info() -> GameInfo {
@@ -47,7 +126,7 @@ pub fn game_info() -> GameInfo {
         .options()
         .iter()
         .map(|o| ChoiceInfo {
-            id: option_key(o.id).into(),
+            id: o.id.key().into(),
             name: format!("Optional rule {}", o.rule),
             description: o.text.clone(),
             scope: ChoiceScope::Option,
@@ -60,6 +139,7 @@ pub fn game_info() -> GameInfo {
             requires: Vec::new(),
         })
         .filter(|c| !c.scenarios.is_empty())
+        .chain(variant_choices())
         .collect();
     GameInfo {
         id: "bloody-roads-south".into(),
@@ -69,23 +149,23 @@ pub fn game_info() -> GameInfo {
                       and carried by aides, fire and close combat in the thickets. Scenario 1, \
                       The Battle of Sander's Field, Scenario 2, Warren and Sedgwick vs. Ewell \
                       (into the night of 5 May), and Scenario 3, The Battle of the Plank Road \
-                      (Map B: Hill and Lee against Getty and Hancock), are playable with every \
-                      rule they use; the other four scenarios are to come."
+                      (Map B: Hill and Lee against Getty and Hancock), and Scenario 4, The \
+                      Battles of May 5th (both maps, tactical and strategic victory), are \
+                      playable with every rule they use; the other three scenarios are to come."
             .into(),
         scenarios,
         choices,
     }
 }
 
-/// Which optional rules a scenario can use: 3.3 needs the 9th Corps, 3.6 the Army of the
-/// Potomac's reserve (both only on the two-map scenarios).
-fn option_applies(id: crate::data::variant::OptionId, scenario: ScenarioId) -> bool {
+/// Which optional rules a scenario can use. 3.3 (Burnside always negative) belongs to the
+/// Army Status rules (reference 3A) and 3.6 to the Army of the Potomac's reserve: neither is
+/// played yet, so neither is offered (issue 17), not even on the two-map scenarios.
+fn option_applies(id: crate::data::variant::OptionId, _scenario: ScenarioId) -> bool {
     use crate::data::variant::OptionId as O;
     match id {
         O::UnionRallyNeedsLeader | O::WildernessFirePenalty => true,
-        O::BurnsideAlwaysNegative | O::ArmyOfThePotomacReserve => {
-            crate::data::scenario(scenario).maps == crate::data::MapsUsed::Both
-        }
+        O::BurnsideAlwaysNegative | O::ArmyOfThePotomacReserve => false,
     }
 }
 

@@ -174,6 +174,11 @@ pub fn set_step(g: &mut BloodyRoadsSouth, step: Step) {
     g.step = step;
 }
 
+/// Records possession as at the end of a phase (rule 5.1d).
+pub fn record_possession(g: &mut BloodyRoadsSouth) {
+    g.record_holdings();
+}
+
 /// Marks the Unfinished Railroad found by `side`.
 pub fn railroad_found(g: &mut BloodyRoadsSouth, side: Side) {
     *g.railroad_found.get_mut(side) = true;

@@ -79,7 +79,18 @@ fn heard_before<'a>(
     needle: &str,
 ) -> Option<&'a Heard> {
     tape.iter()
-        .find(|h| h.viewer == viewer && h.seq < before && h.text.contains(needle))
+        .find(|h| h.viewer == viewer && h.seq < before && names_id(&h.text, needle))
+}
+
+/// Whether `text` names `id` as a whole id: not inside a longer run of id characters (a
+/// random UUID such as `…b72b-22f2…` holds `2b-2`, which is no counter's mention).
+fn names_id(text: &str, id: &str) -> bool {
+    let part = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    text.match_indices(id).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + id.len()..].chars().next();
+        !before.is_some_and(part) && !after.is_some_and(part)
+    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -101,6 +101,16 @@ impl OptionId {
         OptionId::BurnsideAlwaysNegative,
         OptionId::ArmyOfThePotomacReserve,
     ];
+
+    /// Its catalog id (a public game option's key).
+    pub fn key(self) -> &'static str {
+        match self {
+            OptionId::UnionRallyNeedsLeader => "union-rally-needs-leader",
+            OptionId::WildernessFirePenalty => "wilderness-fire-penalty",
+            OptionId::BurnsideAlwaysNegative => "burnside-always-negative",
+            OptionId::ArmyOfThePotomacReserve => "aop-reserve",
+        }
+    }
 }
 
 /// An optional rule's definition.

@@ -41,6 +41,15 @@ pub struct Holding {
     pub(crate) side: Side,
 }
 
+/// The possessor of a location of the 5.3 table (rule 5.1d).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlaceHolding {
+    /// The location's label as printed in 5.3.
+    pub(crate) printed: String,
+    /// The side that possesses it.
+    pub(crate) side: Side,
+}
+
 /// The whole game.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct BloodyRoadsSouth {
@@ -109,6 +118,10 @@ pub struct BloodyRoadsSouth {
     /// Who last held each hex a combat unit has stood in (rule 5.1d).
     #[serde(default)]
     pub(crate) holdings: Vec<Holding>,
+    /// Who possesses each location of the 5.3 table (rule 5.1d; Scenarios 4-7), in the
+    /// table's order.
+    #[serde(default)]
+    pub(crate) places: Vec<PlaceHolding>,
     /// The next stack-order number (series 12.0: the newest arrival is on top).
     pub(crate) next_z: u32,
     /// The result, once the game is over.
@@ -136,6 +149,23 @@ impl BloodyRoadsSouth {
     /// A variant is in play.
     pub fn variant(&self, id: VariantId) -> bool {
         self.variants.contains(&id)
+    }
+    /// The variants in play (public and secret).
+    pub fn variants(&self) -> &[VariantId] {
+        &self.variants
+    }
+    /// True when everyone may know that variant `id` is in play: a public one (3.8b) always;
+    /// a secret one once play has begun and one of its counters is on the map ("kept secret
+    /// until these troops enter the map"; 4.5c's division is revealed with the set-ups).
+    pub fn variant_revealed(&self, id: VariantId) -> bool {
+        let d = crate::data::variants().variant(id);
+        if !d.secret {
+            return true;
+        }
+        self.step != Step::SetUp
+            && d.units
+                .iter()
+                .any(|u| self.key(d.side, u).is_some_and(|k| self.unit(k).on_map()))
     }
     /// The current turn's index on the Turn Record Track.
     pub fn turn_index(&self) -> u16 {

@@ -16,16 +16,6 @@ use crate::model::game::BloodyRoadsSouth;
 use crate::model::step::Step;
 use crate::model::unit::{Formation, Location, Unit, UnitKind};
 
-/// The catalog id of each optional rule (public game options).
-pub fn option_key(id: OptionId) -> &'static str {
-    match id {
-        OptionId::UnionRallyNeedsLeader => "union-rally-needs-leader",
-        OptionId::WildernessFirePenalty => "wilderness-fire-penalty",
-        OptionId::BurnsideAlwaysNegative => "burnside-always-negative",
-        OptionId::ArmyOfThePotomacReserve => "aop-reserve",
-    }
-}
-
 /// The facing every stack starts with until its owner turns it: toward the enemy's side of
 /// the maps (the Confederates came from the west).
 pub fn default_facing(side: Side) -> Vertex {
@@ -46,13 +36,17 @@ impl BloodyRoadsSouth {
         let data = crate::data::scenario(scenario);
         let options: Vec<OptionId> = OptionId::ALL
             .into_iter()
-            .filter(|&o| setup.option_bool(option_key(o)))
+            .filter(|&o| setup.option_bool(o.key()))
             .collect();
+        // A variant is used only when the catalog offers it and the scenario lists it: a
+        // public one (3.8b) by the game's options, a secret one only by the secret choice of
+        // the side that owns it (a public option or the other side naming it does nothing).
         let variants: Vec<VariantId> = data
             .variants
             .iter()
             .copied()
-            .filter(|v| setup.option_bool(v.as_str()) || secret_choice(setup, v.as_str()))
+            .filter(|v| crate::catalog::VARIANTS_OFFERED.contains(v))
+            .filter(|&v| chosen(setup, v))
             .collect();
         let turn = crate::data::turn_record()
             .index_of(data.first_turn)
@@ -82,6 +76,7 @@ impl BloodyRoadsSouth {
             railroad_condition: PerSide::default(),
             returns: PerSide::default(),
             holdings: Vec::new(),
+            places: Vec::new(),
             next_z: 0,
             result: None,
         };
@@ -168,13 +163,18 @@ impl BloodyRoadsSouth {
     }
 }
 
-fn secret_choice(setup: &Setup, id: &str) -> bool {
-    Side::BOTH.into_iter().any(|s| {
+/// True when the set-up chooses variant `v`: a public variant by the game's options, a secret
+/// one by the secret choice of its side.
+fn chosen(setup: &Setup, v: VariantId) -> bool {
+    let variant = crate::data::variants().variant(v);
+    if variant.secret {
         setup
             .secret_choices
-            .get(s)
-            .get(id)
-            .and_then(|v| v.as_bool())
+            .get(variant.side)
+            .get(v.as_str())
+            .and_then(|x| x.as_bool())
             .unwrap_or(false)
-    })
+    } else {
+        setup.option_bool(v.as_str())
+    }
 }

@@ -65,6 +65,9 @@ impl BloodyRoadsSouth {
     /// counter is placed.
     pub fn next_placement(&self, side: Side) -> Option<(UnitKey, Vec<HexId>)> {
         for p in self.placements(side) {
+            if auto_placed(p) {
+                continue;
+            }
             for id in &p.units {
                 let Some(k) = self.key(side, id) else {
                     continue;
@@ -168,7 +171,7 @@ impl BloodyRoadsSouth {
             let belongs = (members.contains(&u.id) || attached.contains(&u.id))
                 && !except.contains(&u.id)
                 && !self.is_attached_away(side, &u.id, formation);
-            if !belongs || self.is_reinforcement(side, &u.id) {
+            if !belongs || self.is_reinforcement(side, &u.id) || self.is_auto_placed(side, &u.id) {
                 continue;
             }
             hexes.push(u.hex()?);
@@ -183,6 +186,84 @@ impl BloodyRoadsSouth {
             .attachments
             .iter()
             .any(|a| a.unit == id.as_str() && &a.to != formation)
+    }
+
+    /// A counter of a secret variant's set-up line, placed by the server when both sides
+    /// have set up ([`Self::place_secret_variant_lines`]).
+    fn is_auto_placed(&self, side: Side, id: &UnitId) -> bool {
+        self.placements(side)
+            .iter()
+            .any(|p| auto_placed(p) && p.units.contains(id))
+    }
+
+    /// Places the counters of the secret variants' set-up lines of `side` (4.5c: Anderson's
+    /// division within 3 hexes of the 3 Corps HQ), when both sides have set up (the reveal).
+    ///
+    /// **Decision** (reference 4.5c, section 5): no action of the player places them, so the
+    /// number of his set-up actions is the same whether he chose the variant or not. Each
+    /// combat unit goes, in the line's order, to the hex of the line nearest its centre
+    /// (ties by hex id) that holds no combat unit of the line yet, no enemy counter, and keeps
+    /// the stacking limits (else to the nearest that keeps them); leaders and HQs go with the
+    /// line's first combat unit. The player moves them from the first turn on.
+    pub(crate) fn place_secret_variant_lines(&mut self, side: Side) {
+        for p in self.placements(side) {
+            if !auto_placed(p) {
+                continue;
+            }
+            let (centre, radius) = match &p.location {
+                SetupLocation::At(h) => (Some(*h), 0),
+                SetupLocation::Within { radius, of } => (Some(*of), u32::from(*radius)),
+                SetupLocation::WithinOfUnit { radius, unit } => (
+                    self.key(side, unit).and_then(|u| self.unit(u).hex()),
+                    u32::from(*radius),
+                ),
+                _ => (None, 0),
+            };
+            let Some(centre) = centre else { continue };
+            let map = crate::data::map();
+            let maps = self.maps();
+            let mut rings: Vec<Vec<HexId>> = vec![Vec::new(); radius as usize + 1];
+            for h in self.hexes_within(centre, radius) {
+                if map.in_play(h, maps) {
+                    let d = (0..=radius)
+                        .find(|&r| self.hexes_within(centre, r).contains(&h))
+                        .unwrap_or(radius);
+                    rings[d as usize].push(h);
+                }
+            }
+            let order: Vec<HexId> = rings
+                .into_iter()
+                .flat_map(|mut r| {
+                    r.sort();
+                    r
+                })
+                .collect();
+            let keys: Vec<UnitKey> = p.units.iter().filter_map(|id| self.key(side, id)).collect();
+            let mut used: Vec<HexId> = Vec::new();
+            for &k in &keys {
+                if !self.unit(k).kind.is_combat() || self.unit(k).on_map() {
+                    continue;
+                }
+                let free = |g: &Self, h: HexId| {
+                    g.fits_stack(k, h) && g.at(h).iter().all(|&o| g.unit(o).side == side)
+                };
+                let hex = order
+                    .iter()
+                    .copied()
+                    .find(|&h| !used.contains(&h) && free(self, h))
+                    .or_else(|| order.iter().copied().find(|&h| free(self, h)));
+                if let Some(h) = hex {
+                    self.set_up_at(k, h);
+                    used.push(h);
+                }
+            }
+            let first = used.first().copied().unwrap_or(centre);
+            for &k in &keys {
+                if !self.unit(k).on_map() {
+                    self.set_up_at(k, first);
+                }
+            }
+        }
     }
 
     /// A counter that enters later as a reinforcement rather than at set-up.
@@ -281,12 +362,36 @@ impl BloodyRoadsSouth {
                     format!("The {side} player has finished setting up."),
                 );
                 if Side::BOTH.iter().all(|s| *self.setup_done.get(*s)) {
+                    // At the reveal, not at its owner's `FinishSetUp`: where the division
+                    // goes depends on enemy counters, which he may not see before it.
+                    for s in Side::BOTH {
+                        self.place_secret_variant_lines(s);
+                    }
                     self.extensions_meet_the_enemy(fx);
                     fx.reveal();
                     fx.public(
                         EventKind::SetUp,
                         "Both players have set up; the set-ups are revealed (6.0).",
                     );
+                    for v in self.variants.clone() {
+                        let d = crate::data::variants().variant(v);
+                        if d.secret && self.variant_revealed(v) {
+                            fx.public(
+                                EventKind::SetUp,
+                                format!(
+                                    "Variant {} ({}) is in use: {} The {} receive {} VP (5.1e).",
+                                    d.rule,
+                                    crate::catalog::variant_title(v),
+                                    "its troops are on the map.",
+                                    match d.points_to {
+                                        Side::Union => "Union",
+                                        Side::Confederate => "Confederates",
+                                    },
+                                    d.points
+                                ),
+                            );
+                        }
+                    }
                     self.begin_play(fx);
                 }
             }
@@ -303,4 +408,11 @@ impl BloodyRoadsSouth {
         };
         self.enter_step(fx);
     }
+}
+
+/// A set-up line of a secret variant: placed by the server, not by `Place` actions, so that
+/// the count of its owner's set-up actions never tells the choice (reference section 5).
+fn auto_placed(p: &Placement) -> bool {
+    p.variant
+        .is_some_and(|v| crate::data::variants().variant(v).secret)
 }

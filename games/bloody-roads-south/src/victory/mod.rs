@@ -3,6 +3,7 @@
 
 pub mod possession;
 pub mod scenario_points;
+pub mod standard;
 pub mod wrecks;
 
 use adjutant_engine::{EndReason, Outcome, PerSide, Side, Tally};
@@ -35,12 +36,13 @@ impl BloodyRoadsSouth {
                 }
                 points_outcome(score)
             }
-            VictoryRules::Standard => Outcome {
-                winner: None,
-                reason: EndReason::Rules,
-                summary: "The scenario has ended.".into(),
-                score: None,
-            },
+            VictoryRules::Standard => {
+                let result = self.standard_result();
+                for sentence in result.sentences() {
+                    fx.public(EventKind::Victory, sentence);
+                }
+                result.outcome()
+            }
         };
         fx.public(EventKind::Victory, outcome.summary.clone());
         fx.reveal();
@@ -59,7 +61,12 @@ impl BloodyRoadsSouth {
     pub(crate) fn standing(&self) -> Tally {
         let vp = match &self.scenario().victory {
             VictoryRules::Points(awards) => Some(self.scenario_points(awards).0),
-            VictoryRules::Standard => None,
+            VictoryRules::Standard => {
+                let r = self.standard_result();
+                Some(PerSide::from_fn(|side| {
+                    i64::from(r.strategic.get(side).total)
+                }))
+            }
         };
         let strength = PerSide::from_fn(|side| {
             self.keys()

@@ -34,6 +34,27 @@ impl BloodyRoadsSouth {
                 "visibility": turn.visibility,
             }),
         );
+        // The variants in play that this viewer may know of (public ones for everyone; a
+        // secret one for its side, and for everyone once revealed): id, rule, VP and to whom.
+        let variants: Vec<Value> = self
+            .variants()
+            .iter()
+            .filter(|&&id| {
+                let d = crate::data::variants().variant(id);
+                viewer == Viewer::Omniscient
+                    || viewer.side() == Some(d.side)
+                    || self.variant_revealed(id)
+            })
+            .map(|&id| {
+                let d = crate::data::variants().variant(id);
+                json!({
+                    "id": id.as_str(), "rule": d.rule,
+                    "title": crate::catalog::variant_title(id),
+                    "secret": d.secret, "points": d.points, "points_to": d.points_to,
+                })
+            })
+            .collect();
+        v.insert("variants".into(), Value::Array(variants));
         v.insert("phase".into(), self.phase_view());
         v.insert("stacks".into(), Value::Array(self.stacks_view(viewer)));
         v.insert("holdings".into(), self.holdings_view());

@@ -39,7 +39,16 @@ pub(crate) fn assert_set_up_as_listed(g: &BloodyRoadsSouth, s: &data::Scenario, 
     let map = data::map();
     for side in Side::BOTH {
         let data = s.side(side);
-        let listed = data.placed_units();
+        // A variant's set-up line (4.5c) only when the variant is in play.
+        let in_play = |p: &&bloody_roads_south::data::placement::Placement| {
+            p.variant.is_none_or(|v| g.variant(v))
+        };
+        let listed: BTreeSet<UnitId> = data
+            .placements
+            .iter()
+            .filter(in_play)
+            .flat_map(|p| p.units.iter().cloned())
+            .collect();
         let on_map: BTreeSet<UnitId> = g
             .units()
             .iter()
@@ -47,7 +56,7 @@ pub(crate) fn assert_set_up_as_listed(g: &BloodyRoadsSouth, s: &data::Scenario, 
             .map(|u| u.id().clone())
             .collect();
         assert_eq!(on_map, listed, "{side}: the listed units, and only they");
-        for p in &data.placements {
+        for p in data.placements.iter().filter(in_play) {
             for id in &p.units {
                 let k = g.key(side, id).expect("in play");
                 let at = g.unit(k).hex().expect("on the map");

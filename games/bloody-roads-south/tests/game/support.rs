@@ -65,6 +65,26 @@ pub fn plank_road(n: u64) -> Match<BloodyRoadsSouth> {
         .expect("The Battle of the Plank Road sets up")
 }
 
+/// A match of Scenario 4, The Battles of May 5th (both maps), with seed `n`.
+pub fn battles_of_may_5th(n: u64) -> Match<BloodyRoadsSouth> {
+    Match::new(&setup_for("battles-of-may-5th", &[]), &seed(n))
+        .expect("The Battles of May 5th sets up")
+}
+
+/// A match of Scenario 4 with seed `n` and its variants: 3.8b as a public option, 4.5c as the
+/// Confederate's secret choice.
+pub fn battles_of_may_5th_with(n: u64, burnside: bool, anderson: bool) -> Match<BloodyRoadsSouth> {
+    let mut setup = setup_for("battles-of-may-5th", &[]);
+    setup
+        .options
+        .insert("burnside-elsewhere".into(), Value::Bool(burnside));
+    setup
+        .secret_choices
+        .get_mut(Side::Confederate)
+        .insert("anderson-with-hill".into(), Value::Bool(anderson));
+    Match::new(&setup, &seed(n)).expect("The Battles of May 5th sets up with its variants")
+}
+
 /// Plays an action through the engine, panicking with the refusal if it is refused.
 pub fn play(m: &mut Match<BloodyRoadsSouth>, side: Side, action: &Action) {
     let value = serde_json::to_value(action).expect("actions serialise");
