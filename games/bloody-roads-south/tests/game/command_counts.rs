@@ -142,11 +142,14 @@ fn same_course(da: &[u8], db: &[u8], sa: u64, sb: u64, sc: u64) -> Result<(), Te
 }
 
 proptest! {
-    // A fixed seed: the same 256 courses on every run (a random one found the case below,
-    // which is kept as its own test until it is fixed).
+    // A fixed seed: the same 256 courses on every run. `S5_SEED=<n> S5_CASES=<n>` explores
+    // others (on 2026-12-05, seeds 1, 2, 3, 11 and 12 with 300 cases each passed, alone and
+    // after every command test on one thread).
     #![proptest_config(ProptestConfig {
-        cases: 256,
-        rng_seed: proptest::test_runner::RngSeed::Fixed(0xad_7a47),
+        cases: env_number("S5_CASES").map_or(256, |n| n as u32),
+        rng_seed: proptest::test_runner::RngSeed::Fixed(
+            env_number("S5_SEED").unwrap_or(0xad_7a47)
+        ),
         ..ProptestConfig::default()
     })]
 
@@ -164,12 +167,17 @@ proptest! {
     }
 }
 
+/// A number from the environment (to explore the property above with other seeds).
+fn env_number(name: &str) -> Option<u64> {
+    std::env::var(name).ok()?.parse().ok()
+}
+
 /// The case a randomly seeded run of the property test above reported on 2026-12-04 (in a full
 /// `.ci/run`): with the same dice, two sets of Union orders led to a different player to act.
-/// Run alone it passes, so the failure seems to need state left by earlier cases on the same
-/// test thread (the radius memos are the suspects): under investigation (issue 17).
+/// It has passed on every run since, alone and after the other tests on one thread, and 1,500
+/// more random cases found nothing: kept as a regression test (the failure may have come from
+/// code changed that day).
 #[test]
-#[ignore = "under investigation: failed once inside a full run, passes alone"]
 fn section_5_known_case_union_orders_change_who_acts() {
     let dice = [2u8; 80];
     same_course(&dice, &dice, 0, 8944868399669038490, 8275455605005016740)
