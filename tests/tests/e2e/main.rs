@@ -8,6 +8,7 @@ mod bloody_roads_south_kill;
 mod browser;
 mod chat;
 mod common;
+mod computer;
 mod correspondence_clock;
 mod crash_soak;
 mod draw_offers;

@@ -54,6 +54,8 @@ impl Table {
                     visibility: Visibility::Public,
                     secret_choices: json!({}),
                     clock: None,
+                    opponent: None,
+                    level: None,
                 },
             )
             .await
