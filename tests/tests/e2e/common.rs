@@ -52,7 +52,9 @@ pub struct TestServer {
     pub service: Service,
     stop: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<()>>,
-    _dir: TempDir,
+    /// Its database's directory, when the server owns it (`None`: the test's, which outlives
+    /// the server so that another can open the same database).
+    _dir: Option<TempDir>,
 }
 
 impl TestServer {
@@ -92,13 +94,31 @@ impl TestServer {
         TestServer::start_hosting(registry, Arc::new(SystemClock), |_| {}).await
     }
 
+    /// A server hosting `registry` with its database in `dir` (kept by the test: a second
+    /// server started on the same `dir` after this one stops finds everything it stored).
+    pub async fn start_in(dir: &Path, registry: Registry) -> TestServer {
+        let db = dir.join("adjutant.db");
+        TestServer::start_on_db(None, db, registry, Arc::new(SystemClock), |_| {}).await
+    }
+
     async fn start_hosting(
         registry: Registry,
         clock: SharedClock,
         adjust: impl FnOnce(&mut Config),
     ) -> TestServer {
         let dir = TempDir::new();
-        let mut config = Config::with_db(dir.path().join("adjutant.db"));
+        let db = dir.path().join("adjutant.db");
+        TestServer::start_on_db(Some(dir), db, registry, clock, adjust).await
+    }
+
+    async fn start_on_db(
+        dir: Option<TempDir>,
+        db: PathBuf,
+        registry: Registry,
+        clock: SharedClock,
+        adjust: impl FnOnce(&mut Config),
+    ) -> TestServer {
+        let mut config = Config::with_db(db);
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
         let base = format!("http://{}", listener.local_addr().expect("local addr"));
         config.public_url = Some(base.clone());

@@ -452,6 +452,54 @@ async fn undo_once(
 }
 
 #[tokio::test]
+async fn a_decision_in_flight_when_the_server_stops_is_dropped_and_asked_again_after() {
+    // Champion Hill with the person as the Union: the computer places its dummies first, so
+    // it is asked as soon as the game is created. The server stops while that decision is
+    // held; the answer then is never played. A new server on the same database loads the game
+    // when the person looks at it, and the computer is asked about the same position again.
+    let dir = TempDir::new();
+    let (asks, mut asked) = mpsc::unbounded_channel();
+    let registry =
+        || adjutant_tests::registry().with_opponent(MF, Arc::new(Gated { asks: asks.clone() }));
+    let server = TestServer::start_in(dir.path(), registry()).await;
+    let person = server.account("grant").await;
+    let token = person.token().unwrap().to_string();
+    let game = person
+        .create_game(&against_computer(
+            MF,
+            "champion-hill",
+            SideChoice::Union,
+            "hard",
+        ))
+        .await
+        .unwrap()
+        .game_id;
+    let held = next_ask(&mut asked).await;
+    assert_eq!((held.seq, held.side), (0, Side::Confederate));
+    server.stop().await;
+    // The server is gone: this answer has no one to play it.
+    let dummy = held.index_of("place_dummy");
+    held.answer(Some(dummy));
+
+    let server = TestServer::start_in(dir.path(), registry()).await;
+    let person = server.client().with_token(Some(token));
+    let state = person.state(&game, None).await.unwrap();
+    assert_eq!(state.seq, 0, "nothing was played after the stop");
+    let again = next_ask(&mut asked).await;
+    assert_eq!((again.seq, again.side), (0, Side::Confederate));
+    let finish = again.index_of("finish_set_up");
+    again.answer(Some(finish));
+    let mut live = subscribed(&person, &game).await;
+    moved_past(&mut live, 0).await;
+    let record = server.client().record(&game, None).await.unwrap();
+    assert_eq!(record.actions.len(), 1);
+    assert_eq!(record.actions[0].side, Side::Confederate);
+    // The computer finished its set-up (the answer given after the restart): the Union's turn.
+    let state = person.state(&game, None).await.unwrap();
+    assert_eq!(state.view["to_act"], json!(["union"]), "{}", state.view);
+}
+
+#[tokio::test]
 async fn bad_opponent_values_are_typed_errors_with_a_sentence() {
     let server = TestServer::start().await;
     let grant = server.account("grant").await;

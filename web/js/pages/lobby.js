@@ -140,6 +140,7 @@ function createForm(catalog, onCreated) {
   const opponentField = h("div", { class: "field", id: "opponent-field" }, h("label", { for: "opponent" }, "Opponent"), opponentSelect,
     h("small", {}, "The computer decides from its own side's view only, as a person would; the game starts at once."));
   const privateBox = h("input", { type: "checkbox", id: "private", checked: true });
+  const privateText = h("span", {}, " Private (only your invite link lets someone join)");
   const about = h("p", { class: "muted", id: "scenario-about" });
   const optionsBox = h("div", { class: "choices-box" });
   const secretsBox = h("div", { class: "choices-box" });
@@ -162,6 +163,9 @@ function createForm(catalog, onCreated) {
     opponentField.hidden = !computer;
     // Against the computer there is no clock (it answers at once) and no one to invite.
     clock.el.hidden = opponentSelect.value !== "person";
+    privateText.textContent = opponentSelect.value === "person"
+      ? " Private (only your invite link lets someone join)"
+      : " Private (only your watch link lets someone watch)";
     const scenario = game.scenarios.find((s) => s.id === scenarioSelect.value);
     about.textContent = `${game.description} ${scenario ? scenario.description : ""}`;
     const applies = (c) => !c.scenarios || !c.scenarios.length || c.scenarios.includes(scenarioSelect.value);
@@ -221,7 +225,7 @@ function createForm(catalog, onCreated) {
     about,
     h("div", { class: "field" }, h("label", { for: "side" }, "Your side"), sideSelect),
     opponentField,
-    h("div", { class: "field" }, h("label", { for: "private" }, privateBox, " Private (only your invite link lets someone join)")),
+    h("div", { class: "field" }, h("label", { for: "private" }, privateBox, privateText)),
     optionsBox, secretsBox, clock.el,
     h("button", { type: "submit", class: "primary", id: "create-game" }, "Create the game"),
     result);
