@@ -9,6 +9,7 @@ mod browser;
 mod chat;
 mod common;
 mod computer;
+mod computer_cancel;
 mod correspondence_clock;
 mod crash_soak;
 mod draw_offers;

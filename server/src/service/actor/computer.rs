@@ -93,14 +93,14 @@ impl Actor {
             })
             .await;
             let action = match decided {
-                Ok(Some(action)) => action,
+                Ok(Some(action)) => Some(action),
                 Ok(None) => {
                     warn!(game = %game_id, seq, "the computer chose none of the offered actions; its seat waits");
-                    return;
+                    None
                 }
                 Err(e) => {
                     error!(game = %game_id, seq, error = %e, "the computer failed to decide; its seat waits");
-                    return;
+                    None
                 }
             };
             let ms = started.elapsed().as_secs_f64() * 1000.0;
@@ -134,13 +134,16 @@ impl Actor {
             return;
         }
         self.thinking = None;
+        let Some(action) = choice.action else {
+            return;
+        };
         if self.meta.status != GameStatus::Active {
             return;
         }
         // A refusal is not asked again at the same position (it would be refused again); the
         // seat waits until the game is next loaded.
         if let Err(e) = self
-            .play_seat(choice.side, choice.seq, &choice.action, false)
+            .play_seat(choice.side, choice.seq, &action, false)
             .await
         {
             warn!(game = %self.meta.id, seq = choice.seq, error = %e.message, "the computer's action was refused");

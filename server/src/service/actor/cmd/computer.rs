@@ -13,7 +13,9 @@ use super::super::Actor;
 pub struct ComputerMove {
     pub seq: u64,
     pub side: Side,
-    pub action: Value,
+    /// `None`: the computer chose nothing, or failed (its seat then waits; the actor only
+    /// stops counting the decision as in flight).
+    pub action: Option<Value>,
     /// Set once the decision it answers was cancelled (see `actor/computer.rs`).
     pub cancelled: Arc<AtomicBool>,
 }
