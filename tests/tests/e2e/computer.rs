@@ -117,7 +117,22 @@ async fn a_person_plays_champion_hill_against_the_computer_over_websocket_to_the
         by(Side::Confederate),
         started.elapsed().as_secs_f64()
     );
+
+    // A rematch: the computer again, at the same level, sides swapped, started at once.
+    let rematch = grant.rematch(&game, json!({})).await.expect("a rematch");
+    assert_eq!(rematch.seat, Side::Confederate);
+    assert_eq!(
+        rematch.computer,
+        Some(ComputerSeat {
+            side: Side::Union,
+            level: "normal".into(),
+        })
+    );
+    let state = grant.state(&rematch.game_id, None).await.unwrap();
+    assert_eq!(state.status, GameStatus::Active);
+    assert_eq!(state.players.union.as_deref(), Some("Computer (normal)"));
 }
+
 #[tokio::test]
 async fn bad_opponent_values_are_typed_errors_with_a_sentence() {
     let server = TestServer::start().await;
