@@ -5,7 +5,8 @@
 
 use adjutant_cli::ClientError;
 use adjutant_protocol::{
-    ComputerSeat, CreateGame, ErrorCode, GameFilter, GameStatus, Side, SideChoice, Visibility,
+    ClientMessage, ComputerSeat, CreateGame, ErrorCode, GameFilter, GameStatus, ServerMessage,
+    Side, SideChoice, Visibility,
 };
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -188,4 +189,38 @@ async fn bad_opponent_values_are_typed_errors_with_a_sentence() {
     person.level = None;
     let created = grant.create_game(&person).await.unwrap();
     assert!(created.computer.is_none() && !created.invite_code.is_empty());
+
+    // The WebSocket's create_game takes the same fields, with the same answers.
+    let mut ws = live(&grant).await;
+    ws.send_text(
+        json!({"type": "create_game", "id": "1", "game": MF, "scenario": "champion-hill",
+               "side": "union", "opponent": "computer", "level": "impossible"})
+        .to_string(),
+    )
+    .await
+    .unwrap();
+    match ws.next_within(WAIT).await {
+        Some(Ok(ServerMessage::Error {
+            code: ErrorCode::BadRequest,
+            message,
+            ..
+        })) => assert!(message.contains("no level \"impossible\""), "{message}"),
+        other => panic!("expected bad_request, got {other:?}"),
+    }
+    ws.send(&ClientMessage::CreateGame {
+        game: against_computer(MF, "champion-hill", SideChoice::Union, "hard"),
+        id: Some("2".into()),
+    })
+    .await
+    .unwrap();
+    match ws.next_within(WAIT).await {
+        Some(Ok(ServerMessage::GameCreated { created, .. })) => assert_eq!(
+            created.computer,
+            Some(ComputerSeat {
+                side: Side::Confederate,
+                level: "hard".into(),
+            })
+        ),
+        other => panic!("expected game_created, got {other:?}"),
+    }
 }
