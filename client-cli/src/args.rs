@@ -67,6 +67,11 @@ pub(super) enum Command {
         /// take it back).
         #[arg(long, default_value = "forfeit")]
         on_timeout: String,
+        /// Who plays the other side: person (someone joins; the default), or
+        /// computer[:LEVEL] (the server plays it at LEVEL: easy, normal or hard; the game
+        /// starts at once).
+        #[arg(long, value_name = "person|computer[:LEVEL]")]
+        against: Option<String>,
     },
     /// Take the open seat of a game.
     Join {

@@ -293,6 +293,8 @@ async fn new_game(plan: &SoakPlan, clients: &[Client; 2]) -> Result<String, Stri
             visibility: Visibility::Private,
             secret_choices: Value::Null,
             clock: None,
+            opponent: None,
+            level: None,
         })
         .await
         .map_err(|e| e.to_string())?;

@@ -210,6 +210,8 @@ async fn pair(
             visibility: Visibility::Private,
             secret_choices: Value::Null,
             clock: None,
+            opponent: None,
+            level: None,
         };
         let created = patient(|| union.create_game(&request)).await?;
         let join = JoinGame {

@@ -50,6 +50,27 @@ pub(crate) struct NewGame {
     pub secrets: Vec<String>,
     pub clock: Option<String>,
     pub on_timeout: String,
+    /// `person`, `computer` or `computer:LEVEL`.
+    pub against: Option<String>,
+}
+
+/// `--against`: the request's `opponent` and `level` (the server says what is wrong with
+/// either).
+fn against(flag: Option<&str>) -> Result<(Option<String>, Option<String>), String> {
+    let Some(flag) = flag else {
+        return Ok((None, None));
+    };
+    let (opponent, level) = match flag.split_once(':') {
+        Some((opponent, level)) => (opponent, Some(level.to_string())),
+        None => (flag, None),
+    };
+    match opponent {
+        "person" if level.is_none() => Ok((Some("person".into()), None)),
+        "computer" => Ok((Some("computer".into()), level)),
+        _ => Err(format!(
+            "--against is person, computer or computer:LEVEL (easy, normal or hard), not {flag:?}"
+        )),
+    }
 }
 
 /// `adjutant new`: creates the game; returns its id.
@@ -63,7 +84,9 @@ pub(crate) async fn new_game(client: &Client, flags: NewGame) -> Result<String, 
         secrets,
         clock,
         on_timeout,
+        against: against_flag,
     } = flags;
+    let (opponent, level) = against(against_flag.as_deref())?;
     let clock = clock
         .map(|spec| corr_cli::clock_choice(&spec, &on_timeout))
         .transpose()?;
@@ -89,17 +112,35 @@ pub(crate) async fn new_game(client: &Client, flags: NewGame) -> Result<String, 
         },
         secret_choices: pairs(&secrets)?,
         clock,
+        opponent,
+        level,
     };
     let created = client.create_game(&request).await.map_err(e)?;
-    outln!(
-        "Game {} created; you are the {} player.",
-        created.game_id,
-        created.seat
-    );
-    outln!(
-        "Invite code (give it to your opponent): {}",
-        created.invite_code
-    );
+    match &created.computer {
+        Some(computer) => {
+            outln!(
+                "Game {} created and started; you are the {} player, and the computer plays the {} at level {}.",
+                created.game_id,
+                created.seat,
+                computer.side,
+                computer.level
+            );
+            outln!(
+                "It is yours to play now: `adjutant show` to see it, `adjutant play` to play it."
+            );
+        }
+        None => {
+            outln!(
+                "Game {} created; you are the {} player.",
+                created.game_id,
+                created.seat
+            );
+            outln!(
+                "Invite code (give it to your opponent): {}",
+                created.invite_code
+            );
+        }
+    }
     outln!("Spectate code: {}", created.spectate_code);
     outln!("Seed commitment: {}", created.seed_commitment);
     Ok(created.game_id)

@@ -113,6 +113,7 @@ async fn run(cli: Cli) -> Outcome {
             secrets,
             clock,
             on_timeout,
+            against,
         } => {
             let flags = lobby_cli::NewGame {
                 game,
@@ -123,6 +124,7 @@ async fn run(cli: Cli) -> Outcome {
                 secrets,
                 clock,
                 on_timeout,
+                against,
             };
             let created = lobby_cli::new_game(&client, flags).await?;
             // The new game is the one later commands mean when they name none.

@@ -91,6 +91,8 @@ pub async fn run(plan: SpectatorPlan) -> Result<SpectatorReport, ClientError> {
                 visibility: Visibility::Public,
                 secret_choices: Value::Null,
                 clock: None,
+                opponent: None,
+                level: None,
             })
             .await?;
         let join = JoinGame {

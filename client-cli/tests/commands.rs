@@ -63,6 +63,51 @@ fn show_and_act_tell_what_happened_since_your_last_action() {
     );
 }
 
+/// Issue 19: `adjutant new ... --against computer[:LEVEL]` starts a game against the
+/// computer at once; bad values are refused in a sentence.
+#[test]
+fn new_against_the_computer_starts_the_game_at_once() {
+    let t = Table::new();
+    t.ok("union", &["account", "create", "ann"]);
+    let created = t.ok(
+        "union",
+        &[
+            "new",
+            MF,
+            "champion-hill",
+            "--side",
+            "union",
+            "--against",
+            "computer:easy",
+        ],
+    );
+    assert!(
+        created.contains(
+            "created and started; you are the Union player, and the computer plays the Confederate at level easy."
+        ),
+        "{created}"
+    );
+    assert!(!created.contains("Invite code"), "{created}");
+    let listed = t.ok("union", &["list"]);
+    assert!(listed.contains("ann vs Computer (easy)"), "{listed}");
+    let (ok, _, err) = t.run(
+        "union",
+        &[
+            "new",
+            MF,
+            "champion-hill",
+            "--against",
+            "computer:impossible",
+        ],
+    );
+    assert!(!ok && err.contains("no level \"impossible\""), "{err}");
+    let (ok, _, err) = t.run("union", &["new", MF, "champion-hill", "--against", "robot"]);
+    assert!(
+        !ok && err.contains("--against is person, computer or computer:LEVEL"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_game_is_named_by_a_unique_start_of_its_id_or_by_the_last_one_used() {
     let t = Table::new();

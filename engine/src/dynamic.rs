@@ -12,6 +12,7 @@ use crate::catalog::GameInfo;
 use crate::dice::Seed;
 use crate::error::{PlayError, SetupError};
 use crate::game_match::{Match, Played, Snapshot};
+use crate::opponent::{Opponent, OpponentInfo};
 use crate::rules::{EndReason, Outcome, Rules};
 use crate::setup::Setup;
 use crate::side::{Side, Viewer};
@@ -142,6 +143,9 @@ pub fn kind<G: Rules>() -> Arc<dyn GameKind> {
 #[derive(Clone, Default)]
 pub struct Registry {
     games: BTreeMap<String, Arc<dyn GameKind>>,
+    /// The computer opponents, by game id (a game without one cannot be played against the
+    /// computer).
+    opponents: BTreeMap<String, Arc<dyn Opponent>>,
 }
 
 impl Registry {
@@ -164,6 +168,26 @@ impl Registry {
     /// Every game, by id.
     pub fn games(&self) -> impl Iterator<Item = &Arc<dyn GameKind>> {
         self.games.values()
+    }
+
+    /// Gives game `id` a computer opponent (replacing one it had).
+    pub fn with_opponent(mut self, id: &str, opponent: Arc<dyn Opponent>) -> Self {
+        self.opponents.insert(id.to_string(), opponent);
+        self
+    }
+
+    /// The computer opponent of game `id`, if it has one.
+    pub fn opponent(&self, id: &str) -> Option<&Arc<dyn Opponent>> {
+        self.opponents.get(id)
+    }
+
+    /// What the catalog says of every computer opponent of a game this registry holds.
+    pub fn opponents(&self) -> Vec<OpponentInfo> {
+        self.opponents
+            .iter()
+            .filter(|(id, _)| self.games.contains_key(*id))
+            .map(|(id, o)| OpponentInfo::of(id, o.as_ref()))
+            .collect()
     }
 }
 

@@ -15,6 +15,7 @@ mod game_match;
 pub mod hex;
 mod meta;
 mod offer;
+mod opponent;
 mod record;
 mod rules;
 mod setup;
@@ -26,6 +27,7 @@ pub use dynamic::{DynMatch, GameKind, Registry, kind};
 pub use error::{PlayError, SetupError};
 pub use game_match::{Match, Played, Snapshot};
 pub use meta::{MetaAction, MetaEvent};
+pub use opponent::{Opponent, OpponentInfo, Turn, opponent_seed};
 pub use record::{
     RECORD_FORMAT, Record, RecordedAction, Verified, VerifyError, replay, verify, verify_canonical,
 };

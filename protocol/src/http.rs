@@ -1,6 +1,6 @@
 //! HTTP bodies, one type per request and response of the wire contract.
 
-use adjutant_engine::{GameInfo, Outcome, PerSide, Side};
+use adjutant_engine::{GameInfo, OpponentInfo, Outcome, PerSide, Side};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -45,6 +45,10 @@ pub struct Catalog {
     /// The clock paces a game can be created with (`CreateGame.clock.preset`).
     #[serde(default)]
     pub clock_presets: Vec<ClockPreset>,
+    /// The games that can be played against the computer, with its levels
+    /// (`CreateGame.opponent` and `CreateGame.level`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub computer_opponents: Vec<OpponentInfo>,
 }
 
 /// Which seat the creator takes.
@@ -121,6 +125,21 @@ pub struct CreateGame {
     /// The game's clock; omitted or null: none.
     #[serde(default)]
     pub clock: Option<ClockChoice>,
+    /// Who holds the other seat: `person` (omitted: someone joins by invite or from the
+    /// lobby) or `computer` (the server plays it; the game starts at once).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<String>,
+    /// The computer's level (`easy`, `normal`, `hard`: the catalog's `computer_opponents`
+    /// lists each game's); omitted: its default. Only with `opponent: computer`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+}
+
+/// The seat the computer holds in a game, and how hard it plays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComputerSeat {
+    pub side: Side,
+    pub level: String,
 }
 
 /// Reply to `POST /api/games`.
@@ -135,6 +154,10 @@ pub struct GameCreated {
     pub spectate_code: String,
     /// SHA-256 of the game's secret seed.
     pub seed_commitment: String,
+    /// Set for a game against the computer, which started at once (its `invite_code` is
+    /// empty: there is no seat to fill).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<ComputerSeat>,
 }
 
 /// `POST /api/games/{id}/join`.
@@ -201,6 +224,9 @@ pub struct GameSummary {
     /// joining the game (`POST /api/games/{id}/join` without a code).
     #[serde(default)]
     pub kept_for_me: bool,
+    /// The seat the computer holds, in a game against the computer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<ComputerSeat>,
 }
 
 /// Reply to `GET /api/games`.
@@ -237,6 +263,9 @@ pub struct GameState {
     /// The rematch offered after this game, if any (its game id).
     #[serde(default)]
     pub rematch: Option<String>,
+    /// The seat the computer holds, in a game against the computer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<ComputerSeat>,
 }
 
 /// `POST /api/games/{id}/actions`.

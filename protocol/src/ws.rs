@@ -372,6 +372,10 @@ mod tests {
                     invite_code: "i".into(),
                     spectate_code: "s".into(),
                     seed_commitment: "c".into(),
+                    computer: Some(crate::ComputerSeat {
+                        side: Side::Confederate,
+                        level: "hard".into(),
+                    }),
                 },
                 id: None,
             },

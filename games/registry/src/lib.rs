@@ -14,7 +14,7 @@
 //! each side from linking the other's.
 
 #[cfg(feature = "rules")]
-use adjutant_engine::{GameKind, Registry};
+use adjutant_engine::{GameKind, Opponent, Registry};
 #[cfg(feature = "cli")]
 use serde_json::Value;
 #[cfg(feature = "rules")]
@@ -29,6 +29,9 @@ pub struct Game {
     /// Its rules for the engine's [`Registry`] (catalog entry and static data included).
     #[cfg(feature = "rules")]
     pub rules: fn() -> Arc<dyn GameKind>,
+    /// Its computer opponent, if it has one (a game played against the computer).
+    #[cfg(feature = "rules")]
+    pub opponent: Option<fn() -> Arc<dyn Opponent>>,
     /// Its text rendering for the `adjutant` command; `None`: the command's generic one.
     #[cfg(feature = "cli")]
     pub cli: Option<Cli>,
@@ -73,6 +76,8 @@ pub const GAMES: &[Game] = &[
         test_only: false,
         #[cfg(feature = "rules")]
         rules: mississippi_fortress::kind,
+        #[cfg(feature = "rules")]
+        opponent: Some(mississippi_fortress_ai::opponent),
         #[cfg(feature = "cli")]
         cli: Some(Cli {
             title: mississippi_fortress_cli::TITLE,
@@ -91,6 +96,8 @@ pub const GAMES: &[Game] = &[
         test_only: false,
         #[cfg(feature = "rules")]
         rules: bloody_roads_south::kind,
+        #[cfg(feature = "rules")]
+        opponent: None,
         #[cfg(feature = "cli")]
         cli: Some(Cli {
             title: bloody_roads_south_cli::TITLE,
@@ -108,6 +115,8 @@ pub const GAMES: &[Game] = &[
         test_only: true,
         #[cfg(feature = "rules")]
         rules: outpost::kind,
+        #[cfg(feature = "rules")]
+        opponent: None,
         #[cfg(feature = "cli")]
         cli: None,
     },
@@ -135,7 +144,13 @@ pub fn unit_test_game() -> Arc<dyn GameKind> {
 
 #[cfg(feature = "rules")]
 fn build<'a>(games: impl Iterator<Item = &'a Game>) -> Registry {
-    games.fold(Registry::new(), |registry, g| registry.with((g.rules)()))
+    games.fold(Registry::new(), |registry, g| {
+        let registry = registry.with((g.rules)());
+        match g.opponent {
+            Some(opponent) => registry.with_opponent(g.id, opponent()),
+            None => registry,
+        }
+    })
 }
 
 /// The text rendering of game `id`, if it has one of its own.

@@ -41,17 +41,7 @@ impl Service {
     /// The game's actor, started if need be; `None` once the server stops (checked under
     /// the hub's lock, so that no actor starts after [`Service::shutdown`] took them all).
     pub(super) fn handle(&self, game_id: &str) -> Option<ActorHandle> {
-        let mut actors = self.inner.actors.lock().expect("hub lock");
-        if self.is_stopping() {
-            return None;
-        }
-        if let Some(handle) = actors.get(game_id).filter(|h| !h.tx.is_closed()) {
-            return Some(handle.clone());
-        }
-        let generation = self.inner.next_generation.fetch_add(1, Ordering::Relaxed);
-        let handle = actor::spawn(self.inner.clone(), game_id.to_string(), generation);
-        actors.insert(game_id.to_string(), handle.clone());
-        Some(handle)
+        handle(&self.inner, game_id)
     }
 
     /// Resolves once the game is not in memory: at once if it is not, else when its actor
@@ -206,6 +196,22 @@ impl Service {
                 .await;
         }
     }
+}
+
+/// [`Service::handle`], for an actor that starts another game's (a rematch against the
+/// computer, which may have the first move).
+pub(super) fn handle(inner: &Arc<Inner>, game_id: &str) -> Option<ActorHandle> {
+    let mut actors = inner.actors.lock().expect("hub lock");
+    if *inner.stopping.borrow() {
+        return None;
+    }
+    if let Some(handle) = actors.get(game_id).filter(|h| !h.tx.is_closed()) {
+        return Some(handle.clone());
+    }
+    let generation = inner.next_generation.fetch_add(1, Ordering::Relaxed);
+    let handle = actor::spawn(inner.clone(), game_id.to_string(), generation);
+    actors.insert(game_id.to_string(), handle.clone());
+    Some(handle)
 }
 
 /// Game ids are hyphenated UUIDs; anything else cannot name a game.

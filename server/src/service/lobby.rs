@@ -1,4 +1,5 @@
-//! The lobby: the catalog, new games, and the lists of games.
+//! The lobby: the catalog, new games (against a person or the computer), and the lists of
+//! games.
 
 use super::*;
 
@@ -72,6 +73,18 @@ impl Service {
         let secret = info
             .resolve_secret_choices(&req.scenario, side, &req.secret_choices)
             .map_err(bad)?;
+        let computer = self.computer_seat(
+            &req.game,
+            req.opponent.as_deref(),
+            req.level.as_deref(),
+            side,
+        )?;
+        if computer.is_some() && req.clock.is_some() {
+            return Err(bad(
+                "a game against the computer has no clock: the computer answers at once, and you take the time you like"
+                    .into(),
+            ));
+        }
         let clock = req
             .clock
             .as_ref()
@@ -83,6 +96,19 @@ impl Service {
             });
         check_game_limit(&self.inner, &account.id).await?;
         let seed = new_seed();
+        let start = computer
+            .as_ref()
+            .map(|seat| {
+                computer::computer_start(
+                    kind.as_ref(),
+                    &req.scenario,
+                    &options,
+                    &secret,
+                    seat,
+                    &seed,
+                )
+            })
+            .transpose()?;
         let id = uuid::Uuid::new_v4().hyphenated().to_string();
         let game = NewGame {
             id: id.clone(),
@@ -104,13 +130,19 @@ impl Service {
             clock,
             reserved_for: None,
             rematch_of: None,
+            computer: start,
         };
         let created = GameCreated {
             game_id: id.clone(),
             seat: side,
-            invite_code: game.invite_code.clone(),
+            invite_code: if computer.is_some() {
+                String::new()
+            } else {
+                game.invite_code.clone()
+            },
             spectate_code: game.spectate_code.clone(),
             seed_commitment: game.seed_commitment.clone(),
+            computer: computer.clone(),
         };
         self.inner
             .store
@@ -118,6 +150,10 @@ impl Service {
             .await
             .map_err(write_error)?;
         info!(game = %id, kind = %req.game, scenario = %req.scenario, "game created");
+        if computer.is_some() {
+            // Loaded now: the computer may have the first move.
+            self.handle(&id);
+        }
         Ok(created)
     }
 

@@ -2,7 +2,9 @@
 //! standing; and who may see or do what.
 
 use adjutant_engine::{Outcome, PerSide, Seed, Setup, Side, Viewer};
-use adjutant_protocol::{ApiError, ErrorCode, GameState, GameStatus, GameSummary, Visibility};
+use adjutant_protocol::{
+    ApiError, ComputerSeat, ErrorCode, GameState, GameStatus, GameSummary, Visibility,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -64,6 +66,13 @@ pub struct GameMeta {
     pub reserved_for: Option<String>,
     /// The rematch offered after this game.
     pub rematch_id: Option<String>,
+    /// The seat the computer holds (a game against the computer; it has no account).
+    pub computer: Option<ComputerSeat>,
+}
+
+/// The name shown for the computer's seat.
+pub fn computer_name(level: &str) -> String {
+    format!("Computer ({level})")
 }
 
 impl GameMeta {
@@ -87,7 +96,13 @@ impl GameMeta {
             .map(serde_json::from_str)
             .transpose()
             .map_err(|_| bad("origin"))?;
-        let names = match &origin {
+        let computer: Option<ComputerSeat> = row
+            .computer
+            .as_deref()
+            .map(serde_json::from_str)
+            .transpose()
+            .map_err(|_| bad("computer seat"))?;
+        let mut names = match &origin {
             Some(origin) => PerSide::from_fn(|side| {
                 origin
                     .players
@@ -100,7 +115,11 @@ impl GameMeta {
                 confederate: row.confederate_name,
             },
         };
+        if let Some(c) = &computer {
+            *names.get_mut(c.side) = Some(computer_name(&c.level));
+        }
         Ok(GameMeta {
+            computer,
             clock: row
                 .clock
                 .as_deref()
@@ -153,11 +172,16 @@ impl GameMeta {
             .find(|&side| self.accounts.get(side).as_deref() == Some(account))
     }
 
-    /// The seat still empty, if any.
+    /// The seat still empty, if any (the computer's seat never is).
     pub fn open_seat(&self) -> Option<Side> {
         Side::BOTH
             .into_iter()
-            .find(|&side| self.accounts.get(side).is_none())
+            .find(|&side| self.accounts.get(side).is_none() && self.computer_side() != Some(side))
+    }
+
+    /// The side the computer plays, in a game against the computer.
+    pub fn computer_side(&self) -> Option<Side> {
+        self.computer.as_ref().map(|c| c.side)
     }
 
     /// Whom a caller sees the game as: its seat, a spectator (public game, private with the
@@ -219,6 +243,7 @@ impl GameMeta {
             clock: self.clock_info(now),
             imported: self.origin.is_some(),
             rematch: self.rematch_id.clone(),
+            computer: self.computer.clone(),
         }
     }
 
@@ -254,6 +279,7 @@ impl GameMeta {
             imported: self.origin.is_some(),
             kept_for_me: self.status == GameStatus::Open
                 && account.is_some_and(|a| self.reserved_for.as_deref() == Some(a)),
+            computer: self.computer.clone(),
         }
     }
 

@@ -9,6 +9,7 @@ pub mod actor;
 mod archive;
 mod chat;
 pub mod clockwork;
+mod computer;
 mod correspondence;
 mod hub;
 pub mod import;
@@ -139,6 +140,7 @@ impl Service {
             protocol: PROTOCOL_VERSION,
             games: registry.games().map(|g| g.info().clone()).collect(),
             clock_presets: clockwork::presets(),
+            computer_opponents: registry.opponents(),
         };
         let notifier = Notifier::spawn(store.clone(), &config, clock.clone());
         let sign_ins = sign_in::SignIns::new(&config);

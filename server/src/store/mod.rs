@@ -39,7 +39,7 @@ pub use rows::{
     SnapshotRow, TokenOwner, TokenRow,
 };
 pub use writer::Writer;
-pub use writes::{ImportedGame, NewAction, NewGame, Write, WriteError};
+pub use writes::{ComputerStart, ImportedGame, NewAction, NewGame, Write, WriteError};
 
 /// The migrations in `migrations/`, compiled in.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
@@ -49,7 +49,7 @@ const GAME_COLUMNS: &str = "g.id, g.game, g.scenario, g.options, g.visibility, g
      g.union_account, g.confederate_account, ua.name AS union_name, ca.name AS confederate_name, \
      g.union_secret, g.confederate_secret, g.seed, g.seed_commitment, g.invite_code, \
      g.spectate_code, g.seq, g.to_act, g.outcome, g.created_at, g.updated_at, g.clock, g.origin, \
-     g.reserved_for, g.rematch_id";
+     g.reserved_for, g.rematch_id, g.computer";
 
 const GAME_FROM: &str = "FROM games g LEFT JOIN accounts ua ON ua.id = g.union_account \
      LEFT JOIN accounts ca ON ca.id = g.confederate_account";

@@ -70,6 +70,8 @@ pub struct GameRow {
     pub origin: Option<String>,
     pub reserved_for: Option<String>,
     pub rematch_id: Option<String>,
+    /// The computer's seat and level (JSON), in a game against the computer.
+    pub computer: Option<String>,
 }
 
 /// One recorded action.

@@ -78,6 +78,24 @@ pub(super) async fn apply(
                 .bind(&g.reserved_for)
                 .execute(&mut *conn)
                 .await?;
+            if let Some(c) = &g.computer {
+                let column = if c.side == "union" {
+                    "union"
+                } else {
+                    "confederate"
+                };
+                let sql = format!(
+                    "UPDATE games SET {column}_secret = ?, computer = ?, status = 'active', \
+                     invite_code = NULL, to_act = ? WHERE id = ?"
+                );
+                sqlx::query(AssertSqlSafe(sql))
+                    .bind(&c.secret)
+                    .bind(&c.seat)
+                    .bind(&c.to_act)
+                    .bind(&g.id)
+                    .execute(&mut *conn)
+                    .await?;
+            }
             if let Some(old) = &g.rematch_of {
                 let done = sqlx::query(
                     "UPDATE games SET rematch_id = ? WHERE id = ? AND rematch_id IS NULL \

@@ -45,6 +45,7 @@ fn new_game(id: &str, creator: &str) -> Write {
         clock: None,
         reserved_for: None,
         rematch_of: None,
+        computer: None,
     })
 }
 

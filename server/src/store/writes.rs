@@ -129,6 +129,21 @@ pub struct NewGame {
     pub reserved_for: Option<String>,
     /// This game is the rematch of that one (which must not have one yet).
     pub rematch_of: Option<String>,
+    /// The computer holds the other seat: the game is stored active at once.
+    pub computer: Option<ComputerStart>,
+}
+
+/// The computer's seat of a new game against the computer, and the game's first standing.
+#[derive(Clone, Debug)]
+pub struct ComputerStart {
+    /// The computer's side (the other seat than the creator's).
+    pub side: &'static str,
+    /// The `computer` column: `{"side", "level"}`, JSON.
+    pub seat: String,
+    /// The computer seat's secret choices (their defaults), JSON.
+    pub secret: String,
+    /// The sides to act first, comma-separated.
+    pub to_act: String,
 }
 
 /// The columns of an accepted action and the game row's new values.

@@ -28,6 +28,8 @@ async fn sanders_field(union: &Client, confederate: &Client) -> (String, String)
             visibility: Visibility::Public,
             secret_choices: json!({}),
             clock: None,
+            opponent: None,
+            level: None,
         })
         .await
         .expect("a Sander's Field game is created on the test server");

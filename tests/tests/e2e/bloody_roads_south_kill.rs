@@ -66,6 +66,8 @@ async fn a_game_of_sanders_field_survives_kill_9_and_its_record_verifies() {
             visibility: Visibility::Public,
             secret_choices: json!({}),
             clock: None,
+            opponent: None,
+            level: None,
         })
         .await
         .expect("created");

@@ -2,6 +2,7 @@
 //! killed), temporary directories, accounts, and Outpost games.
 
 use adjutant_cli::{Client, Live};
+use adjutant_engine::Registry;
 use adjutant_protocol::{CreateGame, GameCreated, JoinGame, ServerMessage, SideChoice, Visibility};
 use adjutant_server::{Config, ManualClock, Service, SharedClock, SystemClock};
 use serde_json::{Value, json};
@@ -51,7 +52,9 @@ pub struct TestServer {
     pub service: Service,
     stop: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<()>>,
-    _dir: TempDir,
+    /// Its database's directory, when the server owns it (`None`: the test's, which outlives
+    /// the server so that another can open the same database).
+    _dir: Option<TempDir>,
 }
 
 impl TestServer {
@@ -82,8 +85,40 @@ impl TestServer {
 
     /// A server reading the time from `clock`, its configuration changed by `adjust`.
     pub async fn start_on(clock: SharedClock, adjust: impl FnOnce(&mut Config)) -> TestServer {
+        TestServer::start_hosting(adjutant_tests::registry(), clock, adjust).await
+    }
+
+    /// A server hosting `registry` (the test registry with a test's own computer opponent,
+    /// say) on the system clock.
+    pub async fn start_with_registry(registry: Registry) -> TestServer {
+        TestServer::start_hosting(registry, Arc::new(SystemClock), |_| {}).await
+    }
+
+    /// A server hosting `registry` with its database in `dir` (kept by the test: a second
+    /// server started on the same `dir` after this one stops finds everything it stored).
+    pub async fn start_in(dir: &Path, registry: Registry) -> TestServer {
+        let db = dir.join("adjutant.db");
+        TestServer::start_on_db(None, db, registry, Arc::new(SystemClock), |_| {}).await
+    }
+
+    async fn start_hosting(
+        registry: Registry,
+        clock: SharedClock,
+        adjust: impl FnOnce(&mut Config),
+    ) -> TestServer {
         let dir = TempDir::new();
-        let mut config = Config::with_db(dir.path().join("adjutant.db"));
+        let db = dir.path().join("adjutant.db");
+        TestServer::start_on_db(Some(dir), db, registry, clock, adjust).await
+    }
+
+    async fn start_on_db(
+        dir: Option<TempDir>,
+        db: PathBuf,
+        registry: Registry,
+        clock: SharedClock,
+        adjust: impl FnOnce(&mut Config),
+    ) -> TestServer {
+        let mut config = Config::with_db(db);
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
         let base = format!("http://{}", listener.local_addr().expect("local addr"));
         config.public_url = Some(base.clone());
@@ -95,7 +130,7 @@ impl TestServer {
         config.ws_rate = 1e6;
         config.ws_burst = 1e6;
         adjust(&mut config);
-        let service = Service::open(config, adjutant_tests::registry(), clock)
+        let service = Service::open(config, registry, clock)
             .await
             .expect("the store opens");
         let (stop, stopped) = oneshot::channel::<()>();
@@ -245,6 +280,8 @@ pub async fn outpost(union: &Client, confederate: &Client, visibility: Visibilit
             visibility,
             secret_choices: json!({"decoy": "1"}),
             clock: None,
+            opponent: None,
+            level: None,
         })
         .await
         .expect("game created");
@@ -278,6 +315,8 @@ pub async fn mississippi_fortress_game(
             visibility: Visibility::Public,
             secret_choices: json!({}),
             clock: None,
+            opponent: None,
+            level: None,
         })
         .await
         .expect("game created");

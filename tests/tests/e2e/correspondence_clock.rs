@@ -35,6 +35,8 @@ pub async fn clocked(
                 on_timeout,
                 ..ClockChoice::default()
             }),
+            opponent: None,
+            level: None,
         })
         .await
         .expect("game created");

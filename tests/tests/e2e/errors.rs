@@ -227,6 +227,8 @@ async fn websocket_requests_need_an_account_where_http_ones_do() {
             visibility: Visibility::Public,
             secret_choices: json!({}),
             clock: None,
+            opponent: None,
+            level: None,
         },
         id: Some("c".into()),
     })

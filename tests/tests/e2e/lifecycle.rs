@@ -46,6 +46,8 @@ async fn idle_games_leave_memory_and_come_back_from_snapshots_and_actions() {
                 visibility: Visibility::Public,
                 secret_choices: json!({}),
                 clock: None,
+                opponent: None,
+                level: None,
             },
         )
         .await

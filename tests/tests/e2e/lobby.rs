@@ -69,6 +69,8 @@ async fn a_game_is_created_joined_by_invite_once_and_listed() {
             visibility: Visibility::Private,
             secret_choices: json!({"decoy": "2"}),
             clock: None,
+            opponent: None,
+            level: None,
         })
         .await
         .unwrap();
@@ -147,6 +149,8 @@ async fn the_public_lobby_fills_the_open_seat_without_a_code() {
             visibility: Visibility::Public,
             secret_choices: json!({}),
             clock: None,
+            opponent: None,
+            level: None,
         })
         .await
         .unwrap();
@@ -180,6 +184,8 @@ async fn bad_game_requests_are_refused_with_a_sentence() {
         visibility: Visibility::Public,
         secret_choices: json!({}),
         clock: None,
+        opponent: None,
+        level: None,
     };
     assert_eq!(
         alice.create_game(&request).await.unwrap_err().code(),

@@ -8,6 +8,8 @@ mod bloody_roads_south_kill;
 mod browser;
 mod chat;
 mod common;
+mod computer;
+mod computer_cancel;
 mod correspondence_clock;
 mod crash_soak;
 mod draw_offers;

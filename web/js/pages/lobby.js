@@ -1,5 +1,5 @@
 // Lobby: my games (marked where it is my move), open games to join, join by invite, and a
-// form to create a game from the catalog.
+// form to create a game from the catalog, against a person or the computer.
 
 import { api, session } from "../api.js";
 import { h, mount, toast, ago, title, currentRoute, stale } from "../ui.js";
@@ -134,7 +134,13 @@ function createForm(catalog, onCreated) {
   const scenarioSelect = h("select", { id: "scenario" });
   const sideSelect = h("select", { id: "side" },
     h("option", { value: "random" }, "Random"), h("option", { value: "union" }, "Union"), h("option", { value: "confederate" }, "Confederate"));
+  // Who plays the other side: a person who joins, or the computer at a level (only the
+  // games the catalog lists in computer_opponents have one).
+  const opponentSelect = h("select", { id: "opponent" });
+  const opponentField = h("div", { class: "field", id: "opponent-field" }, h("label", { for: "opponent" }, "Opponent"), opponentSelect,
+    h("small", {}, "The computer decides from its own side's view only, as a person would; the game starts at once."));
   const privateBox = h("input", { type: "checkbox", id: "private", checked: true });
+  const privateText = h("span", {}, " Private (only your invite link lets someone join)");
   const about = h("p", { class: "muted", id: "scenario-about" });
   const optionsBox = h("div", { class: "choices-box" });
   const secretsBox = h("div", { class: "choices-box" });
@@ -148,6 +154,18 @@ function createForm(catalog, onCreated) {
       scenarioSelect.replaceChildren(...game.scenarios.map((s) => h("option", { value: s.id }, `${s.name} (${s.turns} turns)`)));
       scenarioSelect.dataset.game = game.id;
     }
+    const computer = (catalog.computer_opponents || []).find((c) => c.game === game.id);
+    if (opponentSelect.dataset.game !== game.id) {
+      opponentSelect.replaceChildren(h("option", { value: "person" }, "A person"),
+        ...(computer ? computer.levels.map((l) => h("option", { value: `computer:${l}`, selected: false }, `The computer (${l})`)) : []));
+      opponentSelect.dataset.game = game.id;
+    }
+    opponentField.hidden = !computer;
+    // Against the computer there is no clock (it answers at once) and no one to invite.
+    clock.el.hidden = opponentSelect.value !== "person";
+    privateText.textContent = opponentSelect.value === "person"
+      ? " Private (only your invite link lets someone join)"
+      : " Private (only your watch link lets someone watch)";
     const scenario = game.scenarios.find((s) => s.id === scenarioSelect.value);
     about.textContent = `${game.description} ${scenario ? scenario.description : ""}`;
     const applies = (c) => !c.scenarios || !c.scenarios.length || c.scenarios.includes(scenarioSelect.value);
@@ -162,18 +180,31 @@ function createForm(catalog, onCreated) {
   gameSelect.onchange = refresh;
   scenarioSelect.onchange = refresh;
   sideSelect.onchange = refresh;
+  opponentSelect.onchange = refresh;
   refresh();
 
   const submit = async (e) => {
     e.preventDefault();
     const options = Object.fromEntries(fields.options.map((f) => [f.id, f.read()]));
     const secret_choices = Object.fromEntries(fields.secrets.map((f) => [f.id, f.read()]));
+    const [opponent, level] = opponentSelect.value.split(":");
+    const against = opponent === "computer" ? { opponent, level } : {};
     try {
       const created = await api.createGame({
         game: gameSelect.value, scenario: scenarioSelect.value, side: sideSelect.value,
         visibility: privateBox.checked ? "private" : "public", options, secret_choices,
-        clock: clock.read(),
+        clock: opponent === "computer" ? null : clock.read(), ...against,
       });
+      if (created.computer) {
+        const watch = `${location.origin}${location.pathname}#/game/${created.game_id}?code=${created.spectate_code}`;
+        result.replaceChildren(h("div", { class: "card", id: "computer-game" },
+          h("p", {}, `Game started; you are the ${title(created.seat)} player, and the computer (${created.computer.level}) plays the ${title(created.computer.side)}.`),
+          h("p", {}, "Spectators can watch with:"), copyable("watch-link", watch),
+          h("p", { class: "muted" }, `Dice commitment (SHA-256 of the secret seed): ${created.seed_commitment}`),
+          h("a", { class: "button primary", href: `#/game/${created.game_id}`, id: "open-game" }, "Open the game")));
+        onCreated();
+        return;
+      }
       const link = `${location.origin}${location.pathname}#/join/${created.game_id}/${created.invite_code}`;
       const watch = `${location.origin}${location.pathname}#/game/${created.game_id}?code=${created.spectate_code}`;
       result.replaceChildren(h("div", { class: "card" },
@@ -193,7 +224,8 @@ function createForm(catalog, onCreated) {
     h("div", { class: "field" }, h("label", { for: "scenario" }, "Scenario"), scenarioSelect),
     about,
     h("div", { class: "field" }, h("label", { for: "side" }, "Your side"), sideSelect),
-    h("div", { class: "field" }, h("label", { for: "private" }, privateBox, " Private (only your invite link lets someone join)")),
+    opponentField,
+    h("div", { class: "field" }, h("label", { for: "private" }, privateBox, privateText)),
     optionsBox, secretsBox, clock.el,
     h("button", { type: "submit", class: "primary", id: "create-game" }, "Create the game"),
     result);

@@ -22,6 +22,7 @@ pub mod level;
 pub mod moves;
 pub mod odds;
 pub mod rng;
+pub mod seat;
 pub mod seen;
 pub mod strategy;
 
@@ -31,6 +32,7 @@ use serde_json::Value;
 
 pub use level::{Budget, Level};
 pub use rng::AiRng;
+pub use seat::opponent;
 
 use crate::belief::Belief;
 use crate::seen::Seen;

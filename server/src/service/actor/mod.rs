@@ -3,6 +3,7 @@
 //! memory when idle and is rebuilt from the store (latest snapshot + later actions).
 
 mod cmd;
+mod computer;
 mod correspondence;
 mod fanout;
 mod load;
@@ -39,8 +40,8 @@ use crate::notify::{GameBrief, Intent, Recipient};
 use crate::store::{NewAction, NewGame, Write, WriteError};
 
 pub use cmd::{
-    Act, ActedTo, Answer, Clock, ClockOp, Command, Join, NewSubscriber, Post, Rematch, Reply,
-    Resign, State, Stop, Subscribe, Tick, Unsubscribe,
+    Act, ActedTo, Answer, Clock, ClockOp, Command, ComputerMove, Join, NewSubscriber, Post,
+    Rematch, Reply, Resign, State, Stop, Subscribe, Tick, Unsubscribe,
 };
 use load::load;
 pub use sink::Sink;
@@ -60,6 +61,11 @@ struct Actor {
     inner: Arc<Inner>,
     generation: u64,
     rx: mpsc::Receiver<Command>,
+    /// The actor's own address, for the computer's decisions to come back to (weak: it does
+    /// not keep the actor alive).
+    me: mpsc::WeakSender<Command>,
+    /// The computer's decision in flight, in a game against the computer.
+    thinking: Option<computer::Thinking>,
     kind: Arc<dyn GameKind>,
     meta: GameMeta,
     /// The rules state; `None` while the game waits for its second player.
@@ -100,6 +106,7 @@ pub struct ActorHandle {
 /// Starts an actor for `game_id`; it loads the game before answering anything.
 pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle {
     let (tx, rx) = mpsc::channel(256);
+    let me = tx.downgrade();
     tokio::spawn(async move {
         match load(&inner, &game_id).await {
             Ok((kind, meta, game, snapshot_seq)) => {
@@ -112,6 +119,8 @@ pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle
                     inner,
                     generation,
                     rx,
+                    me,
+                    thinking: None,
                     kind,
                     meta,
                     game,
@@ -167,6 +176,9 @@ impl Actor {
         // When the last command came, on the service's clock (taken as it arrives, before it
         // is answered, so that a test moving a manual clock after the answer moves past it).
         let mut last = clock.now_ms();
+        // Loaded (the server started again, the game left memory, it was just created):
+        // the computer picks up its seat where it stands.
+        self.think();
         loop {
             let cmd = tokio::select! {
                 cmd = self.rx.recv() => match cmd {
@@ -216,7 +228,7 @@ impl Actor {
     /// Leaves memory if nothing is queued; otherwise stays.
     fn try_retire(&mut self) -> bool {
         let mut actors = self.inner.actors.lock().expect("hub lock");
-        if !self.rx.is_empty() {
+        if !self.rx.is_empty() || self.thinking() {
             return false;
         }
         if actors

@@ -28,6 +28,18 @@ impl Actor {
                 ));
             }
         }
+        self.play_seat(side, seq, action, reply_view).await
+    }
+
+    /// Plays `action` for `side`, chosen from the view at `seq`: a client's action once its
+    /// seat is checked, and the computer's.
+    pub(super) async fn play_seat(
+        &mut self,
+        side: Side,
+        seq: u64,
+        action: &Value,
+        reply_view: bool,
+    ) -> Result<ActionAccepted, ApiError> {
         if seq != self.meta.seq {
             return Err(ApiError::new(
                 ErrorCode::StaleSeq,
@@ -180,6 +192,9 @@ impl Actor {
                 self.notify(NoticeKind::YourMove, &newly, None, None);
             }
         }
+        // The computer's seat, if it must act now, is asked (a decision about the position
+        // before this action is cancelled).
+        self.think();
         Ok(ActionAccepted {
             seq: played.seq,
             view,

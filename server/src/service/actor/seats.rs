@@ -1,6 +1,7 @@
 //! Seats: the second player joining (and the game starting), and the rematch with sides swapped.
 
 use super::*;
+use adjutant_protocol::ComputerSeat;
 
 impl Actor {
     pub(super) async fn join(
@@ -167,11 +168,26 @@ impl Actor {
             ));
         }
         let side = seat.opponent();
-        let opponent = self
-            .meta
-            .account_in(side)
-            .expect("a finished game has both seats")
-            .to_string();
+        // Against the computer, the computer takes the other seat again at once, at the same
+        // level; against a person, the seat is kept for them.
+        let computer = self.meta.computer.as_ref().map(|c| ComputerSeat {
+            side: seat,
+            level: c.level.clone(),
+        });
+        let opponent = match &computer {
+            Some(_) => None,
+            None => Some(
+                self.meta
+                    .account_in(side)
+                    .ok_or_else(|| {
+                        ApiError::new(
+                            ErrorCode::Conflict,
+                            "the other seat of this game has no player to offer a rematch to",
+                        )
+                    })?
+                    .to_string(),
+            ),
+        };
         let secret = self
             .kind
             .info()
@@ -179,6 +195,19 @@ impl Actor {
             .map_err(|why| ApiError::new(ErrorCode::BadRequest, why))?;
         super::super::check_game_limit(&self.inner, &account.id).await?;
         let seed = new_seed();
+        let start = computer
+            .as_ref()
+            .map(|c| {
+                super::super::computer::computer_start(
+                    self.kind.as_ref(),
+                    &self.meta.scenario,
+                    &self.meta.options,
+                    &secret,
+                    c,
+                    &seed,
+                )
+            })
+            .transpose()?;
         let id = uuid::Uuid::new_v4().hyphenated().to_string();
         let game = NewGame {
             id: id.clone(),
@@ -201,15 +230,21 @@ impl Actor {
                 serde_json::to_string(&GameClock::new(c.settings.clone()))
                     .expect("clocks serialise")
             }),
-            reserved_for: Some(opponent),
+            reserved_for: opponent,
             rematch_of: Some(self.meta.id.clone()),
+            computer: start,
         };
         let created = GameCreated {
             game_id: id.clone(),
             seat: side,
-            invite_code: game.invite_code.clone(),
+            invite_code: if computer.is_some() {
+                String::new()
+            } else {
+                game.invite_code.clone()
+            },
             spectate_code: game.spectate_code.clone(),
             seed_commitment: game.seed_commitment.clone(),
+            computer: computer.clone(),
         };
         self.inner
             .store
@@ -223,6 +258,11 @@ impl Actor {
             rematch_id: id.clone(),
         });
         self.deliver(|_| Some(text.clone()));
+        if computer.is_some() {
+            // Loaded now: the computer may have the first move. Nobody else to tell.
+            super::super::hub::handle(&self.inner, &id);
+            return Ok(created);
+        }
         let mut brief = self.brief();
         brief.game_id = id;
         brief.outcome = None;

@@ -82,7 +82,7 @@ pub(super) fn apply(t: &mut Tables, write: &Write) -> Result<(), WriteError> {
             }
             let union = g.side == "union";
             let seat = |v: &String| Some(v.clone());
-            let row = GameRow {
+            let mut row = GameRow {
                 id: g.id.clone(),
                 game: g.game.clone(),
                 scenario: g.scenario.clone(),
@@ -109,7 +109,19 @@ pub(super) fn apply(t: &mut Tables, write: &Write) -> Result<(), WriteError> {
                 origin: None,
                 reserved_for: g.reserved_for.clone(),
                 rematch_id: None,
+                computer: None,
             };
+            if let Some(c) = &g.computer {
+                if c.side == "union" {
+                    row.union_secret = Some(c.secret.clone());
+                } else {
+                    row.confederate_secret = Some(c.secret.clone());
+                }
+                row.computer = Some(c.seat.clone());
+                row.status = "active".into();
+                row.invite_code = None;
+                row.to_act = c.to_act.clone();
+            }
             if let Some(old) = g.rematch_of.as_ref().and_then(|old| t.games.get_mut(old)) {
                 old.row.rematch_id = Some(g.id.clone());
             }
@@ -222,6 +234,7 @@ pub(super) fn apply(t: &mut Tables, write: &Write) -> Result<(), WriteError> {
                 origin: Some(g.origin.clone()),
                 reserved_for: None,
                 rematch_id: None,
+                computer: None,
             };
             t.games.insert(
                 g.id.clone(),

@@ -7,6 +7,7 @@ mod bloody_roads_south;
 mod brs_maps;
 mod cdp;
 mod champion_hill;
+mod computer;
 mod correspondence;
 mod draw;
 mod grand_campaign;

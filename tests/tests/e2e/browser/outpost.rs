@@ -190,6 +190,8 @@ async fn the_lobby_lists_public_games_in_progress_and_opens_one_to_watch() {
             visibility: Visibility::Public,
             secret_choices: serde_json::json!({"decoy": "1"}),
             clock: None,
+            opponent: None,
+            level: None,
         })
         .await
         .unwrap();

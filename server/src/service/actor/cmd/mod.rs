@@ -3,6 +3,7 @@
 
 mod act;
 mod clock;
+mod computer;
 mod join;
 mod post;
 mod rematch;
@@ -19,6 +20,7 @@ use adjutant_protocol::ApiError;
 use super::Actor;
 pub use act::{Act, ActedTo};
 pub use clock::{Clock, ClockOp};
+pub use computer::ComputerMove;
 pub use join::Join;
 pub use post::Post;
 pub use rematch::Rematch;
@@ -43,6 +45,8 @@ pub enum Command {
     Post(Post),
     Rematch(Rematch),
     Stop(Stop),
+    /// The computer's choice (sent by the actor's own decision task).
+    Computer(ComputerMove),
 }
 
 impl Command {
@@ -61,6 +65,7 @@ impl Command {
             Command::Post(c) => c.apply(actor).await,
             Command::Rematch(c) => c.apply(actor).await,
             Command::Stop(c) => c.left(),
+            Command::Computer(c) => c.apply(actor).await,
         }
     }
 
@@ -76,7 +81,7 @@ impl Command {
             Command::Clock(c) => c.retry(),
             Command::Post(c) => c.retry(),
             Command::Rematch(c) => c.retry(),
-            Command::Unsubscribe(_) => {}
+            Command::Unsubscribe(_) | Command::Computer(_) => {}
             Command::Stop(c) => c.left(),
         }
     }
@@ -93,7 +98,7 @@ impl Command {
             Command::Clock(c) => c.fail(error),
             Command::Post(c) => c.fail(error),
             Command::Rematch(c) => c.fail(error),
-            Command::Unsubscribe(_) => {}
+            Command::Unsubscribe(_) | Command::Computer(_) => {}
             Command::Stop(c) => c.left(),
         }
     }

@@ -1,6 +1,7 @@
 //! Unit tests of the game actor: the service and its actors over the in-memory store and a
 //! manual clock, playing the registry's test game; no socket, no sleep.
 
+mod computer;
 mod frames;
 mod play;
 
@@ -54,6 +55,8 @@ impl Table {
                     visibility: Visibility::Public,
                     secret_choices: json!({}),
                     clock: None,
+                    opponent: None,
+                    level: None,
                 },
             )
             .await

@@ -1,0 +1,157 @@
+//! The computer's seat. Whenever the seat the computer holds is offered actions (the game
+//! loaded or started, any action committed, an undo included), the actor takes the seat's
+//! view and offered actions — exactly what a client of that seat would receive — and asks the
+//! game's opponent for a choice on tokio's blocking pool, so that this game's other requests
+//! and every other game go on meanwhile. The choice comes back as a command
+//! ([`ComputerMove`]) and is played through the same path as a client's action: checked
+//! against the sequence number it was chosen at, committed before anyone is told.
+//!
+//! Cancellation: one decision is in flight at a time, for one sequence number ([`Thinking`]).
+//! When the position changes (the human acts, undoes, resigns) or the actor leaves (the
+//! server stops, the game retires or faults) the [`Thinking`] is dropped, which marks its
+//! decision cancelled: its answer is then never sent, and were it sent, the sequence check
+//! refuses it. A new decision is asked for the new position.
+
+use super::*;
+use adjutant_engine::{Turn, opponent_seed};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+use tracing::debug;
+
+use super::cmd::ComputerMove;
+
+/// A decision being made off the actor for the position at `seq`. Dropping it cancels it.
+pub(super) struct Thinking {
+    seq: u64,
+    cancelled: Arc<AtomicBool>,
+}
+
+impl Drop for Thinking {
+    fn drop(&mut self) {
+        self.cancelled.store(true, Ordering::SeqCst);
+    }
+}
+
+impl Actor {
+    /// Asks the computer for its move if it holds a seat that must act now and is not
+    /// already thinking about this very position; cancels a decision about an older one.
+    pub(super) fn think(&mut self) {
+        let Some(seat) = self.meta.computer.clone() else {
+            return;
+        };
+        let side = seat.side;
+        let to_move = self.meta.status == GameStatus::Active
+            && !self.poisoned
+            && self.meta.to_act.contains(&side);
+        if !to_move {
+            self.thinking = None;
+            return;
+        }
+        if self
+            .thinking
+            .as_ref()
+            .is_some_and(|t| t.seq == self.meta.seq)
+        {
+            return;
+        }
+        self.thinking = None;
+        let Some(opponent) = self.inner.registry.opponent(&self.meta.game).cloned() else {
+            warn!(game = %self.meta.id, "this server has no computer opponent for the game; its seat waits");
+            return;
+        };
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let view = game.view(Viewer::Seat(side));
+        let offered: Vec<Value> = view["actions"].as_array().cloned().unwrap_or_default();
+        if offered.is_empty() {
+            return;
+        }
+        let seq = self.meta.seq;
+        let seed = opponent_seed(&self.meta.seed, seq);
+        let cancelled = Arc::new(AtomicBool::new(false));
+        self.thinking = Some(Thinking {
+            seq,
+            cancelled: cancelled.clone(),
+        });
+        let me = self.me.clone();
+        let game_id = self.meta.id.clone();
+        tokio::spawn(async move {
+            let started = Instant::now();
+            let level = seat.level;
+            let decided = tokio::task::spawn_blocking(move || {
+                let turn = Turn {
+                    side,
+                    seq,
+                    view: &view,
+                    offered: &offered,
+                    level: &level,
+                    seed,
+                };
+                let i = opponent.decide(turn)?;
+                offered.get(i).cloned()
+            })
+            .await;
+            let action = match decided {
+                Ok(Some(action)) => Some(action),
+                Ok(None) => {
+                    warn!(game = %game_id, seq, "the computer chose none of the offered actions; its seat waits");
+                    None
+                }
+                Err(e) => {
+                    error!(game = %game_id, seq, error = %e, "the computer failed to decide; its seat waits");
+                    None
+                }
+            };
+            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            debug!(game = %game_id, seq, ms, "the computer decided");
+            if cancelled.load(Ordering::SeqCst) {
+                return;
+            }
+            let Some(tx) = me.upgrade() else {
+                return;
+            };
+            let _ = tx
+                .send(Command::Computer(ComputerMove {
+                    seq,
+                    side,
+                    action,
+                    cancelled,
+                }))
+                .await;
+        });
+    }
+
+    /// Plays the computer's choice if it answers the decision in flight, through a client's
+    /// checks (the sequence number first); a stale or cancelled one is dropped.
+    pub(super) async fn computer_move(&mut self, choice: ComputerMove) {
+        let current = self
+            .thinking
+            .as_ref()
+            .is_some_and(|t| t.seq == choice.seq && Arc::ptr_eq(&t.cancelled, &choice.cancelled));
+        if !current || choice.cancelled.load(Ordering::SeqCst) {
+            debug!(game = %self.meta.id, seq = choice.seq, "a stale choice of the computer dropped");
+            return;
+        }
+        self.thinking = None;
+        let Some(action) = choice.action else {
+            return;
+        };
+        if self.meta.status != GameStatus::Active {
+            return;
+        }
+        // A refusal is not asked again at the same position (it would be refused again); the
+        // seat waits until the game is next loaded.
+        if let Err(e) = self
+            .play_seat(choice.side, choice.seq, &action, false)
+            .await
+        {
+            warn!(game = %self.meta.id, seq = choice.seq, error = %e.message, "the computer's action was refused");
+        }
+    }
+
+    /// Whether a decision is in flight (the actor then stays in memory to play it).
+    pub(super) fn thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+}
