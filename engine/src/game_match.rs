@@ -12,9 +12,11 @@ use crate::meta::{MetaAction, MetaEvent};
 use crate::offer::{IRREVOCABLE, Offer, Offers, to_value};
 
 mod draw_play;
+mod undo;
 use crate::rules::{EndReason, Outcome, Rules};
 use crate::setup::Setup;
 use crate::side::{Side, Viewer};
+use undo::{SavedEntry, UndoStack};
 
 /// What one accepted action did: exactly what the store records for it.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,15 +48,6 @@ struct LastEvents<E> {
     events: Vec<Logged<E>>,
 }
 
-/// A state from before an undoable action, and who took that action.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(bound = "")]
-struct UndoEntry<G: Rules> {
-    side: Side,
-    label: String,
-    before: G,
-}
-
 /// One running game.
 #[derive(Clone, Debug)]
 pub struct Match<G: Rules> {
@@ -66,7 +59,7 @@ pub struct Match<G: Rules> {
     seq: u64,
     /// States to go back to, newest last. Emptied at every die roll, reveal, or change of
     /// the acting side, so undo never crosses one.
-    undo: Vec<UndoEntry<G>>,
+    undo: UndoStack<G>,
     /// Set when a seat resigned, ran out of time or the players agreed a draw (the rules'
     /// own end is in `state`).
     conceded: Option<Outcome>,
@@ -85,7 +78,7 @@ pub struct Snapshot<G: Rules> {
     seq: u64,
     state: G,
     dice: DicePosition,
-    undo: Vec<UndoEntry<G>>,
+    undo: Vec<SavedEntry<G>>,
     conceded: Option<Outcome>,
     #[serde(default)]
     draw: Draw,
@@ -102,7 +95,7 @@ impl<G: Rules> Match<G> {
             state,
             dice,
             seq: 0,
-            undo: Vec::new(),
+            undo: UndoStack::default(),
             conceded: None,
             draw: Draw::default(),
             offers: Offers::default(),
@@ -159,16 +152,16 @@ impl<G: Rules> Match<G> {
             }
             let undo = self
                 .undo
-                .last()
-                .filter(|top| top.side == side)
-                .map(|top| top.label.as_str());
+                .top()
+                .filter(|(top, _)| *top == side)
+                .map(|(_, label)| label);
             Offer::build(&self.state, side, undo)
         })
     }
 
     /// Whether `side` may take back an action now.
     fn may_undo(&self, side: Side) -> bool {
-        self.offer(side).acts() && self.undo.last().is_some_and(|top| top.side == side)
+        self.offer(side).acts() && self.undo.top().is_some_and(|(top, _)| top == side)
     }
 
     /// Plays one action for `side`: an element of [`Match::offered`] as posted by a client,
@@ -189,22 +182,31 @@ impl<G: Rules> Match<G> {
                 "only the game's clock can end a game on time".to_string(),
             )),
             Some(draw) => self.play_draw(side, draw),
-            None => self.play_rules_action(side, action),
+            None => self.play_rules_action(side, action, true),
         }
     }
 
     /// Replays one action from the store or a record, where a concession (`resign`,
     /// `time_out`) stands as it was recorded; everything else is checked as [`Match::play`]
-    /// checks it.
+    /// checks it. The undo history keeps fewer copies of the state than in play (they are
+    /// rebuilt if asked for: [`undo`]); what the match does next is the same.
     pub fn replay(&mut self, side: Side, action: &Value) -> Result<Played, PlayError> {
         match MetaAction::parse(action) {
             Some(MetaAction::Resign) => self.concede(side, EndReason::Resigned),
             Some(MetaAction::TimeOut) => self.concede(side, EndReason::TimedOut),
+            None if self.outcome().is_none() => self.play_rules_action(side, action, false),
             _ => self.play(side, action),
         }
     }
 
-    fn play_rules_action(&mut self, side: Side, action: &Value) -> Result<Played, PlayError> {
+    /// Plays a rules action; `copy`: keep a copy of the state before it for undo even where
+    /// the stack could rebuild it (in play, where an undo is likely and must be quick).
+    fn play_rules_action(
+        &mut self,
+        side: Side,
+        action: &Value,
+        copy: bool,
+    ) -> Result<Played, PlayError> {
         let offer = self.offer(side);
         if !offer.acts() {
             return Err(PlayError::NotYourTurn(side));
@@ -222,12 +224,19 @@ impl<G: Rules> Match<G> {
             ));
         };
         let label = offer.label(&self.state, side, fitting);
-        let before = self.state.clone();
+        let before = (copy || self.undo.needs_copy(side)).then(|| self.state.clone());
         let dice_before = self.dice.clone();
         let applied = match self.state.apply(side, posted.clone(), &mut self.dice) {
             Ok(applied) => applied,
             Err(why) => {
-                self.state = before;
+                self.state = match before {
+                    Some(before) => before,
+                    // Not copied: the state was the one after the newest undoable action.
+                    None => self
+                        .undo
+                        .after_top(&dice_before)
+                        .expect("an undoable action"),
+                };
                 self.dice = dice_before;
                 return Err(PlayError::Refused(why));
             }
@@ -236,14 +245,11 @@ impl<G: Rules> Match<G> {
         if !rolls.is_empty() || applied.reveals {
             self.undo.clear();
         } else {
-            if self.undo.last().is_some_and(|top| top.side != side) {
+            if self.undo.top().is_some_and(|(top, _)| top != side) {
                 self.undo.clear();
             }
-            self.undo.push(UndoEntry {
-                side,
-                label,
-                before,
-            });
+            // Without a copy the stack held this side's actions, so it was not emptied.
+            self.undo.push(side, label, before, posted.clone());
         }
         self.draw.played(side);
         let events = applied.events.into_iter().map(Logged::Rules).collect();
@@ -261,12 +267,9 @@ impl<G: Rules> Match<G> {
                     .to_string(),
             ));
         }
-        let entry = self.undo.pop().expect("checked above");
-        self.state = entry.before;
-        let event = MetaEvent::Undone {
-            side,
-            label: Some(entry.label),
-        };
+        let label = self.undo.top().map(|(_, label)| label.to_string());
+        self.state = self.undo.pop(&self.dice).expect("checked above");
+        let event = MetaEvent::Undone { side, label };
         Ok(self.record(
             side,
             MetaAction::Undo.to_value(),
@@ -452,7 +455,7 @@ impl<G: Rules> Match<G> {
             seq: self.seq,
             state: self.state.clone(),
             dice: self.dice.position(),
-            undo: self.undo.clone(),
+            undo: self.undo.saved(&self.dice),
             conceded: self.conceded.clone(),
             draw: self.draw.clone(),
         }
@@ -464,7 +467,7 @@ impl<G: Rules> Match<G> {
             state: snapshot.state,
             dice: Dice::resume(seed, snapshot.dice),
             seq: snapshot.seq,
-            undo: snapshot.undo,
+            undo: UndoStack::from_saved(snapshot.undo),
             conceded: snapshot.conceded,
             draw: snapshot.draw,
             offers: Offers::default(),

@@ -519,3 +519,61 @@ fn the_view_text_is_the_rules_text_with_the_engines_members_and_parses_to_the_vi
         assert_eq!(text, m.view_text(viewer), "the same view is the same text");
     }
 }
+
+/// A replay keeps fewer copies of the state for undo than play does (`game_match/undo.rs`),
+/// but the match it builds is the same: the same snapshot (every undo state written out), the
+/// same undo offered, the same states after each undo.
+#[test]
+fn a_replayed_match_undoes_and_saves_as_the_played_one() {
+    let steps = [
+        (Side::Union, "step"),
+        (Side::Union, "roll"),
+        (Side::Union, "step"),
+        (Side::Union, "step"),
+        (Side::Union, "undo"),
+        (Side::Union, "step"),
+        (Side::Union, "step"),
+    ];
+    let mut played = new_match();
+    let mut replayed = new_match();
+    for (side, action) in steps {
+        let action = json!({ "type": action });
+        let a = played.play(side, &action).unwrap();
+        let b = replayed.replay(side, &action).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(
+            serde_json::to_value(played.snapshot()).unwrap(),
+            serde_json::to_value(replayed.snapshot()).unwrap()
+        );
+    }
+    assert_eq!(replayed.undo_depth(), 3, "three steps since the roll");
+    for _ in 0..3 {
+        assert!(has_undo(&replayed, Side::Union));
+        let undo = json!({"type": "undo"});
+        assert_eq!(
+            played.play(Side::Union, &undo).unwrap(),
+            replayed.play(Side::Union, &undo).unwrap()
+        );
+        assert_eq!(played.state().squares, replayed.state().squares);
+    }
+    assert!(!has_undo(&replayed, Side::Union), "never past the roll");
+    // A snapshot of a replayed match restores to one that undoes alike.
+    let mut again = new_match();
+    for (side, action) in &steps[..4] {
+        again.replay(*side, &json!({ "type": action })).unwrap();
+    }
+    let mut restored = Match::<Race>::restore(again.snapshot(), &Seed::from_bytes([9; 32]));
+    restored
+        .replay(Side::Union, &json!({"type": "step"}))
+        .unwrap();
+    restored
+        .play(Side::Union, &json!({"type": "undo"}))
+        .unwrap();
+    restored
+        .play(Side::Union, &json!({"type": "undo"}))
+        .unwrap();
+    assert_eq!(
+        restored.state().squares[0],
+        1 + again.state().squares[0] - 2
+    );
+}

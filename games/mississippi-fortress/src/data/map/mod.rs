@@ -6,10 +6,11 @@
 
 mod area;
 mod border;
+mod border_index;
 mod raw;
 mod river;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 pub use area::{Area, AreaFlag, LonLat, MapEdge, State, Terrain, Town};
@@ -43,7 +44,7 @@ pub struct Map {
     extent: Extent,
     areas: Vec<Area>,
     borders: Vec<Border>,
-    border_index: HashMap<(AreaId, AreaId), usize>,
+    border_index: border_index::BorderIndex,
     neighbours: Vec<Vec<AreaId>>,
     rivers: Vec<River>,
     roads: Vec<Route>,
@@ -104,8 +105,7 @@ impl Map {
 
     /// The border between two Areas, in either order, if they are adjacent.
     pub fn border(&self, a: AreaId, b: AreaId) -> Option<&Border> {
-        let key = if a < b { (a, b) } else { (b, a) };
-        self.border_index.get(&key).map(|&i| &self.borders[i])
+        self.border_index.get(a, b).map(|i| &self.borders[i])
     }
 
     /// Every border, ordered by `(a, b)`.

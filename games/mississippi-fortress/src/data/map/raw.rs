@@ -1,9 +1,10 @@
 //! The on-disk form of `data/map.json` and its validation.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
 
+use super::border_index::BorderIndex;
 use super::{
     Area, AreaFlag, Border, BorderKind, Crossing, Extent, FILE, LonLat, MandatoryCombat, Map,
     MapEdge, NavalNode, River, RiverArrow, RiverClass, RiverId, Route, ShoreBatterySite, Terrain,
@@ -100,11 +101,11 @@ pub(super) fn build(json: &str) -> Result<Map, DataError> {
         borders.push(check_border(rb)?);
     }
     borders.sort_by_key(|b| (b.a, b.b));
-    let mut border_index = HashMap::new();
+    let mut border_index = BorderIndex::default();
     for (i, b) in borders.iter().enumerate() {
-        ensure(border_index.insert((b.a, b.b), i).is_none(), FILE, || {
-            format!("border {}|{} is listed twice", b.a.0, b.b.0)
-        })?;
+        border_index
+            .insert(b.a, b.b, i)
+            .map_err(|e| DataError::invalid(FILE, e))?;
     }
     let mut neighbours = vec![Vec::new(); usize::from(AreaId::LAST)];
     for b in &borders {
@@ -158,7 +159,7 @@ pub(super) fn build(json: &str) -> Result<Map, DataError> {
         let mut crosses = Vec::new();
         for [x, y] in ra.crosses {
             let key = if x < y { (x, y) } else { (y, x) };
-            let i = *border_index.get(&key).ok_or_else(|| {
+            let i = border_index.get(x, y).ok_or_else(|| {
                 DataError::invalid(
                     FILE,
                     format!("arrow {} crosses {}|{}, not a border", ra.id, x.0, y.0),
@@ -335,7 +336,7 @@ fn check_border(rb: RawBorder) -> Result<Border, DataError> {
 fn check_routes(
     raw: Vec<RawRoute>,
     borders: &mut [Border],
-    index: &HashMap<(AreaId, AreaId), usize>,
+    index: &BorderIndex,
     railroad: bool,
 ) -> Result<Vec<Route>, DataError> {
     let mut out = Vec::with_capacity(raw.len());
@@ -349,7 +350,7 @@ fn check_routes(
             } else {
                 (pair[1], pair[0])
             };
-            let i = *index.get(&key).ok_or_else(|| {
+            let i = index.get(key.0, key.1).ok_or_else(|| {
                 DataError::invalid(
                     FILE,
                     format!(
