@@ -304,6 +304,42 @@ pub fn overrun(g: &mut BloodyRoadsSouth, side: Side, corps: &str) {
     g.mark_hq_overrun(side, &crate::data::FormationId(corps.into()));
 }
 
+/// Sets the status of `sheet`'s track ("Grant", "Meade", "Burnside", "Lee"; reference 3A.1).
+pub fn set_status(g: &mut BloodyRoadsSouth, sheet: &str, status: u8) {
+    for t in &mut g.army_status.tracks {
+        if t.sheet.as_str() == sheet {
+            t.status = status;
+        }
+    }
+}
+
+/// Puts `sheet`'s panic in force, or ends it (reference 3A.7).
+pub fn set_panicked(g: &mut BloodyRoadsSouth, sheet: &str, on: bool) {
+    for t in &mut g.army_status.tracks {
+        if t.sheet.as_str() == sheet {
+            t.panicked = on;
+        }
+    }
+}
+
+/// Every track's tally counted as things stand (a Status Check's new period, 3A.3).
+pub fn rebase_tracks(g: &mut BloodyRoadsSouth) {
+    g.rebase_tracks();
+}
+
+/// Leaves the current step for the next, running what happens on entering it (the Game Turn
+/// End after the last step of a turn), and returns the events.
+pub fn finish_step(g: &mut BloodyRoadsSouth, dice: &mut Dice) -> Vec<Event> {
+    with_fx(g, dice, |g, fx| g.finish_step(fx)).1
+}
+
+/// A public blow against the counter `id` of `side` in the opponent's player turn (a close
+/// combat won against it, reference 3A.6).
+pub fn blow(g: &mut BloodyRoadsSouth, side: Side, id: &str) {
+    let k = key(g, side, id);
+    g.record_blow(k);
+}
+
 /// The JSON of the state (for tests that look inside).
 pub fn state_json(g: &BloodyRoadsSouth) -> Value {
     serde_json::to_value(g).expect("the state serialises")

@@ -90,6 +90,9 @@ impl BloodyRoadsSouth {
         {
             v.push("Burnside is accepting it (3.3a)");
         }
+        if self.burnside_shaken(side) && self.receiver_in_ninth(side, &o.receiver) {
+            v.push("Burnside's panic (3A.7)");
+        }
         v
     }
 

@@ -86,7 +86,12 @@ impl BloodyRoadsSouth {
         let mut out = Vec::new();
         let facts = self.group_facts(g);
         let steps = self.step_options(side, g, &facts);
-        let attacks = self.attack_options(side, g, &facts);
+        // Reference 3A.7: a withdrawing army starts no new close combat.
+        let attacks = if self.withdrawing(side) {
+            Vec::new()
+        } else {
+            self.attack_options(side, g, &facts)
+        };
         let closing = g.closing.is_some();
         let committed = g.must_attack && !attacks.is_empty();
         let must_close = closing && !steps.is_empty();

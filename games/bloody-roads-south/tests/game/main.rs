@@ -5,6 +5,7 @@
 //! `series_tables.md`); nothing outside the repository is read.
 
 mod action_count_secrecy;
+mod army_status;
 mod book_tables;
 mod bot_games;
 mod charts;
