@@ -340,6 +340,27 @@ pub fn blow(g: &mut BloodyRoadsSouth, side: Side, id: &str) {
     g.record_blow(k);
 }
 
+/// The New Order Acceptance segment of `side` (series 10.1f).
+pub fn acceptance(g: &mut BloodyRoadsSouth, side: Side, dice: &mut Dice) -> Vec<Event> {
+    with_fx(g, dice, |g, fx| g.acceptance_segment(side, fx)).1
+}
+
+/// The corps leader of `corps` touches base at his HQ (series 10.0): an accepted order comes
+/// into force; returns whether it did.
+pub fn touch_base(g: &mut BloodyRoadsSouth, side: Side, corps: &str, dice: &mut Dice) -> bool {
+    let c = crate::data::FormationId(corps.into());
+    with_fx(g, dice, |g, fx| g.touch_base(side, &c, fx)).0
+}
+
+/// Takes a counter off the map as leaving it by `hex` (out of play, not eliminated).
+pub fn exit_map(g: &mut BloodyRoadsSouth, side: Side, id: &str, hex: &str) {
+    let k = key(g, side, id);
+    let hex = g
+        .canonical(hex.parse().expect("a hex id"))
+        .expect("a hex in play");
+    g.unit_mut(k).location = Location::Exited { hex };
+}
+
 /// The JSON of the state (for tests that look inside).
 pub fn state_json(g: &BloodyRoadsSouth) -> Value {
     serde_json::to_value(g).expect("the state serialises")

@@ -4,17 +4,12 @@
 //! - *Burnside* (until his status is 3 or more at a check): one more column left on every
 //!   9 Corps acceptance roll (`command::acceptance`), and 9 Corps may be given no attack
 //!   (complex) order (`command::issue`, the order menu). An order already in force stands.
-//! - *Grant*, *Lee* (for good): their army withdraws. Built so far: the panic is public and
-//!   lasting, and the withdrawing army may start no new close combat (the legal actions offer
-//!   no `Attack` to its units). Not built yet (see the rules reference, 3A): the free
-//!   withdrawal orders, the movement restriction toward the edges, leaving the map out of play,
-//!   and the Brock Road strategic points.
+//! - *Grant*, *Lee* (for good): their army withdraws (`withdrawal`).
 
 use adjutant_engine::Side;
 
 use crate::data::FormationId;
 use crate::data::charts::army_status::PanicEffect;
-use crate::events::{EventKind, Fx};
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::order::Receiver;
 
@@ -70,21 +65,5 @@ impl BloodyRoadsSouth {
                     )
                 })
         })
-    }
-
-    /// An army commander's panic starts his army's withdrawal (3A.7): told to its owner.
-    pub(crate) fn begin_withdrawal(&mut self, side: Side, effect: PanicEffect, fx: &mut Fx) {
-        if !matches!(
-            effect,
-            PanicEffect::WithdrawEast | PanicEffect::WithdrawWestOrSouth
-        ) {
-            return;
-        }
-        fx.private(
-            EventKind::ArmyStatus,
-            side,
-            "Your army withdraws (3A.7): from now on none of your units may start a close \
-             combat.",
-        );
     }
 }

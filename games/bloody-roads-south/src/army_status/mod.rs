@@ -9,7 +9,8 @@
 //! - `panic`: the panic roll on the printed tables (3A.5), with the roller's secret dice.
 //! - `demands`: the panic demands (3A.6): the public blows that allow one, the offer at the
 //!   end of the demanding player's own Rally Phase, the target's roll.
-//! - `effects`: what a panic does (3A.7) to orders and to the legal actions.
+//! - `effects`: what Meade's and Burnside's panics do to orders (3A.7).
+//! - `withdrawal`: Grant's and Lee's panics: their army's withdrawal (3A.7).
 
 pub mod check;
 pub mod demands;
@@ -17,3 +18,4 @@ pub mod effects;
 pub mod panic;
 pub mod tally;
 pub mod tracks;
+pub mod withdrawal;

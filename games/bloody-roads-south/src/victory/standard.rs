@@ -239,6 +239,13 @@ impl BloodyRoadsSouth {
                 );
             }
         }
+        // 5.3 with 3A.7: the panic Brock Road points.
+        for d in self.brock_road_divisions(side) {
+            p.add(
+                1,
+                format!("division {d} withdrawn by the Brock Road (3A.7)"),
+            );
+        }
         self.variant_points(side, &mut p);
         p
     }

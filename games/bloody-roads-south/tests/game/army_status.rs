@@ -9,7 +9,7 @@ use bloody_roads_south::data::{self, FormationId, UnitId};
 use bloody_roads_south::model::action::Action;
 use bloody_roads_south::model::decision::Question;
 use bloody_roads_south::model::order::Receiver;
-use bloody_roads_south::model::step::Step;
+use bloody_roads_south::model::step::{MovementSegment, Step};
 use bloody_roads_south::{BloodyRoadsSouth, Event, testing};
 
 const U: Side = Side::Union;
@@ -465,4 +465,158 @@ fn rule_3a_1_meade_s_track_is_dropped_when_he_falls() {
     testing::remove(&mut g, U, "Grant");
     turn_end_at(&mut g, "5 May 6:00pm");
     assert!(g.status_of("Grant").is_some());
+}
+
+/// Scenario 4 with Grant, Meade and their HQs at A32.08, Warren and the 5 Corps HQ at A32.06
+/// and 1/1/5 at A30.08, Grant at status 1: a 6+6 at the 3:00pm check panics him.
+fn grant_panics() -> (BloodyRoadsSouth, Vec<Event>) {
+    let mut g = game(&[]);
+    for id in ["Grant", "AUS HQ", "Meade", "A Pot HQ"] {
+        testing::place(&mut g, U, id, "A32.08");
+    }
+    for id in ["Warren", "5 Corps HQ"] {
+        testing::place(&mut g, U, id, "A32.06");
+    }
+    testing::place(&mut g, U, "1/1/5", "A30.08");
+    testing::set_status(&mut g, "Grant", 1);
+    testing::script_dice(&mut g, U, &[6, 6]);
+    let ev = turn_end_at(&mut g, "5 May 3:00pm");
+    assert!(g.withdrawing(U));
+    (g, ev)
+}
+
+#[test]
+fn rule_3a_7_grant_s_panic_sends_free_withdrawal_orders_accepted_on_arrival() {
+    let (mut g, ev) = grant_panics();
+    assert!(says(&ev, Viewer::Spectator, "Grant panics (3A.5)"));
+    assert!(says(
+        &ev,
+        Viewer::Seat(U),
+        "Withdrawal (3A.7): free orders by aide"
+    ));
+    assert!(
+        !says(&ev, Viewer::Seat(C), "Withdrawal (3A.7)"),
+        "the orders are secret"
+    );
+    let orders: Vec<_> = g
+        .orders(U)
+        .iter()
+        .filter(|o| o.receiver() == &Receiver::Corps(FormationId("5".into())))
+        .cloned()
+        .collect();
+    assert_eq!(orders.len(), 1, "one order to 5 Corps");
+    assert_eq!(orders[0].cost(), 0, "free");
+    let k = testing::key(&g, U, "1/1/5");
+    assert!(!g.under_withdrawal(k), "not before it arrives");
+    // Accepted on arrival, without a roll (no secret die drawn).
+    testing::script_dice(&mut g, U, &[1, 1]);
+    for _ in 0..4 {
+        testing::acceptance(&mut g, U, &mut dice());
+        // A corps order comes into force when Warren touches base (10.0), as usual.
+        testing::set_step(
+            &mut g,
+            Step::Movement {
+                side: U,
+                segment: MovementSegment::Move,
+            },
+        );
+        testing::touch_base(&mut g, U, "5", &mut dice());
+        if g.under_withdrawal(k) {
+            break;
+        }
+        let next = g.time_of(g.turn_index() + 1);
+        testing::set_turn(&mut g, &next);
+    }
+    assert!(g.under_withdrawal(k));
+    assert_eq!(testing::scripted_left(&g, U), 2, "no acceptance roll");
+}
+
+#[test]
+fn rule_3a_7_withdrawing_units_step_only_toward_their_edges_and_leave_there() {
+    let g = game(&[]);
+    let h = |s: &str| g.canonical(s.parse().expect(s)).expect(s);
+    // The Union: further east; the Confederates: further west or south.
+    assert!(g.withdrawal_step(U, h("A30.08"), h("A31.08")));
+    assert!(!g.withdrawal_step(U, h("A30.08"), h("A29.08")));
+    assert!(!g.withdrawal_step(U, h("A30.08"), h("A30.09")));
+    assert!(g.withdrawal_step(C, h("A30.08"), h("A29.08")));
+    assert!(g.withdrawal_step(C, h("A30.08"), h("A30.07")));
+    assert!(!g.withdrawal_step(C, h("A30.08"), h("A31.08")));
+    // Edges: Map A's east edge for the Union, F (B39.01) too; west or south for the
+    // Confederates.
+    assert!(g.withdrawal_exit(U, h("A50.10")));
+    assert!(g.withdrawal_exit(U, h("B39.01")));
+    assert!(!g.withdrawal_exit(U, h("A30.08")));
+    assert!(g.withdrawal_exit(C, h("A1.10")));
+    assert!(g.withdrawal_exit(C, h("B20.01")));
+    assert!(!g.withdrawal_exit(C, h("A50.10")));
+}
+
+#[test]
+fn rule_5_3_panic_brock_road_points_for_divisions_withdrawn_by_f() {
+    let mut g = game(&[]);
+    let division = data::order_of_battle()
+        .side(U)
+        .division(&FormationId("1/5".into()))
+        .expect("1/5")
+        .brigades
+        .clone();
+    for b in &division {
+        testing::exit_map(&mut g, U, b.as_str(), "B39.01");
+    }
+    assert!(g.brock_road_divisions(U).is_empty(), "only after a panic");
+    testing::set_panicked(&mut g, "Grant", true);
+    assert_eq!(g.brock_road_divisions(U), vec![FormationId("1/5".into())]);
+    let r = g.standard_result();
+    assert!(
+        r.strategic
+            .union
+            .lines
+            .iter()
+            .any(|l| l == "1 for division 1/5 withdrawn by the Brock Road (3A.7)"),
+        "{:?}",
+        r.strategic.union.lines
+    );
+    // One brigade left elsewhere: no point.
+    testing::exit_map(&mut g, U, division[0].as_str(), "A50.10");
+    assert!(g.brock_road_divisions(U).is_empty());
+}
+
+#[test]
+fn rule_3a_7_the_legal_actions_move_withdrawing_units_east_and_off_the_map() {
+    use crate::movement_board::Board;
+    use bloody_roads_south::model::facing::Vertex;
+    use bloody_roads_south::model::unit::Formation;
+    let mut b = Board::empty_of(S4, 1);
+    let map = data::map();
+    let x = |h: &bloody_roads_south::data::HexId| map.cell(*h).expect("a cell").x;
+    // 5b-1 serves the A Pot reserve (army troops): under withdrawal as soon as Grant panics.
+    let k = b.place(U, "5b-1", "A30.08", Formation::Limbered, Vertex::SW_NW);
+    testing::set_panicked(&mut b.g, "Grant", true);
+    assert!(b.g.under_withdrawal(k));
+    b.begin(U);
+    b.pick(U, "5b-1");
+    let from = b.g.unit(k).hex().expect("on the map");
+    let steps: Vec<_> = b
+        .offered(U)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Step { to } => Some(to),
+            _ => None,
+        })
+        .collect();
+    assert!(!steps.is_empty(), "it may move east");
+    assert!(steps.iter().all(|to| x(to) > x(&from)), "{steps:?}");
+    assert!(!b.is_offered(U, &Action::LeaveMap));
+    // On the east edge it may leave the map: out of play, not eliminated.
+    let mut b = Board::empty_of(S4, 1);
+    let k = b.place(U, "5b-1", "A50.10", Formation::Limbered, Vertex::SW_NW);
+    testing::set_panicked(&mut b.g, "Grant", true);
+    b.begin(U);
+    b.pick(U, "5b-1");
+    b.act(U, Action::LeaveMap);
+    assert!(matches!(
+        b.g.unit(k).location(),
+        bloody_roads_south::model::unit::Location::Exited { .. }
+    ));
 }
