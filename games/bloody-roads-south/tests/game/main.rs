@@ -6,6 +6,7 @@
 
 mod action_count_secrecy;
 mod army_status;
+mod army_status_panic;
 mod book_tables;
 mod bot_games;
 mod charts;
