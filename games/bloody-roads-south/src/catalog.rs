@@ -130,13 +130,18 @@ pub fn game_info() -> GameInfo {
             name: format!("Optional rule {}", o.rule),
             description: o.text.clone(),
             scope: ChoiceScope::Option,
-            kind: ChoiceKind::Bool { default: false },
+            kind: ChoiceKind::Bool {
+                default: o.id.default_on(),
+            },
             scenarios: OFFERED
                 .iter()
                 .filter(|&&s| option_applies(o.id, s))
                 .map(|s| s.as_str().to_string())
                 .collect(),
-            requires: Vec::new(),
+            requires: option_requires(o.id)
+                .iter()
+                .map(|r| r.key().to_string())
+                .collect(),
         })
         .filter(|c| !c.scenarios.is_empty())
         .chain(variant_choices())
@@ -158,14 +163,33 @@ pub fn game_info() -> GameInfo {
     }
 }
 
-/// Which optional rules a scenario can use. 3.3 (Burnside always negative) belongs to the
-/// Army Status rules (reference 3A) and 3.6 to the Army of the Potomac's reserve: neither is
-/// played yet, so neither is offered (issue 17), not even on the two-map scenarios.
-fn option_applies(id: crate::data::variant::OptionId, _scenario: ScenarioId) -> bool {
+/// Which optional rules a scenario can use. The Army Status rules (reference 3A) in the
+/// scenarios their data lists (`charts/army_status.toml`: Scenarios 4-7, so Scenario 4 of
+/// those built), and 3.3 (Burnside always negative, part of them) where they are and 9 Corps
+/// can be in play; 3.6 (the Army of the Potomac's reserve) is not played yet (issue 17).
+pub(crate) fn option_applies(id: crate::data::variant::OptionId, scenario: ScenarioId) -> bool {
     use crate::data::variant::OptionId as O;
+    let army_status = crate::data::charts()
+        .army_status
+        .status
+        .scenarios
+        .contains(&scenario);
     match id {
         O::UnionRallyNeedsLeader | O::WildernessFirePenalty => true,
-        O::BurnsideAlwaysNegative | O::ArmyOfThePotomacReserve => false,
+        O::ArmyStatus | O::BurnsideAlwaysNegative => army_status,
+        O::ArmyOfThePotomacReserve => false,
+    }
+}
+
+/// The options an option builds on (3.3's "Burnside always negative" is a rule of the Army
+/// Status rules).
+fn option_requires(
+    id: crate::data::variant::OptionId,
+) -> &'static [crate::data::variant::OptionId] {
+    use crate::data::variant::OptionId as O;
+    match id {
+        O::BurnsideAlwaysNegative => &[O::ArmyStatus],
+        _ => &[],
     }
 }
 

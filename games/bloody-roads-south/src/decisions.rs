@@ -19,6 +19,7 @@ impl BloodyRoadsSouth {
             Question::LooseCannon { .. } => self.loose_cannon_actions(),
             Question::Face { hex, .. } => self.face_actions(decision.side(), *hex),
             Question::LeeTakesCorps { .. } => self.lee_corps_actions(),
+            Question::PanicDemand { targets } => self.demand_actions(targets),
         }
     }
 
@@ -49,6 +50,10 @@ impl BloodyRoadsSouth {
             Question::LeeTakesCorps { leader, corps } => {
                 self.decisions.remove(0);
                 self.apply_lee_corps(first.side, leader, corps, action, fx);
+            }
+            Question::PanicDemand { .. } => {
+                self.decisions.remove(0);
+                self.apply_demand(first.side, action, fx);
             }
         }
     }

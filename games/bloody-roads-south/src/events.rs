@@ -57,6 +57,8 @@ pub enum EventKind {
     Railroad,
     /// Possession of locations (5.1d).
     Possession,
+    /// Army Status, status checks, panic and panic demands (3A).
+    ArmyStatus,
     /// Victory points and the result (5.0, 7.0).
     Victory,
 }

@@ -42,7 +42,11 @@ impl BloodyRoadsSouth {
                     .orders
                     .iter()
                     .find_map(|o| o.exit_by);
-                if u.part_of.is_some() || exit.and_then(|h| self.canonical(h)) != Some(hex) {
+                // Reference 3A.7: a withdrawing army leaves by its edges.
+                let withdrew = self.withdrawing(u.side) && self.withdrawal_exit(u.side, hex);
+                if u.part_of.is_some()
+                    || (!withdrew && exit.and_then(|h| self.canonical(h)) != Some(hex))
+                {
                     return Err(format!(
                         "{} left the map by {hex}, not by an exit hex",
                         u.id
@@ -174,6 +178,39 @@ impl BloodyRoadsSouth {
         for d in &self.decisions {
             if self.step == Step::Over {
                 return Err(format!("a question is left after the end: {d:?}"));
+            }
+        }
+        self.check_army_status()
+    }
+
+    /// Reference 3A: tracks only with the option, statuses within 1-4, a dropped track never
+    /// in a panic, at most the allowance of demands a date.
+    fn check_army_status(&self) -> Result<(), String> {
+        let a = &self.army_status;
+        if !self.army_status_on() && !a.tracks.is_empty() {
+            return Err("status tracks without the army-status option".into());
+        }
+        for t in &a.tracks {
+            if !(1..=4).contains(&t.status) {
+                return Err(format!("{}'s status is {}", t.sheet, t.status));
+            }
+            if t.dropped && t.panicked {
+                return Err(format!("{}'s dropped track is in a panic", t.sheet));
+            }
+        }
+        for side in Side::BOTH {
+            let allowance = crate::data::charts()
+                .army_status
+                .commander
+                .iter()
+                .filter(|c| c.side == side)
+                .map(|c| c.panic_demands_per_day)
+                .max()
+                .unwrap_or(0);
+            if self.demands_made_today(side) > allowance {
+                return Err(format!(
+                    "{side} made more than {allowance} panic demands today"
+                ));
             }
         }
         Ok(())

@@ -105,6 +105,9 @@ impl BloodyRoadsSouth {
             }
             Action::Face { facing } => format!("Face {} ({facing})", facing.compass()),
             Action::TakeCorps => "Take command of the corps".into(),
+            Action::DemandPanic { target } => {
+                format!("Demand a panic roll of {target} (3A.6)")
+            }
             Action::Decline => "Decline".into(),
         }
     }

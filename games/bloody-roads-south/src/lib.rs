@@ -10,7 +10,7 @@
 //! 5. The rules, one concept a module, each citing the rules it implements (numbers of
 //!    `docs/rules/bloody-roads-south.md`): `setup`, `sequence`, `dice` (each side's secret
 //!    dice), `command`, `movement`, `fire`, `close_combat`, `morale`, `stragglers`,
-//!    `leaders`, `supply`, `victory`, `decisions`.
+//!    `leaders`, `supply`, `victory`, `army_status` (3A), `decisions`.
 //! 6. Views and the engine contract: `view`, `labels`, `prompt`, `actions`, `catalog`, and
 //!    `Rules for BloodyRoadsSouth` here.
 //!
@@ -18,6 +18,7 @@
 //! bot's batches from its menu; play never uses them.
 
 pub mod actions;
+pub mod army_status;
 #[doc(hidden)]
 pub mod bot;
 pub mod catalog;

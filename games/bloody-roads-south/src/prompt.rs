@@ -26,6 +26,15 @@ impl BloodyRoadsSouth {
                 Question::PlaceLeader { .. } => "Choose where the leader appears (25.4)".into(),
                 Question::Face { hex, after } => self.face_prompt(d.side(), *hex, *after),
                 Question::LeeTakesCorps { leader, corps } => self.lee_corps_prompt(*leader, corps),
+                Question::PanicDemand { targets } => {
+                    let names: Vec<&str> = targets.iter().map(|t| t.as_str()).collect();
+                    format!(
+                        "Your blows this turn allow a panic demand of {} (3A.6, {} made today): \
+                         make one, or decline",
+                        names.join(" or "),
+                        self.demands_made_today(d.side())
+                    )
+                }
             };
         }
         let title = self.phase_title();

@@ -107,6 +107,7 @@ impl BloodyRoadsSouth {
                         EventKind::Phase,
                         format!("{}, {side} player turn.", self.turn_words()),
                     );
+                    self.clear_blows();
                     if side == Side::Confederate {
                         self.cavalry_falls_back(fx);
                         self.park_union_wagons();
@@ -127,7 +128,11 @@ impl BloodyRoadsSouth {
                 }
             }
             Step::Fire { side, firer } => self.enter_fire(side, firer, fx),
-            Step::Rally { side } => self.rally(side, fx),
+            Step::Rally { side } => {
+                self.rally(side, fx);
+                // Reference 3A.6: a panic demand at the end of his own Rally Phase.
+                self.offer_demand(side);
+            }
             Step::SetUp | Step::Over => {}
         }
     }
@@ -163,11 +168,14 @@ impl BloodyRoadsSouth {
         }
     }
 
-    /// The Game Turn End: the turn marker advances, or the game ends after its last turn.
+    /// The Game Turn End: the Status Checks on check times (3A.2), then the turn marker
+    /// advances, or the game ends after its last turn.
     /// (The `fired_on_by_infantry` marks are cleared by each side's own Attack Stoppage
     /// segment after it has read them, series 10.3, so fire in either player turn counts.)
     fn end_turn(&mut self, fx: &mut Fx) {
         self.reload_union_wagons(fx);
+        // Reference 3A.2: the Status Checks of the 3:00/6:00/9:00/12:00 turns.
+        self.status_checks(fx);
         let last = crate::data::turn_record()
             .index_of(self.scenario().last_turn)
             .unwrap_or(0) as u16;

@@ -56,8 +56,18 @@ impl BloodyRoadsSouth {
         hex: HexId,
         fx: &mut Fx,
     ) -> CloseCombatEnd {
-        let defender = self.fire_target_unit(hex).map(|k| self.unit(k).side);
+        let top = self.fire_target_unit(hex);
+        let defender = top.map(|k| self.unit(k).side);
         let end = self.fight(attackers, hex, fx);
+        // Reference 3A.6: a close combat won against the defender's (public) top counter.
+        if let Some(k) = top
+            && matches!(
+                end,
+                CloseCombatEnd::DefenderRetreats | CloseCombatEnd::DefenderEliminated
+            )
+        {
+            self.record_blow(k);
+        }
         if let Some(side) = defender
             && matches!(
                 end,

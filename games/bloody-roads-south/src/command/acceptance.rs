@@ -90,6 +90,9 @@ impl BloodyRoadsSouth {
         {
             v.push("Burnside is accepting it (3.3a)");
         }
+        if self.burnside_shaken(side) && self.receiver_in_ninth(side, &o.receiver) {
+            v.push("Burnside's panic (3A.7)");
+        }
         v
     }
 
@@ -102,6 +105,20 @@ impl BloodyRoadsSouth {
             .map(|o| o.no)
             .collect();
         for no in due {
+            if self.order(side, no).map(|o| &o.origin) == Some(&Origin::Withdrawal) {
+                // Reference 3A.7: a withdrawal order is accepted on arrival, without a roll.
+                fx.private(
+                    EventKind::Order,
+                    side,
+                    format!(
+                        "Order {} ({}), the withdrawal, arrives and is accepted (3A.7).",
+                        no.0,
+                        self.order_summary(side, no)
+                    ),
+                );
+                self.accept(side, no, fx);
+                continue;
+            }
             self.roll_acceptance(side, no, fx);
         }
     }

@@ -225,6 +225,9 @@ impl BloodyRoadsSouth {
             for (receiver, types, relay) in offers {
                 for method in self.methods_for(side, &w, &receiver) {
                     for &order_type in &types {
+                        if self.panic_forbids(side, &receiver, order_type) {
+                            continue;
+                        }
                         let c = cost.cost(method, order_type);
                         out.push(MenuEntry {
                             draft: OrderDraft {
@@ -344,7 +347,17 @@ impl BloodyRoadsSouth {
             && self
                 .relay_commander(side)
                 .is_some_and(|m| self.unit(m).hex() == self.unit(w.key).hex());
-        if stacked {
+        if stacked && self.meade_must_roll(side) {
+            fx.private(
+                EventKind::Order,
+                side,
+                format!(
+                    "{who} writes order {}: {what} ({cost} command points). Stacked with him, \
+                     but in a panic, Meade must roll for it this turn (3A.7).",
+                    no.0
+                ),
+            );
+        } else if stacked {
             fx.private(
                 EventKind::Order,
                 side,

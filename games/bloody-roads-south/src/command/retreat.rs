@@ -99,6 +99,9 @@ impl BloodyRoadsSouth {
         }
         let turn = self.turn;
         self.command_mut(side, &rc).retreat_on = Some(turn);
+        // Reference 3A.3: a setback for the Army Status score (an overrun HQ counts once,
+        // with the emergency retreat it forces).
+        self.army_status.setbacks.push((side, corps.clone()));
         fx.private(
             EventKind::Stoppage,
             side,

@@ -91,16 +91,25 @@ pub enum OptionId {
     BurnsideAlwaysNegative,
     /// 3.6: the Army of the Potomac Reserve.
     ArmyOfThePotomacReserve,
+    /// 3A: the Army Status rules (status checks, panic, panic demands); on by default.
+    ArmyStatus,
 }
 
 impl OptionId {
     /// All optional rules in rule order.
-    pub const ALL: [OptionId; 4] = [
+    pub const ALL: [OptionId; 5] = [
         OptionId::UnionRallyNeedsLeader,
         OptionId::WildernessFirePenalty,
         OptionId::BurnsideAlwaysNegative,
         OptionId::ArmyOfThePotomacReserve,
+        OptionId::ArmyStatus,
     ];
+
+    /// Its default in the catalog: only the Army Status rules are on unless turned off
+    /// (reference 4a, "Army Status optional?").
+    pub fn default_on(self) -> bool {
+        self == OptionId::ArmyStatus
+    }
 
     /// Its catalog id (a public game option's key).
     pub fn key(self) -> &'static str {
@@ -109,6 +118,7 @@ impl OptionId {
             OptionId::WildernessFirePenalty => "wilderness-fire-penalty",
             OptionId::BurnsideAlwaysNegative => "burnside-always-negative",
             OptionId::ArmyOfThePotomacReserve => "aop-reserve",
+            OptionId::ArmyStatus => "army-status",
         }
     }
 }

@@ -151,6 +151,8 @@ impl BloodyRoadsSouth {
         }
         let side = u.side;
         let hex = u.hex();
+        // Reference 3A.6: an eliminated unit is a public blow against its command.
+        self.record_blow(u.part_of.unwrap_or(k));
         if let (UnitKind::Brigade, Some(parent)) = (u.kind, u.part_of) {
             self.eliminate_part(parent, k);
         } else if u.kind == UnitKind::Brigade {

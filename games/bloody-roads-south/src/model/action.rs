@@ -226,6 +226,11 @@ pub enum Action {
     /// Lee takes the corps whose commander fell (rule 4.1d); `Decline` leaves it to the
     /// senior division commander.
     TakeCorps,
+    /// Make a panic demand of a commander (reference 3A.6); `Decline` makes none.
+    DemandPanic {
+        /// The commander ("Grant", "Meade", "Burnside", "Lee").
+        target: UnitId,
+    },
     /// Decline an optional choice (for a `Face` question: keep the stack's facing).
     Decline,
 }

@@ -79,6 +79,11 @@ pub enum Question {
         /// The corps.
         corps: FormationId,
     },
+    /// Whether the phasing player makes a panic demand, and of whom (reference 3A.6).
+    PanicDemand {
+        /// The commanders he may demand it of.
+        targets: Vec<crate::data::UnitId>,
+    },
     /// Where a replacement or displaced leader appears (series 25.4, 10.0).
     PlaceLeader {
         /// The leader.

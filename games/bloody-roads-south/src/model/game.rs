@@ -122,6 +122,9 @@ pub struct BloodyRoadsSouth {
     /// table's order.
     #[serde(default)]
     pub(crate) places: Vec<PlaceHolding>,
+    /// Army Status and panic (reference 3A; empty when not in use).
+    #[serde(default)]
+    pub(crate) army_status: crate::model::status::ArmyStatusState,
     /// The next stack-order number (series 12.0: the newest arrival is on top).
     pub(crate) next_z: u32,
     /// The result, once the game is over.

@@ -14,5 +14,6 @@ pub mod facing;
 pub mod game;
 pub mod moves;
 pub mod order;
+pub mod status;
 pub mod step;
 pub mod unit;

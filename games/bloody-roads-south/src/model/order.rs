@@ -85,6 +85,9 @@ pub enum Origin {
     LooseCannon,
     /// A reinforcement's printed orders (rule 6.0d).
     Reinforcement,
+    /// The withdrawal order after the army commander's panic (reference 3A.7): free, by aide,
+    /// accepted on arrival.
+    Withdrawal,
 }
 
 /// One line of the order log.

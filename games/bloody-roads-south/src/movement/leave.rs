@@ -38,6 +38,17 @@ impl BloodyRoadsSouth {
         if g.must_attack || (g.in_enemy_zoc && !g.path.is_empty()) {
             return None;
         }
+        // Reference 3A.7: units under withdrawal leave by their army's edges.
+        if self.withdrawal_exit(side, here)
+            && g.units.iter().all(|&k| {
+                self.under_withdrawal(k)
+                    && self.unit(k).part_of.is_none()
+                    && !self.keys().any(|p| self.unit(p).part_of == Some(k))
+                    && self.mp_left(k) >= i32::from(LEAVE_COST.0)
+            })
+        {
+            return Some(here);
+        }
         let corps = self.exit_corps(side, here)?;
         let members = crate::data::order_of_battle().side(side).members(&corps);
         let all_may = g.units.iter().all(|&k| {

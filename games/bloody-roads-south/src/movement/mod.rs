@@ -86,7 +86,12 @@ impl BloodyRoadsSouth {
         let mut out = Vec::new();
         let facts = self.group_facts(g);
         let steps = self.step_options(side, g, &facts);
-        let attacks = self.attack_options(side, g, &facts);
+        // Reference 3A.7: a withdrawing army starts no new close combat.
+        let attacks = if self.withdrawing(side) {
+            Vec::new()
+        } else {
+            self.attack_options(side, g, &facts)
+        };
         let closing = g.closing.is_some();
         let committed = g.must_attack && !attacks.is_empty();
         let must_close = closing && !steps.is_empty();
@@ -94,7 +99,17 @@ impl BloodyRoadsSouth {
             && !must_close
             && !self.split_blocks_stop(g, !steps.is_empty())
             && (self.stop_is_legal(g) || (steps.is_empty() && attacks.is_empty()));
-        out.extend(steps.into_iter().map(|(to, _)| Action::Step { to }));
+        // Reference 3A.7: units under withdrawal step only toward their army's edges.
+        let from = self.moving_hex(g);
+        let withdrawing = g.units.iter().any(|&k| self.under_withdrawal(k));
+        out.extend(
+            steps
+                .into_iter()
+                .filter(|(to, _)| {
+                    !withdrawing || from.is_some_and(|f| self.withdrawal_step(side, f, *to))
+                })
+                .map(|(to, _)| Action::Step { to }),
+        );
         out.extend(attacks.into_iter().map(|hex| Action::Attack { hex }));
         out.extend(self.turn_actions(g));
         out.extend(self.formation_actions(side, g));

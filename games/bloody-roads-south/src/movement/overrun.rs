@@ -88,6 +88,8 @@ impl BloodyRoadsSouth {
         let oob = crate::data::order_of_battle().side(side);
         if let Some(c) = oob.corps().iter().find(|c| c.hq == u.id) {
             self.mark_hq_overrun(side, &c.id.clone());
+            // Reference 3A.6: a corps HQ overrun is a public blow against its command.
+            self.record_blow(k);
         } else if let Some(a) = oob.armies().iter().find(|a| a.hq == u.id) {
             self.army_hq_overrun(side, &a.id.clone(), to);
         }

@@ -36,7 +36,15 @@ impl BloodyRoadsSouth {
         let data = crate::data::scenario(scenario);
         let options: Vec<OptionId> = OptionId::ALL
             .into_iter()
-            .filter(|&o| setup.option_bool(o.key()))
+            .filter(|&o| {
+                // A missing option takes the catalog's default (`army-status` is on).
+                setup
+                    .options
+                    .get(o.key())
+                    .and_then(serde_json::Value::as_bool)
+                    .unwrap_or(o.default_on())
+            })
+            .filter(|&o| crate::catalog::option_applies(o, scenario))
             .collect();
         // A variant is used only when the catalog offers it and the scenario lists it: a
         // public one (3.8b) by the game's options, a secret one only by the secret choice of
@@ -77,6 +85,7 @@ impl BloodyRoadsSouth {
             returns: PerSide::default(),
             holdings: Vec::new(),
             places: Vec::new(),
+            army_status: Default::default(),
             next_z: 0,
             result: None,
         };
@@ -86,6 +95,7 @@ impl BloodyRoadsSouth {
         for side in Side::BOTH {
             game.place_fixed(side);
         }
+        game.start_tracks();
         Ok(game)
     }
 

@@ -402,6 +402,8 @@ impl BloodyRoadsSouth {
     /// The first turn begins: the Confederate player turn comes first (series 8.1).
     fn begin_play(&mut self, fx: &mut Fx) {
         self.record_holdings();
+        // Reference 3A.3: the first period is counted from the set-up as revealed.
+        self.rebase_tracks();
         self.step = Step::Command {
             side: Side::Confederate,
             segment: CommandSegment::OrderIssue,

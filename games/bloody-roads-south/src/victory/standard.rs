@@ -239,6 +239,13 @@ impl BloodyRoadsSouth {
                 );
             }
         }
+        // 5.3 with 3A.7: the panic Brock Road points.
+        for d in self.brock_road_divisions(side) {
+            p.add(
+                1,
+                format!("division {d} withdrawn by the Brock Road (3A.7)"),
+            );
+        }
         self.variant_points(side, &mut p);
         p
     }
@@ -298,7 +305,7 @@ impl BloodyRoadsSouth {
     }
 
     /// The leaders of `side` killed or wounded (replacements included).
-    fn fallen_leaders(&self, side: Side) -> Vec<UnitKey> {
+    pub(crate) fn fallen_leaders(&self, side: Side) -> Vec<UnitKey> {
         self.keys()
             .filter(|&k| {
                 let u = self.unit(k);
@@ -311,7 +318,7 @@ impl BloodyRoadsSouth {
 
     /// The leader commanded a corps or an army when he fell (a successor counts as the
     /// corps' commander, reference 2.11).
-    fn commanded_corps_or_higher(&self, k: UnitKey) -> bool {
+    pub(crate) fn commanded_corps_or_higher(&self, k: UnitKey) -> bool {
         let side = self.unit(k).side;
         self.leader_command(k).is_some_and(|c| {
             matches!(

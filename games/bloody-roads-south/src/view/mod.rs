@@ -58,6 +58,9 @@ impl BloodyRoadsSouth {
         v.insert("phase".into(), self.phase_view());
         v.insert("stacks".into(), Value::Array(self.stacks_view(viewer)));
         v.insert("holdings".into(), self.holdings_view());
+        if let Some(a) = self.army_status_view(viewer) {
+            v.insert("army_status".into(), a);
+        }
         if let Some(side) = viewer.side() {
             v.insert("waiting".into(), self.waiting_view(side));
             v.insert("orders".into(), self.orders_view(side));

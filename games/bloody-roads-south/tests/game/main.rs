@@ -5,6 +5,8 @@
 //! `series_tables.md`); nothing outside the repository is read.
 
 mod action_count_secrecy;
+mod army_status;
+mod army_status_panic;
 mod book_tables;
 mod bot_games;
 mod charts;

@@ -146,17 +146,21 @@ fn rule_6_0b_scenario_4_pre_set_orders() {
 }
 
 #[test]
-fn rule_7_0_scenario_4_is_offered_without_its_unbuilt_options() {
+fn rule_7_0_scenario_4_is_offered_with_army_status_and_without_its_unbuilt_options() {
     let info = <BloodyRoadsSouth as Rules>::info();
     let s = info.scenario("battles-of-may-5th").expect("offered");
     assert!(s.name.contains("May 5th") && s.description.contains("A and B"));
     assert_eq!(s.turns, 16);
     for c in &info.choices {
         assert!(
-            !["burnside-always-negative", "aop-reserve"].contains(&c.id.as_str()),
+            !["aop-reserve"].contains(&c.id.as_str()),
             "{} is offered before it is built",
             c.id
         );
+    }
+    // The Army Status rules (3A) and their option 3.3 are (`army_status`).
+    for id in ["army-status", "burnside-always-negative"] {
+        assert!(info.choices.iter().any(|c| c.id == id), "{id} offered");
     }
     // Its variants 3.8b and 4.5c are offered (`scenario4_variants`); a set-up naming 4.5c as
     // a public option plays without it (it is the Confederate's secret choice).

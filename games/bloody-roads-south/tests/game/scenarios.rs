@@ -628,7 +628,7 @@ fn rules_3_8_and_4_5_variants_by_scenario() {
 }
 
 #[test]
-fn optional_rules_1_2b_1_2i_3_3_3_6() {
+fn optional_rules_1_2b_1_2i_3_3_3_6_and_army_status_3a() {
     use bloody_roads_south::data::variant::OptionId;
     let rules: Vec<(OptionId, &str)> = data::variants()
         .options()
@@ -642,6 +642,7 @@ fn optional_rules_1_2b_1_2i_3_3_3_6() {
             (OptionId::WildernessFirePenalty, "1.2i"),
             (OptionId::BurnsideAlwaysNegative, "3.3"),
             (OptionId::ArmyOfThePotomacReserve, "3.6"),
+            (OptionId::ArmyStatus, "3A"),
         ]
     );
 }

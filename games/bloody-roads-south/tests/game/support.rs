@@ -181,6 +181,7 @@ pub fn next_finish(m: &Match<BloodyRoadsSouth>, side: Side) -> Action {
     });
     pick(is_finish)
         .or_else(|| pick(|a| *a == Action::EndMove))
+        .or_else(|| pick(|a| *a == Action::Decline))
         .or_else(|| pick(|a| matches!(a, Action::Enter { .. })))
         .or_else(|| pick(|a| matches!(a, Action::Step { .. })))
         .or_else(|| splitting.cloned())

@@ -7,6 +7,10 @@
 use adjutant_engine::{Dice, Match, PerSide, Rules, Seed, Setup, Side};
 use serde_json::Value;
 
+mod army_status;
+
+pub use army_status::*;
+
 use crate::close_combat::CloseCombatEnd;
 use crate::data::morale::MoraleState;
 use crate::data::{HexId, UnitId};
