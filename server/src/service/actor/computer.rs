@@ -6,6 +6,11 @@
 //! ([`ComputerMove`]) and is played through the same path as a client's action: checked
 //! against the sequence number it was chosen at, committed before anyone is told.
 //!
+//! The same opponent plays a seat the clock gave to the server's bot (a side that ran out of
+//! time in a game created with `on_timeout: "bot"`: its player has left), at the opponent's
+//! default level, until the owner takes the seat back; its actions are flagged as the bot's.
+//! A game whose kind has no opponent keeps the plain bot (`correspondence.rs`).
+//!
 //! Cancellation: one decision is in flight at a time, for one sequence number ([`Thinking`]).
 //! When the position changes (the human acts, undoes, resigns) or the actor leaves (the
 //! server stops, the game retires or faults) the [`Thinking`] is dropped, which marks its
@@ -23,7 +28,17 @@ use super::cmd::ComputerMove;
 /// A decision being made off the actor for the position at `seq`. Dropping it cancels it.
 pub(super) struct Thinking {
     seq: u64,
+    /// The seat it decides for: the computer's own, or a timed-out player's.
+    side: Side,
     cancelled: Arc<AtomicBool>,
+}
+
+/// A seat the computer must play now.
+struct Seat {
+    side: Side,
+    level: String,
+    /// Whether it plays for the server's bot (a timed-out player's seat).
+    by_bot: bool,
 }
 
 impl Drop for Thinking {
@@ -36,21 +51,15 @@ impl Actor {
     /// Asks the computer for its move if it holds a seat that must act now and is not
     /// already thinking about this very position; cancels a decision about an older one.
     pub(super) fn think(&mut self) {
-        let Some(seat) = self.meta.computer.clone() else {
+        let Some(seat) = self.seat_to_play() else {
+            self.thinking = None;
             return;
         };
         let side = seat.side;
-        let to_move = self.meta.status == GameStatus::Active
-            && !self.poisoned
-            && self.meta.to_act.contains(&side);
-        if !to_move {
-            self.thinking = None;
-            return;
-        }
         if self
             .thinking
             .as_ref()
-            .is_some_and(|t| t.seq == self.meta.seq)
+            .is_some_and(|t| t.seq == self.meta.seq && t.side == side)
         {
             return;
         }
@@ -72,8 +81,10 @@ impl Actor {
         let cancelled = Arc::new(AtomicBool::new(false));
         self.thinking = Some(Thinking {
             seq,
+            side,
             cancelled: cancelled.clone(),
         });
+        let by_bot = seat.by_bot;
         let me = self.me.clone();
         let game_id = self.meta.id.clone();
         tokio::spawn(async move {
@@ -116,10 +127,44 @@ impl Actor {
                     seq,
                     side,
                     action,
+                    by_bot,
                     cancelled,
                 }))
                 .await;
         });
+    }
+
+    /// The seat the computer must play now, if any: its own seat, else a seat the clock gave
+    /// to the bot when this game has an opponent to play it.
+    fn seat_to_play(&self) -> Option<Seat> {
+        if self.meta.status != GameStatus::Active || self.poisoned {
+            return None;
+        }
+        if let Some(seat) = &self.meta.computer {
+            return self.meta.to_act.contains(&seat.side).then(|| Seat {
+                side: seat.side,
+                level: seat.level.clone(),
+                by_bot: false,
+            });
+        }
+        let clock = self.meta.clock.as_ref()?;
+        let side = self
+            .meta
+            .to_act
+            .iter()
+            .copied()
+            .find(|&s| *clock.bot.get(s))?;
+        let opponent = self.inner.registry.opponent(&self.meta.game)?;
+        Some(Seat {
+            side,
+            level: opponent.default_level().to_string(),
+            by_bot: true,
+        })
+    }
+
+    /// Whether the bot's seats of this game are played by its computer opponent.
+    pub(super) fn bot_is_computer(&self) -> bool {
+        self.meta.computer.is_none() && self.inner.registry.opponent(&self.meta.game).is_some()
     }
 
     /// Plays the computer's choice if it answers the decision in flight, through a client's
@@ -143,7 +188,7 @@ impl Actor {
         // A refusal is not asked again at the same position (it would be refused again); the
         // seat waits until the game is next loaded.
         if let Err(e) = self
-            .play_seat(choice.side, choice.seq, &action, false)
+            .play_seat(choice.side, choice.seq, &action, false, choice.by_bot)
             .await
         {
             warn!(game = %self.meta.id, seq = choice.seq, error = %e.message, "the computer's action was refused");

@@ -200,8 +200,13 @@ impl Actor {
     }
 
     /// Plays every seat the bot holds while it is that seat's turn: the first offered action
-    /// that is not an undo.
+    /// that is not an undo, or, where the game has a computer opponent, its choices (made off
+    /// the actor, `computer.rs`).
     pub(super) async fn run_bots(&mut self) {
+        if self.bot_is_computer() {
+            self.think();
+            return;
+        }
         for _ in 0..BOT_STEPS {
             if self.meta.status != GameStatus::Active || self.poisoned {
                 return;
@@ -368,6 +373,8 @@ impl Actor {
                     None,
                 );
                 info!(game = %self.meta.id, %side, "seat taken back from the bot");
+                // A decision in flight for the seat is cancelled.
+                self.think();
             }
         }
         Ok(ClockReply {

@@ -28,17 +28,18 @@ impl Actor {
                 ));
             }
         }
-        self.play_seat(side, seq, action, reply_view).await
+        self.play_seat(side, seq, action, reply_view, false).await
     }
 
     /// Plays `action` for `side`, chosen from the view at `seq`: a client's action once its
-    /// seat is checked, and the computer's.
+    /// seat is checked, and the computer's (`by_bot` when it plays for the server's bot).
     pub(super) async fn play_seat(
         &mut self,
         side: Side,
         seq: u64,
         action: &Value,
         reply_view: bool,
+        by_bot: bool,
     ) -> Result<ActionAccepted, ApiError> {
         if seq != self.meta.seq {
             return Err(ApiError::new(
@@ -64,7 +65,7 @@ impl Actor {
         };
         let draw = MetaAction::parse(&played.action);
         let wanted = reply_view.then_some(Viewer::Seat(side));
-        let accepted = self.commit_and_tell(played, side, false, wanted).await?;
+        let accepted = self.commit_and_tell(played, side, by_bot, wanted).await?;
         match draw {
             Some(MetaAction::OfferDraw) => self.notify(
                 NoticeKind::DrawOffered,

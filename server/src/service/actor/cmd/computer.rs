@@ -16,6 +16,9 @@ pub struct ComputerMove {
     /// `None`: the computer chose nothing, or failed (its seat then waits; the actor only
     /// stops counting the decision as in flight).
     pub action: Option<Value>,
+    /// Whether it plays a timed-out player's seat for the server's bot (its actions are
+    /// then flagged as the bot's).
+    pub by_bot: bool,
     /// Set once the decision it answers was cancelled (see `actor/computer.rs`).
     pub cancelled: Arc<AtomicBool>,
 }
