@@ -82,6 +82,21 @@ pub async fn serve(
             }
         })
     });
+    {
+        let service = service.clone();
+        tokio::spawn(async move {
+            match service.resume_computers().await {
+                Ok(0) => {}
+                Ok(n) => info!(
+                    games = n,
+                    "the computer resumes its move in games against it"
+                ),
+                Err(e) => {
+                    warn!(error = %e, "games against the computer not resumed; each resumes when opened")
+                }
+            }
+        });
+    }
     let app = http::router(http::AppState {
         service: service.clone(),
         limiter,

@@ -2,6 +2,10 @@
 
 use super::*;
 
+/// The most games against the computer resumed when the server starts (the most recently
+/// active first; any other resumes when someone opens it).
+const RESUME_AT_ONCE: i64 = 1000;
+
 /// Correspondence play: the sweep, notices, pauses, chat and rematch (import: [`import`]).
 impl Service {
     /// Looks at every game whose clock needs it (a pause ending, a warning, a time-out) and
@@ -22,6 +26,27 @@ impl Service {
         }
         self.digests(now).await?;
         Ok(ids.len())
+    }
+
+    /// Loads every active game whose computer seat must act, so that the computer moves
+    /// without waiting for someone to open the game (after a restart, a decision in flight
+    /// was lost). Returns how many were loaded.
+    pub async fn resume_computers(&self) -> Result<usize, ApiError> {
+        let rows = self
+            .inner
+            .store
+            .games(ListQuery::AgainstTheComputer, RESUME_AT_ONCE)
+            .await
+            .map_err(store_error)?;
+        let mut resumed = 0;
+        for row in rows {
+            let meta = GameMeta::from_row(row)?;
+            let Some(seat) = &meta.computer else { continue };
+            if meta.to_act.contains(&seat.side) && self.handle(&meta.id).is_some() {
+                resumed += 1;
+            }
+        }
+        Ok(resumed)
     }
 
     /// Sends the daily digests that are due: the games where it is the account's move.

@@ -63,6 +63,8 @@ pub enum ListQuery<'a> {
     Public(&'static str),
     /// Finished games: public ones and this account's.
     Finished(Option<&'a str>),
+    /// Active games with a computer seat (resumed when the server starts).
+    AgainstTheComputer,
 }
 
 /// Readers and the writer.
@@ -196,6 +198,10 @@ impl SqliteStore {
                  ORDER BY g.updated_at DESC LIMIT {limit}"
             )))
             .bind(account.unwrap_or("").to_string()),
+            ListQuery::AgainstTheComputer => sqlx::query_as(AssertSqlSafe(format!(
+                "{base} WHERE g.status = 'active' AND g.computer IS NOT NULL \
+                 ORDER BY g.updated_at DESC LIMIT {limit}"
+            ))),
         };
         q.fetch_all(&self.pool).await
     }

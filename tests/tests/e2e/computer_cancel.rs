@@ -335,11 +335,11 @@ async fn undo_once(
     }
 }
 #[tokio::test]
-async fn a_decision_in_flight_when_the_server_stops_is_dropped_and_asked_again_after() {
+async fn a_decision_in_flight_when_the_server_stops_is_dropped_and_asked_again_at_start() {
     // Champion Hill with the person as the Union: the computer places its dummies first, so
     // it is asked as soon as the game is created. The server stops while that decision is
     // held; the answer then is never played. A new server on the same database loads the game
-    // when the person looks at it, and the computer is asked about the same position again.
+    // as it starts, and the computer is asked about the same position again.
     let dir = TempDir::new();
     let (asks, mut asked) = mpsc::unbounded_channel();
     let registry =
@@ -364,12 +364,14 @@ async fn a_decision_in_flight_when_the_server_stops_is_dropped_and_asked_again_a
     let dummy = held.index_of("place_dummy");
     held.answer(Some(dummy));
 
+    // The new server resumes the game as it starts: the computer is asked again before
+    // anyone opens the game.
     let server = TestServer::start_in(dir.path(), registry()).await;
+    let again = next_ask(&mut asked).await;
+    assert_eq!((again.seq, again.side), (0, Side::Confederate));
     let person = server.client().with_token(Some(token));
     let state = person.state(&game, None).await.unwrap();
     assert_eq!(state.seq, 0, "nothing was played after the stop");
-    let again = next_ask(&mut asked).await;
-    assert_eq!((again.seq, again.side), (0, Side::Confederate));
     let finish = again.index_of("finish_set_up");
     again.answer(Some(finish));
     let mut live = subscribed(&person, &game).await;

@@ -197,6 +197,11 @@ impl Store for MemoryStore {
                     }),
                     limit,
                 ),
+                ListQuery::AgainstTheComputer => game_rows(
+                    t,
+                    all.filter(|g| g.row.status == "active" && g.row.computer.is_some()),
+                    limit,
+                ),
             }
         })
     }
