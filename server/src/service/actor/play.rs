@@ -67,6 +67,9 @@ impl Actor {
         let wanted = reply_view.then_some(Viewer::Seat(side));
         let accepted = self.commit_and_tell(played, side, by_bot, wanted).await?;
         match draw {
+            Some(MetaAction::OfferDraw) if self.computer_side() == Some(side.opponent()) => {
+                self.computer_declines_draw(side.opponent()).await;
+            }
             Some(MetaAction::OfferDraw) => self.notify(
                 NoticeKind::DrawOffered,
                 &[side.opponent()],
@@ -82,6 +85,29 @@ impl Actor {
             _ => {}
         }
         Ok(accepted)
+    }
+
+    /// The side the computer holds in a game against it.
+    fn computer_side(&self) -> Option<Side> {
+        self.meta.computer.as_ref().map(|c| c.side)
+    }
+
+    /// The computer answers a draw offered to it at once: it declines (it plays every game
+    /// to its result; the person may resign), so that nobody waits on an answer that never
+    /// comes. Played and committed as the seat's own action, like any of its moves.
+    async fn computer_declines_draw(&mut self, computer: Side) {
+        let decline = MetaAction::DeclineDraw.to_value();
+        let game = self.game.as_mut().expect("an active game has a match");
+        match game.play(computer, &decline) {
+            Ok(played) => {
+                if let Err(e) = self.commit_and_tell(played, computer, false, None).await {
+                    warn!(game = %self.meta.id, error = %e.message, "the computer's answer to a draw offer was not stored");
+                }
+            }
+            Err(e) => {
+                warn!(game = %self.meta.id, error = %e, "the computer could not answer a draw offer")
+            }
+        }
     }
 
     pub(super) async fn resign(&mut self, account: &Account) -> Result<ActionAccepted, ApiError> {

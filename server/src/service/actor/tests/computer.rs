@@ -297,3 +297,62 @@ async fn a_timed_out_players_seat_is_handed_to_the_computer_until_taken_back() {
         "the computer no longer plays the seat"
     );
 }
+
+#[tokio::test]
+async fn a_draw_offered_to_the_computer_is_declined_at_once() {
+    let store: SharedStore = Arc::new(MemoryStore::new());
+    let clock = ManualClock::new(1_800_000_000);
+    let info = adjutant_games::unit_test_game().info().clone();
+    let registry = adjutant_games::test_registry().with_opponent(&info.id, Arc::new(FirstMove));
+    let mut config = Config::with_db("unused-by-the-memory-store.db");
+    config.sweep_secs = 0;
+    let service = Service::with_clock(store, registry, config, clock);
+    let human = account(&service, "meade").await;
+    let game = service
+        .create_game(
+            &human,
+            CreateGame {
+                game: info.id.clone(),
+                scenario: info.scenarios[0].id.clone(),
+                side: SideChoice::Union,
+                visibility: Visibility::Private,
+                opponent: Some("computer".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .expect("created")
+        .game_id;
+    let state = service.game_state(Some(&human), &game, None).await.unwrap();
+    let offer = state.view["draw"]["actions"]
+        .as_array()
+        .and_then(|a| a.iter().find(|x| x["type"] == "offer_draw"))
+        .cloned()
+        .expect("a draw may be offered");
+    service
+        .act(Some(&human), &game, state.seq, offer)
+        .await
+        .unwrap();
+    // Answered before the offer's own reply: the computer's decline is the next action.
+    let log = service.events(Some(&human), &game, 0, None).await.unwrap();
+    let last = log.entries.last().expect("the decline is recorded");
+    assert_eq!(last.side, Side::Confederate);
+    assert_eq!(last.seq, state.seq + 2, "the offer, then the answer");
+    assert!(
+        last.events.iter().any(|e| e["type"] == "draw_declined"),
+        "{:?}",
+        last.events
+    );
+    let state = service.game_state(Some(&human), &game, None).await.unwrap();
+    assert_eq!(state.status, GameStatus::Active);
+    assert_eq!(
+        state.view["draw"]["offered_by"],
+        Value::Null,
+        "no offer stands"
+    );
+    assert_eq!(
+        state.view["draw"]["actions"],
+        json!([]),
+        "declined: no new offer before the person plays on (engine/src/draw.rs)"
+    );
+}
