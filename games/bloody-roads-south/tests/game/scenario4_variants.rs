@@ -58,7 +58,7 @@ fn rule_3_8b_and_4_5c_are_offered_in_scenario_4_as_public_option_and_secret_choi
         ChoiceScope::Option,
         "3.8b is announced before the game"
     );
-    assert_eq!(b.scenarios, vec!["battles-of-may-5th".to_string()]);
+    assert_eq!(b.scenarios, ["battles-of-may-5th", "second-day"]);
     let a = info
         .choices
         .iter()
@@ -69,14 +69,21 @@ fn rule_3_8b_and_4_5c_are_offered_in_scenario_4_as_public_option_and_secret_choi
         ChoiceScope::Secret(C),
         "4.5c is the Confederate's secret"
     );
-    assert_eq!(a.scenarios, vec!["battles-of-may-5th".to_string()]);
+    assert_eq!(a.scenarios, ["battles-of-may-5th", "second-day"]);
     for c in &info.choices {
         assert!(
-            !["ferrero-joins", "pickett-joins", "longstreet-further-east"].contains(&c.id.as_str()),
-            "{} belongs to Scenarios 5-7",
+            !["ferrero-joins", "longstreet-further-east"].contains(&c.id.as_str()),
+            "{} is not a choice of its own",
             c.id
         );
     }
+    // 4.5a is Scenario 6's (`scenario6_entries`), not Scenario 4's: the book lists it there.
+    let p = info
+        .choices
+        .iter()
+        .find(|c| c.id == "pickett-joins")
+        .expect("4.5a");
+    assert_eq!(p.scenarios, ["second-day"]);
 }
 
 #[test]
@@ -173,7 +180,7 @@ fn rule_4_5c_anderson_sets_up_within_3_hexes_of_the_3_corps_hq_and_gives_the_uni
 /// Plays the same set-up choices (by index into the offered actions) in `a` and `b`: the
 /// Confederate first, then the Union. Until the reveal the Union and spectators get the same
 /// action numbers, events and views; the two Confederate action counts are the same too.
-fn same_until_the_reveal(
+pub(crate) fn same_until_the_reveal(
     a: &mut Match<BloodyRoadsSouth>,
     b: &mut Match<BloodyRoadsSouth>,
     picks: &[u8],
