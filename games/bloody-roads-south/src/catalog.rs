@@ -24,12 +24,13 @@ pub const OFFERED: [ScenarioId; 5] = [
 ];
 
 /// The variants (3.8, 4.5) a set-up may use as choices of their own, in the scenarios that
-/// list them: 3.8b (Burnside goes elsewhere, a public option announced before the game), 4.5a
-/// (Pickett joins Longstreet, Scenario 6) and 4.5c (Anderson moves with Hill), secret
-/// Confederate choices made when taking the seat. 4.5b is a value of Scenario 6's secret
-/// choice of 1 Corps' entry (`movement::variable_entry`); 3.8a is not built yet, and a
-/// set-up naming it plays without it.
-pub const VARIANTS_OFFERED: [VariantId; 3] = [
+/// list them: 3.8b (Burnside goes elsewhere, a public option announced before the game), 3.8a
+/// (Ferrero joins the fight, the Union's secret, Scenario 6), 4.5a (Pickett joins Longstreet,
+/// Scenario 6) and 4.5c (Anderson moves with Hill), secret Confederate choices made when
+/// taking the seat. 4.5b is a value of Scenario 6's secret choice of 1 Corps' entry
+/// (`movement::variable_entry`).
+pub const VARIANTS_OFFERED: [VariantId; 4] = [
+    VariantId::FerreroJoins,
     VariantId::BurnsideElsewhere,
     VariantId::PickettJoins,
     VariantId::AndersonWithHill,
@@ -48,10 +49,13 @@ fn variant_choices() -> Vec<ChoiceInfo> {
                 adjutant_engine::Side::Confederate => ("the Confederates", "receive"),
             };
             let secrecy = if d.secret {
-                "Secret: the Union learns it when its troops enter the map (with the set-ups \
-                 when they set up)."
+                format!(
+                    "Secret: the {} player learns it when its troops enter the map (with the \
+                     set-ups when they set up).",
+                    d.side.opponent()
+                )
             } else {
-                "Announced before the game: both players and spectators see it."
+                "Announced before the game: both players and spectators see it.".to_string()
             };
             ChoiceInfo {
                 id: v.as_str().into(),
@@ -92,7 +96,10 @@ pub fn variant_title(v: VariantId) -> &'static str {
 
 fn variant_effect(v: VariantId) -> &'static str {
     match v {
-        VariantId::FerreroJoins => "4/9 may enter at Entry D after 6:00am 6 May.",
+        VariantId::FerreroJoins => {
+            "4/9 (Ferrero) with a 9th Corps battery may enter at Entry D on any turn after \
+             6:00am 6 May (from 6:30am), to join the 9th Corps; 3.8b deletes it."
+        }
         VariantId::BurnsideElsewhere => {
             "The whole 9th Corps (Burnside, his HQ, wagon, artillery and divisions) is deleted."
         }
@@ -174,7 +181,7 @@ pub fn game_info() -> GameInfo {
 }
 
 /// Which optional rules a scenario can use. The Army Status rules (reference 3A) in the
-/// scenarios their data lists (`charts/army_status.toml`: Scenarios 4-7, so Scenario 4 of
+/// scenarios their data lists (`charts/army_status.toml`: Scenarios 4-7, so Scenarios 4 and 6 of
 /// those built), and 3.3 (Burnside always negative, part of them) where they are and 9 Corps
 /// can be in play; 3.6 (the Army of the Potomac's reserve) is not played yet (issue 17).
 pub(crate) fn option_applies(id: crate::data::variant::OptionId, scenario: ScenarioId) -> bool {

@@ -69,7 +69,10 @@ impl BloodyRoadsSouth {
             None => {
                 let mut out = self.pick_actions(side);
                 let entering = self.enter_actions(side);
-                let may_finish = entering.is_empty() && !self.split_due(side);
+                // A group its owner may bring on at any later turn (3.8a) never holds the
+                // phase open (S16.3 obliges only the others).
+                let may_finish =
+                    entering.iter().all(|a| self.entry_optional(side, a)) && !self.split_due(side);
                 out.extend(entering);
                 if may_finish {
                     out.push(Action::FinishMovement);

@@ -17,7 +17,8 @@
 //!   the 10 widened by the number of blocked such hexes.
 //! - Entering picks the unit up as a moving group standing in the entry hex: it moves on with
 //!   what it has left, and the stacking rules hold where it stops (it has moved by road).
-//! - They cannot be delayed on purpose: the phase cannot end while one can enter.
+//! - They cannot be delayed on purpose: the phase cannot end while one can enter, except a
+//!   line its owner may bring on at any later turn (3.8a), whose counters may wait.
 //! - A group with a variable entry (4.3, 4.5a-b) enters at the hex and on the turn its owner
 //!   chose at set-up, else its default (`variable_entry`).
 //!
@@ -188,6 +189,20 @@ impl BloodyRoadsSouth {
             }
         }
         out
+    }
+
+    /// True for an `Enter` of a counter whose line its owner may bring on at any later turn
+    /// (3.8a: Ferrero's division, "anytime after 6:00am"): it may also wait.
+    pub(crate) fn entry_optional(&self, side: Side, action: &Action) -> bool {
+        let Action::Enter { unit, .. } = action else {
+            return false;
+        };
+        self.scenario()
+            .side(side)
+            .reinforcements
+            .iter()
+            .find(|r| r.in_play(&self.variants) && r.units.contains(unit))
+            .is_some_and(|r| r.any_later_turn)
     }
 
     /// The facing of a unit entering at `hex`: along its road into the map.

@@ -270,6 +270,21 @@ impl BloodyRoadsSouth {
         }
     }
 
+    /// Where (a chosen hex, else the printed entries apply) and when a waiting reinforcement
+    /// of `side` is due: for its owner's view.
+    pub(crate) fn arrival_of(
+        &self,
+        side: Side,
+        id: &crate::data::UnitId,
+    ) -> Option<(Option<HexId>, Option<u16>)> {
+        self.scenario()
+            .side(side)
+            .reinforcements
+            .iter()
+            .find(|r| r.in_play(&self.variants) && r.units.contains(id))
+            .map(|r| self.reinforcement_arrival(r))
+    }
+
     /// True when a secret variant without counters of its own (4.5b) has been revealed: a
     /// unit of the entry group it travels with is on the map.
     pub(crate) fn revealed_with_group(&self, group: &EntryGroupId) -> bool {

@@ -56,6 +56,10 @@ impl BloodyRoadsSouth {
             .filter(|v| crate::catalog::VARIANTS_OFFERED.contains(v))
             .filter(|&v| chosen(setup, v))
             .collect();
+        // 3.8b deletes the whole 9th Corps, 4/9 of 3.8a included.
+        if variants.contains(&VariantId::BurnsideElsewhere) {
+            variants.retain(|&v| v != VariantId::FerreroJoins);
+        }
         // Rule 4.3 (Scenario 6): the entries chosen at set-up, and 4.5b with them.
         let entries =
             crate::movement::variable_entry::read_choices(setup, scenario, &mut variants)?;

@@ -72,18 +72,18 @@ fn rule_3_8b_and_4_5c_are_offered_in_scenario_4_as_public_option_and_secret_choi
     assert_eq!(a.scenarios, ["battles-of-may-5th", "second-day"]);
     for c in &info.choices {
         assert!(
-            !["ferrero-joins", "longstreet-further-east"].contains(&c.id.as_str()),
+            c.id != "longstreet-further-east",
             "{} is not a choice of its own",
             c.id
         );
     }
-    // 4.5a is Scenario 6's (`scenario6_entries`), not Scenario 4's: the book lists it there.
-    let p = info
-        .choices
-        .iter()
-        .find(|c| c.id == "pickett-joins")
-        .expect("4.5a");
-    assert_eq!(p.scenarios, ["second-day"]);
+    // 4.5a and 3.8a are Scenario 6's (`scenario6_entries`, `scenario6_variants`), not
+    // Scenario 4's: the book lists them there.
+    for (id, side) in [("pickett-joins", C), ("ferrero-joins", U)] {
+        let p = info.choices.iter().find(|c| c.id == id).expect(id);
+        assert_eq!(p.scenarios, ["second-day"], "{id}");
+        assert_eq!(p.scope, ChoiceScope::Secret(side), "{id}");
+    }
 }
 
 #[test]

@@ -3,7 +3,8 @@
 //! someone can always act until the end, no prompt without actions, every invariant after
 //! every action, and each game reaches its result in the book's words (5.2 tactical, 5.3
 //! strategic). Half of the games (odd seeds) play with the variants and secret choices built
-//! for it (3.8b public; 4.5a, 4.5b, 4.5c and the 4.3 entries the Confederate's secrets).
+//! for it (3.8b public; 3.8a the Union's secret; 4.5a, 4.5b, 4.5c and the 4.3 entries the
+//! Confederate's).
 
 use adjutant_engine::{Match, Side};
 use bloody_roads_south::BloodyRoadsSouth;
@@ -25,7 +26,7 @@ fn games_per_test() -> u64 {
 
 /// Game `n`: odd seeds with the variants and secret choices built for Scenario 6, in two
 /// mixes: 3.8b, 4.5c and 4.5a with 1 Corps (R/R/2 by B1.21); or 4.5b by Entry F with 4.5a two
-/// turns after it by B29.01 (A/3 by A1.22).
+/// turns after it by B29.01 (A/3 by A1.22) and the Union's 3.8a.
 fn game(n: u64) -> Match<BloodyRoadsSouth> {
     let choices: &[(&str, Value)] = match n % 4 {
         1 => &[
@@ -56,6 +57,12 @@ fn game(n: u64) -> Match<BloodyRoadsSouth> {
     };
     for (k, h) in hexes {
         secrets.insert((*k).into(), Value::String((*h).into()));
+    }
+    if n % 4 == 3 {
+        setup
+            .secret_choices
+            .get_mut(Side::Union)
+            .insert("ferrero-joins".into(), Value::Bool(true));
     }
     Match::new(&setup, &seed(n)).expect("Scenario 6 sets up with its choices")
 }

@@ -108,10 +108,12 @@ fn rule_4_3_the_entries_are_offered_as_confederate_secrets_of_scenario_6() {
         .expect("4.5a");
     assert_eq!(pickett.scope, ChoiceScope::Secret(C));
     assert_eq!(pickett.scenarios, ["second-day"]);
-    // 4.5b is a value of 1 Corps' entry, not a choice of its own; 3.8a is not built.
-    for id in ["longstreet-further-east", "ferrero-joins"] {
-        assert!(info.choices.iter().all(|c| c.id != id), "{id}");
-    }
+    // 4.5b is a value of 1 Corps' entry, not a choice of its own.
+    assert!(
+        info.choices
+            .iter()
+            .all(|c| c.id != "longstreet-further-east")
+    );
     // A hex off the list is refused with a sentence, not a panic.
     let mut setup = setup_for("second-day", &[]);
     setup
@@ -132,6 +134,15 @@ fn rule_4_3b_each_group_enters_at_its_chosen_hex_and_turn() {
             ("entry-ramseur", hex("B1.21")),
         ],
     );
+    // The Confederate's own view tells him when and where each waiting group is due.
+    let waiting = m.view(Viewer::Seat(C))["waiting"].clone();
+    let longstreet = waiting
+        .as_array()
+        .and_then(|w| w.iter().find(|c| c["id"] == "Longstreet"))
+        .expect("Longstreet waits")
+        .clone();
+    assert_eq!(longstreet["due"], "6 May 6:30am");
+    assert_eq!(longstreet["enters_at"], "A1.10");
     set_up_quickly(&mut m);
     // 5:00am: R/R/2 at B1.21 (printed Entry B, A1.10); 1 Corps not yet (3 turns later).
     let first = entries_on(&mut m, 1);
