@@ -12,21 +12,29 @@ use crate::data::{ScenarioId, Sheet, VariantId};
 /// Scenario 1 and its longer version, Scenario 2, which plays into the evening and the first
 /// night turn (reference 2.13); Scenario 3, the Plank Road on Map B, with Lee on the map and
 /// Hancock's 2nd Corps arriving by Entries F and E; Scenario 4, the Battles of May 5th, on
-/// both maps joined, won by the standard conditions (5.0-5.3).
-pub const OFFERED: [ScenarioId; 4] = [
+/// both maps joined, won by the standard conditions (5.0-5.3); Scenario 6, the Second Day
+/// (6 May 5:00am to 8:00pm on both maps, won by the same conditions counting only what
+/// happens in play).
+pub const OFFERED: [ScenarioId; 5] = [
     ScenarioId::SandersField,
     ScenarioId::WarrenAndSedgwickVsEwell,
     ScenarioId::PlankRoad,
     ScenarioId::BattlesOfMay5th,
+    ScenarioId::SecondDay,
 ];
 
-/// The variants (3.8, 4.5) a set-up may use, in the scenarios that list them: Scenario 4's
-/// 3.8b (Burnside goes elsewhere, a public option announced before the game) and 4.5c
-/// (Anderson moves with Hill, a secret Confederate choice made when taking the seat). The
-/// others (3.8a, 4.5a, 4.5b) belong to Scenarios 5-7 (issue 17); a set-up naming them plays
-/// without them.
-pub const VARIANTS_OFFERED: [VariantId; 2] =
-    [VariantId::BurnsideElsewhere, VariantId::AndersonWithHill];
+/// The variants (3.8, 4.5) a set-up may use as choices of their own, in the scenarios that
+/// list them: 3.8b (Burnside goes elsewhere, a public option announced before the game), 3.8a
+/// (Ferrero joins the fight, the Union's secret, Scenario 6), 4.5a (Pickett joins Longstreet,
+/// Scenario 6) and 4.5c (Anderson moves with Hill), secret Confederate choices made when
+/// taking the seat. 4.5b is a value of Scenario 6's secret choice of 1 Corps' entry
+/// (`movement::variable_entry`).
+pub const VARIANTS_OFFERED: [VariantId; 4] = [
+    VariantId::FerreroJoins,
+    VariantId::BurnsideElsewhere,
+    VariantId::PickettJoins,
+    VariantId::AndersonWithHill,
+];
 
 /// The catalog's choices for the offered variants: public options or secret choices of the
 /// variant's side, each in the offered scenarios that list it.
@@ -41,9 +49,13 @@ fn variant_choices() -> Vec<ChoiceInfo> {
                 adjutant_engine::Side::Confederate => ("the Confederates", "receive"),
             };
             let secrecy = if d.secret {
-                "Secret: the Union learns it when the division is revealed with the set-ups."
+                format!(
+                    "Secret: the {} player learns it when its troops enter the map (with the \
+                     set-ups when they set up).",
+                    d.side.opponent()
+                )
             } else {
-                "Announced before the game: both players and spectators see it."
+                "Announced before the game: both players and spectators see it.".to_string()
             };
             ChoiceInfo {
                 id: v.as_str().into(),
@@ -84,7 +96,10 @@ pub fn variant_title(v: VariantId) -> &'static str {
 
 fn variant_effect(v: VariantId) -> &'static str {
     match v {
-        VariantId::FerreroJoins => "4/9 may enter at Entry D after 6:00am 6 May.",
+        VariantId::FerreroJoins => {
+            "4/9 (Ferrero) with a 9th Corps battery may enter at Entry D on any turn after \
+             6:00am 6 May (from 6:30am), to join the 9th Corps; 3.8b deletes it."
+        }
         VariantId::BurnsideElsewhere => {
             "The whole 9th Corps (Burnside, his HQ, wagon, artillery and divisions) is deleted."
         }
@@ -145,6 +160,7 @@ pub fn game_info() -> GameInfo {
         })
         .filter(|c| !c.scenarios.is_empty())
         .chain(variant_choices())
+        .chain(crate::movement::variable_entry::choice_infos())
         .collect();
     GameInfo {
         id: "bloody-roads-south".into(),
@@ -154,9 +170,10 @@ pub fn game_info() -> GameInfo {
                       and carried by aides, fire and close combat in the thickets. Scenario 1, \
                       The Battle of Sander's Field, Scenario 2, Warren and Sedgwick vs. Ewell \
                       (into the night of 5 May), and Scenario 3, The Battle of the Plank Road \
-                      (Map B: Hill and Lee against Getty and Hancock), and Scenario 4, The \
-                      Battles of May 5th (both maps, tactical and strategic victory), are \
-                      playable with every rule they use; the other three scenarios are to come."
+                      (Map B: Hill and Lee against Getty and Hancock), Scenario 4, The \
+                      Battles of May 5th (both maps, tactical and strategic victory), and \
+                      Scenario 6, The Second Day (6 May on both maps), are playable with \
+                      every rule they use; Scenarios 5 and 7 are to come."
             .into(),
         scenarios,
         choices,
@@ -164,7 +181,7 @@ pub fn game_info() -> GameInfo {
 }
 
 /// Which optional rules a scenario can use. The Army Status rules (reference 3A) in the
-/// scenarios their data lists (`charts/army_status.toml`: Scenarios 4-7, so Scenario 4 of
+/// scenarios their data lists (`charts/army_status.toml`: Scenarios 4-7, so Scenarios 4 and 6 of
 /// those built), and 3.3 (Burnside always negative, part of them) where they are and 9 Corps
 /// can be in play; 3.6 (the Army of the Potomac's reserve) is not played yet (issue 17).
 pub(crate) fn option_applies(id: crate::data::variant::OptionId, scenario: ScenarioId) -> bool {

@@ -52,6 +52,14 @@ pub enum Refusal {
         /// The formation asked.
         formation: Formation,
     },
+    /// A formation out of road column chosen for a unit of a printed road column (Scenario
+    /// 6's 9th Corps: "in road column", series 16.4).
+    InRoadColumn {
+        /// The unit.
+        unit: UnitId,
+        /// The formation asked.
+        formation: Formation,
+    },
     /// Two formations chosen for one unit.
     FormedTwice {
         /// The unit.
@@ -136,6 +144,12 @@ impl fmt::Display for Refusal {
                 f,
                 "{unit} cannot be set up in {}: brigades take line or column, artillery \
                  limbered or unlimbered (11.0). Nothing was set up.",
+                formation.word()
+            ),
+            Refusal::InRoadColumn { unit, formation } => write!(
+                f,
+                "{unit} sets up in the printed road column and cannot be set up in {} (7.0, \
+                 16.4). Nothing was set up.",
                 formation.word()
             ),
             Refusal::FormedTwice { unit } => {

@@ -35,7 +35,11 @@ impl BloodyRoadsSouth {
     pub(crate) fn install_preset_orders(&mut self) {
         let turn = self.turn;
         for side in Side::BOTH {
-            for printed in &self.scenario().side(side).orders {
+            let variants = self.variants.clone();
+            let printed_orders = self.scenario().side(side).orders.iter();
+            for printed in
+                printed_orders.filter(|o| o.unless_variant.is_none_or(|v| !variants.contains(&v)))
+            {
                 let receiver = Self::preset_receiver(side, printed);
                 let not_before = printed
                     .not_before

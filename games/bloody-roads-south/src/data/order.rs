@@ -60,4 +60,6 @@ pub struct PresetOrder {
     /// True when the order is ours, not printed for this scenario (see the rules reference).
     #[serde(default)]
     pub completed: bool,
+    /// Not with this variant (3.8b deletes the 9th Corps and its order).
+    pub unless_variant: Option<super::variant::VariantId>,
 }

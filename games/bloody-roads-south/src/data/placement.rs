@@ -65,11 +65,21 @@ pub struct Placement {
     pub location: SetupLocation,
     /// Only with this variant.
     pub variant: Option<VariantId>,
+    /// Not with this variant (Scenario 6's 9th Corps without it in 3.8b).
+    pub unless_variant: Option<VariantId>,
     /// The hex printed in the book when the data corrects a misprint (Scenario 7: A20.25).
     pub printed_hex: Option<HexId>,
     /// True for a printed road column (Scenario 6, 9th Corps): the units set up in column
     /// formation along the stretch.
     pub column: bool,
+}
+
+impl Placement {
+    /// True when the line takes part with these variants.
+    pub fn in_play(&self, variants: &[VariantId]) -> bool {
+        self.variant.is_none_or(|v| variants.contains(&v))
+            && self.unless_variant.is_none_or(|v| !variants.contains(&v))
+    }
 }
 
 #[derive(Clone, Deserialize)]
@@ -78,6 +88,7 @@ pub(crate) struct PlacementRow {
     book: String,
     units: Vec<UnitId>,
     variant: Option<VariantId>,
+    unless_variant: Option<VariantId>,
     at: Option<HexId>,
     printed_hex: Option<HexId>,
     within: Option<u8>,
@@ -148,6 +159,7 @@ impl PlacementRow {
             units: self.units,
             location,
             variant: self.variant,
+            unless_variant: self.unless_variant,
             printed_hex: self.printed_hex,
             column: self.column,
         })

@@ -77,6 +77,9 @@ pub struct Variant {
     pub units: Vec<UnitId>,
     /// The corps it deletes (3.8b: the whole 9th Corps).
     pub removes_corps: Option<FormationId>,
+    /// A variant without counters of its own (4.5b) is revealed when this entry group's
+    /// troops enter.
+    pub reveals_with: Option<EntryGroupId>,
 }
 
 /// An optional rule of the book (public game option, off by default).
@@ -152,6 +155,8 @@ impl fmt::Display for EntryGroupId {
 pub struct EntryGroup {
     /// Its id.
     pub id: EntryGroupId,
+    /// The troops it brings, as a player reads them.
+    pub title: String,
     /// The rule that defines it.
     pub rule: String,
     /// The hexes it may choose.

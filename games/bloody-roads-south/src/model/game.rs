@@ -61,6 +61,12 @@ pub struct BloodyRoadsSouth {
     /// The variants in play, public and secret.
     #[serde(default)]
     pub(crate) variants: Vec<VariantId>,
+    /// The Confederate's secret entry choices made at set-up (rule 4.3; Scenario 6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) entries: Vec<(
+        crate::data::variant::EntryGroupId,
+        crate::movement::variable_entry::EntryChoice,
+    )>,
     /// The current turn: an index into the Turn Record Track.
     pub(crate) turn: u16,
     /// Where the sequence of play stands.
@@ -166,9 +172,13 @@ impl BloodyRoadsSouth {
             return true;
         }
         self.step != Step::SetUp
-            && d.units
+            && (d
+                .units
                 .iter()
                 .any(|u| self.key(d.side, u).is_some_and(|k| self.unit(k).on_map()))
+                || d.reveals_with
+                    .as_ref()
+                    .is_some_and(|g| self.revealed_with_group(g)))
     }
     /// The current turn's index on the Turn Record Track.
     pub fn turn_index(&self) -> u16 {

@@ -16,7 +16,8 @@
 //! - `forced_march` (S18.0), `extended` (S17.0), `reinforcements` (S16.3, 6.0d),
 //!   `radius` (S10.5a, 6.0a), `attack` (S23 entry), `wilderness` (1.2a, 1.2c, 1.2h),
 //!   `overrun` (S10.0, S28.0), `railroad` (1.3b-d), `ninth_corps` (3.3a), `cavalry` (4.4a-b,
-//!   4.4d), `cavalry_retreat` (4.4c), `leave` (leaving the map under orders, Scenario 3);
+//!   4.4d), `cavalry_retreat` (4.4c), `leave` (leaving the map under orders, Scenario 3),
+//!   `variable_entry` (4.3, 4.5a-b: the entries chosen at set-up);
 //! - `words`: labels, prompt and the moving group in its owner's view.
 //!
 //! Movement asks the command rules (`command`) whether HQs may move, whether units may
@@ -43,6 +44,7 @@ pub mod railroad;
 pub mod reinforcements;
 pub mod stacking;
 pub mod steps;
+pub mod variable_entry;
 pub mod wilderness;
 pub mod words;
 pub mod zoc;
@@ -67,7 +69,10 @@ impl BloodyRoadsSouth {
             None => {
                 let mut out = self.pick_actions(side);
                 let entering = self.enter_actions(side);
-                let may_finish = entering.is_empty() && !self.split_due(side);
+                // A group its owner may bring on at any later turn (3.8a) never holds the
+                // phase open (S16.3 obliges only the others).
+                let may_finish =
+                    entering.iter().all(|a| self.entry_optional(side, a)) && !self.split_due(side);
                 out.extend(entering);
                 if may_finish {
                     out.push(Action::FinishMovement);

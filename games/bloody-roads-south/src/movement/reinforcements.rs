@@ -17,9 +17,10 @@
 //!   the 10 widened by the number of blocked such hexes.
 //! - Entering picks the unit up as a moving group standing in the entry hex: it moves on with
 //!   what it has left, and the stacking rules hold where it stops (it has moved by road).
-//! - They cannot be delayed on purpose: the phase cannot end while one can enter.
-//! - **Decision**: the secret entry choices of rule 4.3 are not yet recorded anywhere; a
-//!   group with a variable entry enters at its default hex.
+//! - They cannot be delayed on purpose: the phase cannot end while one can enter, except a
+//!   line its owner may bring on at any later turn (3.8a), whose counters may wait.
+//! - A group with a variable entry (4.3, 4.5a-b) enters at the hex and on the turn its owner
+//!   chose at set-up, else its default (`variable_entry`).
 //!
 //! Their printed orders (6.0d) are the command rules'.
 
@@ -29,7 +30,7 @@ use crate::data::charts::cell::Halves;
 use crate::data::charts::movement::{MoveClass, MpCost};
 use crate::data::reinforcement::Reinforcement;
 use crate::data::terrain::Terrain;
-use crate::data::{HexId, UnitId};
+use crate::data::{HexId, UnitId, VariantId};
 use crate::events::{EventKind, Fx};
 use crate::geometry::area::hexes_within;
 use crate::geometry::facing::Vertex;
@@ -44,32 +45,24 @@ const ENTRY_RADIUS: u32 = 10;
 impl BloodyRoadsSouth {
     /// The reinforcement lines of a side in play now that are due (their turn has come).
     fn due_lines(&self, side: Side) -> Vec<&'static Reinforcement> {
-        let record = crate::data::turn_record();
         self.scenario()
             .side(side)
             .reinforcements
             .iter()
             .filter(|r| r.in_play(&self.variants))
             .filter(|r| {
-                record
-                    .index_of(r.turn)
-                    .is_some_and(|t| t as u16 <= self.turn)
+                self.reinforcement_arrival(r)
+                    .1
+                    .is_some_and(|t| t <= self.turn)
             })
             .collect()
     }
 
-    /// The printed entry hexes of a line (a variable-entry group's default, module docs).
+    /// The entry hexes of a line: its group's hex chosen at set-up (or its default), else
+    /// the printed entries (module docs).
     fn printed_entries(&self, r: &Reinforcement) -> Vec<HexId> {
         let map = crate::data::map();
-        let mut out: Vec<HexId> = Vec::new();
-        if let Some(group) = r
-            .entry_group
-            .as_ref()
-            .and_then(|g| crate::data::variants().entry_group(g))
-            && let Ok(hex) = group.default.parse::<HexId>()
-        {
-            out.push(hex);
-        }
+        let mut out: Vec<HexId> = self.reinforcement_arrival(r).0.into_iter().collect();
         if out.is_empty() {
             for code in &r.entry {
                 out.extend(map.entry(*code).hexes.iter().copied());
@@ -198,6 +191,20 @@ impl BloodyRoadsSouth {
         out
     }
 
+    /// True for an `Enter` of a counter whose line its owner may bring on at any later turn
+    /// (3.8a: Ferrero's division, "anytime after 6:00am"): it may also wait.
+    pub(crate) fn entry_optional(&self, side: Side, action: &Action) -> bool {
+        let Action::Enter { unit, .. } = action else {
+            return false;
+        };
+        self.scenario()
+            .side(side)
+            .reinforcements
+            .iter()
+            .find(|r| r.in_play(&self.variants) && r.units.contains(unit))
+            .is_some_and(|r| r.any_later_turn)
+    }
+
     /// The facing of a unit entering at `hex`: along its road into the map.
     fn entry_facing(&self, hex: HexId) -> Option<Vertex> {
         let map = crate::data::map();
@@ -227,6 +234,12 @@ impl BloodyRoadsSouth {
             _ => self.unit(k).formation,
         };
         let facing = self.entry_facing(hex).unwrap_or(self.unit(k).facing);
+        let hidden: Vec<VariantId> = self
+            .variants
+            .iter()
+            .copied()
+            .filter(|&v| !self.variant_revealed(v))
+            .collect();
         {
             let u = self.unit_mut(k);
             u.location = Location::Map { hex };
@@ -262,6 +275,24 @@ impl BloodyRoadsSouth {
                 Halves(u16::try_from(self.mp_left(k).max(0)).unwrap_or(0))
             ),
         );
+        // A secret variant whose troops these are is shown to the opponent now (3.8, 4.5).
+        for v in hidden.into_iter().filter(|&v| self.variant_revealed(v)) {
+            let d = crate::data::variants().variant(v);
+            fx.public(
+                EventKind::Reinforcement,
+                format!(
+                    "Variant {} ({}) is in use: its troops enter the map. The {} receive {} VP \
+                     (5.1e).",
+                    d.rule,
+                    crate::catalog::variant_title(v),
+                    match d.points_to {
+                        Side::Union => "Union",
+                        Side::Confederate => "Confederates",
+                    },
+                    d.points
+                ),
+            );
+        }
         self.entered(side, &[k], None, hex, fx);
     }
 }

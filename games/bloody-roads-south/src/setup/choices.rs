@@ -7,7 +7,7 @@
 //! limbered, or which brigades extended. A client stages them and sends them with the last
 //! action. Each entry is checked whole on arrival, in this order: a formation a brigade (line
 //! or column) or a battery (unlimbered or limbered) of his on the map may take, at most one a
-//! unit; an extended line as `Extend` would allow it (`extensions`); a facing for a hex
+//! unit (a printed road column's units only column or limbered); an extended line as `Extend` would allow it (`extensions`); a facing for a hex
 //! holding one of the player's stacks (a part's included), at most one a hex. A bad entry
 //! refuses the whole `FinishSetUp`, naming it, and nothing changes.
 
@@ -53,6 +53,14 @@ impl BloodyRoadsSouth {
                     formation: f.formation,
                 });
             };
+            if self.in_road_column(side, &f.unit)
+                && !matches!(f.formation, Formation::Column | Formation::Limbered)
+            {
+                return Err(Refusal::InRoadColumn {
+                    unit: f.unit.clone(),
+                    formation: f.formation,
+                });
+            }
             if formations[..i].iter().any(|e| e.unit == f.unit) {
                 return Err(Refusal::FormedTwice {
                     unit: f.unit.clone(),

@@ -49,13 +49,20 @@ impl BloodyRoadsSouth {
         // A variant is used only when the catalog offers it and the scenario lists it: a
         // public one (3.8b) by the game's options, a secret one only by the secret choice of
         // the side that owns it (a public option or the other side naming it does nothing).
-        let variants: Vec<VariantId> = data
+        let mut variants: Vec<VariantId> = data
             .variants
             .iter()
             .copied()
             .filter(|v| crate::catalog::VARIANTS_OFFERED.contains(v))
             .filter(|&v| chosen(setup, v))
             .collect();
+        // 3.8b deletes the whole 9th Corps, 4/9 of 3.8a included.
+        if variants.contains(&VariantId::BurnsideElsewhere) {
+            variants.retain(|&v| v != VariantId::FerreroJoins);
+        }
+        // Rule 4.3 (Scenario 6): the entries chosen at set-up, and 4.5b with them.
+        let entries =
+            crate::movement::variable_entry::read_choices(setup, scenario, &mut variants)?;
         let turn = crate::data::turn_record()
             .index_of(data.first_turn)
             .ok_or("the scenario's first turn is not on the Turn Record Track")?
@@ -64,6 +71,7 @@ impl BloodyRoadsSouth {
             scenario,
             options,
             variants,
+            entries,
             turn,
             step: Step::SetUp,
             units: Vec::new(),
@@ -106,7 +114,7 @@ impl BloodyRoadsSouth {
         let variants = self.variants.clone();
         let mut ids: Vec<UnitId> = Vec::new();
         for p in &data.placements {
-            if p.variant.is_none_or(|v| variants.contains(&v)) {
+            if p.in_play(&variants) {
                 ids.extend(p.units.iter().cloned());
             }
         }

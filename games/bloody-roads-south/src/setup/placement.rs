@@ -31,7 +31,7 @@ impl BloodyRoadsSouth {
             .side(side)
             .placements
             .iter()
-            .filter(|p| p.variant.is_none_or(|v| self.variants.contains(&v)))
+            .filter(|p| p.in_play(&self.variants))
             .collect()
     }
 
@@ -266,6 +266,14 @@ impl BloodyRoadsSouth {
         }
     }
 
+    /// A counter of a printed road column (Scenario 6's 9th Corps, series 16.4): it sets up
+    /// in column (brigades) or limbered (artillery), and keeps that formation at set-up.
+    pub(crate) fn in_road_column(&self, side: Side, id: &UnitId) -> bool {
+        self.placements(side)
+            .iter()
+            .any(|p| p.column && p.units.contains(id))
+    }
+
     /// A counter that enters later as a reinforcement rather than at set-up.
     pub fn is_reinforcement(&self, side: Side, id: &UnitId) -> bool {
         let placed = self.placements(side).iter().any(|p| p.units.contains(id));
@@ -346,6 +354,9 @@ impl BloodyRoadsSouth {
             Action::Place { unit, hex } => {
                 if let Some(k) = self.key(side, &unit) {
                     self.set_up_at(k, hex);
+                    if self.in_road_column(side, &unit) {
+                        self.set_road_formation(k);
+                    }
                 }
             }
             Action::FinishSetUp {

@@ -192,7 +192,14 @@ impl BloodyRoadsSouth {
         for k in keys {
             let mut c = self.counter_full(k);
             let state = match self.unit(k).location {
-                Location::Waiting => "waiting",
+                Location::Waiting => {
+                    // When and where it is due (its owner's entry choices, 4.3, included).
+                    if let Some((hex, turn)) = self.arrival_of(side, &self.unit(k).id) {
+                        c["due"] = json!(turn.map(|t| self.time_of(t)));
+                        c["enters_at"] = json!(hex);
+                    }
+                    "waiting"
+                }
                 Location::Gone => "gone",
                 Location::Exited { .. } => "left the map",
                 Location::Map { .. } => continue,

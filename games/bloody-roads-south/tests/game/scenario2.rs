@@ -39,9 +39,10 @@ pub(crate) fn assert_set_up_as_listed(g: &BloodyRoadsSouth, s: &data::Scenario, 
     let map = data::map();
     for side in Side::BOTH {
         let data = s.side(side);
-        // A variant's set-up line (4.5c) only when the variant is in play.
+        // A variant's set-up line (4.5c) only when the variant is in play; a line deleted by
+        // one (3.8b: Scenario 6's 9th Corps) only when it is not.
         let in_play = |p: &&bloody_roads_south::data::placement::Placement| {
-            p.variant.is_none_or(|v| g.variant(v))
+            p.variant.is_none_or(|v| g.variant(v)) && p.unless_variant.is_none_or(|v| !g.variant(v))
         };
         let listed: BTreeSet<UnitId> = data
             .placements

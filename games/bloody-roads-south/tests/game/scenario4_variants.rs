@@ -58,7 +58,7 @@ fn rule_3_8b_and_4_5c_are_offered_in_scenario_4_as_public_option_and_secret_choi
         ChoiceScope::Option,
         "3.8b is announced before the game"
     );
-    assert_eq!(b.scenarios, vec!["battles-of-may-5th".to_string()]);
+    assert_eq!(b.scenarios, ["battles-of-may-5th", "second-day"]);
     let a = info
         .choices
         .iter()
@@ -69,13 +69,20 @@ fn rule_3_8b_and_4_5c_are_offered_in_scenario_4_as_public_option_and_secret_choi
         ChoiceScope::Secret(C),
         "4.5c is the Confederate's secret"
     );
-    assert_eq!(a.scenarios, vec!["battles-of-may-5th".to_string()]);
+    assert_eq!(a.scenarios, ["battles-of-may-5th", "second-day"]);
     for c in &info.choices {
         assert!(
-            !["ferrero-joins", "pickett-joins", "longstreet-further-east"].contains(&c.id.as_str()),
-            "{} belongs to Scenarios 5-7",
+            c.id != "longstreet-further-east",
+            "{} is not a choice of its own",
             c.id
         );
+    }
+    // 4.5a and 3.8a are Scenario 6's (`scenario6_entries`, `scenario6_variants`), not
+    // Scenario 4's: the book lists them there.
+    for (id, side) in [("pickett-joins", C), ("ferrero-joins", U)] {
+        let p = info.choices.iter().find(|c| c.id == id).expect(id);
+        assert_eq!(p.scenarios, ["second-day"], "{id}");
+        assert_eq!(p.scope, ChoiceScope::Secret(side), "{id}");
     }
 }
 
@@ -173,7 +180,7 @@ fn rule_4_5c_anderson_sets_up_within_3_hexes_of_the_3_corps_hq_and_gives_the_uni
 /// Plays the same set-up choices (by index into the offered actions) in `a` and `b`: the
 /// Confederate first, then the Union. Until the reveal the Union and spectators get the same
 /// action numbers, events and views; the two Confederate action counts are the same too.
-fn same_until_the_reveal(
+pub(crate) fn same_until_the_reveal(
     a: &mut Match<BloodyRoadsSouth>,
     b: &mut Match<BloodyRoadsSouth>,
     picks: &[u8],

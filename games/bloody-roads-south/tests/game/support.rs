@@ -85,6 +85,28 @@ pub fn battles_of_may_5th_with(n: u64, burnside: bool, anderson: bool) -> Match<
     Match::new(&setup, &seed(n)).expect("The Battles of May 5th sets up with its variants")
 }
 
+/// A match of Scenario 6, The Second Day (both maps, 6 May), with seed `n`.
+pub fn second_day(n: u64) -> Match<BloodyRoadsSouth> {
+    Match::new(&setup_for("second-day", &[]), &seed(n)).expect("The Second Day sets up")
+}
+
+/// A match of Scenario 6 with seed `n`, the public options named and the secret choices of
+/// each side (`(side, choice id)`) set to true.
+pub fn second_day_with(
+    n: u64,
+    options: &[&str],
+    secrets: &[(Side, &str)],
+) -> Match<BloodyRoadsSouth> {
+    let mut setup = setup_for("second-day", options);
+    for (side, id) in secrets {
+        setup
+            .secret_choices
+            .get_mut(*side)
+            .insert((*id).into(), Value::Bool(true));
+    }
+    Match::new(&setup, &seed(n)).expect("The Second Day sets up with its choices")
+}
+
 /// Plays an action through the engine, panicking with the refusal if it is refused.
 pub fn play(m: &mut Match<BloodyRoadsSouth>, side: Side, action: &Action) {
     let value = serde_json::to_value(action).expect("actions serialise");

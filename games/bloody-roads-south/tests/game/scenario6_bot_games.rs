@@ -1,0 +1,125 @@
+//! Seeded bot games of Scenario 6, The Second Day (31 day turns on both maps joined, 6 May
+//! 5:00am to 8:00pm): the same bots and checks as Sander's Field's (`bot_games`): no panic,
+//! someone can always act until the end, no prompt without actions, every invariant after
+//! every action, and each game reaches its result in the book's words (5.2 tactical, 5.3
+//! strategic). Half of the games (odd seeds) play with the variants and secret choices built
+//! for it (3.8b public; 3.8a the Union's secret; 4.5a, 4.5b, 4.5c and the 4.3 entries the
+//! Confederate's).
+
+use adjutant_engine::{Match, Side};
+use bloody_roads_south::BloodyRoadsSouth;
+use bloody_roads_south::model::step::Step;
+
+use serde_json::Value;
+
+use crate::support::{second_day, seed, setup_for};
+
+/// Seeded bot games in the normal run: 12, in four tests of 3 so that the test threads share
+/// them; `BRS_BOT_GAMES=N` plays N per test instead. The 200 games are the ignored test
+/// below: `cargo test -p bloody-roads-south --test game scenario_6_200 -- --ignored`.
+fn games_per_test() -> u64 {
+    std::env::var("BRS_BOT_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3)
+}
+
+/// Game `n`: odd seeds with the variants and secret choices built for Scenario 6, in two
+/// mixes: 3.8b, 4.5c and 4.5a with 1 Corps (R/R/2 by B1.21); or 4.5b by Entry F with 4.5a two
+/// turns after it by B29.01 (A/3 by A1.22) and the Union's 3.8a.
+fn game(n: u64) -> Match<BloodyRoadsSouth> {
+    let choices: &[(&str, Value)] = match n % 4 {
+        1 => &[
+            ("anderson-with-hill", Value::Bool(true)),
+            ("pickett-joins", Value::Bool(true)),
+        ],
+        3 => &[("pickett-joins", Value::Bool(true))],
+        _ => return second_day(n),
+    };
+    let options: &[&str] = if n % 4 == 1 {
+        &["burnside-elsewhere"]
+    } else {
+        &[]
+    };
+    let mut setup = setup_for("second-day", options);
+    let secrets = setup.secret_choices.get_mut(Side::Confederate);
+    for (k, v) in choices {
+        secrets.insert((*k).into(), v.clone());
+    }
+    let hexes: &[(&str, &str)] = if n % 4 == 1 {
+        &[("entry-ramseur", "B1.21")]
+    } else {
+        &[
+            ("entry-first-corps", "B39.01"),
+            ("entry-pickett", "B29.01"),
+            ("entry-anderson", "A1.22"),
+        ]
+    };
+    for (k, h) in hexes {
+        secrets.insert((*k).into(), Value::String((*h).into()));
+    }
+    if n % 4 == 3 {
+        setup
+            .secret_choices
+            .get_mut(Side::Union)
+            .insert("ferrero-joins".into(), Value::Bool(true));
+    }
+    Match::new(&setup, &seed(n)).expect("Scenario 6 sets up with its choices")
+}
+
+/// Plays the games of seeds `first..first + count` to their results.
+fn bot_games_from(first: u64, count: u64) {
+    let (mut written, mut tried) = (0, 0);
+    for n in first..first + count {
+        let (m, actions) = crate::bot_games::play_out_match(game(n), n, &mut written, &mut tried);
+        assert!(actions > 10, "game {n} ended after {actions} actions");
+        let g = m.state();
+        assert_eq!(g.step(), Step::Over, "game {n}");
+        assert_eq!(
+            g.turn_number(),
+            31,
+            "game {n} ends on its 31st turn, 8:00pm"
+        );
+        assert!(!g.is_night(), "game {n}: 8:00pm is a day turn");
+        let outcome = m.outcome().expect("a result");
+        assert!(
+            outcome.summary.contains("Tactical") && outcome.summary.contains("Strategic"),
+            "game {n}: the result names both levels (5.2, 5.3): {}",
+            outcome.summary
+        );
+        let r = g.standard_result();
+        assert_eq!(outcome, r.outcome(), "game {n}");
+        assert_eq!(outcome.winner, r.strategic_winner(), "game {n}");
+        eprintln!("scenario 6 game {n}: {}", outcome.summary);
+    }
+    assert!(
+        written > 0 && tried > 10,
+        "bots fill their batches: {written} with orders, {tried} with attempts"
+    );
+}
+
+#[test]
+fn scenario_6_bot_games_reach_their_result_from_seed_0() {
+    bot_games_from(0, games_per_test());
+}
+
+#[test]
+fn scenario_6_bot_games_reach_their_result_from_seed_3() {
+    bot_games_from(3, games_per_test());
+}
+
+#[test]
+fn scenario_6_bot_games_reach_their_result_from_seed_1000() {
+    bot_games_from(1000, games_per_test());
+}
+
+#[test]
+fn scenario_6_bot_games_reach_their_result_from_seed_1003() {
+    bot_games_from(1003, games_per_test());
+}
+
+#[test]
+#[ignore = "200 games of Scenario 6: long in a debug build"]
+fn scenario_6_200_bot_games_reach_their_result() {
+    bot_games_from(0, 200);
+}
