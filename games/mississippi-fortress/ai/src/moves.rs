@@ -98,7 +98,7 @@ fn strength(cs: &[&Counter]) -> f64 {
 }
 
 /// The counters of `area` that should move: all that may, less the garrison a held
-/// objective keeps (strongest units stay, with the Leaders).
+/// objective keeps (whole formations with their Officer, see [`garrison`]).
 pub fn movers<'a>(ctx: &'a Ctx<'_>, area: u8) -> Vec<&'a Counter> {
     let seen = &ctx.seen;
     // On the last turn a unit with stragglers stays put: standing still it recovers them all
@@ -122,23 +122,12 @@ pub fn movers<'a>(ctx: &'a Ctx<'_>, area: u8) -> Vec<&'a Counter> {
     if need <= 0.0 {
         return free;
     }
-    let mut units: Vec<&Counter> = free.iter().copied().filter(|c| c.is_combat()).collect();
-    units.sort_by(|a, b| b.strength.total_cmp(&a.strength));
-    let mut kept = seen
+    let kept = seen
         .mine(area)
         .filter(|c| c.moved && c.is_combat())
         .map(|c| c.strength)
         .sum::<f64>();
-    let mut go = Vec::new();
-    let mut stay = Vec::new();
-    for u in units {
-        if kept < need {
-            kept += u.strength;
-            stay.push(u);
-        } else {
-            go.push(u);
-        }
-    }
+    let (stay, mut go) = garrison(free.iter().copied().filter(|c| c.is_combat()), need - kept);
     // Artillery cannot attack or hold a Line Position alone (S1.11): it goes with others.
     if !go.iter().any(|c| c.kind != "artillery") {
         return Vec::new();
@@ -165,6 +154,61 @@ pub fn movers<'a>(ctx: &'a Ctx<'_>, area: u8) -> Vec<&'a Counter> {
         }
     }
     go
+}
+
+/// Splits the combat units of a held Area into the garrison that stays (at least `need` SP)
+/// and the rest. The garrison is made of whole formations, so that it keeps its Officer
+/// and stays in communications (S6.3; 6.1 wants effective infantry in communications in
+/// Jackson): the smallest formation that suffices (infantry first), else the largest, and so
+/// on; a unit without a formation (cavalry, artillery) is a group of its own.
+fn garrison<'a>(
+    units: impl Iterator<Item = &'a Counter>,
+    need: f64,
+) -> (Vec<&'a Counter>, Vec<&'a Counter>) {
+    let all = Units::get();
+    let key = |c: &Counter| -> Option<String> {
+        if !c.is_infantry() {
+            return None;
+        }
+        c.id.as_deref()
+            .and_then(|id| all.unit(id))
+            .and_then(|u| u.formation)
+            .map(|f| format!("{f:?}"))
+    };
+    let mut groups: Vec<Vec<&Counter>> = Vec::new();
+    for u in units {
+        let k = key(u);
+        match groups.iter_mut().find(|g| k.is_some() && key(g[0]) == k) {
+            Some(g) => g.push(u),
+            None => groups.push(vec![u]),
+        }
+    }
+    let sum = |g: &[&Counter]| g.iter().map(|c| c.strength).sum::<f64>();
+    let mut stay: Vec<&Counter> = Vec::new();
+    let mut kept = 0.0;
+    while kept < need && !groups.is_empty() {
+        let want = need - kept;
+        let infantry_first = stay.is_empty() && groups.iter().any(|g| g[0].is_infantry());
+        let eligible = |g: &Vec<&Counter>| !infantry_first || g[0].is_infantry();
+        let pick = groups
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| eligible(g) && sum(g) >= want)
+            .min_by(|a, b| sum(a.1).total_cmp(&sum(b.1)))
+            .or_else(|| {
+                groups
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, g)| eligible(g))
+                    .max_by(|a, b| sum(a.1).total_cmp(&sum(b.1)))
+            })
+            .map(|(i, _)| i)
+            .unwrap_or(0);
+        let g = groups.remove(pick);
+        kept += sum(&g);
+        stay.extend(g);
+    }
+    (stay, groups.into_iter().flatten().collect())
 }
 
 /// Whether Leader `l` leads `c`: an Officer his formations' infantry, a Commander everyone.
