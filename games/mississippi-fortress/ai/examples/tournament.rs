@@ -5,7 +5,8 @@
 //! cargo run --release -p mississippi-fortress-ai --example tournament -- \
 //!     --scenario champion-hill --a hard --b random --games 200 [--first-seed 0]
 //! ```
-//! `--a` plays the Union in the first half of the games and the Confederates in the second.
+//! `--a` plays the Union in the first half of the games and the Confederates in the second;
+//! `--side union` (or `confederate`) plays only that half.
 
 use std::time::Instant;
 
@@ -38,7 +39,11 @@ fn main() {
     let b = Player::parse(&arg("--b", "random")).expect("--b: random|easy|normal|hard");
     let games: u64 = arg("--games", "20").parse().expect("--games N");
     let first: u64 = arg("--first-seed", "0").parse().expect("--first-seed N");
+    let only = arg("--side", "both");
     for a_side in Side::BOTH {
+        if only != "both" && only != a_side.as_str() {
+            continue;
+        }
         let players = PerSide::from_fn(|s| if s == a_side { a } else { b });
         let (mut wins, mut losses, mut draws, mut stuck) = (0u64, 0u64, 0u64, 0u64);
         let mut decisions = 0u64;

@@ -18,8 +18,10 @@ pub mod arena;
 pub mod battle;
 pub mod belief;
 pub mod chores;
+pub mod comms;
 pub mod level;
 pub mod moves;
+pub mod navy;
 pub mod odds;
 pub mod rng;
 pub mod seat;
@@ -126,8 +128,9 @@ pub fn scores(
 
 /// How much `action` is worth now (higher is better; only the order matters).
 fn score(ctx: &Ctx<'_>, action: &Action, label: &str, all: &[Option<Action>]) -> f64 {
-    battle::score(ctx, action)
-        .or_else(|| moves::score(ctx, action, label))
+    navy::score(ctx, action)
+        .or_else(|| battle::score(ctx, action))
+        .or_else(|| moves::score(ctx, action, label, all))
         .or_else(|| chores::score(ctx, action, all))
         .unwrap_or(0.0)
 }

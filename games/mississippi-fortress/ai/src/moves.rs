@@ -5,7 +5,7 @@
 use mississippi_fortress::Action;
 
 use mississippi_fortress::data::Units;
-use mississippi_fortress::data::units::{Formation, Leader, LeaderRole, UnitKind};
+use mississippi_fortress::data::units::LeaderRole;
 
 use crate::Ctx;
 use crate::seen::Counter;
@@ -15,7 +15,7 @@ use crate::strategy::{FAR, defence_factor};
 /// The offered action's label tells a step that would force march (S3.5): it costs
 /// stragglers (VPs to the enemy at the end) and halves the stack in combat, so only a
 /// large gain pays for it.
-pub fn score(ctx: &Ctx<'_>, action: &Action, label: &str) -> Option<f64> {
+pub fn score(ctx: &Ctx<'_>, action: &Action, label: &str, all: &[Option<Action>]) -> Option<f64> {
     let seen = &ctx.seen;
     Some(match action {
         Action::MoveFrom { area } => {
@@ -29,7 +29,7 @@ pub fn score(ctx: &Ctx<'_>, action: &Action, label: &str) -> Option<f64> {
         Action::FinishMovement => 0.0,
         Action::SailFrom { .. } => -5.0,
         Action::TakeAll => {
-            let Some(area) = taking_from(ctx) else {
+            let Some(area) = taking_from(ctx, all) else {
                 return Some(-1.0);
             };
             let all: Vec<&Counter> = seen.mine(area).filter(|c| !c.moved).collect();
@@ -39,7 +39,7 @@ pub fn score(ctx: &Ctx<'_>, action: &Action, label: &str) -> Option<f64> {
                 -1.0
             }
         }
-        Action::Take { counter } => match taking_from(ctx) {
+        Action::Take { counter } => match taking_from(ctx, all) {
             Some(area)
                 if movers(ctx, area)
                     .iter()
@@ -65,13 +65,17 @@ pub fn score(ctx: &Ctx<'_>, action: &Action, label: &str) -> Option<f64> {
     })
 }
 
-/// The Area whose counters are being picked up, before the stack's first step.
-fn taking_from(ctx: &Ctx<'_>) -> Option<u8> {
-    ctx.seen
-        .moving
-        .as_ref()
-        .filter(|m| m.2.is_empty())
-        .map(|m| m.1)
+/// The Area whose counters are being picked up, before the stack's first step. Until the
+/// first counter is taken the view shows no moving stack: the Area is then that of the
+/// counters offered.
+fn taking_from(ctx: &Ctx<'_>, all: &[Option<Action>]) -> Option<u8> {
+    if let Some(m) = ctx.seen.moving.as_ref() {
+        return m.2.is_empty().then_some(m.1);
+    }
+    all.iter().flatten().find_map(|a| match a {
+        Action::Take { counter } => ctx.seen.my_counter(counter).map(|(area, _)| area),
+        _ => None,
+    })
 }
 
 /// The moving stack: where it is, its strength, its counters.
@@ -94,7 +98,7 @@ fn strength(cs: &[&Counter]) -> f64 {
 }
 
 /// The counters of `area` that should move: all that may, less the garrison a held
-/// objective keeps (strongest units stay, with the Leaders).
+/// objective keeps (whole formations with their Officer, see [`garrison`]).
 pub fn movers<'a>(ctx: &'a Ctx<'_>, area: u8) -> Vec<&'a Counter> {
     let seen = &ctx.seen;
     // On the last turn a unit with stragglers stays put: standing still it recovers them all
@@ -118,22 +122,114 @@ pub fn movers<'a>(ctx: &'a Ctx<'_>, area: u8) -> Vec<&'a Counter> {
     if need <= 0.0 {
         return free;
     }
-    let mut units: Vec<&Counter> = free.iter().copied().filter(|c| c.is_combat()).collect();
-    units.sort_by(|a, b| b.strength.total_cmp(&a.strength));
-    let mut kept = seen
+    let kept = seen
         .mine(area)
         .filter(|c| c.moved && c.is_combat())
         .map(|c| c.strength)
         .sum::<f64>();
-    let mut go = Vec::new();
-    for u in units {
-        if kept < need {
-            kept += u.strength;
-        } else {
-            go.push(u);
+    let (stay, mut go) = garrison(free.iter().copied().filter(|c| c.is_combat()), need - kept);
+    // Artillery cannot attack or hold a Line Position alone (S1.11): it goes with others.
+    if !go.iter().any(|c| c.kind != "artillery") {
+        return Vec::new();
+    }
+    // Each Leader goes where most of his command goes (an Officer's infantry traces to him
+    // within two Areas, S6.3; Grant goes with the larger part), so that the garrison is not
+    // left out of communications (6.2 C2: a VP to the enemy per unit, every turn).
+    let staying: Vec<&Counter> = seen
+        .mine(area)
+        .filter(|c| c.is_combat() && (c.moved || stay.contains(c)))
+        .collect();
+    let leaders: Vec<&Counter> = free
+        .iter()
+        .copied()
+        .filter(|c| c.kind == "leader")
+        .collect();
+    for l in leaders {
+        let commands = |c: &Counter| leader_commands(l, c);
+        let weigh = |cs: &[&Counter]| -> f64 {
+            cs.iter().filter(|c| commands(c)).map(|c| c.strength).sum()
+        };
+        if weigh(&go) >= weigh(&staying) {
+            go.push(l);
         }
     }
     go
+}
+
+/// Splits the combat units of a held Area into the garrison that stays (at least `need` SP)
+/// and the rest. The garrison is made of whole formations, so that it keeps its Officer
+/// and stays in communications (S6.3; 6.1 wants effective infantry in communications in
+/// Jackson): the smallest formation that suffices (infantry first), else the largest, and so
+/// on; a unit without a formation (cavalry, artillery) is a group of its own.
+fn garrison<'a>(
+    units: impl Iterator<Item = &'a Counter>,
+    need: f64,
+) -> (Vec<&'a Counter>, Vec<&'a Counter>) {
+    let all = Units::get();
+    let key = |c: &Counter| -> Option<String> {
+        if !c.is_infantry() {
+            return None;
+        }
+        c.id.as_deref()
+            .and_then(|id| all.unit(id))
+            .and_then(|u| u.formation)
+            .map(|f| format!("{f:?}"))
+    };
+    let mut groups: Vec<Vec<&Counter>> = Vec::new();
+    for u in units {
+        let k = key(u);
+        match groups.iter_mut().find(|g| k.is_some() && key(g[0]) == k) {
+            Some(g) => g.push(u),
+            None => groups.push(vec![u]),
+        }
+    }
+    let sum = |g: &[&Counter]| g.iter().map(|c| c.strength).sum::<f64>();
+    let mut stay: Vec<&Counter> = Vec::new();
+    let mut kept = 0.0;
+    while kept < need && !groups.is_empty() {
+        let want = need - kept;
+        let infantry_first = stay.is_empty() && groups.iter().any(|g| g[0].is_infantry());
+        let eligible = |g: &Vec<&Counter>| !infantry_first || g[0].is_infantry();
+        let pick = groups
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| eligible(g) && sum(g) >= want)
+            .min_by(|a, b| sum(a.1).total_cmp(&sum(b.1)))
+            .or_else(|| {
+                groups
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, g)| eligible(g))
+                    .max_by(|a, b| sum(a.1).total_cmp(&sum(b.1)))
+            })
+            .map(|(i, _)| i)
+            .unwrap_or(0);
+        let g = groups.remove(pick);
+        kept += sum(&g);
+        stay.extend(g);
+    }
+    (stay, groups.into_iter().flatten().collect())
+}
+
+/// Whether Leader `l` leads `c`: an Officer his formations' infantry, a Commander everyone.
+fn leader_commands(l: &Counter, c: &Counter) -> bool {
+    let units = Units::get();
+    let Some(leader) =
+        l.id.as_deref()
+            .and_then(|id| units.unit(id))
+            .and_then(|u| u.leader.as_ref())
+    else {
+        return false;
+    };
+    if leader.role != LeaderRole::Officer {
+        return true;
+    }
+    c.is_infantry()
+        && c.id
+            .as_deref()
+            .and_then(|id| units.unit(id))
+            .and_then(|u| u.formation)
+            .is_some_and(|f| leader.commands.contains(&f))
 }
 
 /// The strength a held objective wants: the enemy within two steps, a third more, at least 8.
@@ -190,7 +286,7 @@ pub fn potential(ctx: &Ctx<'_>, area: u8, s: f64, from: u8) -> f64 {
         };
         v += o.weight * factor / (1.0 + f64::from(d)).powf(1.3);
     }
-    v + contact(ctx, area, s) + communications(ctx, area, from)
+    v + contact(ctx, area, s) + crate::comms::communications(ctx, area, from)
 }
 
 /// Entering an Area held by the enemy: a prize at good odds, a danger at bad (S8, S9).
@@ -208,82 +304,4 @@ fn contact(ctx: &Ctx<'_>, area: u8, s: f64) -> f64 {
     } else {
         -30.0 * (1.2 - r) - 5.0
     }
-}
-
-/// Lines of communication (S6.3, S6.4): each infantry formation of the stack moving from
-/// `from` wants one of its own Officers (or a Commander/Officer) within two Areas, and each
-/// Officer wants a Commander within four. Leaders of the moving stack count where it goes.
-fn communications(ctx: &Ctx<'_>, area: u8, from: u8) -> f64 {
-    let units = Units::get();
-    let moving: Vec<String> = ctx
-        .seen
-        .moving
-        .as_ref()
-        .map(|m| m.3.clone())
-        .unwrap_or_else(|| {
-            movers(ctx, from)
-                .iter()
-                .filter_map(|c| c.id.clone())
-                .collect()
-        });
-    let leader_areas = |pred: &dyn Fn(&Leader) -> bool| -> Vec<u8> {
-        let mut at: Vec<u8> = ctx
-            .seen
-            .areas
-            .keys()
-            .copied()
-            .filter(|&a| {
-                ctx.seen.mine(a).any(|c| {
-                    !moving.iter().any(|m| Some(m) == c.id.as_ref())
-                        && c.id
-                            .as_deref()
-                            .and_then(|id| units.unit(id))
-                            .and_then(|u| u.leader.as_ref())
-                            .is_some_and(pred)
-                })
-            })
-            .collect();
-        if moving.iter().any(|id| {
-            units
-                .unit(id)
-                .and_then(|u| u.leader.as_ref())
-                .is_some_and(pred)
-        }) {
-            at.push(area);
-        }
-        at
-    };
-    let nearest = |at: &[u8]| at.iter().map(|&l| ctx.plan.d(area, l)).min().unwrap_or(FAR);
-    let mut v = 0.0;
-    let mut formations: Vec<Formation> = moving
-        .iter()
-        .filter_map(|id| units.unit(id))
-        .filter(|u| {
-            matches!(
-                u.kind,
-                UnitKind::InfantryDivision | UnitKind::InfantryBrigade
-            )
-        })
-        .filter_map(|u| u.formation)
-        .collect();
-    formations.dedup();
-    for f in formations {
-        let d = nearest(&leader_areas(&|l: &Leader| l.commands.contains(&f)));
-        if d > 2 {
-            v -= 3.0 * f64::from(d.min(8) - 2);
-        }
-    }
-    let officer_moves = moving.iter().any(|id| {
-        units
-            .unit(id)
-            .and_then(|u| u.leader.as_ref())
-            .is_some_and(|l| l.role == LeaderRole::Officer)
-    });
-    if officer_moves {
-        let d = nearest(&leader_areas(&|l: &Leader| l.role != LeaderRole::Officer));
-        if d > 4 {
-            v -= 3.0 * f64::from(d.min(10) - 4);
-        }
-    }
-    v
 }
