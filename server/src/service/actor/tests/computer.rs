@@ -1,7 +1,7 @@
 //! The computer's seat over the memory store: a game against the computer is stored started,
 //! its seat marked and named, and the actor plays the computer's choices by itself.
 
-use adjutant_engine::{Opponent, Side, Turn};
+use adjutant_engine::{GameInfo, Opponent, Side, Turn};
 use adjutant_protocol::{
     ClockChoice, ComputerSeat, CreateGame, ErrorCode, GameStatus, JoinGame, SideChoice,
     TimeoutPolicy, Visibility,
@@ -26,15 +26,22 @@ impl Opponent for FirstMove {
     }
 }
 
-#[tokio::test]
-async fn a_game_against_the_computer_starts_at_once_and_the_computer_plays_its_seat() {
+/// A service on a memory store and a manual clock whose unit-test game has `opponent` as
+/// its computer opponent; with the game's info.
+fn service_with(opponent: Arc<dyn Opponent>) -> (Service, Arc<ManualClock>, GameInfo) {
     let store: SharedStore = Arc::new(MemoryStore::new());
     let clock = ManualClock::new(1_800_000_000);
     let info = adjutant_games::unit_test_game().info().clone();
-    let registry = adjutant_games::test_registry().with_opponent(&info.id, Arc::new(FirstMove));
+    let registry = adjutant_games::test_registry().with_opponent(&info.id, opponent);
     let mut config = Config::with_db("unused-by-the-memory-store.db");
     config.sweep_secs = 0;
-    let service = Service::with_clock(store, registry, config, clock);
+    let service = Service::with_clock(store, registry, config, clock.clone());
+    (service, clock, info)
+}
+
+#[tokio::test]
+async fn a_game_against_the_computer_starts_at_once_and_the_computer_plays_its_seat() {
+    let (service, _, info) = service_with(Arc::new(FirstMove));
     let human = account(&service, "meade").await;
     let created = service
         .create_game(
@@ -145,15 +152,8 @@ impl Opponent for Counting {
 
 #[tokio::test]
 async fn a_timed_out_players_seat_is_handed_to_the_computer_until_taken_back() {
-    let store: SharedStore = Arc::new(MemoryStore::new());
-    let clock = ManualClock::new(1_800_000_000);
-    let info = adjutant_games::unit_test_game().info().clone();
     let decisions = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let registry = adjutant_games::test_registry()
-        .with_opponent(&info.id, Arc::new(Counting(decisions.clone())));
-    let mut config = Config::with_db("unused-by-the-memory-store.db");
-    config.sweep_secs = 0;
-    let service = Service::with_clock(store, registry, config, clock.clone());
+    let (service, clock, info) = service_with(Arc::new(Counting(decisions.clone())));
     let decided = || decisions.load(std::sync::atomic::Ordering::SeqCst);
     let union = account(&service, "grant").await;
     let confederate = account(&service, "pemberton").await;
@@ -300,13 +300,7 @@ async fn a_timed_out_players_seat_is_handed_to_the_computer_until_taken_back() {
 
 #[tokio::test]
 async fn a_draw_offered_to_the_computer_is_declined_at_once() {
-    let store: SharedStore = Arc::new(MemoryStore::new());
-    let clock = ManualClock::new(1_800_000_000);
-    let info = adjutant_games::unit_test_game().info().clone();
-    let registry = adjutant_games::test_registry().with_opponent(&info.id, Arc::new(FirstMove));
-    let mut config = Config::with_db("unused-by-the-memory-store.db");
-    config.sweep_secs = 0;
-    let service = Service::with_clock(store, registry, config, clock);
+    let (service, _, info) = service_with(Arc::new(FirstMove));
     let human = account(&service, "meade").await;
     let game = service
         .create_game(
