@@ -6,35 +6,11 @@ use adjutant_engine::{ChoiceInfo, ChoiceKind, ChoiceScope, GameInfo, ScenarioInf
 use serde_json::{Value, json};
 
 use crate::data::terrain::Terrain;
-use crate::data::{ScenarioId, Sheet, VariantId};
+use crate::data::{Sheet, VariantId};
 
-/// The scenarios offered in the catalog (the others follow as they are built: issue 17):
-/// Scenario 1 and its longer version, Scenario 2, which plays into the evening and the first
-/// night turn (reference 2.13); Scenario 3, the Plank Road on Map B, with Lee on the map and
-/// Hancock's 2nd Corps arriving by Entries F and E; Scenario 4, the Battles of May 5th, on
-/// both maps joined, won by the standard conditions (5.0-5.3); Scenario 6, the Second Day
-/// (6 May 5:00am to 8:00pm on both maps, won by the same conditions counting only what
-/// happens in play).
-pub const OFFERED: [ScenarioId; 5] = [
-    ScenarioId::SandersField,
-    ScenarioId::WarrenAndSedgwickVsEwell,
-    ScenarioId::PlankRoad,
-    ScenarioId::BattlesOfMay5th,
-    ScenarioId::SecondDay,
-];
-
-/// The variants (3.8, 4.5) a set-up may use as choices of their own, in the scenarios that
-/// list them: 3.8b (Burnside goes elsewhere, a public option announced before the game), 3.8a
-/// (Ferrero joins the fight, the Union's secret, Scenario 6), 4.5a (Pickett joins Longstreet,
-/// Scenario 6) and 4.5c (Anderson moves with Hill), secret Confederate choices made when
-/// taking the seat. 4.5b is a value of Scenario 6's secret choice of 1 Corps' entry
-/// (`movement::variable_entry`).
-pub const VARIANTS_OFFERED: [VariantId; 4] = [
-    VariantId::FerreroJoins,
-    VariantId::BurnsideElsewhere,
-    VariantId::PickettJoins,
-    VariantId::AndersonWithHill,
-];
+pub use crate::data::scenario::OFFERED;
+pub use crate::data::variant::{VARIANTS_OFFERED, variant_title};
+pub(crate) use crate::options::option_applies;
 
 /// The catalog's choices for the offered variants: public options or secret choices of the
 /// variant's side, each in the offered scenarios that list it.
@@ -81,17 +57,6 @@ fn variant_choices() -> Vec<ChoiceInfo> {
         })
         .filter(|c| !c.scenarios.is_empty())
         .collect()
-}
-
-/// A variant's title as printed.
-pub fn variant_title(v: VariantId) -> &'static str {
-    match v {
-        VariantId::FerreroJoins => "Ferrero Joins the Fight",
-        VariantId::BurnsideElsewhere => "Burnside Goes Elsewhere",
-        VariantId::PickettJoins => "Pickett Joins Longstreet",
-        VariantId::LongstreetFurtherEast => "Longstreet Moves Further East",
-        VariantId::AndersonWithHill => "Anderson Moves with Hill",
-    }
 }
 
 fn variant_effect(v: VariantId) -> &'static str {
@@ -160,7 +125,7 @@ pub fn game_info() -> GameInfo {
         })
         .filter(|c| !c.scenarios.is_empty())
         .chain(variant_choices())
-        .chain(crate::movement::variable_entry::choice_infos())
+        .chain(crate::setup::entry_choices::choice_infos())
         .collect();
     GameInfo {
         id: "bloody-roads-south".into(),
@@ -177,24 +142,6 @@ pub fn game_info() -> GameInfo {
             .into(),
         scenarios,
         choices,
-    }
-}
-
-/// Which optional rules a scenario can use. The Army Status rules (reference 3A) in the
-/// scenarios their data lists (`charts/army_status.toml`: Scenarios 4-7, so Scenarios 4 and 6 of
-/// those built), and 3.3 (Burnside always negative, part of them) where they are and 9 Corps
-/// can be in play; 3.6 (the Army of the Potomac's reserve) is not played yet (issue 17).
-pub(crate) fn option_applies(id: crate::data::variant::OptionId, scenario: ScenarioId) -> bool {
-    use crate::data::variant::OptionId as O;
-    let army_status = crate::data::charts()
-        .army_status
-        .status
-        .scenarios
-        .contains(&scenario);
-    match id {
-        O::UnionRallyNeedsLeader | O::WildernessFirePenalty => true,
-        O::ArmyStatus | O::BurnsideAlwaysNegative => army_status,
-        O::ArmyOfThePotomacReserve => false,
     }
 }
 

@@ -36,6 +36,7 @@ pub mod leaders;
 pub mod model;
 pub mod morale;
 pub mod movement;
+mod options;
 pub mod prompt;
 pub mod refusal;
 pub mod sequence;

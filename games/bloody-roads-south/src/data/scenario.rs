@@ -509,3 +509,18 @@ fn resolve_side(
     }
     Ok(setup)
 }
+
+/// The scenarios offered in the catalog (the others follow as they are built: issue 17):
+/// Scenario 1 and its longer version, Scenario 2, which plays into the evening and the first
+/// night turn (reference 2.13); Scenario 3, the Plank Road on Map B, with Lee on the map and
+/// Hancock's 2nd Corps arriving by Entries F and E; Scenario 4, the Battles of May 5th, on
+/// both maps joined, won by the standard conditions (5.0-5.3); Scenario 6, the Second Day
+/// (6 May 5:00am to 8:00pm on both maps, won by the same conditions counting only what
+/// happens in play).
+pub const OFFERED: [ScenarioId; 5] = [
+    ScenarioId::SandersField,
+    ScenarioId::WarrenAndSedgwickVsEwell,
+    ScenarioId::PlankRoad,
+    ScenarioId::BattlesOfMay5th,
+    ScenarioId::SecondDay,
+];

@@ -278,3 +278,37 @@ impl Variants {
         &self.options
     }
 }
+
+/// A variant's title as printed.
+pub fn variant_title(v: VariantId) -> &'static str {
+    match v {
+        VariantId::FerreroJoins => "Ferrero Joins the Fight",
+        VariantId::BurnsideElsewhere => "Burnside Goes Elsewhere",
+        VariantId::PickettJoins => "Pickett Joins Longstreet",
+        VariantId::LongstreetFurtherEast => "Longstreet Moves Further East",
+        VariantId::AndersonWithHill => "Anderson Moves with Hill",
+    }
+}
+
+/// The variants (3.8, 4.5) a set-up may use as choices of their own, in the scenarios that
+/// list them: 3.8b (Burnside goes elsewhere, a public option announced before the game), 3.8a
+/// (Ferrero joins the fight, the Union's secret, Scenario 6), 4.5a (Pickett joins Longstreet,
+/// Scenario 6) and 4.5c (Anderson moves with Hill), secret Confederate choices made when
+/// taking the seat. 4.5b is a value of Scenario 6's secret choice of 1 Corps' entry
+/// (`movement::variable_entry`).
+pub const VARIANTS_OFFERED: [VariantId; 4] = [
+    VariantId::FerreroJoins,
+    VariantId::BurnsideElsewhere,
+    VariantId::PickettJoins,
+    VariantId::AndersonWithHill,
+];
+
+/// Where a group enters, as chosen at set-up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EntryChoice {
+    /// At this hex.
+    Hex(HexId),
+    /// With the group its entry group names (4.5a: with the rest of 1 Corps).
+    WithGroup,
+}

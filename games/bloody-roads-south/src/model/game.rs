@@ -65,7 +65,7 @@ pub struct BloodyRoadsSouth {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) entries: Vec<(
         crate::data::variant::EntryGroupId,
-        crate::movement::variable_entry::EntryChoice,
+        crate::data::variant::EntryChoice,
     )>,
     /// The current turn: an index into the Turn Record Track.
     pub(crate) turn: u16,

@@ -284,7 +284,7 @@ impl BloodyRoadsSouth {
                     "Variant {} ({}) is in use: its troops enter the map. The {} receive {} VP \
                      (5.1e).",
                     d.rule,
-                    crate::catalog::variant_title(v),
+                    crate::data::variant::variant_title(v),
                     match d.points_to {
                         Side::Union => "Union",
                         Side::Confederate => "Confederates",

@@ -2,6 +2,7 @@
 //! of the scenario, the fixed placements made, the choices left to each player.
 
 pub mod choices;
+pub mod entry_choices;
 pub mod extensions;
 pub mod placement;
 
@@ -44,7 +45,7 @@ impl BloodyRoadsSouth {
                     .and_then(serde_json::Value::as_bool)
                     .unwrap_or(o.default_on())
             })
-            .filter(|&o| crate::catalog::option_applies(o, scenario))
+            .filter(|&o| crate::options::option_applies(o, scenario))
             .collect();
         // A variant is used only when the catalog offers it and the scenario lists it: a
         // public one (3.8b) by the game's options, a secret one only by the secret choice of
@@ -53,7 +54,7 @@ impl BloodyRoadsSouth {
             .variants
             .iter()
             .copied()
-            .filter(|v| crate::catalog::VARIANTS_OFFERED.contains(v))
+            .filter(|v| crate::data::variant::VARIANTS_OFFERED.contains(v))
             .filter(|&v| chosen(setup, v))
             .collect();
         // 3.8b deletes the whole 9th Corps, 4/9 of 3.8a included.
@@ -61,8 +62,7 @@ impl BloodyRoadsSouth {
             variants.retain(|&v| v != VariantId::FerreroJoins);
         }
         // Rule 4.3 (Scenario 6): the entries chosen at set-up, and 4.5b with them.
-        let entries =
-            crate::movement::variable_entry::read_choices(setup, scenario, &mut variants)?;
+        let entries = entry_choices::read_choices(setup, scenario, &mut variants)?;
         let turn = crate::data::turn_record()
             .index_of(data.first_turn)
             .ok_or("the scenario's first turn is not on the Turn Record Track")?

@@ -392,7 +392,7 @@ impl BloodyRoadsSouth {
                                 format!(
                                     "Variant {} ({}) is in use: {} The {} receive {} VP (5.1e).",
                                     d.rule,
-                                    crate::catalog::variant_title(v),
+                                    crate::data::variant::variant_title(v),
                                     "its troops are on the map.",
                                     match d.points_to {
                                         Side::Union => "Union",

@@ -49,7 +49,7 @@ impl BloodyRoadsSouth {
                 let d = crate::data::variants().variant(id);
                 json!({
                     "id": id.as_str(), "rule": d.rule,
-                    "title": crate::catalog::variant_title(id),
+                    "title": crate::data::variant::variant_title(id),
                     "secret": d.secret, "points": d.points, "points_to": d.points_to,
                 })
             })
