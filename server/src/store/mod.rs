@@ -7,6 +7,8 @@ mod account_tests;
 mod account_writes;
 mod api;
 mod checkpointer;
+#[cfg(test)]
+mod computer_tests;
 pub mod integrity;
 mod memory;
 mod name_keys;

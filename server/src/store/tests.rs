@@ -3,21 +3,18 @@
 
 use std::path::PathBuf;
 
-use super::{
-    ComputerStart, ListQuery, MemoryStore, NewAction, NewGame, SqliteStore, Store, Write,
-    WriteError,
-};
+use super::{MemoryStore, NewAction, NewGame, SqliteStore, Store, Write, WriteError};
 use crate::names::name_key;
 
 /// A fresh database file in a directory of its own.
-fn temp_db(name: &str) -> PathBuf {
+pub(super) fn temp_db(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("adjutant-store-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir.join("adjutant.db")
 }
 
-fn new_account(id: &str, name: &str) -> Write {
+pub(super) fn new_account(id: &str, name: &str) -> Write {
     Write::CreateAccount {
         id: id.into(),
         name: name.into(),
@@ -30,7 +27,7 @@ fn new_account(id: &str, name: &str) -> Write {
     }
 }
 
-fn new_game(id: &str, creator: &str) -> Write {
+pub(super) fn new_game(id: &str, creator: &str) -> Write {
     Write::CreateGame(NewGame {
         id: id.into(),
         game: "a-game".into(),
@@ -52,7 +49,7 @@ fn new_game(id: &str, creator: &str) -> Write {
     })
 }
 
-fn join(game: &str, account: &str) -> Write {
+pub(super) fn join(game: &str, account: &str) -> Write {
     Write::Join {
         game_id: game.into(),
         side: "confederate",
@@ -65,7 +62,7 @@ fn join(game: &str, account: &str) -> Write {
     }
 }
 
-fn action(game: &str, seq: i64) -> Write {
+pub(super) fn action(game: &str, seq: i64) -> Write {
     Write::Action(NewAction {
         game_id: game.into(),
         seq,
@@ -293,56 +290,6 @@ async fn the_memory_store_answers_a_script_of_writes_as_sqlite_does() {
     }
     assert_eq!(seen[0], seen[1]);
     assert_eq!(seen[1].0.0, 2, "{:?}", seen[1]);
-    sqlite.close().await;
-}
-
-#[tokio::test]
-async fn both_stores_list_the_active_games_against_the_computer() {
-    let sqlite = SqliteStore::open(&temp_db("against-the-computer"), 8)
-        .await
-        .unwrap();
-    let memory = MemoryStore::new();
-    let against = |id: &str| {
-        let Write::CreateGame(mut game) = new_game(id, "a") else {
-            unreachable!()
-        };
-        game.computer = Some(ComputerStart {
-            side: "confederate",
-            seat: r#"{"side":"confederate","level":"normal"}"#.into(),
-            secret: "{}".into(),
-            to_act: "confederate".into(),
-        });
-        Write::CreateGame(game)
-    };
-    let stores: [&dyn Store; 2] = [&sqlite, &memory];
-    for store in stores {
-        store.write(new_account("a", "Grant")).await.unwrap();
-        store.write(new_account("b", "Lee")).await.unwrap();
-        store.write(against("k")).await.unwrap();
-        // Two people's game, active; a game against the computer, then finished.
-        store.write(new_game("g", "a")).await.unwrap();
-        store.write(join("g", "b")).await.unwrap();
-        store.write(against("f")).await.unwrap();
-        let mut end = action("f", 1);
-        if let Write::Action(a) = &mut end {
-            a.status = "finished";
-        }
-        store.write(end).await.unwrap();
-        let listed: Vec<(String, Option<String>)> = store
-            .games(ListQuery::AgainstTheComputer, 10)
-            .await
-            .unwrap()
-            .into_iter()
-            .map(|g| (g.id, g.computer))
-            .collect();
-        assert_eq!(
-            listed,
-            vec![(
-                "k".to_string(),
-                Some(r#"{"side":"confederate","level":"normal"}"#.to_string())
-            )]
-        );
-    }
     sqlite.close().await;
 }
 

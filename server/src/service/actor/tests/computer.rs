@@ -3,8 +3,8 @@
 
 use adjutant_engine::{GameInfo, Opponent, Side, Turn};
 use adjutant_protocol::{
-    ClockChoice, ComputerSeat, CreateGame, ErrorCode, GameStatus, JoinGame, SideChoice,
-    TimeoutPolicy, Visibility,
+    ClockChoice, ComputerSeat, CreateGame, ErrorCode, GameCreated, GameStatus, JoinGame,
+    SideChoice, TimeoutPolicy, Visibility,
 };
 use std::time::Duration;
 
@@ -39,13 +39,12 @@ fn service_with(opponent: Arc<dyn Opponent>) -> (Service, Arc<ManualClock>, Game
     (service, clock, info)
 }
 
-#[tokio::test]
-async fn a_game_against_the_computer_starts_at_once_and_the_computer_plays_its_seat() {
-    let (service, _, info) = service_with(Arc::new(FirstMove));
-    let human = account(&service, "meade").await;
-    let created = service
+/// `human` creates a private game of `info`'s first scenario as the Union against the
+/// computer (its default level).
+async fn against_the_computer(service: &Service, human: &Account, info: &GameInfo) -> GameCreated {
+    service
         .create_game(
-            &human,
+            human,
             CreateGame {
                 game: info.id.clone(),
                 scenario: info.scenarios[0].id.clone(),
@@ -56,7 +55,14 @@ async fn a_game_against_the_computer_starts_at_once_and_the_computer_plays_its_s
             },
         )
         .await
-        .expect("created");
+        .expect("created")
+}
+
+#[tokio::test]
+async fn a_game_against_the_computer_starts_at_once_and_the_computer_plays_its_seat() {
+    let (service, _, info) = service_with(Arc::new(FirstMove));
+    let human = account(&service, "meade").await;
+    let created = against_the_computer(&service, &human, &info).await;
     let computer = ComputerSeat {
         side: Side::Confederate,
         level: "easy".into(),
@@ -302,21 +308,7 @@ async fn a_timed_out_players_seat_is_handed_to_the_computer_until_taken_back() {
 async fn a_draw_offered_to_the_computer_is_declined_at_once() {
     let (service, _, info) = service_with(Arc::new(FirstMove));
     let human = account(&service, "meade").await;
-    let game = service
-        .create_game(
-            &human,
-            CreateGame {
-                game: info.id.clone(),
-                scenario: info.scenarios[0].id.clone(),
-                side: SideChoice::Union,
-                visibility: Visibility::Private,
-                opponent: Some("computer".into()),
-                ..Default::default()
-            },
-        )
-        .await
-        .expect("created")
-        .game_id;
+    let game = against_the_computer(&service, &human, &info).await.game_id;
     let state = service.game_state(Some(&human), &game, None).await.unwrap();
     let offer = state.view["draw"]["actions"]
         .as_array()
