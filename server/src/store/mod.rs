@@ -9,11 +9,11 @@ mod api;
 mod checkpointer;
 #[cfg(test)]
 mod computer_tests;
+mod fast_commit;
 pub mod integrity;
 mod memory;
 mod name_keys;
 mod notice_writes;
-mod one_trip;
 mod rows;
 mod sqlite_api;
 mod statements;
@@ -34,6 +34,7 @@ use std::time::Duration;
 
 pub use account_writes::{AccountWrite, NewToken};
 pub use api::{Pending, Read, ReadError, SharedStore, Store};
+use fast_commit::FastWriter;
 pub use memory::MemoryStore;
 pub use notice_writes::{NoticeResult, NoticeWrite};
 pub use rows::{
@@ -41,6 +42,7 @@ pub use rows::{
     SnapshotRow, TokenOwner, TokenRow,
 };
 pub use writer::Writer;
+use writer::WriterParts;
 pub use writes::{ComputerStart, ImportedGame, NewAction, NewGame, Write, WriteError};
 
 /// The migrations in `migrations/`, compiled in.
@@ -114,22 +116,22 @@ impl SqliteStore {
         MIGRATOR.run(&migrations).await?;
         name_keys::fill(&migrations).await?;
         let mut writer_options = options.clone();
+        let mut max_pages = 0;
         if max_bytes > 0 {
             let page_size: i64 = sqlx::query_scalar("PRAGMA page_size")
                 .fetch_one(&migrations)
                 .await?;
-            let pages = (max_bytes / page_size.max(512) as u64).max(1);
-            writer_options = writer_options.pragma("max_page_count", pages.to_string());
+            max_pages = (max_bytes / page_size.max(512) as u64).max(1);
+            writer_options = writer_options.pragma("max_page_count", max_pages.to_string());
         }
         migrations.close().await;
         // Checkpoints run beside the writer, not inside its commits (checkpointer.rs).
-        // Its group commits are one statement per batch size (`one_trip`): keep every size
-        // prepared, or a busy server re-parses them as they fall out of a smaller cache.
         let writer_conn = writer_options
             .pragma("wal_autocheckpoint", "0")
-            .statement_cache_capacity(statements::ACTIONS_PER_STATEMENT + 64)
             .connect()
             .await?;
+        let fast = FastWriter::open(path, max_pages)
+            .map_err(|e| sqlx::Error::Configuration(e.to_string().into()))?;
         let checkpoints = checkpointer::Checkpoints::spawn(options.connect().await?);
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
@@ -141,7 +143,12 @@ impl SqliteStore {
             .await?;
         Ok(SqliteStore {
             pool,
-            writer: Writer::spawn(writer_conn, max_batch, checkpoints),
+            writer: Writer::spawn(WriterParts {
+                conn: writer_conn,
+                fast,
+                max_batch,
+                checkpoints,
+            })?,
             notice_ids: Arc::new(AtomicI64::new(max.unwrap_or(0) + 1)),
         })
     }

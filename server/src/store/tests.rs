@@ -137,15 +137,17 @@ async fn queued_writes_commit_together_and_a_bad_one_fails_alone() {
 }
 
 #[tokio::test]
-async fn a_batch_of_actions_commits_in_one_trip_and_a_game_out_of_step_fails_alone() {
-    let store = SqliteStore::open(&temp_db("one-trip"), 64).await.unwrap();
+async fn a_batch_of_actions_commits_on_the_writers_thread_and_a_game_out_of_step_fails_alone() {
+    let store = SqliteStore::open(&temp_db("fast-commit"), 64)
+        .await
+        .unwrap();
     started(&store, "g").await;
     for game in ["h", "k"] {
         store.write(new_game(game, "a")).await.unwrap();
         store.write(join(game, "b")).await.unwrap();
     }
-    // Actions alone go as one multi-statement query; `h` is not at action 4, so the guard
-    // stops that query before its COMMIT and the writer retries write by write.
+    // Actions alone are committed by the writer's own connection; `h` is not at action 4, so
+    // that transaction rolls back and the writer retries write by write through sqlx.
     let writes = [action("g", 1), action("h", 5), action("k", 1)];
     let results = futures_util::future::join_all(writes.into_iter().map(|w| store.write(w))).await;
     assert_eq!(results[0], Ok(()));

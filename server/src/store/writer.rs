@@ -1,25 +1,30 @@
-//! The single writer: every change to the store goes through one task holding one
-//! connection, which commits whatever has queued up in one transaction (group commit). Each
+//! The single writer: every change to the store goes through one thread holding the
+//! connections, which commits whatever has queued up in one transaction (group commit). Each
 //! write's sender is answered only after the commit that holds it is durable (fsync).
+//!
+//! A batch of actions alone (the hot path) is committed by the thread itself on its own
+//! connection ([`FastWriter`]); any other batch, and one the fast path declines, through
+//! sqlx's connection, write by write where a write may conflict.
 
 use sqlx::sqlite::SqliteConnection;
 use sqlx::{Connection, Executor};
+use tokio::runtime::Handle;
 use tokio::sync::{mpsc, oneshot};
 use tracing::{error, warn};
 
 use super::account_writes;
 use super::checkpointer::{self, Checkpoints};
+use super::fast_commit::{FastCommit, FastWriter};
 use super::notice_writes;
-use super::one_trip;
 use super::statements::{ACTIONS_PER_STATEMENT, append_actions, apply};
-use super::writes::{Write, WriteError};
+use super::writes::{NewAction, Write, WriteError};
 
 struct Pending {
     write: Write,
     reply: oneshot::Sender<Result<(), WriteError>>,
 }
 
-/// What the writer task is sent.
+/// What the writer thread is sent.
 #[expect(
     clippy::large_enum_variant,
     reason = "a write is sent by value once; boxing it would cost an allocation per write"
@@ -37,14 +42,29 @@ pub struct Writer {
     tx: mpsc::Sender<Job>,
 }
 
+/// The writer thread's connections and settings.
+pub(super) struct WriterParts {
+    /// sqlx's connection: every write that is not a batch of actions alone.
+    pub conn: SqliteConnection,
+    /// The thread's own connection for batches of actions.
+    pub fast: FastWriter,
+    /// The most writes committed at once.
+    pub max_batch: usize,
+    /// Asked to fold the WAL in every [`checkpointer::EVERY`] commits.
+    pub checkpoints: Checkpoints,
+}
+
 impl Writer {
-    /// Starts the writer task on `conn`, committing at most `max_batch` writes at once.
-    /// Every [`checkpointer::EVERY`] commits it asks `checkpoints` to fold the WAL in.
-    pub fn spawn(conn: SqliteConnection, max_batch: usize, checkpoints: Checkpoints) -> Writer {
+    /// Starts the writer thread. It runs sqlx's futures on the runtime it is started from.
+    pub(super) fn spawn(parts: WriterParts) -> std::io::Result<Writer> {
+        let max_batch = parts.max_batch.max(1);
         // Room for every live game to have a write in flight, and then some.
-        let (tx, rx) = mpsc::channel(max_batch.max(1) * 8);
-        tokio::spawn(run(conn, rx, max_batch.max(1), checkpoints));
-        Writer { tx }
+        let (tx, rx) = mpsc::channel(max_batch * 8);
+        let runtime = Handle::current();
+        std::thread::Builder::new()
+            .name("store-writer".into())
+            .spawn(move || run(runtime, parts, rx, max_batch))?;
+        Ok(Writer { tx })
     }
 
     /// Commits one write; the future resolves once it is durable. The write is handed to the
@@ -87,81 +107,119 @@ impl Writer {
     }
 }
 
-async fn run(
-    mut conn: SqliteConnection,
-    mut rx: mpsc::Receiver<Job>,
-    max_batch: usize,
-    checkpoints: Checkpoints,
-) {
+fn run(runtime: Handle, parts: WriterParts, mut rx: mpsc::Receiver<Job>, max_batch: usize) {
+    let WriterParts {
+        mut conn,
+        mut fast,
+        checkpoints,
+        ..
+    } = parts;
     let mut commits = 0u64;
-    let mut jobs: Vec<Job> = Vec::with_capacity(max_batch);
     let mut batch: Vec<Pending> = Vec::with_capacity(max_batch);
     let mut closing = None;
-    while closing.is_none() && rx.recv_many(&mut jobs, max_batch).await > 0 {
-        for job in jobs.drain(..) {
+    while closing.is_none() {
+        let Some(first) = rx.blocking_recv() else {
+            break;
+        };
+        let mut next = Some(first);
+        while let Some(job) = next.take() {
             match job {
                 Job::Write(pending) if closing.is_none() => batch.push(pending),
                 // Sent after the close: refused (its sender sees the store shut down).
                 Job::Write(_) => {}
                 Job::Close(done) => closing = closing.or(Some(done)),
             }
-        }
-        if !batch.is_empty() {
-            commits += 1;
-            if commits.is_multiple_of(checkpointer::EVERY) {
-                checkpoints.ask();
+            if batch.len() < max_batch {
+                next = rx.try_recv().ok();
             }
         }
-        commit_batch(&mut conn, &mut batch, true).await;
-    }
-    rx.close();
-    checkpoints.close().await;
-    while let Ok(job) = rx.try_recv() {
-        if let Job::Close(done) = job {
-            let _ = done.send(());
+        if batch.is_empty() {
+            continue;
+        }
+        commits += 1;
+        if commits.is_multiple_of(checkpointer::EVERY) {
+            checkpoints.ask();
+        }
+        match actions_alone(&batch).map(|actions| fast.commit(&actions)) {
+            Some(FastCommit::Done) => {
+                for pending in batch.drain(..) {
+                    let _ = pending.reply.send(Ok(()));
+                }
+            }
+            Some(FastCommit::Declined(why)) => {
+                warn!(error = %why, size = batch.len(), "group commit failed; committing one by one");
+                runtime.block_on(commit_batch(&mut conn, &mut batch, false));
+            }
+            None => runtime.block_on(commit_batch(&mut conn, &mut batch, true)),
         }
     }
-    if let Err(e) = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").await {
-        warn!(error = %e, "the WAL was not checkpointed at shutdown; SQLite folds it in at the next start");
-    }
-    let _ = conn.close().await;
-    if let Some(done) = closing {
-        let _ = done.send(());
-    }
+    drop(fast);
+    rx.close();
+    runtime.block_on(async move {
+        checkpoints.close().await;
+        while let Ok(job) = rx.try_recv() {
+            if let Job::Close(done) = job {
+                let _ = done.send(());
+            }
+        }
+        if let Err(e) = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").await {
+            warn!(error = %e, "the WAL was not checkpointed at shutdown; SQLite folds it in at the next start");
+        }
+        let _ = conn.close().await;
+        if let Some(done) = closing {
+            let _ = done.send(());
+        }
+    });
 }
 
-/// Commits `batch` (emptying it) and answers each write.
-async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>, one_trip: bool) {
+/// The batch's actions, when it holds nothing else.
+fn actions_alone(batch: &[Pending]) -> Option<Vec<&NewAction>> {
+    batch
+        .iter()
+        .map(|p| match &p.write {
+            Write::Action(a) => Some(a),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Commits `batch` (emptying it) and answers each write: all in one transaction when
+/// `together`, else (or when that fails for one write) each write alone, so only the faulty
+/// one fails.
+async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>, together: bool) {
     if batch.is_empty() {
         return;
     }
-    match commit(conn, batch, one_trip).await {
-        Ok(results) => {
-            for (pending, result) in batch.drain(..).zip(results) {
-                let _ = pending.reply.send(result);
+    if together {
+        match commit(conn, batch).await {
+            Ok(results) => {
+                for (pending, result) in batch.drain(..).zip(results) {
+                    let _ = pending.reply.send(result);
+                }
+                return;
+            }
+            // No room: every write of the batch would fail alike.
+            Err(e) if is_full(&e) => {
+                error!(error = %e, size = batch.len(), "the disk is full: writes refused");
+                for pending in batch.drain(..) {
+                    let _ = pending.reply.send(Err(WriteError::Full));
+                }
+                return;
+            }
+            Err(e) => {
+                warn!(error = %e, size = batch.len(), "group commit failed; committing one by one");
             }
         }
-        // No room: every write of the batch would fail alike.
-        Err(e) if is_full(&e) => {
-            error!(error = %e, size = batch.len(), "the disk is full: writes refused");
-            for pending in batch.drain(..) {
-                let _ = pending.reply.send(Err(WriteError::Full));
+    }
+    for pending in batch.drain(..) {
+        let result = match commit(conn, std::slice::from_ref(&pending)).await {
+            Ok(mut results) => results.pop().unwrap_or(Ok(())),
+            Err(e) => {
+                error!(error = %e, "store write failed");
+                Err(classify(&e))
             }
-        }
-        Err(e) => {
-            // One write broke the batch: commit each alone so only it fails.
-            warn!(error = %e, size = batch.len(), "group commit failed; committing one by one");
-            for pending in batch.drain(..) {
-                let result = match commit(conn, std::slice::from_ref(&pending), false).await {
-                    Ok(mut results) => results.pop().unwrap_or(Ok(())),
-                    Err(e) => {
-                        error!(error = %e, "store write failed");
-                        Err(classify(&e))
-                    }
-                };
-                let _ = pending.reply.send(result);
-            }
-        }
+        };
+        let _ = pending.reply.send(result);
     }
 }
 
@@ -170,30 +228,10 @@ async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>, one
 /// batch is independent of the others (a sender waits for its answer before sending anything
 /// that depends on it), so the order within a batch does not matter. Any other error fails
 /// the whole batch.
-///
-/// A batch of actions alone (the hot path) goes in one round trip when `one_trip` allows
-/// ([`one_trip::commit_actions`]).
 async fn commit(
     conn: &mut SqliteConnection,
     batch: &[Pending],
-    one_trip: bool,
 ) -> Result<Vec<Result<(), WriteError>>, sqlx::Error> {
-    let actions: Vec<&super::writes::NewAction> = batch
-        .iter()
-        .filter_map(|p| match &p.write {
-            Write::Action(a) => Some(a),
-            _ => None,
-        })
-        .collect();
-    if one_trip && actions.len() == batch.len() && actions.len() <= ACTIONS_PER_STATEMENT {
-        return match one_trip::commit_actions(conn, &actions).await {
-            Ok(()) => Ok(vec![Ok(()); batch.len()]),
-            Err(e) => {
-                let _ = conn.execute("ROLLBACK").await;
-                Err(e)
-            }
-        };
-    }
     conn.execute("BEGIN IMMEDIATE").await?;
     let result = commit_inside(conn, batch).await;
     match result {
