@@ -332,6 +332,10 @@ pub(super) enum Command {
         /// temporary directory).
         #[arg(long, value_name = "DIR", requires = "disk_bench")]
         disk_dir: Option<std::path::PathBuf>,
+        /// Each bot pauses this long before each of its actions (0: flat out). Paced pairs
+        /// stand for many live games at a player's pace: 1,000 pairs at 1,000 ms.
+        #[arg(long, default_value_t = 0, value_name = "MS")]
+        think_ms: u64,
     },
     /// Measure what idle spectators cost a server on this machine: open COUNT spectator
     /// WebSockets on a few public games and read the server's resident memory.

@@ -62,7 +62,21 @@ pub async fn play(
     seed: u64,
     deadline: Option<Instant>,
 ) -> Result<BotStats, ClientError> {
-    play_watched(live, game_id, seed, deadline, &mut |_| {}).await
+    play_watched(live, game_id, seed, deadline, Duration::ZERO, &mut |_| {}).await
+}
+
+/// [`play`], pausing about `think` before each action (between half and one and a half times
+/// it, at random, so that many paced games do not act in step), as a player reading the board
+/// would: the load generator's paced games, many live games at a player's pace.
+/// The latency measured is still from sending the action to its `acted` reply.
+pub async fn play_paced(
+    live: &mut Live,
+    game_id: &str,
+    seed: u64,
+    deadline: Option<Instant>,
+    think: Duration,
+) -> Result<BotStats, ClientError> {
+    play_watched(live, game_id, seed, deadline, think, &mut |_| {}).await
 }
 
 /// [`play`], telling `on_action` the game's sequence number after each of the bot's actions
@@ -72,9 +86,12 @@ pub async fn play_watched(
     game_id: &str,
     seed: u64,
     deadline: Option<Instant>,
+    think: Duration,
     on_action: &mut (dyn FnMut(u64) + Send),
 ) -> Result<BotStats, ClientError> {
     let mut rng = StdRng::seed_from_u64(seed);
+    // The pauses' own generator, so pacing leaves the choices as they are.
+    let mut pace = StdRng::seed_from_u64(seed ^ 0x9ace);
     let mut stats = BotStats::default();
     live.send(&ClientMessage::Subscribe {
         game_id: game_id.to_string(),
@@ -120,6 +137,9 @@ pub async fn play_watched(
                 )));
             }
             if let Some(i) = (!actions.is_empty()).then(|| rng.random_range(0..actions.len())) {
+                if !think.is_zero() {
+                    tokio::time::sleep(think.mul_f64(pace.random_range(0.5..1.5))).await;
+                }
                 last = Some(actions[i].clone());
                 let mut action = actions[i].clone();
                 fill_text(&mut action, NOTES[rng.random_range(0..NOTES.len())]);

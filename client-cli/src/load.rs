@@ -15,6 +15,8 @@ use crate::live::Live;
 pub struct LoadPlan {
     pub server: String,
     pub pairs: usize,
+    /// Each bot's pause before each of its actions (zero: flat out).
+    pub think: Duration,
     pub duration: Duration,
     pub game: String,
     pub scenario: String,
@@ -221,8 +223,20 @@ async fn pair(
         patient(|| confederate.join(&created.game_id, &join)).await?;
         let seed = index * 1_000_003 + round;
         let (u, c) = tokio::join!(
-            bot::play(&mut live_u, &created.game_id, seed, Some(deadline)),
-            bot::play(&mut live_c, &created.game_id, seed ^ 0x5eed, Some(deadline))
+            bot::play_paced(
+                &mut live_u,
+                &created.game_id,
+                seed,
+                Some(deadline),
+                plan.think
+            ),
+            bot::play_paced(
+                &mut live_c,
+                &created.game_id,
+                seed ^ 0x5eed,
+                Some(deadline),
+                plan.think
+            )
         );
         let (u, c) = match (u, c) {
             (Ok(u), Ok(c)) => (u, c),

@@ -284,12 +284,19 @@ async fn run(cli: Cli) -> Outcome {
                 .map_err(e)?;
             let bar = Progress::spinner("The bot is playing");
             let mut played = 0u64;
-            let stats = bot::play_watched(&mut live, &game_id, seed, None, &mut |seq| {
-                played += 1;
-                bar.say(format!(
-                    "The bot has played {played} actions (game at action {seq})"
-                ));
-            })
+            let stats = bot::play_watched(
+                &mut live,
+                &game_id,
+                seed,
+                None,
+                Duration::ZERO,
+                &mut |seq| {
+                    played += 1;
+                    bar.say(format!(
+                        "The bot has played {played} actions (game at action {seq})"
+                    ));
+                },
+            )
             .await
             .map_err(e)?;
             drop(bar);
@@ -442,10 +449,12 @@ async fn run(cli: Cli) -> Outcome {
             server_pid,
             disk_bench,
             disk_dir,
+            think_ms,
         } => {
             let plan = LoadPlan {
                 server,
                 pairs: n,
+                think: Duration::from_millis(think_ms),
                 duration: Duration::from_secs(seconds),
                 game,
                 scenario,

@@ -282,3 +282,34 @@ fn load_states_its_ratio_to_the_disks_fsynced_commits() {
     assert!(!ok);
     assert!(err.contains("cannot run"), "{err}");
 }
+
+/// Paced bots (`--think-ms`) pause before each action: in one second, with pauses of at least
+/// half of 400 ms, the pair cannot make more than a dozen actions (flat out it makes hundreds).
+#[test]
+fn load_paced_bots_pause_before_each_action() {
+    let t = Table::new();
+    let (ok, out, err) = t.run(
+        "pacer",
+        &[
+            "load",
+            "--pairs",
+            "1",
+            "--seconds",
+            "1",
+            "--game",
+            MF,
+            "--scenario",
+            "champion-hill",
+            "--think-ms",
+            "400",
+        ],
+    );
+    assert!(ok, "{out}{err}");
+    let actions: u64 = out
+        .split(" actions (")
+        .next()
+        .and_then(|head| head.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no action count in {out:?}"));
+    assert!(actions <= 12, "{actions} actions in a paced second: {out}");
+}
