@@ -27,7 +27,7 @@ const OWNER_ONLY: [&str; 8] = [
 
 /// A spectator's view of a running game: enemy stacks of both sides show one counter and
 /// no owner-only value; no order log, no prompt, no actions.
-fn assert_spectator_view_hides(view: &Value) {
+pub(crate) fn assert_spectator_view_hides(view: &Value) {
     if !view["result"].is_null() {
         return;
     }

@@ -36,6 +36,7 @@ mod records;
 mod registry_only;
 mod replay;
 mod resume;
+mod second_day_kill;
 mod sign_in_links;
 mod sinks;
 mod whole_game;
