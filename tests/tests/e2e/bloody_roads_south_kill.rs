@@ -3,7 +3,7 @@
 //! SIGKILL in the middle and restarted on the same database, and the finished record
 //! verified against the rules (seed, every action, every roll, every event, the result).
 
-use adjutant_protocol::{CreateGame, GameStatus, JoinGame, SideChoice, Visibility};
+use adjutant_protocol::GameStatus;
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -57,31 +57,14 @@ async fn a_game_of_sanders_field_survives_kill_9_and_its_record_verifies() {
     let server = ServerProcess::start(&db);
     let union = account(&server.client(), "warren").await;
     let confederate = account(&server.client(), "ewell").await;
-    let created = union
-        .create_game(&CreateGame {
-            game: "bloody-roads-south".into(),
-            scenario: "sanders-field".into(),
-            options: json!({}),
-            side: SideChoice::Union,
-            visibility: Visibility::Public,
-            secret_choices: json!({}),
-            clock: None,
-            opponent: None,
-            level: None,
-        })
-        .await
-        .expect("created");
-    let game = created.game_id.clone();
-    confederate
-        .join(
-            &game,
-            &JoinGame {
-                invite_code: Some(created.invite_code.clone()),
-                secret_choices: json!({}),
-            },
-        )
-        .await
-        .expect("joined");
+    let game = public_game(
+        [&union, &confederate],
+        "bloody-roads-south",
+        "sanders-field",
+        json!({}),
+        json!({}),
+    )
+    .await;
 
     // First half: two bots and a spectator, until the server dies.
     let (union_token, confederate_token) = (

@@ -306,9 +306,29 @@ pub async fn mississippi_fortress_game(
     scenario: &str,
     options: Value,
 ) -> String {
+    public_game(
+        [union, confederate],
+        "mississippi-fortress",
+        scenario,
+        options,
+        json!({}),
+    )
+    .await
+}
+
+/// Creates a public game of `game`'s `scenario` with `options`, the first client in the Union
+/// seat, and has the second join it with its `confederate_secrets` (its seat's secret
+/// choices); returns the game id.
+pub async fn public_game(
+    [union, confederate]: [&Client; 2],
+    game: &str,
+    scenario: &str,
+    options: Value,
+    confederate_secrets: Value,
+) -> String {
     let created = union
         .create_game(&CreateGame {
-            game: "mississippi-fortress".into(),
+            game: game.into(),
             scenario: scenario.into(),
             options,
             side: SideChoice::Union,
@@ -325,7 +345,7 @@ pub async fn mississippi_fortress_game(
             &created.game_id,
             &JoinGame {
                 invite_code: Some(created.invite_code.clone()),
-                secret_choices: json!({}),
+                secret_choices: confederate_secrets,
             },
         )
         .await

@@ -5,7 +5,7 @@
 //! verifies against the rules. (The whole 31 turns are some 16,800 actions: the bot games of
 //! the game crate play them; here the server's part is what is tested.)
 
-use adjutant_protocol::{CreateGame, GameStatus, JoinGame, SideChoice, Visibility};
+use adjutant_protocol::GameStatus;
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -41,31 +41,14 @@ async fn a_game_of_the_second_day_survives_two_kill_9s_and_its_record_verifies()
     let mut server = ServerProcess::start(&db);
     let union = account(&server.client(), "hancock").await;
     let confederate = account(&server.client(), "longstreet").await;
-    let created = union
-        .create_game(&CreateGame {
-            game: "bloody-roads-south".into(),
-            scenario: "second-day".into(),
-            options: json!({}),
-            side: SideChoice::Union,
-            visibility: Visibility::Public,
-            secret_choices: json!({}),
-            clock: None,
-            opponent: None,
-            level: None,
-        })
-        .await
-        .expect("created");
-    let game = created.game_id.clone();
-    confederate
-        .join(
-            &game,
-            &JoinGame {
-                invite_code: Some(created.invite_code.clone()),
-                secret_choices: json!({ "entry-anderson": ANDERSON_ENTERS }),
-            },
-        )
-        .await
-        .expect("joined with a secret entry hex");
+    let game = public_game(
+        [&union, &confederate],
+        "bloody-roads-south",
+        "second-day",
+        json!({}),
+        json!({ "entry-anderson": ANDERSON_ENTERS }),
+    )
+    .await;
     let tokens = (
         union.token().unwrap().to_string(),
         confederate.token().unwrap().to_string(),
