@@ -54,6 +54,15 @@ impl BloodyRoadsSouth {
         })
     }
 
+    /// A leader of `side` killed or wounded: in play, or before play as the scenario says
+    /// (Scenario 7: Wadsworth killed, Longstreet wounded; `leaders_lost`).
+    pub fn lost_leader(&self, side: Side, id: &UnitId) -> bool {
+        self.scenario().side(side).leaders_lost.contains(id)
+            || self.key(side, id).is_some_and(|k| {
+                matches!(self.unit(k).fate, LeaderFate::Killed | LeaderFate::Wounded)
+            })
+    }
+
     /// Series 25.2: the leader loss rolls of every leader of `side` in `hex`.
     pub(crate) fn leader_loss(&mut self, hex: HexId, side: Side, fx: &mut Fx) {
         let table = &crate::data::charts().fire.leader_loss;

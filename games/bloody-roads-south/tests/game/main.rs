@@ -70,6 +70,7 @@ mod scenario6;
 mod scenario6_bot_games;
 mod scenario6_entries;
 mod scenario6_variants;
+mod scenario7;
 mod scenarios;
 mod setup_extensions;
 mod stragglers_return;
