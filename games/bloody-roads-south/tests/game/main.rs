@@ -71,6 +71,8 @@ mod scenario6_bot_games;
 mod scenario6_entries;
 mod scenario6_variants;
 mod scenario7;
+mod scenario7_variants;
+mod scenario7_victory;
 mod scenarios;
 mod setup_extensions;
 mod stragglers_return;
