@@ -459,3 +459,17 @@ fn rule_7_0_scenario_7_is_offered_with_army_status_on_by_default() {
     assert!(m.state().option(OptionId::ArmyStatus), "on by default (3A)");
     assert!(m.state().army_status_on());
 }
+
+#[test]
+fn rule_4_1d_scenario_7_if_lee_falls_1_corps_passes_to_field_and_the_army_past_longstreet() {
+    let mut g = set_up(12);
+    testing::remove(&mut g, C, "Lee");
+    // 1 Corps: its senior division commander on the map (Pickett is not in play without 4.5a);
+    // the army: the next in its succession who is in play (Longstreet was wounded before play).
+    assert_eq!(
+        g.corps_commander(C, &f("1")),
+        Some(testing::key(&g, C, "Field"))
+    );
+    let ewell = testing::key(&g, C, "Ewell");
+    assert_eq!(g.chief(C).map(|(k, _)| k), Some(ewell));
+}
