@@ -72,6 +72,7 @@ mod scenario6_entries;
 mod scenario6_variants;
 mod scenario7;
 mod scenario7_bot_games;
+mod scenario7_printed;
 mod scenario7_variants;
 mod scenario7_victory;
 mod scenarios;
