@@ -27,7 +27,7 @@ use crate::model::game::BloodyRoadsSouth;
 use crate::model::unit::{LeaderFate, Location, Unit, UnitKey, UnitKind};
 
 /// The order-of-battle id of the generic replacement leader.
-pub const REPLACEMENT: &str = "Replacement";
+pub use crate::data::leader::REPLACEMENT;
 
 impl BloodyRoadsSouth {
     /// The formation a leader commands now: a successor's or replacement's (kept in the

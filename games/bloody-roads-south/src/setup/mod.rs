@@ -150,7 +150,7 @@ impl BloodyRoadsSouth {
                 }
                 // A replacement leader set up by the scenario (Scenario 7: 4/5's, Wadsworth
                 // killed) commands the division of the leader lost before play.
-                OobUnit::Leader(_) if id.as_str() == crate::leaders::REPLACEMENT => {
+                OobUnit::Leader(_) if id.as_str() == crate::data::leader::REPLACEMENT => {
                     u.division = data
                         .leaders_lost
                         .iter()

@@ -152,9 +152,18 @@ const BOOK: &[(Side, &str, &str, u8, bool)] = &[
     (C, "T/W/3", "B13.30", 2, false),
 ];
 
-/// The printed lines placed "within N" of a hex: side, counters, radius, centre, and the
+/// A printed line placed "within N" of a hex: side, counters, radius, centre, and the
 /// bracketed casualties of each brigade among them.
-const WITHIN: [(Side, &[&str], u32, &str, &[u8]); 8] = [
+type WithinLine = (
+    Side,
+    &'static [&'static str],
+    u32,
+    &'static str,
+    &'static [u8],
+);
+
+/// The printed lines placed "within N" of a hex.
+const WITHIN: [WithinLine; 8] = [
     (U, &["2b-1", "2b-2", "2b-3", "2b-4"], 3, "B32.26", &[]),
     (
         U,
