@@ -446,9 +446,28 @@ fn rule_7_0_scenario_7_plays_29_day_turns_of_7_may() {
         span.iter().all(|t| t.period == Period::Day),
         "no night turn"
     );
+    // Five Status Checks (3A.2): the 6:00am, 9:00am, 12:00pm, 3:00pm and 6:00pm turn ends.
+    let status = &data::charts().army_status.status;
+    let checks: Vec<String> = span
+        .iter()
+        .filter(|t| status.is_check(t.time))
+        .map(|t| t.time.to_string())
+        .collect();
+    assert_eq!(
+        checks,
+        [
+            "7 May 6:00am",
+            "7 May 9:00am",
+            "7 May 12:00pm",
+            "7 May 3:00pm",
+            "7 May 6:00pm"
+        ]
+    );
     let g = set_up(8);
     assert_eq!(g.turn_number(), 1);
     assert!(!g.is_night());
+    // 7 May is long after 10:00pm 5 May: the 9th Corps is released from 3.3a's limits.
+    assert!(g.ninth_corps_released());
 }
 
 #[test]
