@@ -63,12 +63,16 @@ fn variant_effect(v: VariantId) -> &'static str {
     match v {
         VariantId::FerreroJoins => {
             "4/9 (Ferrero) with a 9th Corps battery may enter at Entry D on any turn after \
-             6:00am 6 May (from 6:30am), to join the 9th Corps; 3.8b deletes it."
+             6:00am 6 May (from 6:30am), to join the 9th Corps (Scenario 7: it sets up within \
+             3 hexes of the 9 Corps HQ); 3.8b deletes it."
         }
         VariantId::BurnsideElsewhere => {
             "The whole 9th Corps (Burnside, his HQ, wagon, artillery and divisions) is deleted."
         }
-        VariantId::PickettJoins => "Pickett's division joins 1 Corps.",
+        VariantId::PickettJoins => {
+            "Pickett's division joins 1 Corps (Scenario 7: it sets up within 3 hexes of the 1 \
+             Corps HQ)."
+        }
         VariantId::LongstreetFurtherEast => {
             "Longstreet enters two turns later at Entry F or B29.01."
         }
@@ -137,8 +141,9 @@ pub fn game_info() -> GameInfo {
                       (into the night of 5 May), and Scenario 3, The Battle of the Plank Road \
                       (Map B: Hill and Lee against Getty and Hancock), Scenario 4, The \
                       Battles of May 5th (both maps, tactical and strategic victory), and \
-                      Scenario 6, The Second Day (6 May on both maps), are playable with \
-                      every rule they use; Scenarios 5 and 7 are to come."
+                      Scenario 6, The Second Day (6 May on both maps), and Scenario 7, The \
+                      Wasted Day (7 May on both maps), are playable with every rule they use; \
+                      Scenario 5 is to come."
             .into(),
         scenarios,
         choices,

@@ -27,7 +27,7 @@ use crate::model::game::BloodyRoadsSouth;
 use crate::model::unit::{LeaderFate, Location, Unit, UnitKey, UnitKind};
 
 /// The order-of-battle id of the generic replacement leader.
-pub const REPLACEMENT: &str = "Replacement";
+pub use crate::data::leader::REPLACEMENT;
 
 impl BloodyRoadsSouth {
     /// The formation a leader commands now: a successor's or replacement's (kept in the
@@ -52,6 +52,15 @@ impl BloodyRoadsSouth {
                 && u.location != Location::Gone
                 && self.leader_command(k).as_ref() == Some(formation)
         })
+    }
+
+    /// A leader of `side` killed or wounded: in play, or before play as the scenario says
+    /// (Scenario 7: Wadsworth killed, Longstreet wounded; `leaders_lost`).
+    pub fn lost_leader(&self, side: Side, id: &UnitId) -> bool {
+        self.scenario().side(side).leaders_lost.contains(id)
+            || self.key(side, id).is_some_and(|k| {
+                matches!(self.unit(k).fate, LeaderFate::Killed | LeaderFate::Wounded)
+            })
     }
 
     /// Series 25.2: the leader loss rolls of every leader of `side` in `hex`.

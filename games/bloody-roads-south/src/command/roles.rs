@@ -152,8 +152,7 @@ impl BloodyRoadsSouth {
         crate::data::order_of_battle()
             .side(side)
             .corps_of(corps)
-            .and_then(|c| self.key(side, &c.commander))
-            .is_some_and(|k| matches!(self.unit(k).fate, LeaderFate::Killed | LeaderFate::Wounded))
+            .is_some_and(|c| self.lost_leader(side, &c.commander))
     }
 
     /// The leader of a division in command, if any: its printed leader while he commands it
@@ -176,8 +175,7 @@ impl BloodyRoadsSouth {
         crate::data::order_of_battle()
             .side(side)
             .division(division)
-            .and_then(|d| self.key(side, &d.leader))
-            .is_some_and(|k| matches!(self.unit(k).fate, LeaderFate::Killed | LeaderFate::Wounded))
+            .is_some_and(|d| self.lost_leader(side, &d.leader))
     }
 
     /// The corps a division serves now: the scenario's attachment (rules 3.2, 3.6) or its own.

@@ -39,6 +39,10 @@ pub enum RatingSource {
     Estimate,
 }
 
+/// The order-of-battle id of the generic replacement leader (series 25.4; Scenario 7 sets
+/// one up for 4/5).
+pub const REPLACEMENT: &str = "Replacement";
+
 /// A leader.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -516,11 +516,13 @@ fn resolve_side(
 /// Hancock's 2nd Corps arriving by Entries F and E; Scenario 4, the Battles of May 5th, on
 /// both maps joined, won by the standard conditions (5.0-5.3); Scenario 6, the Second Day
 /// (6 May 5:00am to 8:00pm on both maps, won by the same conditions counting only what
-/// happens in play).
-pub const OFFERED: [ScenarioId; 5] = [
+/// happens in play); Scenario 7, the Wasted Day (7 May 5:00am to 7:00pm on both maps, won by
+/// the same conditions counting the conditions that exist at the start).
+pub const OFFERED: [ScenarioId; 6] = [
     ScenarioId::SandersField,
     ScenarioId::WarrenAndSedgwickVsEwell,
     ScenarioId::PlankRoad,
     ScenarioId::BattlesOfMay5th,
     ScenarioId::SecondDay,
+    ScenarioId::WastedDay,
 ];

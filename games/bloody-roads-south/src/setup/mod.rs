@@ -148,6 +148,15 @@ impl BloodyRoadsSouth {
                 OobUnit::Battery(b) => {
                     u.gun_points = data.gun_points.get(&id).copied().unwrap_or(b.gun_points);
                 }
+                // A replacement leader set up by the scenario (Scenario 7: 4/5's, Wadsworth
+                // killed) commands the division of the leader lost before play.
+                OobUnit::Leader(_) if id.as_str() == crate::data::leader::REPLACEMENT => {
+                    u.division = data
+                        .leaders_lost
+                        .iter()
+                        .filter_map(|l| oob.leader(l).and_then(|l| l.command.clone()))
+                        .find(|c| oob.division(c).is_some());
+                }
                 OobUnit::Wagon(w) => {
                     u.supply = match w.kind {
                         WagonKind::CorpsWagon => w.supply_points.unwrap_or(5),

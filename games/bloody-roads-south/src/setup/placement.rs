@@ -95,12 +95,15 @@ impl BloodyRoadsSouth {
                 let at = self.key(side, unit).and_then(|u| self.unit(u).hex())?;
                 self.hexes_within(at, u32::from(*radius))
             }
+            // The line's own counters never count as "any unit of" the formation (Scenario
+            // 7's "2x 2b(5), ... with or adjacent to any 2 Corps unit" are 2 Corps units).
             SetupLocation::WithUnitOf { formation, except } => {
-                self.formation_hexes(side, formation, except)?
+                self.formation_hexes(side, formation, &[except, &p.units[..]].concat())?
             }
             SetupLocation::WithOrAdjacentToUnitOf { formation, except } => {
                 let mut v = Vec::new();
-                for h in self.formation_hexes(side, formation, except)? {
+                let except = [except, &p.units[..]].concat();
+                for h in self.formation_hexes(side, formation, &except)? {
                     v.push(h);
                     v.extend(map.neighbours(h, maps).into_iter().map(|(_, n)| n));
                 }

@@ -193,6 +193,9 @@ impl BloodyRoadsSouth {
             let name = self.unit_name(enemy, &self.unit(k).id.clone());
             p.add(rating, format!("{name} lost (his rating)"));
         }
+        for (name, rating, _) in self.leaders_lost_before_play(enemy) {
+            p.add(rating, format!("{name} lost before play (his rating)"));
+        }
         let steps = self.casualty_steps(enemy);
         let men_per_step = 100;
         let per_point = u32::from(t.enemy_casualties_per_point).max(1);
@@ -226,6 +229,14 @@ impl BloodyRoadsSouth {
             let rating = self.leader_data(k).map_or(0, |l| u32::from(l.rating));
             let name = self.unit_name(enemy, &self.unit(k).id.clone());
             p.add(rating, format!("{name}, a corps commander or higher, lost"));
+        }
+        for (name, rating, corps_or_higher) in self.leaders_lost_before_play(enemy) {
+            if corps_or_higher {
+                p.add(
+                    rating,
+                    format!("{name}, a corps commander or higher, lost before play"),
+                );
+            }
         }
         p.add(
             tactical.total / u32::from(s.tactical_points_per_point).max(1),
@@ -312,6 +323,31 @@ impl BloodyRoadsSouth {
                 u.side == side
                     && u.kind == UnitKind::Leader
                     && matches!(u.fate, LeaderFate::Killed | LeaderFate::Wounded)
+            })
+            .collect()
+    }
+
+    /// The leaders of `side` lost before play that count toward victory (Scenario 7, where
+    /// existing conditions count: Wadsworth killed, Longstreet wounded): name, rating, and
+    /// whether he commanded a corps or an army (his printed command).
+    fn leaders_lost_before_play(&self, side: Side) -> Vec<(String, u32, bool)> {
+        if !self.scenario().counts_pre_game_losses {
+            return Vec::new();
+        }
+        let oob = crate::data::order_of_battle().side(side);
+        self.scenario()
+            .side(side)
+            .leaders_lost
+            .iter()
+            .filter_map(|id| oob.leader(id))
+            .map(|l| {
+                let high = l.command.as_ref().is_some_and(|c| {
+                    matches!(
+                        oob.formation(c),
+                        Some(OobFormation::Army(_) | OobFormation::Corps(_))
+                    )
+                });
+                (l.name.clone(), u32::from(l.rating), high)
             })
             .collect()
     }

@@ -63,7 +63,8 @@ pub(crate) fn assert_set_up_as_listed(g: &BloodyRoadsSouth, s: &data::Scenario, 
                 let at = g.unit(k).hex().expect("on the map");
                 let near = |of: HexId, r: u32| map.distance(at, of).is_some_and(|d| d <= r);
                 let ok = match &p.location {
-                    SetupLocation::At(x) => at == *x,
+                    // Either id of a hex where the maps join (A35.01 = B29.35).
+                    SetupLocation::At(x) => near(*x, 0),
                     SetupLocation::Within { radius, of } => near(*of, u32::from(*radius)),
                     SetupLocation::WithinOfUnit { radius, unit } => {
                         let o = g.key(side, unit).and_then(|o| g.unit(o).hex());

@@ -58,7 +58,10 @@ fn rule_3_8b_and_4_5c_are_offered_in_scenario_4_as_public_option_and_secret_choi
         ChoiceScope::Option,
         "3.8b is announced before the game"
     );
-    assert_eq!(b.scenarios, ["battles-of-may-5th", "second-day"]);
+    assert_eq!(
+        b.scenarios,
+        ["battles-of-may-5th", "second-day", "wasted-day"]
+    );
     let a = info
         .choices
         .iter()
@@ -77,11 +80,11 @@ fn rule_3_8b_and_4_5c_are_offered_in_scenario_4_as_public_option_and_secret_choi
             c.id
         );
     }
-    // 4.5a and 3.8a are Scenario 6's (`scenario6_entries`, `scenario6_variants`), not
-    // Scenario 4's: the book lists them there.
+    // 4.5a and 3.8a are Scenarios 6 and 7's (`scenario6_entries`, `scenario6_variants`,
+    // `scenario7_variants`), not Scenario 4's: the book lists them there.
     for (id, side) in [("pickett-joins", C), ("ferrero-joins", U)] {
         let p = info.choices.iter().find(|c| c.id == id).expect(id);
-        assert_eq!(p.scenarios, ["second-day"], "{id}");
+        assert_eq!(p.scenarios, ["second-day", "wasted-day"], "{id}");
         assert_eq!(p.scope, ChoiceScope::Secret(side), "{id}");
     }
 }

@@ -107,7 +107,8 @@ fn rule_4_3_the_entries_are_offered_as_confederate_secrets_of_scenario_6() {
         .find(|c| c.id == "pickett-joins")
         .expect("4.5a");
     assert_eq!(pickett.scope, ChoiceScope::Secret(C));
-    assert_eq!(pickett.scenarios, ["second-day"]);
+    // 4.5a is offered in Scenario 7 too (P/1 sets up near the 1 Corps HQ there).
+    assert_eq!(pickett.scenarios, ["second-day", "wasted-day"]);
     // 4.5b is a value of 1 Corps' entry, not a choice of its own.
     assert!(
         info.choices

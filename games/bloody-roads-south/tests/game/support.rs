@@ -107,6 +107,23 @@ pub fn second_day_with(
     Match::new(&setup, &seed(n)).expect("The Second Day sets up with its choices")
 }
 
+/// A match of Scenario 7, The Wasted Day (both maps, 7 May), with seed `n`, the public options
+/// named and the secret choices of each side (`(side, choice id)`) set to true.
+pub fn wasted_day_with(
+    n: u64,
+    options: &[&str],
+    secrets: &[(Side, &str)],
+) -> Match<BloodyRoadsSouth> {
+    let mut setup = setup_for("wasted-day", options);
+    for (side, id) in secrets {
+        setup
+            .secret_choices
+            .get_mut(*side)
+            .insert((*id).into(), Value::Bool(true));
+    }
+    Match::new(&setup, &seed(n)).expect("The Wasted Day sets up with its choices")
+}
+
 /// Plays an action through the engine, panicking with the refusal if it is refused.
 pub fn play(m: &mut Match<BloodyRoadsSouth>, side: Side, action: &Action) {
     let value = serde_json::to_value(action).expect("actions serialise");
