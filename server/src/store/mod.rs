@@ -19,6 +19,8 @@ mod notice_writes;
 mod one_trip;
 pub mod open;
 mod postgres;
+#[cfg(test)]
+mod postgres_tests;
 mod rows;
 mod sqlite_api;
 mod statements;

@@ -11,6 +11,7 @@
 
 mod account_reads;
 mod account_writes;
+mod link;
 mod notice_writes;
 mod reads;
 mod statements;
@@ -74,10 +75,11 @@ impl PostgresStore {
         let max: Option<i64> = sqlx::query_scalar("SELECT MAX(id) FROM notices")
             .fetch_one(&pool)
             .await?;
-        let writer_conn = options.connect().await?;
+        let writer_options = options.application_name("adjutant-server writer");
+        let writer_conn = writer_options.connect().await?;
         Ok(PostgresStore {
             pool,
-            writer: Writer::spawn(writer_conn, max_batch),
+            writer: Writer::spawn(writer_conn, writer_options, max_batch),
             notice_ids: Arc::new(AtomicI64::new(max.unwrap_or(0) + 1)),
         })
     }

@@ -3,13 +3,14 @@
 //! (`store/writer.rs`); each write's sender is answered only after the commit that holds it
 //! returns (`synchronous_commit = on`: the commit is flushed to PostgreSQL's WAL).
 
-use sqlx::postgres::PgConnection;
-use sqlx::{Connection, Executor};
+use sqlx::Executor;
+use sqlx::postgres::{PgConnectOptions, PgConnection};
 use tokio::sync::{mpsc, oneshot};
 use tracing::{error, warn};
 
 use super::super::writer::{conflict_sentence, may_conflict};
 use super::super::writes::{NewAction, Write, WriteError};
+use super::link::{Link, is_lost};
 use super::statements::{ACTIONS_PER_STATEMENT, append_actions, apply};
 
 struct Pending {
@@ -34,10 +35,11 @@ pub(super) struct Writer {
 }
 
 impl Writer {
-    /// Starts the writer task on `conn`, committing at most `max_batch` writes at once.
-    pub(super) fn spawn(conn: PgConnection, max_batch: usize) -> Writer {
+    /// Starts the writer task on `conn` (opened again with `options` when lost), committing
+    /// at most `max_batch` writes at once.
+    pub(super) fn spawn(conn: PgConnection, options: PgConnectOptions, max_batch: usize) -> Writer {
         let (tx, rx) = mpsc::channel(max_batch.max(1) * 8);
-        tokio::spawn(run(conn, rx, max_batch.max(1)));
+        tokio::spawn(run(Link::new(conn, options), rx, max_batch.max(1)));
         Writer { tx }
     }
 
@@ -76,7 +78,7 @@ impl Writer {
     }
 }
 
-async fn run(mut conn: PgConnection, mut rx: mpsc::Receiver<Job>, max_batch: usize) {
+async fn run(mut link: Link, mut rx: mpsc::Receiver<Job>, max_batch: usize) {
     let mut jobs: Vec<Job> = Vec::with_capacity(max_batch);
     let mut batch: Vec<Pending> = Vec::with_capacity(max_batch);
     let mut closing = None;
@@ -88,7 +90,7 @@ async fn run(mut conn: PgConnection, mut rx: mpsc::Receiver<Job>, max_batch: usi
                 Job::Close(done) => closing = closing.or(Some(done)),
             }
         }
-        commit_batch(&mut conn, &mut batch).await;
+        commit_batch(&mut link, &mut batch).await;
     }
     rx.close();
     while let Ok(job) = rx.try_recv() {
@@ -96,18 +98,18 @@ async fn run(mut conn: PgConnection, mut rx: mpsc::Receiver<Job>, max_batch: usi
             let _ = done.send(());
         }
     }
-    let _ = conn.close().await;
+    link.close().await;
     if let Some(done) = closing {
         let _ = done.send(());
     }
 }
 
 /// Commits `batch` (emptying it) and answers each write.
-async fn commit_batch(conn: &mut PgConnection, batch: &mut Vec<Pending>) {
+async fn commit_batch(link: &mut Link, batch: &mut Vec<Pending>) {
     if batch.is_empty() {
         return;
     }
-    match commit(conn, batch).await {
+    match commit(link, batch).await {
         Ok(results) => {
             for (pending, result) in batch.drain(..).zip(results) {
                 let _ = pending.reply.send(result);
@@ -119,11 +121,19 @@ async fn commit_batch(conn: &mut PgConnection, batch: &mut Vec<Pending>) {
                 let _ = pending.reply.send(Err(WriteError::Full));
             }
         }
+        // The connection (or PostgreSQL) went away: each write would fail alike. A write
+        // whose COMMIT was sent may have been committed; it is not acknowledged either way.
+        Err(e) if is_lost(&e) => {
+            error!(error = %e, size = batch.len(), "PostgreSQL cannot be reached: writes refused");
+            for pending in batch.drain(..) {
+                let _ = pending.reply.send(Err(classify(&e)));
+            }
+        }
         Err(e) => {
             // One write broke the batch: commit each alone so only it fails.
             warn!(error = %e, size = batch.len(), "group commit failed; committing one by one");
             for pending in batch.drain(..) {
-                let result = match commit(conn, std::slice::from_ref(&pending)).await {
+                let result = match commit(link, std::slice::from_ref(&pending)).await {
                     Ok(mut results) => results.pop().unwrap_or(Ok(())),
                     Err(e) => {
                         error!(error = %e, "store write failed");
@@ -140,20 +150,20 @@ async fn commit_batch(conn: &mut PgConnection, batch: &mut Vec<Pending>) {
 /// each, actions last, many to a statement (the writes of a batch are independent of each
 /// other). Any other error fails the whole batch, rolled back.
 async fn commit(
-    conn: &mut PgConnection,
+    link: &mut Link,
     batch: &[Pending],
 ) -> Result<Vec<Result<(), WriteError>>, sqlx::Error> {
-    conn.execute("BEGIN").await?;
+    let conn = link.begin().await?;
     match commit_inside(conn, batch).await {
-        Ok(results) => match conn.execute("COMMIT").await {
-            Ok(_) => Ok(results),
+        Ok(results) => match link.end(true).await {
+            Ok(()) => Ok(results),
             Err(e) => {
-                let _ = conn.execute("ROLLBACK").await;
+                let _ = link.end(false).await;
                 Err(e)
             }
         },
         Err(e) => {
-            let _ = conn.execute("ROLLBACK").await;
+            let _ = link.end(false).await;
             Err(e)
         }
     }
@@ -214,6 +224,8 @@ fn classify(e: &sqlx::Error) -> WriteError {
         WriteError::Conflict("the write conflicts with what is stored".into())
     } else if let sqlx::Error::Protocol(why) = e {
         WriteError::Conflict(why.clone())
+    } else if is_lost(e) {
+        WriteError::Store(format!("PostgreSQL cannot be reached: {e}"))
     } else {
         WriteError::Store(e.to_string())
     }
