@@ -90,6 +90,10 @@ mod tests {
             ),
             "{refused}"
         );
+        assert!(
+            refused.contains("refused"),
+            "PostgreSQL's own words: {refused}"
+        );
         let capped = OpenOptions {
             max_db_bytes: 1,
             ..options

@@ -65,18 +65,20 @@ impl PostgresStore {
             .options([("synchronous_commit", "on")])
             .application_name("adjutant-server")
             .disable_statement_logging();
+        // The writer's connection first: a server that cannot be reached (or refuses the
+        // credentials) is reported in its own words at once, not as a pool's timeout.
+        let writer_options = options.clone().application_name("adjutant-server writer");
+        let writer_conn = writer_options.connect().await?;
         let pool = PgPoolOptions::new()
             .max_connections(8)
             .min_connections(1)
             .acquire_timeout(Duration::from_secs(10))
-            .connect_with(options.clone())
+            .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
         let max: Option<i64> = sqlx::query_scalar("SELECT MAX(id) FROM notices")
             .fetch_one(&pool)
             .await?;
-        let writer_options = options.application_name("adjutant-server writer");
-        let writer_conn = writer_options.connect().await?;
         Ok(PostgresStore {
             pool,
             writer: Writer::spawn(writer_conn, writer_options, max_batch),
