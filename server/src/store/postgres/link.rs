@@ -43,6 +43,20 @@ impl Link {
         self.connected()
     }
 
+    /// The connection, outside any transaction (each statement commits on its own), opened
+    /// again if it was lost.
+    pub(super) async fn autocommit(&mut self) -> Result<&mut PgConnection, sqlx::Error> {
+        if self.conn.is_none() {
+            self.conn = Some(self.options.connect().await?);
+        }
+        self.connected()
+    }
+
+    /// Forgets a connection found lost (the next use opens another).
+    pub(super) fn lost(&mut self) {
+        self.conn = None;
+    }
+
     fn connected(&mut self) -> Result<&mut PgConnection, sqlx::Error> {
         self.conn.as_mut().ok_or(sqlx::Error::PoolClosed)
     }

@@ -13,6 +13,7 @@ mod account_reads;
 mod account_writes;
 mod link;
 mod notice_writes;
+mod one_trip;
 mod reads;
 mod statements;
 mod store_api;

@@ -11,6 +11,7 @@ use tracing::{error, warn};
 use super::super::writer::{conflict_sentence, may_conflict};
 use super::super::writes::{NewAction, Write, WriteError};
 use super::link::{Link, is_lost};
+use super::one_trip;
 use super::statements::{ACTIONS_PER_STATEMENT, append_actions, apply};
 
 struct Pending {
@@ -108,6 +109,31 @@ async fn run(mut link: Link, mut rx: mpsc::Receiver<Job>, max_batch: usize) {
 async fn commit_batch(link: &mut Link, batch: &mut Vec<Pending>) {
     if batch.is_empty() {
         return;
+    }
+    let actions: Vec<&NewAction> = batch
+        .iter()
+        .filter_map(|p| match &p.write {
+            Write::Action(a) => Some(a),
+            _ => None,
+        })
+        .collect();
+    if actions.len() == batch.len() && actions.len() <= ACTIONS_PER_STATEMENT {
+        // Actions alone (the hot path): one statement, one round trip. If it fails, nothing
+        // of it was committed; the batch goes the ordinary way below.
+        let done = match link.autocommit().await {
+            Ok(conn) => one_trip::commit_actions(conn, &actions).await,
+            Err(e) => Err(e),
+        };
+        match done {
+            Ok(()) => {
+                for pending in batch.drain(..) {
+                    let _ = pending.reply.send(Ok(()));
+                }
+                return;
+            }
+            Err(e) if is_lost(&e) => link.lost(),
+            Err(_) => {}
+        }
     }
     match commit(link, batch).await {
         Ok(results) => {
