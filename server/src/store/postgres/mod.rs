@@ -5,7 +5,8 @@
 //! # Why: one writer connection, as on SQLite, rather than a write per pooled connection.
 //! The batching loop, the savepoint per write a constraint may refuse and the retry of a
 //! broken batch write by write are the SQLite writer's, so both stores answer every write
-//! alike; a batch costs one commit (one WAL flush) however many games it moves on. Several
+//! alike; a batch costs one commit (one WAL flush) however many games it moves on, and a
+//! batch of actions alone one round trip ([`one_trip`]). Several
 //! server processes on one database each have their own writer; PostgreSQL serialises
 //! them, and the guards (a game must be at the action before) hold across processes.
 
