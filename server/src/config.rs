@@ -18,7 +18,9 @@ pub struct Config {
     #[arg(long, env = "ADJUTANT_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
 
-    /// SQLite database file (created if missing).
+    /// The store: a SQLite database file (created if missing), or a PostgreSQL database as
+    /// `postgres://user[:password]@host[:port]/database` (migrated at start-up;
+    /// docs/operations.md, "PostgreSQL").
     #[arg(long, env = "ADJUTANT_DB", default_value = "adjutant.db")]
     pub db: PathBuf,
 

@@ -49,6 +49,13 @@ pub async fn run(task: &Task, config: Config, registry: Registry) -> Result<Stri
 
 /// Writes a consistent copy of `db` to `to`, online.
 pub async fn backup(db: &Path, to: &Path) -> Result<String, String> {
+    if crate::store::is_postgres_url(&db.to_string_lossy()) {
+        return Err(
+            "the PostgreSQL store is backed up with PostgreSQL's own tools: pg_dump, or a \
+             base backup with WAL archiving (docs/operations.md, \"PostgreSQL\")"
+                .to_string(),
+        );
+    }
     if !db.exists() {
         return Err(format!("there is no database at {}", db.display()));
     }

@@ -45,7 +45,7 @@ use crate::names::name_key;
 use crate::notify::{GameBrief, Intent, Notifier, Recipient};
 use crate::ratelimit::{Limiter, MAX_KEYS};
 use crate::store::NoticeWrite;
-use crate::store::{ListQuery, NewGame, ReadError, SharedStore, SqliteStore, Write, WriteError};
+use crate::store::{ListQuery, NewGame, ReadError, SharedStore, Write, WriteError};
 pub use actor::{ActorHandle, Answer, ClockOp, Command, NewSubscriber, Reply, Sink};
 use clockwork::GameClock;
 pub use meta::{Account, GameMeta, Origin};
@@ -172,10 +172,12 @@ impl Service {
         registry: Registry,
         clock: SharedClock,
     ) -> Result<Service, Box<dyn std::error::Error + Send + Sync>> {
-        crate::store::integrity::check(&config.db, config.startup_check).await?;
-        let store =
-            SqliteStore::open_capped(&config.db, config.max_batch, config.max_db_bytes).await?;
-        let store: SharedStore = Arc::new(store);
+        let options = crate::store::open::OpenOptions {
+            max_batch: config.max_batch,
+            max_db_bytes: config.max_db_bytes,
+            check: config.startup_check,
+        };
+        let store = crate::store::open::open(&config.db, options).await?;
         Ok(Service::with_clock(store, registry, config, clock))
     }
 

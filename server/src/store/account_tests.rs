@@ -1,9 +1,10 @@
-//! Passwords, tokens and sign-in links: the memory store answers a script of writes exactly
-//! as the SQLite store does, and a refused write changes nothing.
+//! Passwords, tokens and sign-in links: every store (SQLite, memory, PostgreSQL) answers a
+//! script of writes alike, and a refused write changes nothing.
 
 use std::path::PathBuf;
 
-use super::{AccountWrite, MemoryStore, NewToken, SqliteStore, Store, Write, WriteError};
+use super::tests::{all_stores, assert_all_same, close_all, durable_stores, run_script};
+use super::{AccountWrite, NewToken, SqliteStore, Write, WriteError};
 use crate::names::name_key;
 
 fn temp_db(name: &str) -> PathBuf {
@@ -131,15 +132,9 @@ fn redeem(link: &str, session: &str, now: i64, sign_out_others: bool) -> Write {
 }
 
 #[tokio::test]
-async fn the_memory_store_keeps_passwords_tokens_and_links_as_sqlite_does() {
-    let sqlite = SqliteStore::open(&temp_db("parity"), 8).await.unwrap();
-    let memory = MemoryStore::new();
-    let mut results = Vec::new();
-    for (i, (s, m)) in script().into_iter().zip(script()).enumerate() {
-        let (s, m) = (sqlite.write(s).await, memory.write(m).await);
-        assert_eq!(s, m, "write {i}");
-        results.push(s.is_ok());
-    }
+async fn every_store_keeps_passwords_tokens_and_links_alike() {
+    let stores = all_stores("account-parity").await;
+    let results = run_script(&stores, script).await;
     assert_eq!(
         results,
         [
@@ -147,9 +142,8 @@ async fn the_memory_store_keeps_passwords_tokens_and_links_as_sqlite_does() {
             false, true, true, true, false, false, true, false, true, true
         ]
     );
-    let stores: [&dyn Store; 2] = [&sqlite, &memory];
     let mut seen = Vec::new();
-    for store in stores {
+    for store in &stores {
         seen.push((
             store.tokens_of("a").await.unwrap(),
             store.tokens_of("b").await.unwrap(),
@@ -160,7 +154,7 @@ async fn the_memory_store_keeps_passwords_tokens_and_links_as_sqlite_does() {
             store.sign_in_link("link-2").await.unwrap(),
         ));
     }
-    assert_eq!(seen[0], seen[1]);
+    assert_all_same(&seen);
     let (a_tokens, b_tokens, grant, lee, t1, revoked, link) = seen.remove(0);
     // Only t1 is left of grant's tokens, used at 50; his password is the second.
     assert_eq!(a_tokens.len(), 1);
@@ -181,7 +175,7 @@ async fn the_memory_store_keeps_passwords_tokens_and_links_as_sqlite_does() {
         "the first token was signed out by the password change"
     );
     assert_eq!(link, None, "a used link is forgotten");
-    sqlite.close().await;
+    close_all(&stores).await;
 }
 
 #[tokio::test]
@@ -211,4 +205,28 @@ async fn tokens_from_before_passwords_keep_working_after_the_migration() {
     assert_eq!(store.tokens_of("a").await.unwrap(), tokens);
     store.close().await;
     let _ = std::fs::remove_dir_all(db.parent().unwrap());
+}
+
+#[tokio::test]
+async fn a_refused_token_write_changes_nothing_on_the_durable_stores() {
+    for store in durable_stores("refused-token", 8).await {
+        store.write(account("a", "grant", None)).await.unwrap();
+        let tokens = store.tokens_of("a").await.unwrap();
+        assert_eq!(tokens[0].origin, "created");
+        let refused = store
+            .write(
+                AccountWrite::Revoke {
+                    account: "a".into(),
+                    token_id: "nope".into(),
+                }
+                .into(),
+            )
+            .await;
+        assert!(
+            matches!(refused, Err(WriteError::Conflict(_))),
+            "{refused:?}"
+        );
+        assert_eq!(store.tokens_of("a").await.unwrap(), tokens);
+        store.close().await;
+    }
 }

@@ -1,15 +1,12 @@
 //! The stores' list of the active games against the computer (resumed when the server
-//! starts), on SQLite and in memory alike.
+//! starts), on SQLite, in memory and on PostgreSQL alike.
 
-use super::tests::{action, join, new_account, new_game, temp_db};
-use super::{ComputerStart, ListQuery, MemoryStore, SqliteStore, Store, Write};
+use super::tests::{action, all_stores, close_all, join, new_account, new_game};
+use super::{ComputerStart, ListQuery, Write};
 
 #[tokio::test]
-async fn both_stores_list_the_active_games_against_the_computer() {
-    let sqlite = SqliteStore::open(&temp_db("against-the-computer"), 8)
-        .await
-        .unwrap();
-    let memory = MemoryStore::new();
+async fn every_store_lists_the_active_games_against_the_computer() {
+    let stores = all_stores("against-the-computer").await;
     let against = |id: &str| {
         let Write::CreateGame(mut game) = new_game(id, "a") else {
             unreachable!()
@@ -22,8 +19,7 @@ async fn both_stores_list_the_active_games_against_the_computer() {
         });
         Write::CreateGame(game)
     };
-    let stores: [&dyn Store; 2] = [&sqlite, &memory];
-    for store in stores {
+    for store in &stores {
         store.write(new_account("a", "Grant")).await.unwrap();
         store.write(new_account("b", "Lee")).await.unwrap();
         store.write(against("k")).await.unwrap();
@@ -51,5 +47,5 @@ async fn both_stores_list_the_active_games_against_the_computer() {
             )]
         );
     }
-    sqlite.close().await;
+    close_all(&stores).await;
 }

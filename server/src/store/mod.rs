@@ -1,4 +1,5 @@
-//! The store ([`Store`]) and its SQLite implementation: WAL, `synchronous = FULL` (every commit is fsynced), migrations at
+//! The store ([`Store`]), its PostgreSQL implementation ([`postgres`], `--db postgres://…`)
+//! and its SQLite implementation: WAL, `synchronous = FULL` (every commit is fsynced), migrations at
 //! start-up, one writer connection with group commit ([`writer`]) and a pool of readers.
 
 mod account_reads;
@@ -13,10 +14,18 @@ mod fast_commit;
 pub mod integrity;
 mod memory;
 mod name_keys;
+#[cfg(test)]
+mod notice_tests;
 mod notice_writes;
+pub mod open;
+mod postgres;
+#[cfg(test)]
+mod postgres_tests;
 mod rows;
 mod sqlite_api;
 mod statements;
+#[cfg(test)]
+pub(crate) mod test_postgres;
 #[cfg(test)]
 mod tests;
 mod write_error;
@@ -37,6 +46,7 @@ pub use api::{Pending, Read, ReadError, SharedStore, Store};
 use fast_commit::FastWriter;
 pub use memory::MemoryStore;
 pub use notice_writes::{NoticeResult, NoticeWrite};
+pub use postgres::{PostgresStore, is_postgres_url};
 pub use rows::{
     AccountRow, ActionRow, ChatRow, Credentials, GameRow, NoticeRow, NoticeSettingsRow,
     SnapshotRow, TokenOwner, TokenRow,

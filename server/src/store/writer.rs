@@ -286,7 +286,7 @@ async fn commit_inside(
     Ok(results)
 }
 
-fn may_conflict(write: &Write) -> bool {
+pub(super) fn may_conflict(write: &Write) -> bool {
     matches!(
         write,
         Write::CreateAccount { .. }

@@ -32,6 +32,7 @@ mod notices;
 mod operations;
 mod outpost_props;
 mod play;
+mod postgres;
 mod records;
 mod registry_only;
 mod replay;

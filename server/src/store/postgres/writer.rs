@@ -1,0 +1,258 @@
+//! The PostgreSQL store's single writer: one task holding one connection commits whatever has
+//! queued up in one transaction (group commit), as the SQLite writer does
+//! (`store/writer.rs`); each write's sender is answered only after the commit that holds it
+//! returns (`synchronous_commit = on`: the commit is flushed to PostgreSQL's WAL).
+
+use sqlx::Executor;
+use sqlx::postgres::{PgConnectOptions, PgConnection};
+use tokio::sync::{mpsc, oneshot};
+use tracing::{error, warn};
+
+use super::super::writer::{conflict_sentence, may_conflict};
+use super::super::writes::{NewAction, Write, WriteError};
+use super::link::{Link, is_lost};
+use super::one_trip;
+use super::statements::{ACTIONS_PER_STATEMENT, append_actions, apply};
+
+struct Pending {
+    write: Write,
+    reply: oneshot::Sender<Result<(), WriteError>>,
+}
+
+#[expect(
+    clippy::large_enum_variant,
+    reason = "a write is sent by value once; boxing it would cost an allocation per write"
+)]
+enum Job {
+    Write(Pending),
+    /// Commit what came before, close, then answer.
+    Close(oneshot::Sender<()>),
+}
+
+/// A handle for sending writes; cheap to clone.
+#[derive(Clone)]
+pub(super) struct Writer {
+    tx: mpsc::Sender<Job>,
+}
+
+impl Writer {
+    /// Starts the writer task on `conn` (opened again with `options` when lost), committing
+    /// at most `max_batch` writes at once.
+    pub(super) fn spawn(conn: PgConnection, options: PgConnectOptions, max_batch: usize) -> Writer {
+        let (tx, rx) = mpsc::channel(max_batch.max(1) * 8);
+        tokio::spawn(run(Link::new(conn, options), rx, max_batch.max(1)));
+        Writer { tx }
+    }
+
+    /// Commits one write; the write is handed over at once (before the future is polled,
+    /// unless the queue is full), and the future resolves once it is committed.
+    pub(super) fn write(
+        &self,
+        write: Write,
+    ) -> impl std::future::Future<Output = Result<(), WriteError>> + Send + use<> {
+        let (reply, answer) = oneshot::channel();
+        let shut = || WriteError::Store("the store is shut down".into());
+        let waiting = match self.tx.try_send(Job::Write(Pending { write, reply })) {
+            Ok(()) => None,
+            Err(mpsc::error::TrySendError::Full(job)) => Some(job),
+            Err(mpsc::error::TrySendError::Closed(_)) => {
+                return futures_util::future::Either::Left(std::future::ready(Err(shut())));
+            }
+        };
+        let tx = self.tx.clone();
+        futures_util::future::Either::Right(async move {
+            if let Some(job) = waiting {
+                tx.send(job).await.map_err(|_| shut())?;
+            }
+            answer
+                .await
+                .map_err(|_| WriteError::Store("the store writer stopped".into()))?
+        })
+    }
+
+    /// Commits every write sent before this call and closes the connection.
+    pub(super) async fn close(&self) {
+        let (done, closed) = oneshot::channel();
+        if self.tx.send(Job::Close(done)).await.is_ok() {
+            let _ = closed.await;
+        }
+    }
+}
+
+async fn run(mut link: Link, mut rx: mpsc::Receiver<Job>, max_batch: usize) {
+    let mut jobs: Vec<Job> = Vec::with_capacity(max_batch);
+    let mut batch: Vec<Pending> = Vec::with_capacity(max_batch);
+    let mut closing = None;
+    while closing.is_none() && rx.recv_many(&mut jobs, max_batch).await > 0 {
+        for job in jobs.drain(..) {
+            match job {
+                Job::Write(pending) if closing.is_none() => batch.push(pending),
+                Job::Write(_) => {}
+                Job::Close(done) => closing = closing.or(Some(done)),
+            }
+        }
+        commit_batch(&mut link, &mut batch).await;
+    }
+    rx.close();
+    while let Ok(job) = rx.try_recv() {
+        if let Job::Close(done) = job {
+            let _ = done.send(());
+        }
+    }
+    link.close().await;
+    if let Some(done) = closing {
+        let _ = done.send(());
+    }
+}
+
+/// Commits `batch` (emptying it) and answers each write.
+async fn commit_batch(link: &mut Link, batch: &mut Vec<Pending>) {
+    if batch.is_empty() {
+        return;
+    }
+    let actions: Vec<&NewAction> = batch
+        .iter()
+        .filter_map(|p| match &p.write {
+            Write::Action(a) => Some(a),
+            _ => None,
+        })
+        .collect();
+    if actions.len() == batch.len() && actions.len() <= ACTIONS_PER_STATEMENT {
+        // Actions alone (the hot path): one statement, one round trip. If it fails, nothing
+        // of it was committed; the batch goes the ordinary way below.
+        let done = match link.autocommit().await {
+            Ok(conn) => one_trip::commit_actions(conn, &actions).await,
+            Err(e) => Err(e),
+        };
+        match done {
+            Ok(()) => {
+                for pending in batch.drain(..) {
+                    let _ = pending.reply.send(Ok(()));
+                }
+                return;
+            }
+            Err(e) if is_lost(&e) => link.lost(),
+            Err(_) => {}
+        }
+    }
+    match commit(link, batch).await {
+        Ok(results) => {
+            for (pending, result) in batch.drain(..).zip(results) {
+                let _ = pending.reply.send(result);
+            }
+        }
+        Err(e) if is_full(&e) => {
+            error!(error = %e, size = batch.len(), "the database's disk is full: writes refused");
+            for pending in batch.drain(..) {
+                let _ = pending.reply.send(Err(WriteError::Full));
+            }
+        }
+        // The connection (or PostgreSQL) went away: each write would fail alike. A write
+        // whose COMMIT was sent may have been committed; it is not acknowledged either way.
+        Err(e) if is_lost(&e) => {
+            error!(error = %e, size = batch.len(), "PostgreSQL cannot be reached: writes refused");
+            for pending in batch.drain(..) {
+                let _ = pending.reply.send(Err(classify(&e)));
+            }
+        }
+        Err(e) => {
+            // One write broke the batch: commit each alone so only it fails.
+            warn!(error = %e, size = batch.len(), "group commit failed; committing one by one");
+            for pending in batch.drain(..) {
+                let result = match commit(link, std::slice::from_ref(&pending)).await {
+                    Ok(mut results) => results.pop().unwrap_or(Ok(())),
+                    Err(e) => {
+                        error!(error = %e, "store write failed");
+                        Err(classify(&e))
+                    }
+                };
+                let _ = pending.reply.send(result);
+            }
+        }
+    }
+}
+
+/// Commits `batch` in one transaction: writes a constraint may refuse inside a savepoint
+/// each, actions last, many to a statement (the writes of a batch are independent of each
+/// other). Any other error fails the whole batch, rolled back.
+async fn commit(
+    link: &mut Link,
+    batch: &[Pending],
+) -> Result<Vec<Result<(), WriteError>>, sqlx::Error> {
+    let conn = link.begin().await?;
+    match commit_inside(conn, batch).await {
+        Ok(results) => match link.end(true).await {
+            Ok(()) => Ok(results),
+            Err(e) => {
+                let _ = link.end(false).await;
+                Err(e)
+            }
+        },
+        Err(e) => {
+            let _ = link.end(false).await;
+            Err(e)
+        }
+    }
+}
+
+async fn commit_inside(
+    conn: &mut PgConnection,
+    batch: &[Pending],
+) -> Result<Vec<Result<(), WriteError>>, sqlx::Error> {
+    let mut results = vec![Ok(()); batch.len()];
+    let mut actions: Vec<&NewAction> = Vec::new();
+    for (i, pending) in batch.iter().enumerate() {
+        match &pending.write {
+            Write::Action(action) => actions.push(action),
+            write if may_conflict(write) => {
+                conn.execute("SAVEPOINT w").await?;
+                let result = match apply(conn, write).await {
+                    Ok(result) => result,
+                    Err(e) if is_constraint(&e) => {
+                        Err(WriteError::Conflict(conflict_sentence(write)))
+                    }
+                    Err(e) => return Err(e),
+                };
+                if result.is_err() {
+                    conn.execute("ROLLBACK TO SAVEPOINT w").await?;
+                }
+                conn.execute("RELEASE SAVEPOINT w").await?;
+                results[i] = result;
+            }
+            write => {
+                if let Err(conflict) = apply(conn, write).await? {
+                    return Err(sqlx::Error::Protocol(format!("{conflict:?}")));
+                }
+            }
+        }
+    }
+    for chunk in actions.chunks(ACTIONS_PER_STATEMENT) {
+        append_actions(conn, chunk).await?;
+    }
+    Ok(results)
+}
+
+fn is_constraint(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(db) if db.is_unique_violation() || db.is_check_violation() || db.is_foreign_key_violation())
+}
+
+/// PostgreSQL's SQLSTATE for "disk full" (class 53, insufficient resources).
+const DISK_FULL: &str = "53100";
+
+fn is_full(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(db) if db.code().as_deref() == Some(DISK_FULL))
+}
+
+fn classify(e: &sqlx::Error) -> WriteError {
+    if is_full(e) {
+        WriteError::Full
+    } else if is_constraint(e) {
+        WriteError::Conflict("the write conflicts with what is stored".into())
+    } else if let sqlx::Error::Protocol(why) = e {
+        WriteError::Conflict(why.clone())
+    } else if is_lost(e) {
+        WriteError::Store(format!("PostgreSQL cannot be reached: {e}"))
+    } else {
+        WriteError::Store(e.to_string())
+    }
+}
