@@ -11,6 +11,7 @@ use crate::model::step::Step;
 impl BloodyRoadsSouth {
     /// The complete list of legal actions of `side` now.
     pub fn actions_for(&self, side: Side) -> Vec<Action> {
+        let _reading = self.read_whole();
         if let Some(d) = self.decisions.first() {
             return if d.side == side {
                 self.decision_actions(d)

@@ -34,6 +34,7 @@ pub mod preset;
 pub mod radius;
 pub mod reach;
 pub(crate) mod reach_memo;
+pub(crate) mod read_whole;
 pub mod receivers;
 pub mod retreat;
 pub mod roles;

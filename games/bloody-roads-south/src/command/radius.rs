@@ -122,25 +122,28 @@ impl BloodyRoadsSouth {
     /// units, and enemy zones of control not occupied by friendly units block it.
     /// Remembered by its inputs ([`super::reach_memo`]).
     fn radius_reach(&self, side: Side, from: HexId, max: u8) -> Rc<super::reach::Costs> {
-        let occ = self.occupants();
-        let mut blocked: Vec<HexId> = occ
-            .iter()
-            .filter(|&(_, s)| *s != side)
-            .map(|(&h, _)| h)
-            .chain(
-                self.apparent_zoc_hexes(side)
-                    .into_iter()
-                    .filter(|h| !occ.contains_key(h)),
-            )
-            .collect();
-        blocked.sort_unstable();
-        blocked.dedup();
+        let blocked = self.blocked_for_traces(side, || {
+            let occ = self.occupants();
+            let mut blocked: Vec<HexId> = occ
+                .iter()
+                .filter(|&(_, s)| *s != side)
+                .map(|(&h, _)| h)
+                .chain(
+                    self.apparent_zoc_hexes(side)
+                        .into_iter()
+                        .filter(|h| !occ.contains_key(h)),
+                )
+                .collect();
+            blocked.sort_unstable();
+            blocked.dedup();
+            blocked
+        });
         let key = TraceKey {
             from,
             max: 2 * u16::from(max),
             maps: self.maps(),
             railroad_found: self.railroad_found(side),
-            blocked,
+            blocked: blocked.to_vec(),
         };
         trace(key, |key| {
             let passable = |h: HexId| key.blocked.binary_search(&h).is_err();

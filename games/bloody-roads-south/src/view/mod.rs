@@ -17,6 +17,7 @@ use crate::model::unit::{Location, UnitKey};
 impl BloodyRoadsSouth {
     /// The view of `viewer`.
     pub fn build_view(&self, viewer: Viewer) -> Value {
+        let _reading = self.read_whole();
         let mut v = Map::new();
         let scenario = self.scenario();
         v.insert(

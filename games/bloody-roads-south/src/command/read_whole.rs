@@ -1,0 +1,133 @@
+//! What every radius trace of a side needs, found once while the game is only being read.
+//!
+//! A view or a list of legal moves asks for the radius trace of nearly every unit
+//! (`may_pick` → `order_followed` → the trace), and each trace's key (reference 2.3.11) needs
+//! the hexes that block the side's traces: every unit's position and the zones of control the
+//! enemy's top counters show. Found afresh for each unit, that was most of the cost of a view
+//! of the whole battle (Scenario 6: some 200 units, docs/performance.md).
+//!
+//! While a [`ReadWhole`] guard is held (the game is borrowed shared throughout, so nothing in
+//! it can change), the blocked hexes of each side are found once and kept; the guard's drop
+//! forgets them. Outside a guard — while an action is being applied — nothing is kept. The
+//! memo also remembers which game it was found for, so another game read meanwhile on the
+//! same thread computes its own.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use adjutant_engine::Side;
+
+use crate::data::HexId;
+use crate::model::game::BloodyRoadsSouth;
+
+#[derive(Default)]
+struct Kept {
+    /// Guards held on this thread (a view's menu lists the legal moves inside the view).
+    depth: u32,
+    /// The game the kept hexes were found for (its address while it is borrowed).
+    game: usize,
+    /// Each side's blocked hexes, sorted.
+    blocked: [Option<Rc<Vec<HexId>>>; 2],
+}
+
+thread_local! {
+    static KEPT: RefCell<Kept> = RefCell::new(Kept::default());
+}
+
+/// While held, each side's blocked hexes are found once (see the module's doc).
+pub(crate) struct ReadWhole(());
+
+impl Drop for ReadWhole {
+    fn drop(&mut self) {
+        KEPT.with(|k| {
+            let mut k = k.borrow_mut();
+            k.depth -= 1;
+            if k.depth == 0 {
+                *k = Kept::default();
+            }
+        });
+    }
+}
+
+impl BloodyRoadsSouth {
+    /// A guard for reading the whole game (a view, the legal moves): see the module's doc.
+    pub(crate) fn read_whole(&self) -> ReadWhole {
+        KEPT.with(|k| {
+            let mut k = k.borrow_mut();
+            if k.depth == 0 {
+                k.game = std::ptr::from_ref(self) as usize;
+            }
+            k.depth += 1;
+        });
+        ReadWhole(())
+    }
+
+    /// The hexes that block `side`'s radius traces: kept while the game is read whole, found
+    /// by `find` otherwise (or the first time).
+    pub(super) fn blocked_for_traces(
+        &self,
+        side: Side,
+        find: impl FnOnce() -> Vec<HexId>,
+    ) -> Rc<Vec<HexId>> {
+        let me = std::ptr::from_ref(self) as usize;
+        let kept = KEPT.with(|k| {
+            let k = k.borrow();
+            (k.depth > 0 && k.game == me)
+                .then(|| k.blocked[side.index()].clone())
+                .flatten()
+        });
+        if let Some(found) = kept {
+            return found;
+        }
+        let found = Rc::new(find());
+        KEPT.with(|k| {
+            let mut k = k.borrow_mut();
+            if k.depth > 0 && k.game == me {
+                k.blocked[side.index()] = Some(found.clone());
+            }
+        });
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::empty_game;
+    use std::cell::Cell;
+
+    /// Asks `g` for `side`'s blocked hexes, counting how often they are found afresh.
+    fn ask(g: &BloodyRoadsSouth, side: Side, found: &Cell<u32>) -> Rc<Vec<HexId>> {
+        g.blocked_for_traces(side, || {
+            found.set(found.get() + 1);
+            vec!["A12.10".parse().expect("a hex id")]
+        })
+    }
+
+    #[test]
+    fn blocked_hexes_are_kept_only_while_the_game_is_read_whole_and_only_for_it() {
+        let (g, other) = (
+            empty_game("sanders-field", &[]),
+            empty_game("sanders-field", &[]),
+        );
+        let found = Cell::new(0);
+        // Not reading whole (an action being applied): found every time.
+        ask(&g, Side::Union, &found);
+        ask(&g, Side::Union, &found);
+        assert_eq!(found.get(), 2);
+        {
+            let _reading = g.read_whole();
+            let _nested = g.read_whole();
+            ask(&g, Side::Union, &found);
+            ask(&g, Side::Union, &found);
+            assert_eq!(found.get(), 3, "kept while read whole");
+            ask(&g, Side::Confederate, &found);
+            assert_eq!(found.get(), 4, "each side its own");
+            ask(&other, Side::Union, &found);
+            ask(&other, Side::Union, &found);
+            assert_eq!(found.get(), 6, "another game is not served this one's");
+        }
+        ask(&g, Side::Union, &found);
+        assert_eq!(found.get(), 7, "forgotten when the reading ends");
+    }
+}
