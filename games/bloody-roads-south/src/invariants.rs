@@ -112,6 +112,8 @@ impl BloodyRoadsSouth {
             }
         }
         self.check_extended_lines()?;
+        // Rule 6.0 (reference 6.0): no set-up stuck, none finished with a counter unplaced.
+        self.check_setup_complete()?;
         for side in Side::BOTH {
             // Series 21.2: a return marker belongs to an eliminated brigade of its side, one a
             // brigade and one a hex.

@@ -2,6 +2,7 @@
 //! of the scenario, the fixed placements made, the choices left to each player.
 
 pub mod choices;
+pub mod completeness;
 pub mod entry_choices;
 pub mod extensions;
 pub mod placement;

@@ -26,7 +26,7 @@ pub const STACK_GUN_POINTS: u16 = 10;
 
 impl BloodyRoadsSouth {
     /// The set-up lines of a side that are in play (variants chosen).
-    fn placements(&self, side: Side) -> Vec<&'static Placement> {
+    pub(crate) fn placements(&self, side: Side) -> Vec<&'static Placement> {
         self.scenario()
             .side(side)
             .placements
@@ -64,7 +64,17 @@ impl BloodyRoadsSouth {
     /// The counter a side must place next and the hexes it may go to, or `None` when every
     /// counter is placed.
     pub fn next_placement(&self, side: Side) -> Option<(UnitKey, Vec<HexId>)> {
-        for p in self.placements(side) {
+        self.next_placement_in(side, &self.placements(side))
+    }
+
+    /// [`Self::next_placement`] by the set-up lines `lines` (the scenario's in play, or a
+    /// test's).
+    pub(crate) fn next_placement_in(
+        &self,
+        side: Side,
+        lines: &[&Placement],
+    ) -> Option<(UnitKey, Vec<HexId>)> {
+        for &p in lines {
             if auto_placed(p) {
                 continue;
             }
@@ -324,10 +334,16 @@ impl BloodyRoadsSouth {
 
     /// The set-up actions of `side`.
     pub(crate) fn setup_actions(&self, side: Side) -> Vec<Action> {
+        self.setup_actions_in(side, &self.placements(side))
+    }
+
+    /// [`Self::setup_actions`] by the set-up lines `lines` (the scenario's in play, or a
+    /// test's).
+    pub(crate) fn setup_actions_in(&self, side: Side, lines: &[&Placement]) -> Vec<Action> {
         if *self.setup_done.get(side) {
             return Vec::new();
         }
-        if let Some((k, hexes)) = self.next_placement(side) {
+        if let Some((k, hexes)) = self.next_placement_in(side, lines) {
             let id = self.unit(k).id.clone();
             return hexes
                 .into_iter()
@@ -336,6 +352,11 @@ impl BloodyRoadsSouth {
                     hex,
                 })
                 .collect();
+        }
+        // Not while a counter of a line is unplaced (reference 6.0, `completeness`): a line
+        // that can never be met leaves the side stuck, which the invariants report.
+        if !self.unplaced_in(side, lines).is_empty() {
+            return Vec::new();
         }
         let mut out = Vec::new();
         // The pre-set orders' batch (6.0c) comes before the set-up may finish (section 5).
@@ -428,7 +449,7 @@ impl BloodyRoadsSouth {
 
 /// A set-up line of a secret variant: placed by the server, not by `Place` actions, so that
 /// the count of its owner's set-up actions never tells the choice (reference section 5).
-fn auto_placed(p: &Placement) -> bool {
+pub(crate) fn auto_placed(p: &Placement) -> bool {
     p.variant
         .is_some_and(|v| crate::data::variants().variant(v).secret)
 }

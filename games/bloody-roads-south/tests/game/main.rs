@@ -76,6 +76,7 @@ mod scenario7_printed;
 mod scenario7_variants;
 mod scenario7_victory;
 mod scenarios;
+mod setup_complete;
 mod setup_extensions;
 mod stragglers_return;
 mod support;
