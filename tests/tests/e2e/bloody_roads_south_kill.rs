@@ -89,7 +89,7 @@ async fn a_game_of_sanders_field_survives_kill_9_and_its_record_verifies() {
     let restored = union.state(&game, None).await.unwrap();
     assert!(restored.seq >= before.seq, "nothing acknowledged is lost");
     assert_eq!(restored.status, GameStatus::Active);
-    let watcher = spectate(server.base.clone(), game.clone());
+    let watcher = spectate(server.base.clone(), game.clone()).await;
     let bots = [
         seat(union.clone(), game.clone(), 41, Duration::from_secs(400)),
         seat(

@@ -83,7 +83,7 @@ async fn a_person_plays_champion_hill_against_the_computer_over_websocket_to_the
     // The person (a bot picking among the offered actions) plays the Union over its own
     // WebSocket; the computer plays the Confederates (it places its dummies first); a
     // spectator watches.
-    let watcher = spectate(server.base.clone(), game.clone());
+    let watcher = spectate(server.base.clone(), game.clone()).await;
     let stats = seat(grant.clone(), game.clone(), 19, Duration::from_secs(240))
         .await
         .unwrap()

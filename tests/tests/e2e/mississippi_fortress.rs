@@ -115,7 +115,7 @@ async fn a_game_of_champion_hill_survives_kill_9_and_its_record_verifies() {
     let restored = union.state(&game, None).await.unwrap();
     assert!(restored.seq >= before.seq);
     assert_eq!(restored.status, GameStatus::Active);
-    let watcher = spectate(server.base.clone(), game.clone());
+    let watcher = spectate(server.base.clone(), game.clone()).await;
     let bots = [
         seat(union.clone(), game.clone(), 21, Duration::from_secs(240)),
         seat(
@@ -208,7 +208,7 @@ async fn the_grand_campaign_with_every_optional_rule_plays_to_its_end_through_th
     .await;
     let first = union.state(&game, None).await.unwrap();
     assert_eq!(first.view["turn"], 1);
-    let watcher = spectate(server.base.clone(), game.clone());
+    let watcher = spectate(server.base.clone(), game.clone()).await;
     let bots = [
         seat(union.clone(), game.clone(), 31, Duration::from_secs(240)),
         seat(

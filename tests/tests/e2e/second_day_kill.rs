@@ -84,7 +84,7 @@ async fn a_game_of_the_second_day_survives_two_kill_9s_and_its_record_verifies()
     }
 
     // The Union resigns; the spectator sees the end.
-    let watcher = spectate(server.base.clone(), game.clone());
+    let watcher = spectate(server.base.clone(), game.clone()).await;
     let union = server.client().with_token(Some(tokens.0.clone()));
     union.resign(&game).await.expect("the Union resigns");
     let (views, status) = tokio::time::timeout(Duration::from_secs(30), watcher)

@@ -10,54 +10,57 @@ use tokio::task::JoinHandle;
 use crate::common::{ServerProcess, live};
 
 /// Watches a game as a spectator (no account) until the connection ends or the game is over;
-/// returns every view it held.
-pub fn spectate(base: String, game_id: String) -> JoinHandle<(Vec<Value>, GameStatus)> {
+/// returns every view it held. Returns once the server has answered the subscription, so
+/// whatever the caller does next is seen by the spectator (no race with a quick resignation).
+pub async fn spectate(base: String, game_id: String) -> JoinHandle<(Vec<Value>, GameStatus)> {
+    let client = Client::new(&base, None);
+    let mut live = live(&client).await;
+    live.send(&ClientMessage::Subscribe {
+        game_id,
+        after_seq: None,
+        spectate_code: None,
+        updates: UpdateMode::Patch,
+        id: None,
+    })
+    .await
+    .expect("subscribes");
+    let (mut view, mut status) = loop {
+        match live.next_within(Duration::from_secs(60)).await {
+            Some(Ok(ServerMessage::Subscribed {
+                view,
+                viewer,
+                status,
+                ..
+            })) => {
+                assert_eq!(viewer, "spectator");
+                break (view, status);
+            }
+            Some(Ok(_)) => continue,
+            other => panic!("no answer to the subscription: {other:?}"),
+        }
+    };
     tokio::spawn(async move {
-        let client = Client::new(&base, None);
-        let mut live = live(&client).await;
-        live.send(&ClientMessage::Subscribe {
-            game_id,
-            after_seq: None,
-            spectate_code: None,
-            updates: UpdateMode::Patch,
-            id: None,
-        })
-        .await
-        .expect("subscribes");
-        let mut views = Vec::new();
-        let mut view = Value::Null;
-        let mut status = GameStatus::Active;
-        while let Some(Ok(frame)) = live.next_within(Duration::from_secs(60)).await {
-            match frame {
-                ServerMessage::Subscribed {
-                    view: v,
-                    viewer,
-                    status: s,
-                    ..
-                } => {
-                    assert_eq!(viewer, "spectator");
-                    view = v;
-                    status = s;
-                }
-                ServerMessage::Update {
-                    view: v,
-                    patch,
-                    status: s,
-                    ..
-                } => {
-                    if let Some(v) = v {
-                        view = v;
-                    } else if let Some(ops) = patch {
-                        adjutant_protocol::patch::apply(&mut view, &ops).expect("a patch applies");
-                    }
-                    status = s;
-                }
-                _ => continue,
-            }
-            views.push(view.clone());
-            if status == GameStatus::Finished {
+        let mut views = vec![view.clone()];
+        while status != GameStatus::Finished {
+            let Some(Ok(frame)) = live.next_within(Duration::from_secs(60)).await else {
                 break;
+            };
+            let ServerMessage::Update {
+                view: v,
+                patch,
+                status: s,
+                ..
+            } = frame
+            else {
+                continue;
+            };
+            if let Some(v) = v {
+                view = v;
+            } else if let Some(ops) = patch {
+                adjutant_protocol::patch::apply(&mut view, &ops).expect("a patch applies");
             }
+            status = s;
+            views.push(view.clone());
         }
         (views, status)
     })
@@ -91,7 +94,7 @@ pub async fn play_then_kill(
     limit: Duration,
     kill_at: u64,
 ) -> (GameState, Vec<Value>) {
-    let watcher = spectate(server.base.clone(), game.to_string());
+    let watcher = spectate(server.base.clone(), game.to_string()).await;
     let bots = [0, 1].map(|i| seat(players[i].clone(), game.to_string(), seeds[i], limit));
     let started = Instant::now();
     let before = loop {
