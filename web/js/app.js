@@ -19,7 +19,7 @@ const routes = [
   [/^#\/game\/([0-9a-fA-F-]{36})(?:\?code=([A-Za-z0-9]+))?$/, (m) => gamePage(m[1], m[2])],
   [/^#\/maps\/([a-z0-9-]+)(?:\?(.*))?$/, (m) => mapsPage(m[1], m[2])],
   [/^#\/settings$/, () => settingsPage()],
-  [/^#\/join\/([0-9a-fA-F-]{36})\/([A-Za-z0-9]+)$/, (m) => joinPage(m[1], m[2])],
+  [/^#\/join\/([0-9a-fA-F-]{36})\/([A-Za-z0-9]+)(?:\?(.*))?$/, (m) => joinPage(m[1], m[2], m[3])],
   [/^#\/sign-in\/link\/(adj_[0-9a-fA-F]{64})$/, (m) => linkSignInPage(m[1])],
 ];
 

@@ -258,6 +258,13 @@ function offMap(view) {
   return parts.length ? h("section", { class: "panel", id: "off-map" }, h("h3", {}, "Off the map"), parts) : h("div", { id: "off-map" });
 }
 
+/** A variant in play as the book's players name it: rule, title, what it costs. Secret ones
+ *  are listed for their owner from the start and for everyone else once revealed (3.8, 4.5). */
+function variantWords(v) {
+  const cost = v.points ? `, ${v.points} VP to the ${side(v.points_to)}` : "";
+  return `${v.rule} ${v.title}${cost}${v.secret ? " (secret until its troops enter the map)" : ""}`;
+}
+
 export const board = {
   render(container, view, ctx) {
     const st = boardState(container, view, ctx);
@@ -320,6 +327,7 @@ export const board = {
       h("dt", {}, "Phase"), h("dd", { id: "phase" }, view.phase?.title || ""),
       done ? [h("dt", {}, "Set-up"), h("dd", { id: "setup" }, ["union", "confederate"].map((s) => `${side(s)} ${done[s] ? "done" : "setting up"}`).join(", "))] : "",
       held.length ? [h("dt", {}, "Hexes held"), h("dd", { id: "holdings" }, ["union", "confederate"].map((s) => `${side(s)} ${heldBy(s).length}`).join(", "))] : "",
+      (view.variants || []).length ? [h("dt", {}, "Variants"), h("dd", { id: "variants" }, view.variants.map(variantWords).join("; "))] : "",
       view.railroad_found ? [h("dt", {}, "Railroad"), h("dd", {}, "Your side has found the Unfinished Railroad.")] : "",
       (view.result || view.outcome)?.summary ? [h("dt", {}, "Result"), h("dd", {}, (view.result || view.outcome).summary)] : "");
   },

@@ -5,26 +5,7 @@ import { api, session } from "../api.js";
 import { h, mount, toast, ago, title, currentRoute, stale } from "../ui.js";
 import { clockField, clockSummary } from "../clock.js";
 import { boards } from "../boards/index.js";
-
-function scopeSide(choice) {
-  return typeof choice.scope === "object" && choice.scope.secret ? choice.scope.secret : null;
-}
-
-function field(choice, prefix) {
-  const id = `${prefix}-${choice.id}`;
-  const kind = choice.kind;
-  let input;
-  if (kind.type === "bool") {
-    input = h("input", { type: "checkbox", id, name: choice.id, checked: kind.default });
-  } else if (kind.type === "enum") {
-    input = h("select", { id, name: choice.id },
-      kind.values.map((v) => h("option", { value: v.id, selected: v.id === kind.default }, v.name)));
-  } else {
-    input = h("input", { type: "number", id, name: choice.id, min: kind.min, max: kind.max, value: kind.default });
-  }
-  const read = () => (kind.type === "bool" ? input.checked : kind.type === "int" ? Number(input.value) : input.value);
-  return { el: h("div", { class: "field" }, h("label", { for: id }, choice.name), input, h("small", {}, choice.description)), id: choice.id, read };
-}
+import { scopeSide, appliesTo, field } from "../choices.js";
 
 function gameRow(g, catalog) {
   const game = catalog.games.find((x) => x.id === g.game);
@@ -65,12 +46,7 @@ export async function lobbyPage() {
     const seat = g.players.union ? "Confederate" : "Union";
     return h("li", {},
       h("span", {}, `${game?.name || g.game}: ${g.scenario} — ${g.players.union || g.players.confederate} waits; you would play the ${seat}`),
-      h("button", { onclick: async () => {
-        try {
-          await api.join(g.game_id, { secret_choices: {} });
-          location.hash = `#/game/${g.game_id}`;
-        } catch (err) { toast(err.message, "error"); }
-      } }, "Join"));
+      h("a", { class: "button", href: `#/join/${g.game_id}/open`, dataset: { join: g.game_id } }, "Join"));
   }));
   if (!openList.children.length) openList.append(h("li", { class: "muted" }, "Nobody is waiting right now."));
   // Public games being played, to watch (a spectator sees what the rules let anyone see).
@@ -89,9 +65,9 @@ export async function lobbyPage() {
   const invite = h("input", { id: "invite", placeholder: "Paste an invite link" });
   const joinForm = h("form", { class: "inline", onsubmit: (e) => {
     e.preventDefault();
-    const m = invite.value.trim().match(/([0-9a-fA-F-]{36})[\s/]+([A-Za-z0-9]+)\s*$/);
+    const m = invite.value.trim().match(/([0-9a-fA-F-]{36})[\s/]+([A-Za-z0-9]+)(\?\S*)?\s*$/);
     if (!m) { toast("An invite link looks like …/#/join/<game>/<code>.", "error"); return; }
-    location.hash = `#/join/${m[1]}/${m[2]}`;
+    location.hash = `#/join/${m[1]}/${m[2]}${m[3] || ""}`;
   } }, invite, h("button", { type: "submit" }, "Join"));
 
   mount(
@@ -168,7 +144,7 @@ function createForm(catalog, onCreated) {
       : " Private (only your watch link lets someone watch)";
     const scenario = game.scenarios.find((s) => s.id === scenarioSelect.value);
     about.textContent = `${game.description} ${scenario ? scenario.description : ""}`;
-    const applies = (c) => !c.scenarios || !c.scenarios.length || c.scenarios.includes(scenarioSelect.value);
+    const applies = (c) => appliesTo(c, scenarioSelect.value);
     const side = sideSelect.value;
     fields.options = game.choices.filter((c) => c.scope === "option" && applies(c)).map((c) => field(c, "opt"));
     fields.secrets = game.choices.filter((c) => scopeSide(c) && applies(c) && (side === "random" || scopeSide(c) === side))
@@ -205,7 +181,11 @@ function createForm(catalog, onCreated) {
         onCreated();
         return;
       }
-      const link = `${location.origin}${location.pathname}#/join/${created.game_id}/${created.invite_code}`;
+      // The link names the game, scenario and open seat, so that the seat page can offer that
+      // seat's secret choices before the game (private) can be read.
+      const open = created.seat === "union" ? "confederate" : "union";
+      const about = new URLSearchParams({ game: gameSelect.value, scenario: scenarioSelect.value, side: open });
+      const link = `${location.origin}${location.pathname}#/join/${created.game_id}/${created.invite_code}?${about}`;
       const watch = `${location.origin}${location.pathname}#/game/${created.game_id}?code=${created.spectate_code}`;
       result.replaceChildren(h("div", { class: "card" },
         h("p", {}, `Game created; you are the ${title(created.seat)} player. Send your opponent this invite link:`),

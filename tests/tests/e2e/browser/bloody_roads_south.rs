@@ -13,7 +13,7 @@
 //! shows JSON.
 
 use super::cdp::{Browser, Page};
-use super::{artifacts, create_game, sign_up};
+use super::{artifacts, create_game, follow_invite, sign_up};
 use crate::common::TestServer;
 
 /// How many views the page's board has drawn.
@@ -259,7 +259,7 @@ async fn two_browsers_set_up_sanders_field_on_the_hex_map_while_a_third_watches(
 
     let confederate = browser.page("sanders-field-confederate", 390, 844).await;
     sign_up(&confederate, &base, "ewell").await;
-    confederate.goto(&invite).await;
+    follow_invite(&confederate, &invite).await;
     confederate
         .wait_for("location.hash.startsWith('#/game/') && document.querySelector('svg.brs-map')")
         .await;

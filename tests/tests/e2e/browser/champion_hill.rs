@@ -6,7 +6,7 @@ use serde_json::Value;
 use std::collections::HashSet;
 
 use super::cdp::{Browser, Page};
-use super::{artifacts, create_game, sign_up};
+use super::{artifacts, create_game, follow_invite, sign_up};
 use crate::common::TestServer;
 use adjutant_cli::Client;
 
@@ -146,7 +146,7 @@ async fn two_browsers_play_a_turn_of_champion_hill_while_a_third_watches() {
 
     let confederate = browser.page("champion-hill-confederate", 390, 844).await;
     sign_up(&confederate, &base, "pemberton").await;
-    confederate.goto(&invite).await;
+    follow_invite(&confederate, &invite).await;
     confederate
         .wait_for("location.hash.startsWith('#/game/') && document.querySelector('#turn')")
         .await;

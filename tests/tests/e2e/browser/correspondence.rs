@@ -2,7 +2,7 @@
 //! with a clock, a pause asked for and agreed, chat that a spectator never sees, a rematch.
 
 use super::cdp::Browser;
-use super::{artifacts, create_game, sign_up};
+use super::{artifacts, create_game, follow_invite, sign_up};
 use crate::common::TestServer;
 use crate::correspondence_clock::START;
 use crate::sinks::WebhookReceiver;
@@ -67,7 +67,7 @@ async fn two_correspondents_set_notices_pause_chat_privately_and_ask_for_a_remat
 
     let confederate = browser.page("corr-confederate", 1280, 900).await;
     sign_up(&confederate, &base, "pemberton").await;
-    confederate.goto(&invite).await;
+    follow_invite(&confederate, &invite).await;
     confederate
         .wait_for("document.querySelector('#bank-confederate')")
         .await;

@@ -3,7 +3,7 @@
 //! looked at, sounds one alert; accepting ends the game drawn on both pages.
 
 use super::cdp::Browser;
-use super::{create_game, sign_up};
+use super::{create_game, follow_invite, sign_up};
 use crate::common::TestServer;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -18,7 +18,7 @@ async fn a_draw_offered_in_one_browser_is_accepted_in_the_other_and_alerts_its_p
     let (invite, _) = create_game(&union, &[("#game", "outpost"), ("#side", "union")], None).await;
     let confederate = browser.page("draw-confederate", 1280, 800).await;
     sign_up(&confederate, &base, "lee").await;
-    confederate.goto(&invite).await;
+    follow_invite(&confederate, &invite).await;
     confederate
         .wait_for("document.querySelector('#draw button[data-type=offer_draw]')")
         .await;

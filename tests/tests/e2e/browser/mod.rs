@@ -5,6 +5,7 @@ mod accounts;
 mod battle_board;
 mod bloody_roads_south;
 mod brs_maps;
+mod brs_variant;
 mod cdp;
 mod champion_hill;
 mod computer;
@@ -28,6 +29,19 @@ pub async fn sign_up(page: &Page, base: &str, name: &str) {
     page.type_into("#name", name).await;
     page.click("#create-account").await;
     page.wait_for("document.querySelector('#new-token')").await;
+}
+
+/// Follows an invite link: the seat page takes the seat at once, or, where the seat comes with
+/// secret choices, shows them and takes it with their defaults when "Take the seat" is clicked.
+/// Returns once the game's page is open.
+pub async fn follow_invite(page: &Page, invite: &str) {
+    page.goto(invite).await;
+    page.wait_for("location.hash.startsWith('#/game/') || document.querySelector('#take-seat')")
+        .await;
+    if page.eval("!!document.querySelector('#take-seat')").await == true {
+        page.click("#take-seat").await;
+    }
+    page.wait_for("location.hash.startsWith('#/game/')").await;
 }
 
 /// On the lobby page: sets the fields of the create-game form (`#game`, `#side`, ...), saves a

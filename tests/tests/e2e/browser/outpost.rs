@@ -2,7 +2,7 @@
 //! and catches up.
 
 use super::cdp::{Browser, Page};
-use super::{artifacts, create_game, sign_up};
+use super::{artifacts, create_game, follow_invite, sign_up};
 use crate::common::TestServer;
 
 /// Clicks this page's choice of type `kind` (filling a free-text form if one opens).
@@ -50,7 +50,7 @@ async fn two_browsers_play_outpost_while_a_third_watches_and_a_dropped_page_catc
     // The Confederate player, on a phone-sized screen, follows the invite link.
     let confederate = browser.page("outpost-confederate", 390, 844).await;
     sign_up(&confederate, &base, "pemberton").await;
-    confederate.goto(&invite).await;
+    follow_invite(&confederate, &invite).await;
     confederate
         .wait_for("document.querySelector('#prompt') && location.hash.startsWith('#/game/')")
         .await;
