@@ -6,6 +6,7 @@
 //! printed names where the rules hide them (a face-down counter, a dummy), revealed at the
 //! sequence number from which the rules let that viewer identify the counter.
 
+mod bloody_roads_south;
 mod canaries;
 /// Also used by the Bloody Roads South set-up test (`bloody_roads_south.rs`).
 pub(crate) mod wiretap;
@@ -103,12 +104,14 @@ impl Watched {
     }
 
     /// Plays `limit` actions (or to the end): the side to act picks at random, taking back
-    /// its last action a quarter of the time it may; `fill` completes an action's free text.
-    /// After each action every viewer reads its view, its events, and an error of its own.
+    /// its last action a quarter of the time it may; `fill` completes an action's free text
+    /// (given the seat's view it was chosen from); an action `fill` made that the rules refuse
+    /// (a batch that does not pass) is posted again as it was offered. After each action
+    /// every viewer reads its view, its events, and an error of its own.
     async fn play(
         &mut self,
         limit: u64,
-        mut fill: impl FnMut(&mut Value, Side, u64, &mut StdRng),
+        mut fill: impl FnMut(&mut Value, &Value, Side, u64, &mut StdRng),
     ) -> u64 {
         let id = self.game_id.clone();
         let mut seq = 0;
@@ -137,16 +140,18 @@ impl Watched {
                     rest[self.rng.random_range(0..rest.len())].clone()
                 }
             };
-            fill(&mut action, side, seq, &mut self.rng);
-            let accepted = self
-                .seats
-                .get(side)
-                .post(
-                    seq,
-                    &format!("/api/games/{id}/actions"),
-                    json!({"seq": seq, "action": action}),
-                )
+            let offered = action.clone();
+            fill(&mut action, &mine["view"], side, seq, &mut self.rng);
+            let path = format!("/api/games/{id}/actions");
+            let seat = self.seats.get(side).clone();
+            let mut accepted = seat
+                .post(seq, &path, json!({"seq": seq, "action": action}))
                 .await;
+            if accepted["seq"] != seq + 1 && action != offered {
+                accepted = seat
+                    .post(seq, &path, json!({"seq": seq, "action": offered}))
+                    .await;
+            }
             assert_eq!(
                 accepted["seq"],
                 seq + 1,
@@ -341,7 +346,7 @@ async fn outpost_secrets_reach_nobody_else_before_the_rules_reveal_them() {
     .await;
     let mut notes: Vec<(String, Side)> = Vec::new();
     let seq = game
-        .play(400, |action, side, _, rng| {
+        .play(400, |action, _, side, _, rng| {
             if action["type"] == "order" {
                 let note = random(rng, "note");
                 action["note"] = Value::String(note.clone());
@@ -412,7 +417,7 @@ async fn mississippi_fortress_leak_check(scenario: &str, every_option: bool, n: 
     };
     let mut game = Watched::open(&server, seats, game_id, n).await;
     let seq = game
-        .play(leak_actions(), |action, _, _, _| {
+        .play(leak_actions(), |action, _, _, _, _| {
             adjutant_cli::bot::fill_text(action, "hold")
         })
         .await;
