@@ -1,5 +1,5 @@
 //! Answers to the questions of `model::decision` (retreats, rout-through, leaders, orders,
-//! facing, Lee taking a corps).
+//! facing, Lee taking a corps, the division that stays with 2 Corps when Hancock falls).
 
 use crate::events::Fx;
 use crate::model::action::Action;
@@ -19,6 +19,7 @@ impl BloodyRoadsSouth {
             Question::LooseCannon { .. } => self.loose_cannon_actions(),
             Question::Face { hex, .. } => self.face_actions(decision.side(), *hex),
             Question::LeeTakesCorps { .. } => self.lee_corps_actions(),
+            Question::HancockAttached { divisions } => self.hancock_attached_actions(divisions),
             Question::PanicDemand { targets } => self.demand_actions(targets),
         }
     }
@@ -50,6 +51,10 @@ impl BloodyRoadsSouth {
             Question::LeeTakesCorps { leader, corps } => {
                 self.decisions.remove(0);
                 self.apply_lee_corps(first.side, leader, corps, action, fx);
+            }
+            Question::HancockAttached { divisions } => {
+                self.decisions.remove(0);
+                self.apply_hancock_attached(first.side, divisions, action, fx);
             }
             Question::PanicDemand { .. } => {
                 self.decisions.remove(0);

@@ -45,6 +45,9 @@ impl BloodyRoadsSouth {
         if let Some(text) = self.lee_corps_label(action) {
             return text;
         }
+        if let Some(text) = self.hancock_attached_label(action) {
+            return text;
+        }
         match action {
             Action::Place { unit, hex } => {
                 format!("Set up {} in {hex}", self.unit_name(side, unit))
@@ -105,6 +108,7 @@ impl BloodyRoadsSouth {
             }
             Action::Face { facing } => format!("Face {} ({facing})", facing.compass()),
             Action::TakeCorps => "Take command of the corps".into(),
+            Action::KeepAttached { division } => format!("Keep {division} with 2 Corps"),
             Action::DemandPanic { target } => {
                 format!("Demand a panic roll of {target} (3A.6)")
             }

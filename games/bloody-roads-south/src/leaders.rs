@@ -115,6 +115,7 @@ impl BloodyRoadsSouth {
             u.location = Location::Gone;
         }
         self.lee_falls(side, k, fx);
+        self.offer_hancock_attached(k, command.as_ref());
         let Some(command) = command else {
             return;
         };

@@ -26,6 +26,7 @@ impl BloodyRoadsSouth {
                 Question::PlaceLeader { .. } => "Choose where the leader appears (25.4)".into(),
                 Question::Face { hex, after } => self.face_prompt(d.side(), *hex, *after),
                 Question::LeeTakesCorps { leader, corps } => self.lee_corps_prompt(*leader, corps),
+                Question::HancockAttached { divisions } => self.hancock_attached_prompt(divisions),
                 Question::PanicDemand { targets } => {
                     let names: Vec<&str> = targets.iter().map(|t| t.as_str()).collect();
                     format!(

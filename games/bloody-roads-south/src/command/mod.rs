@@ -10,6 +10,7 @@
 //! - `acceptance`: acceptance, delay, touching base (S10.0, S10.1f; 3.1a-b, 3.3a);
 //! - `initiative`: initiative and Loose Cannons (S10.2; 3.1e-g, 4.1a-d);
 //! - `lee`: Lee taking a fallen corps commander's place (4.1d);
+//! - `hancock`: which attached division stays with 2 Corps when Hancock falls (3.2);
 //! - `stoppage`: attack stoppage (S10.3; 3.1c(2), 3.1d);
 //! - `retreat`: emergency retreat and dropping goals (S10.4, S10.5b);
 //! - `radius`: command radius and zones of control for it (S10.5a; 6.0a);
@@ -27,6 +28,7 @@ pub mod army;
 pub mod batch;
 pub mod conference;
 pub mod enforce;
+pub mod hancock;
 pub mod initiative;
 pub mod issue;
 pub mod lee;

@@ -181,10 +181,12 @@ impl BloodyRoadsSouth {
     /// The corps a division serves now: the scenario's attachment (rules 3.2, 3.6) or its own.
     pub fn corps_of_division(&self, side: Side, division: &FormationId) -> Option<FormationId> {
         let data = self.scenario().side(side);
+        let returned = self.command_state.returned.contains(division);
         if let Some(a) = data
             .attachments
             .iter()
             .find(|a| a.unit == division.as_str())
+            .filter(|_| !returned)
         {
             return Some(a.to.clone());
         }

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::data::order::OrderType;
-use crate::data::{HexId, UnitId};
+use crate::data::{FormationId, HexId, UnitId};
 use crate::model::draft::{Attempt, OrderDraft, ReturnDraft};
 use crate::model::facing::Vertex;
 use crate::model::order::Receiver;
@@ -226,6 +226,12 @@ pub enum Action {
     /// Lee takes the corps whose commander fell (rule 4.1d); `Decline` leaves it to the
     /// senior division commander.
     TakeCorps,
+    /// Keep this attached division with 2 Corps, Hancock having fallen (rule 3.2); `Decline`
+    /// keeps none.
+    KeepAttached {
+        /// The division kept.
+        division: FormationId,
+    },
     /// Make a panic demand of a commander (reference 3A.6); `Decline` makes none.
     DemandPanic {
         /// The commander ("Grant", "Meade", "Burnside", "Lee").

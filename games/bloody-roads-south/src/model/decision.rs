@@ -79,6 +79,12 @@ pub enum Question {
         /// The corps.
         corps: FormationId,
     },
+    /// Which division of other corps attached to 2 Corps stays with it, Hancock having fallen
+    /// (rule 3.2); the others return to their corps.
+    HancockAttached {
+        /// The attached divisions.
+        divisions: Vec<FormationId>,
+    },
     /// Whether the phasing player makes a panic demand, and of whom (reference 3A.6).
     PanicDemand {
         /// The commanders he may demand it of.

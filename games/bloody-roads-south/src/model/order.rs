@@ -349,6 +349,10 @@ pub struct CommandState {
     /// The corps Lee took himself when its commander fell (rule 4.1d, `command::lee`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) lee_corps: Option<FormationId>,
+    /// Attached divisions sent back to their own corps when Hancock fell (rule 3.2,
+    /// `command::hancock`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) returned: Vec<FormationId>,
 }
 
 /// How the 9th Corps was released (rule 3.3a).

@@ -17,6 +17,7 @@ mod command_acceptance;
 mod command_book_example;
 mod command_conference;
 mod command_counts;
+mod command_hancock;
 mod command_initiative;
 mod command_issue;
 mod command_lee;

@@ -226,3 +226,78 @@ async fn the_lobby_lists_public_games_in_progress_and_opens_one_to_watch() {
         .await;
     page.screenshot(&artifacts(), "watch-list").await;
 }
+
+/// The lobby's open games: "Join" opens the seat page, which offers the open seat's secret
+/// choice (Outpost's decoy) before the seat is taken; the choice reaches the game.
+#[tokio::test]
+async fn joining_from_the_lobby_offers_the_seats_secret_choice_first() {
+    use adjutant_protocol::{CreateGame, SideChoice, Visibility};
+    let server = TestServer::start().await;
+    let grant = server.account("grant").await;
+    let created = grant
+        .create_game(&CreateGame {
+            game: "outpost".into(),
+            scenario: "skirmish".into(),
+            options: serde_json::json!({}),
+            side: SideChoice::Union,
+            visibility: Visibility::Public,
+            secret_choices: serde_json::json!({"decoy": "1"}),
+            clock: None,
+            opponent: None,
+            level: None,
+        })
+        .await
+        .unwrap();
+
+    let browser = Browser::start().await;
+    let page = browser.page("lobby-join", 1280, 800).await;
+    sign_up(&page, &server.base, "pemberton").await;
+    page.goto(&format!("{}/#/lobby", server.base)).await;
+    let join = format!("#open-games a[data-join='{}']", created.game_id);
+    page.click(&join).await;
+    page.wait_for("document.querySelector('#take-seat')").await;
+    let seat = page.text().await;
+    assert!(
+        seat.contains("The Confederate seat") && seat.contains("Decoy"),
+        "{seat}"
+    );
+    page.eval(
+        "(() => { const s = document.querySelector('#secret-confederate-decoy'); \
+         s.value = s.options[s.options.length - 1].value; s.dispatchEvent(new Event('change')); })()",
+    )
+    .await;
+    let chosen = page
+        .eval("document.querySelector('#secret-confederate-decoy').value")
+        .await;
+    page.click("#take-seat").await;
+    page.wait_for("location.hash.startsWith('#/game/') && document.querySelector('#prompt')")
+        .await;
+    // The Confederate's own view marks as his decoy the counter he chose (Counter 3: c3).
+    assert_eq!(chosen, "3");
+    let token = page
+        .eval("localStorage.getItem('adjutant.token')")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string();
+    let me = adjutant_cli::Client::new(&server.base, Some(token));
+    let view = me.state(&created.game_id, None).await.unwrap().view;
+    fn decoys(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                if m.get("decoy") == Some(&serde_json::Value::Bool(true))
+                    && m.get("side").and_then(|s| s.as_str()) == Some("confederate")
+                {
+                    out.extend(m.get("id").and_then(|i| i.as_str()).map(String::from));
+                }
+                m.values().for_each(|x| decoys(x, out));
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| decoys(x, out)),
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    decoys(&view, &mut found);
+    assert_eq!(found, vec!["c3".to_string()], "{view}");
+    assert!(page.problems().is_empty(), "{:?}", page.problems());
+}
