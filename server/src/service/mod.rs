@@ -15,6 +15,7 @@ mod hub;
 pub mod import;
 mod lobby;
 mod meta;
+mod nodes;
 mod notices;
 mod replay;
 mod revoked;
@@ -90,6 +91,8 @@ pub struct Inner {
     imports: tokio::sync::Mutex<()>,
     /// Set once the server begins to stop (see [`Service::shutdown`]).
     stopping: tokio::sync::watch::Sender<bool>,
+    /// This server's name in the games' leases (several servers on one PostgreSQL).
+    pub node: String,
 }
 
 /// The game service; cheap to clone.
@@ -144,7 +147,7 @@ impl Service {
         };
         let notifier = Notifier::spawn(store.clone(), &config, clock.clone());
         let sign_ins = sign_in::SignIns::new(&config);
-        Service {
+        let service = Service {
             inner: Arc::new(Inner {
                 chat_limiter: Limiter::new(config.chat_rate, config.chat_burst, MAX_KEYS),
                 notice_quotas: notices::NoticeQuotas::new(config.test_notices_per_hour),
@@ -161,8 +164,11 @@ impl Service {
                 replays: replay::Replays::default(),
                 imports: tokio::sync::Mutex::new(()),
                 stopping: tokio::sync::watch::Sender::new(false),
+                node: nodes::node_id(),
             }),
-        }
+        };
+        nodes::follow_changes(&service.inner);
+        service
     }
 
     /// Checks and opens the store of `config` (see `--startup-check`) and builds the

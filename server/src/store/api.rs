@@ -148,4 +148,30 @@ pub trait Store: Send + Sync {
         after: i64,
         limit: i64,
     ) -> Read<'a, Vec<ChatRow>>;
+
+    /// Whether several servers may share this store (PostgreSQL). A game's writes then carry
+    /// the epoch of its lease ([`Store::take_lease`]); a single-node store needs none.
+    fn shared(&self) -> bool {
+        false
+    }
+
+    /// Takes the lease of game `game_id` for server `node`, whoever held it: its new epoch
+    /// (which fences every earlier holder's writes) and the game's stored sequence number.
+    /// A single-node store has no lease: epoch 0, and the sequence number is not read (-1).
+    fn take_lease<'a>(
+        &'a self,
+        game_id: &'a str,
+        node: &'a str,
+    ) -> Pending<'a, Result<(i64, i64), WriteError>> {
+        let _ = (game_id, node);
+        Box::pin(std::future::ready(Ok((0, -1))))
+    }
+
+    /// The ids of games any server moved on (an action, a join, a clock), as they commit;
+    /// `"*"` when some may have been missed (listening began, or its connection was lost and
+    /// taken again). Given once
+    /// (later calls, and single-node stores, give `None`).
+    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<String>> {
+        None
+    }
 }

@@ -28,7 +28,13 @@ impl Actor {
                 ));
             }
         }
-        self.play_seat(side, seq, action, reply_view, false).await
+        let first = self.play_seat(side, seq, action, reply_view, false).await;
+        // Refused because another server took the lease meanwhile: once caught up, the same
+        // choice is played again if the game is still where the player chose it.
+        if first.is_err() && std::mem::take(&mut self.fenced) && seq == self.meta.seq {
+            return self.play_seat(side, seq, action, reply_view, false).await;
+        }
+        first
     }
 
     /// Plays `action` for `side`, chosen from the view at `seq`: a client's action once its
@@ -41,6 +47,7 @@ impl Actor {
         reply_view: bool,
         by_bot: bool,
     ) -> Result<ActionAccepted, ApiError> {
+        let lease = self.hold_lease().await?;
         if seq != self.meta.seq {
             return Err(ApiError::new(
                 ErrorCode::StaleSeq,
@@ -65,7 +72,9 @@ impl Actor {
         };
         let draw = MetaAction::parse(&played.action);
         let wanted = reply_view.then_some(Viewer::Seat(side));
-        let accepted = self.commit_and_tell(played, side, by_bot, wanted).await?;
+        let accepted = self
+            .commit_and_tell(played, side, by_bot, wanted, lease)
+            .await?;
         match draw {
             Some(MetaAction::OfferDraw) if self.computer_side() == Some(side.opponent()) => {
                 self.computer_declines_draw(side.opponent()).await;
@@ -100,7 +109,11 @@ impl Actor {
         let game = self.game.as_mut().expect("an active game has a match");
         match game.play(computer, &decline) {
             Ok(played) => {
-                if let Err(e) = self.commit_and_tell(played, computer, false, None).await {
+                let lease = self.lease.unwrap_or_default();
+                if let Err(e) = self
+                    .commit_and_tell(played, computer, false, None, lease)
+                    .await
+                {
                     warn!(game = %self.meta.id, error = %e.message, "the computer's answer to a draw offer was not stored");
                 }
             }
@@ -111,12 +124,14 @@ impl Actor {
     }
 
     pub(super) async fn resign(&mut self, account: &Account) -> Result<ActionAccepted, ApiError> {
+        self.acting_seat(account)?;
+        let lease = self.hold_lease().await?;
         let side = self.acting_seat(account)?;
         let game = self.game.as_mut().expect("an active game has a match");
         let played = game
             .concede(side, EndReason::Resigned)
             .map_err(play_error)?;
-        self.commit_and_tell(played, side, false, Some(Viewer::Seat(side)))
+        self.commit_and_tell(played, side, false, Some(Viewer::Seat(side)), lease)
             .await
     }
 
@@ -128,6 +143,7 @@ impl Actor {
         side: Side,
         by_bot: bool,
         wanted: Option<Viewer>,
+        lease: i64,
     ) -> Result<ActionAccepted, ApiError> {
         let game = self.game.as_ref().expect("an active game has a match");
         let outcome = game.outcome();
@@ -174,6 +190,7 @@ impl Actor {
             by_bot,
             clock: clock_json.clone(),
             wake_at,
+            lease,
         });
         // The commit starts now; the updates are built while it is made durable and sent
         // only once it is (commit before telling anyone).
@@ -233,6 +250,9 @@ impl Actor {
     /// succeeds once there is room; any other failure, or a reload that fails, retires the
     /// actor and the next request loads the game afresh.
     pub(super) async fn unsaved(&mut self, e: WriteError) -> ApiError {
+        if self.inner.store.shared() && matches!(e, WriteError::Conflict(_)) {
+            return self.fenced().await;
+        }
         if e == WriteError::Full {
             match load(&self.inner, &self.meta.id).await {
                 Ok((_, meta, game, snapshot_seq)) if meta.seq == self.meta.seq => {

@@ -13,6 +13,7 @@
 mod account_reads;
 mod account_writes;
 mod link;
+mod nodes;
 mod notice_writes;
 mod one_trip;
 mod reads;
@@ -42,6 +43,8 @@ pub struct PostgresStore {
     writer: Writer,
     /// The next notice id (handed out before the write).
     notice_ids: Arc<AtomicI64>,
+    /// Set once something listens for changed games ([`PostgresStore::changes`]).
+    listening: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Whether `db` (the `--db` value) names a PostgreSQL database.
@@ -85,6 +88,7 @@ impl PostgresStore {
             pool,
             writer: Writer::spawn(writer_conn, writer_options, max_batch),
             notice_ids: Arc::new(AtomicI64::new(max.unwrap_or(0) + 1)),
+            listening: Arc::new(std::sync::atomic::AtomicBool::new(false)),
         })
     }
 

@@ -22,6 +22,22 @@ impl Store for PostgresStore {
         Box::pin(PostgresStore::close(self))
     }
 
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn take_lease<'a>(
+        &'a self,
+        game_id: &'a str,
+        node: &'a str,
+    ) -> Pending<'a, Result<(i64, i64), WriteError>> {
+        Box::pin(PostgresStore::take_lease(self, game_id, node))
+    }
+
+    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<String>> {
+        PostgresStore::changes(self)
+    }
+
     fn token_owner<'a>(&'a self, token_hash: &'a str) -> Read<'a, Option<TokenOwner>> {
         Box::pin(async move { Ok(PostgresStore::token_owner(self, token_hash).await?) })
     }

@@ -1,0 +1,214 @@
+//! Several servers on one database (PostgreSQL): a game's actor may run on every server that
+//! has a player or spectator of it, but only the holder of the game's lease writes. The lease
+//! follows the writer: an actor takes it before its first write ([`Actor::hold_lease`]), which
+//! fences off every earlier holder's writes. The others follow the store: told that the game
+//! moved on (PostgreSQL's `NOTIFY`, see `service/nodes.rs`), an actor reads what was committed
+//! and tells its own subscribers ([`Actor::follow`]). On SQLite nothing of this runs: the
+//! lease is epoch 0 from the start and no notification comes.
+
+use super::fanout::{patch_text, raw, whole_view_patch};
+use super::*;
+use crate::store::ActionRow;
+
+impl Actor {
+    /// The epoch of the game's lease, taken now if this actor does not hold it; the actor is
+    /// brought up to the store first if another server moved the game on meanwhile.
+    pub(super) async fn hold_lease(&mut self) -> Result<i64, ApiError> {
+        if let Some(epoch) = self.lease {
+            return Ok(epoch);
+        }
+        let store = self.inner.store.clone();
+        let (epoch, seq) = store
+            .take_lease(&self.meta.id, &self.inner.node)
+            .await
+            .map_err(write_error)?;
+        if seq != self.meta.seq as i64 {
+            self.follow(false).await;
+            if self.poisoned {
+                return Err(ApiError::new(
+                    ErrorCode::Internal,
+                    "the game could not be brought up to date; try again",
+                ));
+            }
+        }
+        self.lease = Some(epoch);
+        Ok(epoch)
+    }
+
+    /// A write was refused because another server took the game's lease (or moved it on)
+    /// after this actor took it: the lease is given up and the actor reloads what the store
+    /// holds (`dirty`: the match played the refused action), telling its subscribers.
+    pub(super) async fn fenced(&mut self) -> ApiError {
+        warn!(game = %self.meta.id, "another server moved the game on: reloading it");
+        self.lease = None;
+        self.fenced = true;
+        self.follow(true).await;
+        ApiError::new(
+            ErrorCode::StaleSeq,
+            "another server moved this game on meanwhile: fetch the view and choose again",
+        )
+    }
+
+    /// Brings the actor up to what the store holds and tells the subscribers: the actions
+    /// committed by another server, one update each (the last with the view), the start of a
+    /// game joined elsewhere, a changed clock. `dirty`: the match in memory cannot be trusted
+    /// (it is rebuilt from the store, not moved on). A failure retires the actor.
+    pub(super) async fn follow(&mut self, dirty: bool) {
+        let row = match self.inner.store.game(&self.meta.id).await {
+            Ok(Some(row)) => row,
+            Ok(None) | Err(_) => {
+                self.poisoned = true;
+                return;
+            }
+        };
+        let meta = match GameMeta::from_row(row) {
+            Ok(meta) => meta,
+            Err(_) => {
+                self.poisoned = true;
+                return;
+            }
+        };
+        let clock_json = meta
+            .clock
+            .as_ref()
+            .map(|c| serde_json::to_string(c).expect("clocks serialise"));
+        let moved = meta.seq != self.meta.seq || meta.status != self.meta.status;
+        let clock_changed = clock_json != self.clock_json;
+        if !moved && !clock_changed && !dirty {
+            // This server's own change, told back.
+            return;
+        }
+        // Another server wrote: it holds the lease now.
+        self.lease = None;
+        let from = self.meta.seq;
+        let started = self.game.is_none() && meta.status != GameStatus::Open;
+        if dirty || started {
+            match load(&self.inner, &self.meta.id).await {
+                Ok((_, loaded, game, snapshot_seq)) => {
+                    self.game = game;
+                    self.snapshot_seq = snapshot_seq;
+                    self.meta = loaded;
+                }
+                Err(_) => {
+                    self.poisoned = true;
+                    return;
+                }
+            }
+        } else {
+            self.meta = meta;
+        }
+        self.clock_json = self
+            .meta
+            .clock
+            .as_ref()
+            .map(|c| serde_json::to_string(c).expect("clocks serialise"));
+        if started {
+            self.announce_start();
+        } else if self.meta.seq > from {
+            let Ok(rows) = self.committed_after(from, !dirty).await else {
+                self.poisoned = true;
+                return;
+            };
+            self.tell_committed(&rows);
+        }
+        if clock_changed {
+            self.send_clock();
+        }
+    }
+
+    /// The actions committed after `from` up to the game's sequence number; `replay`: each
+    /// is also played on the match in memory.
+    async fn committed_after(&mut self, from: u64, replay: bool) -> Result<Vec<ActionRow>, ()> {
+        let mut rows: Vec<ActionRow> = Vec::new();
+        let mut after = from as i64;
+        while after < self.meta.seq as i64 {
+            let page = self
+                .inner
+                .store
+                .actions_after(&self.meta.id, after, 1000)
+                .await
+                .map_err(|_| ())?;
+            let Some(last) = page.last() else { break };
+            after = last.seq;
+            rows.extend(page.into_iter().filter(|r| r.seq <= self.meta.seq as i64));
+        }
+        if replay {
+            let game = self.game.as_mut().ok_or(())?;
+            for row in &rows {
+                let side = Side::parse(&row.side).ok_or(())?;
+                let action: Value = serde_json::from_str(&row.action).map_err(|_| ())?;
+                let played = game.replay(side, &action).map_err(|_| ())?;
+                if played.seq as i64 != row.seq {
+                    return Err(());
+                }
+            }
+        }
+        match self.game.as_ref() {
+            Some(game) if game.seq() == self.meta.seq => Ok(rows),
+            _ => Err(()),
+        }
+    }
+
+    /// Sends every subscriber one update per committed row, redacted for it; the last carries
+    /// its view (or the patch to it).
+    fn tell_committed(&mut self, rows: &[ActionRow]) {
+        let finished = self.meta.status == GameStatus::Finished;
+        let mut viewers: Vec<(Viewer, UpdateMode)> =
+            self.subs.iter().map(|s| (s.viewer, s.mode)).collect();
+        viewers.sort_by_key(|(v, m)| (v.as_str(), *m == UpdateMode::Patch));
+        viewers.dedup();
+        let mut frames: HashMap<(Viewer, UpdateMode), Vec<Frame>> = HashMap::new();
+        let mut bases = Vec::new();
+        for (viewer, mode) in viewers {
+            let seen_as = if finished { Viewer::Omniscient } else { viewer };
+            let text = self.view_text(viewer);
+            let mut list = Vec::with_capacity(rows.len());
+            for (i, row) in rows.iter().enumerate() {
+                let stored: Vec<Value> = serde_json::from_str(&row.events).unwrap_or_default();
+                let events = self.kind.redact(&stored, seen_as);
+                let update = UpdateFrame {
+                    game_id: &self.meta.id,
+                    seq: row.seq as u64,
+                    side: Side::parse(&row.side).unwrap_or(Side::Union),
+                    status: self.meta.status,
+                    events: &events,
+                    view: None,
+                    patch: None,
+                };
+                let frame = if i + 1 < rows.len() {
+                    Frame::json(&update)
+                } else if mode == UpdateMode::View {
+                    let whole = raw(text.clone());
+                    Frame::json(&UpdateFrame {
+                        view: Some(&whole),
+                        ..update
+                    })
+                } else {
+                    let new = IndexedJson::new(text.clone());
+                    let ops = match self.patch_base.get(&viewer) {
+                        Some(base) => patch_text(base, &new),
+                        None => whole_view_patch(new.as_str()),
+                    };
+                    bases.push((viewer, new));
+                    Frame::json(&UpdateFrame {
+                        patch: Some(&ops),
+                        ..update
+                    })
+                };
+                list.push(frame);
+            }
+            frames.insert((viewer, mode), list);
+        }
+        for (viewer, base) in bases {
+            self.patch_base.insert(viewer, base);
+        }
+        for i in 0..rows.len() {
+            self.deliver(|sub| {
+                frames
+                    .get(&(sub.viewer, sub.mode))
+                    .and_then(|list| list.get(i))
+                    .cloned()
+            });
+        }
+    }
+}
