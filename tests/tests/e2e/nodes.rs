@@ -1,0 +1,165 @@
+//! Three servers on one PostgreSQL (issue 18): two players on two of them play one game, a
+//! spectator on the third sees every move, the server that holds the game's lease is killed
+//! with SIGKILL mid-game, and play goes on through the others with every acknowledged action
+//! kept and the record verifying.
+
+use adjutant_cli::{Client, Live};
+use adjutant_protocol::{ClientMessage, GameStatus, ServerMessage, Side, UpdateMode, Visibility};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde_json::Value;
+use std::path::Path;
+use std::time::{Duration, Instant};
+use tokio::task::JoinHandle;
+
+use crate::common::*;
+use crate::postgres::{act_over_websocket, fresh_database};
+
+/// Watches `game` as a spectator until it is over: every update's sequence number, and the
+/// view its patches built. Returns once the subscription is answered.
+async fn watch(client: &Client, game: &str) -> JoinHandle<(Vec<u64>, Value)> {
+    let mut live: Live = live(client).await;
+    live.send(&ClientMessage::Subscribe {
+        game_id: game.to_string(),
+        after_seq: None,
+        spectate_code: None,
+        updates: UpdateMode::Patch,
+        id: None,
+    })
+    .await
+    .expect("subscribes");
+    let (mut view, seq) = live
+        .until(WAIT, |frame| match frame {
+            ServerMessage::Subscribed { view, seq, .. } => Some((view.clone(), *seq)),
+            _ => None,
+        })
+        .await
+        .expect("subscribed")
+        .0;
+    assert_eq!(seq, 0, "watched from the start");
+    tokio::spawn(async move {
+        let mut seqs = Vec::new();
+        loop {
+            let frame = live.next_within(Duration::from_secs(60)).await;
+            let Some(Ok(frame)) = frame else {
+                panic!("the spectator's server stopped telling: {frame:?} after {seqs:?}");
+            };
+            let ServerMessage::Update {
+                seq, patch, status, ..
+            } = frame
+            else {
+                continue;
+            };
+            seqs.push(seq);
+            if let Some(ops) = patch {
+                adjutant_protocol::patch::apply(&mut view, &ops).expect("a patch applies");
+            }
+            if status == GameStatus::Finished {
+                return (seqs, view);
+            }
+        }
+    })
+}
+
+/// Plays until an action of `side` is acknowledged (its node then holds the game's lease).
+async fn until_acted_by(
+    players: &mut [(Client, Live); 2],
+    game: &str,
+    side: Side,
+    rng: &mut StdRng,
+    acknowledged: &mut Vec<u64>,
+) {
+    let observer = players[0].0.clone();
+    loop {
+        let seq = act_over_websocket(players, game, rng)
+            .await
+            .expect("the game is not over yet");
+        acknowledged.push(seq);
+        let log = observer.events(game, seq - 1, None).await.expect("events");
+        if acknowledged.len() >= 6 && log.entries.last().map(|e| e.side) == Some(side) {
+            return;
+        }
+    }
+}
+
+/// Waits (on a deadline, polling the real server) until `client`'s server shows `seq`.
+async fn shows(client: &Client, game: &str, seq: u64) {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let state = client.state(game, None).await.expect("view");
+        if state.seq >= seq {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{seq} never reached that server");
+        tokio::task::yield_now().await;
+    }
+}
+
+#[tokio::test]
+async fn three_servers_one_game_a_spectator_on_the_third_and_the_lease_holder_killed() {
+    let Some(url) = fresh_database("nodes").await else {
+        return;
+    };
+    let [a, b, c] = [0, 1, 2].map(|_| ServerProcess::start(Path::new(&url)));
+    let union_a = account(&a.client(), "union").await;
+    let tokens = union_a.token().map(str::to_string);
+    let confederate_b = account(&b.client(), "confederate").await;
+    let game = outpost(&union_a, &confederate_b, Visibility::Public)
+        .await
+        .game_id;
+    let spectator = watch(&c.client(), &game).await;
+
+    let mut players = [
+        (union_a.clone(), live(&union_a).await),
+        (confederate_b.clone(), live(&confederate_b).await),
+    ];
+    let mut rng = StdRng::seed_from_u64(18);
+    let mut acknowledged = Vec::new();
+    // The Union's server took the lease for its last action: it is the one killed.
+    until_acted_by(
+        &mut players,
+        &game,
+        Side::Union,
+        &mut rng,
+        &mut acknowledged,
+    )
+    .await;
+    let [_, (confederate_b, confederate_live)] = players;
+    a.kill_9();
+
+    // The Union plays on through the third server.
+    let union_c = c.client().with_token(tokens);
+    let last = *acknowledged.last().unwrap();
+    shows(&union_c, &game, last).await;
+    let log = union_c.events(&game, 0, None).await.unwrap();
+    let seqs: Vec<u64> = log.entries.iter().map(|e| e.seq).collect();
+    assert_eq!(seqs, acknowledged, "every acknowledged action, in order");
+    let mut players = [
+        (union_c.clone(), live(&union_c).await),
+        (confederate_b.clone(), confederate_live),
+    ];
+    let mut more = 0;
+    while let Some(seq) = act_over_websocket(&mut players, &game, &mut rng).await {
+        acknowledged.push(seq);
+        more += 1;
+    }
+    assert!(more > 0, "play went on after the kill");
+
+    let (seen, watched) = tokio::time::timeout(Duration::from_secs(60), spectator)
+        .await
+        .expect("the spectator saw the end")
+        .expect("the spectator's task");
+    assert_eq!(seen, acknowledged, "the spectator saw every move, in order");
+    for server in [&b, &c] {
+        let state = server.client().state(&game, None).await.unwrap();
+        assert_eq!(state.status, GameStatus::Finished);
+        assert_eq!(state.seq, *acknowledged.last().unwrap());
+        assert_eq!(
+            watched, state.view,
+            "the spectator's patched view is the server's"
+        );
+    }
+    let record = union_c.record(&game, None).await.unwrap();
+    assert_eq!(record.actions.len(), acknowledged.len());
+    adjutant_cli::verify(&adjutant_tests::registry(), &record).expect("the record verifies");
+}
