@@ -15,7 +15,7 @@ mod hub;
 pub mod import;
 mod lobby;
 mod meta;
-mod nodes;
+pub(crate) mod nodes;
 mod notices;
 mod replay;
 mod revoked;
@@ -145,7 +145,8 @@ impl Service {
             clock_presets: clockwork::presets(),
             computer_opponents: registry.opponents(),
         };
-        let notifier = Notifier::spawn(store.clone(), &config, clock.clone());
+        let node = nodes::node_id();
+        let notifier = Notifier::spawn(store.clone(), &config, clock.clone(), node.clone());
         let sign_ins = sign_in::SignIns::new(&config);
         let service = Service {
             inner: Arc::new(Inner {
@@ -164,7 +165,7 @@ impl Service {
                 replays: replay::Replays::default(),
                 imports: tokio::sync::Mutex::new(()),
                 stopping: tokio::sync::watch::Sender::new(false),
-                node: nodes::node_id(),
+                node,
             }),
         };
         nodes::follow_changes(&service.inner);

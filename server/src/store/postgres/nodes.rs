@@ -27,6 +27,28 @@ impl PostgresStore {
         row.ok_or_else(|| WriteError::Conflict(format!("there is no game {game_id}")))
     }
 
+    /// Claims the sweeper's role for `node` until `until`, unless another server holds it
+    /// past `now` (one statement: PostgreSQL serialises the servers' claims on the row).
+    pub async fn claim_sweeper(
+        &self,
+        node: &str,
+        now: i64,
+        until: i64,
+    ) -> Result<bool, WriteError> {
+        let claimed: Option<i32> = sqlx::query_scalar(
+            "INSERT INTO sweeper (name, node, until) VALUES ('sweep', $1, $3) \
+             ON CONFLICT (name) DO UPDATE SET node = $1, until = $3 \
+             WHERE sweeper.node = $1 OR sweeper.until <= $2 RETURNING 1",
+        )
+        .bind(node)
+        .bind(now)
+        .bind(until)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(|e| WriteError::Store(format!("claiming the sweep: {e}")))?;
+        Ok(claimed.is_some())
+    }
+
     /// Starts listening for changed games (once per store: later calls give `None`).
     pub fn changes(&self) -> Option<mpsc::UnboundedReceiver<String>> {
         if self
@@ -158,6 +180,35 @@ mod tests {
             a.take_lease("nothing", "node-a").await.unwrap_err(),
             WriteError::Conflict(_)
         ));
+        a.close().await;
+        b.close().await;
+    }
+
+    #[tokio::test]
+    async fn one_server_at_a_time_sweeps_and_notice_ids_never_collide_across_servers() {
+        let Some(options) = test_postgres::fresh_options("sweeper").await else {
+            return;
+        };
+        let a = PostgresStore::open_with(options.clone(), 8).await.unwrap();
+        let b = PostgresStore::open_with(options.clone(), 8).await.unwrap();
+        assert!(a.claim_sweeper("a", 100, 160).await.unwrap());
+        assert!(!b.claim_sweeper("b", 120, 180).await.unwrap(), "a holds it");
+        assert!(a.claim_sweeper("a", 150, 210).await.unwrap(), "a renews");
+        assert!(!b.claim_sweeper("b", 209, 269).await.unwrap());
+        // A stopped renewing (it died): b takes over, and a is not the sweeper any more.
+        assert!(b.claim_sweeper("b", 210, 270).await.unwrap());
+        assert!(!a.claim_sweeper("a", 211, 271).await.unwrap());
+
+        let mut ids = Vec::new();
+        for _ in 0..100 {
+            ids.push(a.next_notice_id().await.unwrap());
+            ids.push(b.next_notice_id().await.unwrap());
+        }
+        let mut unique = ids.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), ids.len(), "no id handed out twice");
+        assert!(unique[0] >= 1);
         a.close().await;
         b.close().await;
     }

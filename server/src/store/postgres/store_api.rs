@@ -10,8 +10,8 @@ use super::super::writes::{Write, WriteError};
 use super::PostgresStore;
 
 impl Store for PostgresStore {
-    fn next_notice_id(&self) -> i64 {
-        PostgresStore::next_notice_id(self)
+    fn next_notice_id(&self) -> Pending<'_, Result<i64, WriteError>> {
+        Box::pin(PostgresStore::next_notice_id(self))
     }
 
     fn write(&self, write: Write) -> Pending<'_, Result<(), WriteError>> {
@@ -32,6 +32,15 @@ impl Store for PostgresStore {
         node: &'a str,
     ) -> Pending<'a, Result<(i64, i64), WriteError>> {
         Box::pin(PostgresStore::take_lease(self, game_id, node))
+    }
+
+    fn claim_sweeper<'a>(
+        &'a self,
+        node: &'a str,
+        now: i64,
+        until: i64,
+    ) -> Pending<'a, Result<bool, WriteError>> {
+        Box::pin(PostgresStore::claim_sweeper(self, node, now, until))
     }
 
     fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<String>> {
