@@ -163,3 +163,41 @@ async fn three_servers_one_game_a_spectator_on_the_third_and_the_lease_holder_ki
     assert_eq!(record.actions.len(), acknowledged.len());
     adjutant_cli::verify(&adjutant_tests::registry(), &record).expect("the record verifies");
 }
+
+/// Measures what the lease hand-over costs (`cargo test -p adjutant-tests --test e2e
+/// what_a_lease_hand_over_costs -- --ignored --nocapture`): whole Outpost games played over
+/// WebSocket, both players on one server, then each on its own server (every action then
+/// takes the lease over and the other server follows). Prints milliseconds per action.
+#[tokio::test]
+#[ignore = "a measurement, not a check"]
+async fn what_a_lease_hand_over_costs() {
+    let Some(url) = fresh_database("hand_over").await else {
+        return;
+    };
+    let [a, b] = [0, 1].map(|_| ServerProcess::start(Path::new(&url)));
+    let mut rng = StdRng::seed_from_u64(7);
+    let runs = [("one server", &a), ("two servers", &b), ("one server", &a)];
+    for (run, (label, second)) in runs.into_iter().enumerate() {
+        let mut actions = 0u64;
+        let started = Instant::now();
+        for round in 0..10 {
+            let union = account(&a.client(), &format!("u{run}x{round}")).await;
+            let confederate = account(&second.client(), &format!("c{run}x{round}")).await;
+            let game = outpost(&union, &confederate, Visibility::Public)
+                .await
+                .game_id;
+            let mut players = [
+                (union.clone(), live(&union).await),
+                (confederate.clone(), live(&confederate).await),
+            ];
+            while act_over_websocket(&mut players, &game, &mut rng)
+                .await
+                .is_some()
+            {
+                actions += 1;
+            }
+        }
+        let per = started.elapsed().as_secs_f64() * 1000.0 / actions as f64;
+        println!("{label}: {actions} actions, {per:.2} ms per action (view + act + acted)");
+    }
+}
