@@ -112,13 +112,17 @@ impl Service {
         let (found, generation) = {
             let mut cache = self.inner.tokens.lock().expect("token cache");
             let generation = cache.generation;
-            let found = cache.entries.get_mut(&hash).filter(|_| !shared).map(|cached| {
-                let stale = cached.touched + TOUCH_EVERY <= now;
-                if stale {
-                    cached.touched = now;
-                }
-                (cached.account.clone(), stale)
-            });
+            let found = cache
+                .entries
+                .get_mut(&hash)
+                .filter(|_| !shared)
+                .map(|cached| {
+                    let stale = cached.touched + TOUCH_EVERY <= now;
+                    if stale {
+                        cached.touched = now;
+                    }
+                    (cached.account.clone(), stale)
+                });
             (found, generation)
         };
         if let Some((account, stale)) = found {

@@ -37,9 +37,16 @@ pub(super) fn follow_changes(inner: &Arc<Inner>) {
         while let Some(payload) = changes.recv().await {
             let Some(inner) = weak.upgrade() else { return };
             // "<game id> <seq> <node>": a change this server made itself needs nothing.
-            let mut parts = payload.split(' ');
-            let game = parts.next().unwrap_or_default();
-            if parts.nth(1) == Some(inner.node.as_str()) {
+            // "<game id> chat <channel> <seq>": a chat message.
+            let parts: Vec<&str> = payload.split(' ').collect();
+            let game = parts[0];
+            let chat = match parts.get(1..4) {
+                Some(["chat", channel, seq]) => {
+                    seq.parse().ok().map(|seq: i64| (channel.to_string(), seq))
+                }
+                _ => None,
+            };
+            if chat.is_none() && parts.get(2) == Some(&inner.node.as_str()) {
                 continue;
             }
             let handles: Vec<_> = {
@@ -53,7 +60,8 @@ pub(super) fn follow_changes(inner: &Arc<Inner>) {
             drop(inner);
             for handle in handles {
                 // An actor that left meanwhile is read afresh by whoever asks next.
-                let _ = handle.tx.send(Command::Refresh(Refresh)).await;
+                let refresh = Refresh { chat: chat.clone() };
+                let _ = handle.tx.send(Command::Refresh(refresh)).await;
             }
         }
     });

@@ -4,7 +4,9 @@
 //! kept and the record verifying.
 
 use adjutant_cli::{Client, Live};
-use adjutant_protocol::{ClientMessage, GameStatus, ServerMessage, Side, UpdateMode, Visibility};
+use adjutant_protocol::{
+    ChatChannel, ClientMessage, GameStatus, ServerMessage, Side, UpdateMode, Visibility,
+};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::Value;
@@ -15,9 +17,9 @@ use tokio::task::JoinHandle;
 use crate::common::*;
 use crate::postgres::{act_over_websocket, fresh_database};
 
-/// Watches `game` as a spectator until it is over: every update's sequence number, and the
-/// view its patches built. Returns once the subscription is answered.
-async fn watch(client: &Client, game: &str) -> JoinHandle<(Vec<u64>, Value)> {
+/// Watches `game` as a spectator until it is over: every update's sequence number, the view
+/// its patches built, and the chat it was told. Returns once the subscription is answered.
+async fn watch(client: &Client, game: &str) -> JoinHandle<(Vec<u64>, Value, Vec<String>)> {
     let mut live: Live = live(client).await;
     live.send(&ClientMessage::Subscribe {
         game_id: game.to_string(),
@@ -39,23 +41,28 @@ async fn watch(client: &Client, game: &str) -> JoinHandle<(Vec<u64>, Value)> {
     assert_eq!(seq, 0, "watched from the start");
     tokio::spawn(async move {
         let mut seqs = Vec::new();
+        let mut chat = Vec::new();
         loop {
             let frame = live.next_within(Duration::from_secs(60)).await;
             let Some(Ok(frame)) = frame else {
                 panic!("the spectator's server stopped telling: {frame:?} after {seqs:?}");
             };
-            let ServerMessage::Update {
-                seq, patch, status, ..
-            } = frame
-            else {
-                continue;
+            let (seq, patch, status) = match frame {
+                ServerMessage::Update {
+                    seq, patch, status, ..
+                } => (seq, patch, status),
+                ServerMessage::Chat { message, .. } => {
+                    chat.push(message.text);
+                    continue;
+                }
+                _ => continue,
             };
             seqs.push(seq);
             if let Some(ops) = patch {
                 adjutant_protocol::patch::apply(&mut view, &ops).expect("a patch applies");
             }
             if status == GameStatus::Finished {
-                return (seqs, view);
+                return (seqs, view, chat);
             }
         }
     })
@@ -108,6 +115,12 @@ async fn three_servers_one_game_a_spectator_on_the_third_and_the_lease_holder_ki
         .await
         .game_id;
     let spectator = watch(&c.client(), &game).await;
+    // Chat crosses servers too: a spectator on B writes, the one on C reads.
+    let kibitzer = account(&b.client(), "kibitzer").await;
+    kibitzer
+        .post_chat(&game, ChatChannel::Spectators, "watching from B", None)
+        .await
+        .expect("posted");
 
     let mut players = [
         (union_a.clone(), live(&union_a).await),
@@ -145,11 +158,16 @@ async fn three_servers_one_game_a_spectator_on_the_third_and_the_lease_holder_ki
     }
     assert!(more > 0, "play went on after the kill");
 
-    let (seen, watched) = tokio::time::timeout(Duration::from_secs(60), spectator)
+    let (seen, watched, chat) = tokio::time::timeout(Duration::from_secs(60), spectator)
         .await
         .expect("the spectator saw the end")
         .expect("the spectator's task");
     assert_eq!(seen, acknowledged, "the spectator saw every move, in order");
+    assert_eq!(
+        chat,
+        ["watching from B"],
+        "and the chat posted on another server"
+    );
     for server in [&b, &c] {
         let state = server.client().state(&game, None).await.unwrap();
         assert_eq!(state.status, GameStatus::Finished);

@@ -211,4 +211,57 @@ impl Actor {
             });
         }
     }
+
+    /// Tells the subscribers who may read it the chat messages of stored `channel` up to
+    /// number `seq` that they have not been told (posted on another server).
+    pub(super) async fn follow_chat(&mut self, channel: &str, seq: i64) {
+        let told = self.chat_told.get(channel).copied().unwrap_or(seq - 1);
+        if seq <= told {
+            return;
+        }
+        let rows = match self
+            .inner
+            .store
+            .chat(&self.meta.id, channel, told, seq - told)
+            .await
+        {
+            Ok(rows) => rows,
+            Err(e) => {
+                warn!(game = %self.meta.id, error = %e, "chat posted elsewhere not read");
+                return;
+            }
+        };
+        let kind = match channel {
+            "players" => ChatChannel::Players,
+            "spectators" => ChatChannel::Spectators,
+            _ => ChatChannel::Notes,
+        };
+        let finished = self.meta.status == GameStatus::Finished;
+        for row in rows {
+            self.chat_told.insert(channel.to_string(), row.seq);
+            let text = Frame::json(&ServerMessage::Chat {
+                game_id: self.meta.id.clone(),
+                message: ChatMessage {
+                    id: row.seq,
+                    game_id: self.meta.id.clone(),
+                    channel: kind,
+                    author: row.author,
+                    side: row.side.as_deref().and_then(Side::parse),
+                    text: row.text,
+                    at: row.created_at,
+                },
+            });
+            let meta = &self.meta;
+            let readers: Vec<u64> = self
+                .subs
+                .iter()
+                .filter(|sub| {
+                    let seat = sub.account.as_ref().and_then(|a| meta.seat_of(&a.id));
+                    chat::may_read_stored(channel, seat, finished)
+                })
+                .map(|sub| sub.sink.conn)
+                .collect();
+            self.deliver(|sub| readers.contains(&sub.sink.conn).then(|| text.clone()));
+        }
+    }
 }

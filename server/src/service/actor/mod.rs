@@ -98,6 +98,9 @@ struct Actor {
     /// Set when a write was refused for the lease and the actor reloaded: the command that
     /// wrote may try once more.
     fenced: bool,
+    /// The last chat message told to the subscribers, per stored channel (so that a message
+    /// this server posted, told back by PostgreSQL, is not told twice).
+    chat_told: HashMap<String, i64>,
 }
 
 /// The most commands handled before a presence change is told to the subscribers.
@@ -142,6 +145,7 @@ pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle
                     presence_waited: 0,
                     lease,
                     fenced: false,
+                    chat_told: HashMap::new(),
                 };
                 actor.run().await;
             }

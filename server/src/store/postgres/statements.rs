@@ -209,9 +209,11 @@ pub(super) async fn apply(
             text,
             now,
         } => {
+            // Told to the other servers as "<game id> chat <channel> <seq>".
             sqlx::query(
                 "INSERT INTO chat (seq, game_id, channel, account_id, author, side, text, \
-                 created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                 created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+                 RETURNING pg_notify('adjutant_games', game_id || ' chat ' || channel || ' ' || seq)",
             )
             .bind(seq)
             .bind(game_id)

@@ -4,10 +4,16 @@
 use super::super::Actor;
 
 /// Catch up with the store.
-pub struct Refresh;
+pub struct Refresh {
+    /// A chat message posted (its stored channel and number) rather than the game moved on.
+    pub chat: Option<(String, i64)>,
+}
 
 impl Refresh {
     pub(in super::super) async fn apply(self, actor: &mut Actor) {
-        actor.follow(false).await;
+        match self.chat {
+            Some((channel, seq)) => actor.follow_chat(&channel, seq).await,
+            None => actor.follow(false).await,
+        }
     }
 }
