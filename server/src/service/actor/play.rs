@@ -28,6 +28,7 @@ impl Actor {
                 ));
             }
         }
+        self.fenced = false;
         let first = self.play_seat(side, seq, action, reply_view, false).await;
         // Refused because another server took the lease meanwhile: once caught up, the same
         // choice is played again if the game is still where the player chose it.
