@@ -15,6 +15,7 @@ mod hub;
 pub mod import;
 mod lobby;
 mod meta;
+pub mod metrics;
 pub(crate) mod nodes;
 mod notices;
 mod replay;
@@ -93,6 +94,8 @@ pub struct Inner {
     stopping: tokio::sync::watch::Sender<bool>,
     /// This server's name in the games' leases (several servers on one PostgreSQL).
     pub node: String,
+    /// What `/metrics` counts.
+    pub counters: metrics::Counters,
 }
 
 /// The game service; cheap to clone.
@@ -166,6 +169,7 @@ impl Service {
                 imports: tokio::sync::Mutex::new(()),
                 stopping: tokio::sync::watch::Sender::new(false),
                 node,
+                counters: metrics::Counters::default(),
             }),
         };
         nodes::follow_changes(&service.inner);

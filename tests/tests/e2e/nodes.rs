@@ -89,6 +89,19 @@ async fn until_acted_by(
     }
 }
 
+/// The server's `/metrics` text.
+async fn metrics(server: &ServerProcess) -> String {
+    let answer = reqwest::get(format!("{}/metrics", server.base)).await;
+    answer.unwrap().text().await.unwrap()
+}
+
+/// A metric's value in `/metrics` text.
+fn metric(text: &str, name: &str) -> u64 {
+    let line = text.lines().find(|l| l.starts_with(&format!("{name} ")));
+    line.and_then(|l| l.split(' ').nth(1)?.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in {text}"))
+}
+
 /// Waits (on a deadline, polling the real server) until `client`'s server shows `seq`.
 async fn shows(client: &Client, game: &str, seq: u64) {
     let deadline = Instant::now() + WAIT;
@@ -138,6 +151,7 @@ async fn three_servers_one_game_a_spectator_on_the_third_and_the_lease_holder_ki
     )
     .await;
     let [_, (confederate_b, confederate_live)] = players;
+    let b_before = metric(&metrics(&b).await, "adjutant_actions_committed_total");
     a.kill_9();
 
     // The Union plays on through the third server.
@@ -177,6 +191,30 @@ async fn three_servers_one_game_a_spectator_on_the_third_and_the_lease_holder_ki
             "the spectator's patched view is the server's"
         );
     }
+    // Each server says what it did: C told its spectator actions it did not commit, and
+    // both survivors are ready for requests.
+    let mut committed = 0;
+    for server in [&b, &c] {
+        let ready = reqwest::get(format!("{}/readyz", server.base))
+            .await
+            .unwrap();
+        assert_eq!(ready.status(), 200);
+        let text = metrics(server).await;
+        assert!(text.contains("adjutant_node_info{node=\""), "{text}");
+        committed += metric(&text, "adjutant_actions_committed_total");
+        if std::ptr::eq(server, &c) {
+            assert!(
+                metric(&text, "adjutant_followed_actions_total") > 0,
+                "{text}"
+            );
+        }
+        assert!(metric(&text, "adjutant_lease_takes_total") > 0, "{text}");
+    }
+    assert_eq!(
+        committed - b_before,
+        more,
+        "after the kill, B and C committed every action once"
+    );
     let record = union_c.record(&game, None).await.unwrap();
     assert_eq!(record.actions.len(), acknowledged.len());
     adjutant_cli::verify(&adjutant_tests::registry(), &record).expect("the record verifies");

@@ -8,6 +8,7 @@
 
 use super::fanout::{patch_text, raw, whole_view_patch};
 use super::*;
+use crate::service::metrics::Counters;
 use crate::store::ActionRow;
 
 impl Actor {
@@ -32,6 +33,7 @@ impl Actor {
             }
         }
         self.lease = Some(epoch);
+        Counters::add(&self.inner.counters.lease_takes, 1);
         Ok(epoch)
     }
 
@@ -42,6 +44,7 @@ impl Actor {
         warn!(game = %self.meta.id, "another server moved the game on: reloading it");
         self.lease = None;
         self.fenced = true;
+        Counters::add(&self.inner.counters.fenced, 1);
         self.follow(true).await;
         ApiError::new(
             ErrorCode::StaleSeq,
@@ -109,6 +112,7 @@ impl Actor {
                 self.poisoned = true;
                 return;
             };
+            Counters::add(&self.inner.counters.followed, rows.len() as u64);
             self.tell_committed(&rows);
         }
         if clock_changed {

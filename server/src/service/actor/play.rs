@@ -2,6 +2,7 @@
 //! when the store refuses it.
 
 use super::*;
+use crate::service::metrics::Counters;
 use adjutant_engine::MetaAction;
 
 impl Actor {
@@ -202,6 +203,7 @@ impl Actor {
             error!(game = %self.meta.id, seq = played.seq, error = ?e, "action not committed");
             return Err(self.unsaved(e).await);
         }
+        Counters::add(&self.inner.counters.actions, 1);
         let before = std::mem::replace(&mut self.meta.to_act, to_act);
         self.meta.seq = played.seq;
         self.meta.status = status;
