@@ -25,7 +25,8 @@ impl Actor {
             .map_err(write_error)?;
         if seq != self.meta.seq as i64 {
             self.follow(false).await;
-            if self.poisoned {
+            // Nobody else can move the game on now: the actor must be at the stored action.
+            if self.poisoned || seq != self.meta.seq as i64 {
                 return Err(ApiError::new(
                     ErrorCode::Internal,
                     "the game could not be brought up to date; try again",
@@ -59,8 +60,10 @@ impl Actor {
     pub(super) async fn follow(&mut self, dirty: bool) {
         let row = match self.inner.store.game(&self.meta.id).await {
             Ok(Some(row)) => row,
+            // The store does not answer: the next notification (or request) tries again;
+            // only a match that cannot be trusted must leave.
             Ok(None) | Err(_) => {
-                self.poisoned = true;
+                self.poisoned |= dirty;
                 return;
             }
         };

@@ -33,7 +33,8 @@ impl Actor {
         let first = self.play_seat(side, seq, action, reply_view, false).await;
         // Refused because another server took the lease meanwhile: once caught up, the same
         // choice is played again if the game is still where the player chose it.
-        if first.is_err() && std::mem::take(&mut self.fenced) && seq == self.meta.seq {
+        let fenced = std::mem::take(&mut self.fenced);
+        if first.is_err() && fenced && !self.poisoned && seq == self.meta.seq {
             return self.play_seat(side, seq, action, reply_view, false).await;
         }
         first

@@ -60,34 +60,42 @@ impl PostgresStore {
         let (tx, rx) = mpsc::unbounded_channel();
         let pool = self.pool.clone();
         tokio::spawn(async move {
-            let mut listener = loop {
-                match listen(&pool).await {
-                    // Listening from now on; whatever came before is unknown.
-                    Ok(listener) if tx.send("*".to_string()).is_ok() => break listener,
-                    Ok(_) => return,
-                    Err(e) => {
-                        warn!(error = %e, "cannot listen for other servers' changes; trying again");
-                        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
-                        if tx.is_closed() {
-                            return;
+            // Listening again after a lost connection starts afresh: a new LISTEN, then "*"
+            // (told only once the LISTEN is in place, so nothing falls between).
+            loop {
+                let mut listener = loop {
+                    match listen(&pool).await {
+                        Ok(listener) => break listener,
+                        Err(e) => {
+                            warn!(error = %e, "cannot listen for other servers' changes; trying again");
+                            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                            if tx.is_closed() || pool.is_closed() {
+                                return;
+                            }
+                        }
+                    }
+                };
+                // Listening from now on; whatever came before is unknown.
+                if tx.send("*".to_string()).is_err() {
+                    return;
+                }
+                loop {
+                    match listener.try_recv().await {
+                        // "<game id> <seq> <lease holder>" (or a chat message's).
+                        Ok(Some(note)) => {
+                            if tx.send(note.payload().to_string()).is_err() {
+                                return;
+                            }
+                        }
+                        // The connection was lost: listen again.
+                        Ok(None) => break,
+                        Err(e) => {
+                            warn!(error = %e, "listening for other servers' changes failed");
+                            break;
                         }
                     }
                 }
-            };
-            loop {
-                let sent = match listener.try_recv().await {
-                    // "<game id> <seq> <lease holder>".
-                    Ok(Some(note)) => tx.send(note.payload().to_string()),
-                    // The connection was lost (the listener reconnects on the next call):
-                    // whatever came meanwhile is unknown.
-                    Ok(None) => tx.send("*".to_string()),
-                    Err(e) => {
-                        warn!(error = %e, "listening for other servers' changes failed");
-                        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
-                        tx.send("*".to_string())
-                    }
-                };
-                if sent.is_err() || pool.is_closed() {
+                if pool.is_closed() {
                     return;
                 }
             }
