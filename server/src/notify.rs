@@ -364,7 +364,7 @@ impl Worker {
         let now = self.clock.now();
         // Several servers on one database: the sweeper delivers (a notice written elsewhere
         // waits for its next look, within 15 seconds).
-        if !crate::service::nodes::is_sweeper(&self.store, &self.node, now, self.sweep_secs).await {
+        if !crate::sweeper::is_sweeper(&self.store, &self.node, now, self.sweep_secs).await {
             return;
         }
         loop {

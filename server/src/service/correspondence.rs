@@ -15,7 +15,7 @@ impl Service {
         let now = self.now();
         let (store, node) = (&self.inner.store, &self.inner.node);
         // Several servers on one database: one of them sweeps.
-        if !nodes::is_sweeper(store, node, now, self.inner.config.sweep_secs).await {
+        if !crate::sweeper::is_sweeper(store, node, now, self.inner.config.sweep_secs).await {
             return Ok(0);
         }
         let ids = self

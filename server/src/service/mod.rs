@@ -16,7 +16,7 @@ pub mod import;
 mod lobby;
 mod meta;
 pub mod metrics;
-pub(crate) mod nodes;
+mod nodes;
 mod notices;
 mod replay;
 mod revoked;

@@ -6,25 +6,11 @@ use std::sync::{Arc, Weak};
 
 use super::Inner;
 use super::actor::{Command, Refresh};
-use crate::store::SharedStore;
 
 /// This server's name among the servers on one database (in the games' lease column): random
 /// per process, so that a restarted server is a new holder.
 pub(super) fn node_id() -> String {
     uuid::Uuid::new_v4().simple().to_string()
-}
-
-/// Whether server `node` is the sweeper now (claimed or renewed for three sweeps, a minute at
-/// the least); a store that cannot be asked says no (nothing is swept twice).
-pub(crate) async fn is_sweeper(store: &SharedStore, node: &str, now: i64, sweep_secs: u64) -> bool {
-    let hold = (3 * sweep_secs as i64).max(60);
-    match store.claim_sweeper(node, now, now + hold).await {
-        Ok(claimed) => claimed,
-        Err(e) => {
-            tracing::warn!(error = ?e, "cannot claim the sweep; another server may sweep");
-            false
-        }
-    }
 }
 
 /// Listens for changed games, if the store is shared, until the service is gone.
