@@ -64,9 +64,45 @@ async fn a_server_that_lost_the_lease_cannot_write_and_the_other_server_tells_it
         .await
         .unwrap()
         .game_id;
+    // The creator watches on A; the second player joins on B: A tells its subscriber the
+    // game started, with the creator's view.
+    let (creator_tx, mut creator_frames) = mpsc::channel(64);
+    let creator_sink = Sink {
+        conn: 2,
+        tx: creator_tx,
+        kick: Arc::new(Notify::new()),
+    };
+    a.subscribe(&game, || NewSubscriber {
+        sink: creator_sink.clone(),
+        account: Some(union.clone()),
+        spectate_code: None,
+        after_seq: None,
+        mode: UpdateMode::View,
+        request_id: None,
+    })
+    .await
+    .unwrap();
     b.join_game(&confederate, &game, JoinGame::default())
         .await
         .unwrap();
+    let started = loop {
+        let frame = tokio::time::timeout(Duration::from_secs(10), creator_frames.recv())
+            .await
+            .expect("server A tells the creator")
+            .expect("open");
+        let Outgoing::Frame(frame) = frame else {
+            panic!("closed")
+        };
+        let v: Value = serde_json::from_str(frame.text()).unwrap();
+        if v["type"] == "started" {
+            break v;
+        }
+    };
+    let on_a = a.game_state(Some(&union), &game, None).await.unwrap();
+    assert_eq!(
+        started["view"], on_a.view,
+        "the creator's view of the started game"
+    );
     // A spectator on server B.
     let (tx, mut frames) = mpsc::channel(64);
     let sink = Sink {
