@@ -215,6 +215,37 @@ async fn three_servers_one_game_a_spectator_on_the_third_and_the_lease_holder_ki
         more,
         "after the kill, B and C committed every action once"
     );
+    // A rematch offered on C reaches a watcher on B.
+    let mut watcher = live(&b.client()).await;
+    watcher
+        .send(&ClientMessage::Subscribe {
+            game_id: game.clone(),
+            after_seq: None,
+            spectate_code: None,
+            updates: UpdateMode::View,
+            id: None,
+        })
+        .await
+        .expect("subscribes");
+    watcher
+        .until(WAIT, |f| {
+            matches!(f, ServerMessage::Subscribed { .. }).then_some(())
+        })
+        .await
+        .expect("subscribed");
+    let rematch = union_c
+        .rematch(&game, serde_json::json!({"decoy": "2"}))
+        .await
+        .expect("a rematch");
+    let offered = watcher
+        .until(WAIT, |f| match f {
+            ServerMessage::RematchOffered { rematch_id, .. } => Some(rematch_id.clone()),
+            _ => None,
+        })
+        .await
+        .expect("B tells its watcher of the rematch")
+        .0;
+    assert_eq!(offered, rematch.game_id);
     let record = union_c.record(&game, None).await.unwrap();
     assert_eq!(record.actions.len(), acknowledged.len());
     adjutant_cli::verify(&adjutant_tests::registry(), &record).expect("the record verifies");

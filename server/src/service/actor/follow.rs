@@ -80,7 +80,8 @@ impl Actor {
             .map(|c| serde_json::to_string(c).expect("clocks serialise"));
         let moved = meta.seq != self.meta.seq || meta.status != self.meta.status;
         let clock_changed = clock_json != self.clock_json;
-        if !moved && !clock_changed && !dirty {
+        let rematch = meta.rematch_id.is_some() && meta.rematch_id != self.meta.rematch_id;
+        if !moved && !clock_changed && !dirty && !rematch {
             // This server's own change, told back.
             return;
         }
@@ -120,6 +121,13 @@ impl Actor {
         }
         if clock_changed {
             self.send_clock();
+        }
+        if let Some(rematch_id) = self.meta.rematch_id.clone().filter(|_| rematch) {
+            let text = Frame::json(&ServerMessage::RematchOffered {
+                game_id: self.meta.id.clone(),
+                rematch_id,
+            });
+            self.deliver(|_| Some(text.clone()));
         }
     }
 

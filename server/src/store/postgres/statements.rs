@@ -277,8 +277,10 @@ async fn create_game(
     }
     if let Some(old) = &g.rematch_of {
         let done = sqlx::query(
+            // Told to every server (no writer named: each reads the row and tells its own).
             "UPDATE games SET rematch_id = $1 WHERE id = $2 AND rematch_id IS NULL \
-             AND status = 'finished'",
+             AND status = 'finished' \
+             RETURNING pg_notify('adjutant_games', games.id || ' ' || games.seq || ' ')",
         )
         .bind(&g.id)
         .bind(old)
