@@ -14,6 +14,11 @@ fn main() {
     let mut files = Vec::new();
     walk(&root.join("web"), "", &mut files);
     println!("cargo:rerun-if-changed={}", root.join("web").display());
+    // sqlx's `migrate!` embeds the migration folders; a new migration rebuilds the server.
+    println!(
+        "cargo:rerun-if-changed={}",
+        root.join("migrations").display()
+    );
     // A new game's folder is seen when the registry's list changes (adding a game edits it).
     println!(
         "cargo:rerun-if-changed={}",

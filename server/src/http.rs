@@ -132,6 +132,8 @@ pub fn router(state: AppState) -> Router {
     let hosted = web::Web::new(state.service.catalog().games.iter().map(|g| g.id.as_str()));
     Router::new()
         .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .route("/metrics", get(metrics))
         .merge(api)
         .merge(web::routes(hosted))
         .fallback(not_found)
@@ -159,6 +161,28 @@ async fn healthz(State(state): State<AppState>) -> Response {
     } else {
         (StatusCode::SERVICE_UNAVAILABLE, "store unavailable\n").into_response()
     }
+}
+
+/// 200 while this server should get requests; 503 with the reason once it is stopping or its
+/// store does not answer (for a load balancer in front of several servers).
+async fn readyz(State(state): State<AppState>) -> Response {
+    match state.service.ready().await {
+        Ok(()) => (StatusCode::OK, "ready\n").into_response(),
+        Err(why) => (StatusCode::SERVICE_UNAVAILABLE, format!("{why}\n")).into_response(),
+    }
+}
+
+/// Prometheus' text format.
+async fn metrics(State(state): State<AppState>) -> Response {
+    let text = state.service.metrics_text().await;
+    (
+        [(
+            axum::http::header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response()
 }
 
 async fn me(Caller(account): Caller) -> Reply<adjutant_protocol::AccountInfo> {

@@ -23,6 +23,7 @@ pub mod ratelimit;
 pub mod service;
 pub mod slots;
 pub mod store;
+pub mod sweeper;
 pub mod tls;
 pub mod web;
 pub mod webhook;

@@ -131,7 +131,14 @@ pub struct Notifier {
 
 impl Notifier {
     /// Starts the notifier task.
-    pub fn spawn(store: SharedStore, config: &Config, clock: SharedClock) -> Notifier {
+    /// `node`: this server's name among several on one database (one of them, the sweeper,
+    /// delivers the outbox).
+    pub fn spawn(
+        store: SharedStore,
+        config: &Config,
+        clock: SharedClock,
+        node: String,
+    ) -> Notifier {
         let (tx, rx) = mpsc::unbounded_channel();
         let timeout = Duration::from_secs(config.notice_timeout_secs.max(1));
         let extra_roots =
@@ -144,6 +151,8 @@ impl Notifier {
         let guard = Guard::new(system_lookup(), config.allow_private_webhooks);
         let presence = Presence::default();
         let worker = Worker {
+            node,
+            sweep_secs: config.sweep_secs,
             presence: presence.clone(),
             store,
             clock,
@@ -216,6 +225,10 @@ impl Notifier {
 }
 
 struct Worker {
+    /// This server's name among several on one database (for the sweeper's claim).
+    node: String,
+    /// `--sweep-secs`: how long a sweeper's claim lasts.
+    sweep_secs: u64,
     store: SharedStore,
     clock: SharedClock,
     /// Posts webhooks to checked addresses only.
@@ -317,8 +330,15 @@ impl Worker {
             let notice = wording::notice(&intent, recipient, now, &self.link_base);
             let body = serde_json::to_string(&notice).expect("notices serialise");
             for channel in channels {
+                let id = match self.store.next_notice_id().await {
+                    Ok(id) => id,
+                    Err(e) => {
+                        warn!(error = ?e, "notice not stored");
+                        continue;
+                    }
+                };
                 let write = NoticeWrite::Notice {
-                    id: self.store.next_notice_id(),
+                    id,
                     account: recipient.account.clone(),
                     channel,
                     kind: intent.kind.as_str(),
@@ -342,6 +362,11 @@ impl Worker {
     async fn deliver_due(&self) {
         const BATCH: usize = 200;
         let now = self.clock.now();
+        // Several servers on one database: the sweeper delivers (a notice written elsewhere
+        // waits for its next look, within 15 seconds).
+        if !crate::sweeper::is_sweeper(&self.store, &self.node, now, self.sweep_secs).await {
+            return;
+        }
         loop {
             let rows = match self.store.due_notices(now, BATCH as i64).await {
                 Ok(rows) => rows,

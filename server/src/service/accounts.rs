@@ -106,16 +106,23 @@ impl Service {
     pub async fn authenticate(&self, token: &str) -> Result<Account, ApiError> {
         let hash = hash_token(token.trim());
         let now = self.now();
+        // Several servers on one database: a token revoked on another is refused here at its
+        // next request, so the store is asked every time (the cache is this process's only).
+        let shared = self.inner.store.shared();
         let (found, generation) = {
             let mut cache = self.inner.tokens.lock().expect("token cache");
             let generation = cache.generation;
-            let found = cache.entries.get_mut(&hash).map(|cached| {
-                let stale = cached.touched + TOUCH_EVERY <= now;
-                if stale {
-                    cached.touched = now;
-                }
-                (cached.account.clone(), stale)
-            });
+            let found = cache
+                .entries
+                .get_mut(&hash)
+                .filter(|_| !shared)
+                .map(|cached| {
+                    let stale = cached.touched + TOUCH_EVERY <= now;
+                    if stale {
+                        cached.touched = now;
+                    }
+                    (cached.account.clone(), stale)
+                });
             (found, generation)
         };
         if let Some((account, stale)) = found {

@@ -282,6 +282,7 @@ impl Service {
                 by_bot: a.by_bot,
                 clock: None,
                 wake_at: None,
+                lease: 0,
             })
             .collect();
         let secret = |side: Side| {

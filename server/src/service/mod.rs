@@ -15,6 +15,8 @@ mod hub;
 pub mod import;
 mod lobby;
 mod meta;
+pub mod metrics;
+mod nodes;
 mod notices;
 mod replay;
 mod revoked;
@@ -90,6 +92,10 @@ pub struct Inner {
     imports: tokio::sync::Mutex<()>,
     /// Set once the server begins to stop (see [`Service::shutdown`]).
     stopping: tokio::sync::watch::Sender<bool>,
+    /// This server's name in the games' leases (several servers on one PostgreSQL).
+    pub node: String,
+    /// What `/metrics` counts.
+    pub counters: metrics::Counters,
 }
 
 /// The game service; cheap to clone.
@@ -142,9 +148,10 @@ impl Service {
             clock_presets: clockwork::presets(),
             computer_opponents: registry.opponents(),
         };
-        let notifier = Notifier::spawn(store.clone(), &config, clock.clone());
+        let node = nodes::node_id();
+        let notifier = Notifier::spawn(store.clone(), &config, clock.clone(), node.clone());
         let sign_ins = sign_in::SignIns::new(&config);
-        Service {
+        let service = Service {
             inner: Arc::new(Inner {
                 chat_limiter: Limiter::new(config.chat_rate, config.chat_burst, MAX_KEYS),
                 notice_quotas: notices::NoticeQuotas::new(config.test_notices_per_hour),
@@ -161,8 +168,12 @@ impl Service {
                 replays: replay::Replays::default(),
                 imports: tokio::sync::Mutex::new(()),
                 stopping: tokio::sync::watch::Sender::new(false),
+                node,
+                counters: metrics::Counters::default(),
             }),
-        }
+        };
+        nodes::follow_changes(&service.inner);
+        service
     }
 
     /// Checks and opens the store of `config` (see `--startup-check`) and builds the

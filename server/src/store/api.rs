@@ -52,7 +52,8 @@ impl From<sqlx::Error> for ReadError {
 /// be called through `dyn`.
 pub trait Store: Send + Sync {
     /// A fresh id for a notice (handed out before its write, so nobody reads it back).
-    fn next_notice_id(&self) -> i64;
+    /// Several servers on one database each take ids from a block of their own.
+    fn next_notice_id(&self) -> Pending<'_, Result<i64, WriteError>>;
 
     /// Commits one write; resolves once it is durable. The store takes the write when this is
     /// called, not when the future is first polled, so a caller may work while it commits.
@@ -148,4 +149,43 @@ pub trait Store: Send + Sync {
         after: i64,
         limit: i64,
     ) -> Read<'a, Vec<ChatRow>>;
+
+    /// Whether several servers may share this store (PostgreSQL). A game's writes then carry
+    /// the epoch of its lease ([`Store::take_lease`]); a single-node store needs none.
+    fn shared(&self) -> bool {
+        false
+    }
+
+    /// Takes the lease of game `game_id` for server `node`, whoever held it: its new epoch
+    /// (which fences every earlier holder's writes) and the game's stored sequence number.
+    /// A single-node store has no lease: epoch 0, and the sequence number is not read (-1).
+    fn take_lease<'a>(
+        &'a self,
+        game_id: &'a str,
+        node: &'a str,
+    ) -> Pending<'a, Result<(i64, i64), WriteError>> {
+        let _ = (game_id, node);
+        Box::pin(std::future::ready(Ok((0, -1))))
+    }
+
+    /// Claims (or renews) the sweeper's role for server `node` until `until` (Unix seconds),
+    /// unless another server holds it past `now`: whether `node` is the sweeper. A single-node
+    /// store's one server always is.
+    fn claim_sweeper<'a>(
+        &'a self,
+        node: &'a str,
+        now: i64,
+        until: i64,
+    ) -> Pending<'a, Result<bool, WriteError>> {
+        let _ = (node, now, until);
+        Box::pin(std::future::ready(Ok(true)))
+    }
+
+    /// The ids of games any server moved on (an action, a join, a clock), as they commit;
+    /// `"*"` when some may have been missed (listening began, or its connection was lost and
+    /// taken again). Given once
+    /// (later calls, and single-node stores, give `None`).
+    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<String>> {
+        None
+    }
 }

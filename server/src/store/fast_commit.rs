@@ -135,6 +135,7 @@ mod tests {
             by_bot: false,
             clock: None,
             wake_at: None,
+            lease: 0,
         }
     }
 

@@ -10,8 +10,8 @@ use super::writes::Write;
 use super::{ListQuery, SqliteStore};
 
 impl Store for SqliteStore {
-    fn next_notice_id(&self) -> i64 {
-        SqliteStore::next_notice_id(self)
+    fn next_notice_id(&self) -> Pending<'_, Result<i64, WriteError>> {
+        Box::pin(std::future::ready(Ok(SqliteStore::next_notice_id(self))))
     }
 
     fn write(&self, write: Write) -> Pending<'_, Result<(), WriteError>> {

@@ -178,6 +178,7 @@ pub(super) async fn apply(
             game_id,
             clock,
             wake_at,
+            lease: _,
         } => {
             sqlx::query("UPDATE games SET clock = ?, wake_at = ? WHERE id = ?")
                 .bind(clock)

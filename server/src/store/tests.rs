@@ -82,6 +82,7 @@ pub(super) fn action(game: &str, seq: i64) -> Write {
         by_bot: false,
         clock: None,
         wake_at: None,
+        lease: 0,
     })
 }
 

@@ -295,6 +295,7 @@ pub(super) fn may_conflict(write: &Write) -> bool {
             | Write::Import(_)
             | Write::Vacation { .. }
             | Write::Chat { .. }
+            | Write::Clock { .. }
     ) || matches!(write, Write::Notices(n) if notice_writes::may_conflict(n))
         || matches!(write, Write::Accounts(a) if account_writes::may_conflict(a))
 }

@@ -55,6 +55,8 @@ pub enum Write {
         game_id: String,
         clock: String,
         wake_at: Option<i64>,
+        /// The writer's lease epoch, as [`NewAction::lease`].
+        lease: i64,
     },
     /// A finished game read from a record, with all its actions.
     Import(Box<ImportedGame>),
@@ -164,6 +166,9 @@ pub struct NewAction {
     /// The game's clock after the action (null for a game without one).
     pub clock: Option<String>,
     pub wake_at: Option<i64>,
+    /// The lease epoch its writer holds (PostgreSQL: refused unless the game's lease is still
+    /// at it; ignored by a single-node store, where it is 0).
+    pub lease: i64,
 }
 
 impl From<AccountWrite> for Write {

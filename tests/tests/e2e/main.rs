@@ -25,6 +25,7 @@ mod lobby;
 mod meta_actions;
 mod mississippi_fortress;
 mod names;
+mod nodes;
 mod notice_guards;
 mod notice_order;
 mod notice_tls;

@@ -19,7 +19,7 @@ use crate::common::*;
 const VAR: &str = "ADJUTANT_TEST_POSTGRES";
 
 /// The URL of a fresh database for the test `name`, or `None` when PostgreSQL is skipped.
-async fn fresh_database(name: &str) -> Option<String> {
+pub(crate) async fn fresh_database(name: &str) -> Option<String> {
     let url = match std::env::var(VAR) {
         Ok(url) if url == "skip" => {
             eprintln!("SKIPPED on PostgreSQL ({VAR}=skip): {name}");
@@ -50,7 +50,7 @@ async fn fresh_database(name: &str) -> Option<String> {
 
 /// One action of whoever may act, sent over that player's WebSocket: its sequence number
 /// once acknowledged, or `None` when the game is over.
-async fn act_over_websocket(
+pub(crate) async fn act_over_websocket(
     players: &mut [(Client, adjutant_cli::Live); 2],
     game: &str,
     rng: &mut StdRng,

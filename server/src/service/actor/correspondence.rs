@@ -98,12 +98,17 @@ impl Actor {
     /// Stores a clock changed without an action, and tells the subscribers.
     pub(super) async fn save_clock(&mut self, clock: GameClock) -> Result<(), ApiError> {
         let json = serde_json::to_string(&clock).expect("clocks serialise");
+        let lease = self.hold_lease().await?;
         let write = Write::Clock {
             game_id: self.meta.id.clone(),
             clock: json.clone(),
             wake_at: clock.wake_at(),
+            lease,
         };
         if let Err(e) = self.inner.store.write(write).await {
+            if self.inner.store.shared() && matches!(e, crate::store::WriteError::Conflict(_)) {
+                return Err(self.fenced().await);
+            }
             error!(game = %self.meta.id, error = ?e, "clock not stored");
             return Err(ApiError::new(
                 ErrorCode::Internal,
@@ -131,6 +136,13 @@ impl Actor {
             let Some(due) = clock.due(now).first().copied() else {
                 return;
             };
+            if self.lease.is_none() {
+                // Another server may have done it already: looked at again once caught up.
+                if self.hold_lease().await.is_err() {
+                    return;
+                }
+                continue;
+            }
             let saved = match due {
                 Due::PauseOver => {
                     clock.unpause(now);
@@ -173,9 +185,15 @@ impl Actor {
                         match game.concede(side, EndReason::TimedOut) {
                             Ok(played) => {
                                 info!(game = %self.meta.id, %side, "time ran out: forfeit");
-                                self.commit_and_tell(played, side, false, None)
-                                    .await
-                                    .map(drop)
+                                self.commit_and_tell(
+                                    played,
+                                    side,
+                                    false,
+                                    None,
+                                    self.lease.unwrap_or_default(),
+                                )
+                                .await
+                                .map(drop)
                             }
                             Err(e) => Err(play_error(e)),
                         }
@@ -223,6 +241,12 @@ impl Actor {
             else {
                 return;
             };
+            if self.lease.is_none() {
+                if self.hold_lease().await.is_err() {
+                    return;
+                }
+                continue;
+            }
             let game = self.game.as_mut().expect("an active game has a match");
             let view = game.view(Viewer::Seat(side));
             let Some(action) = view["actions"]
@@ -245,7 +269,7 @@ impl Actor {
                 }
             };
             if self
-                .commit_and_tell(played, side, true, None)
+                .commit_and_tell(played, side, true, None, self.lease.unwrap_or_default())
                 .await
                 .is_err()
             {
@@ -271,6 +295,8 @@ impl Actor {
         account: &Account,
         op: ClockOp,
     ) -> Result<ClockReply, ApiError> {
+        self.clock_seat(account)?;
+        self.hold_lease().await?;
         let (side, mut clock) = self.clock_seat(account)?;
         let now = self.now();
         let conflict = |why: &str| Err(ApiError::new(ErrorCode::Conflict, why.to_string()));

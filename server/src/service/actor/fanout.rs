@@ -241,7 +241,7 @@ impl Actor {
 }
 
 /// JSON text the game wrote, to be sent as it is.
-fn raw(text: String) -> Box<RawValue> {
+pub(super) fn raw(text: String) -> Box<RawValue> {
     RawValue::from_string(text).unwrap_or_else(|_| null())
 }
 
@@ -250,7 +250,7 @@ fn null() -> Box<RawValue> {
 }
 
 /// The patch from `base` to `view`, both views as indexed JSON text.
-fn patch_text(base: &IndexedJson, view: &IndexedJson) -> Box<RawValue> {
+pub(super) fn patch_text(base: &IndexedJson, view: &IndexedJson) -> Box<RawValue> {
     match text_patch::diff_indexed(base, view) {
         Ok(ops) => raw(ops),
         // Not reached with views the server wrote; the whole view then mends the base.
@@ -259,6 +259,6 @@ fn patch_text(base: &IndexedJson, view: &IndexedJson) -> Box<RawValue> {
 }
 
 /// A patch that replaces the whole document with `view`.
-fn whole_view_patch(view: &str) -> Box<RawValue> {
+pub(super) fn whole_view_patch(view: &str) -> Box<RawValue> {
     raw(format!(r#"[{{"op":"replace","path":"","value":{view}}}]"#))
 }

@@ -6,6 +6,7 @@ mod cmd;
 mod computer;
 mod correspondence;
 mod fanout;
+mod follow;
 mod load;
 mod looking;
 mod play;
@@ -41,7 +42,7 @@ use crate::store::{NewAction, NewGame, Write, WriteError};
 
 pub use cmd::{
     Act, ActedTo, Answer, Clock, ClockOp, Command, ComputerMove, Join, NewSubscriber, Post,
-    Rematch, Reply, Resign, State, Stop, Subscribe, Tick, Unsubscribe,
+    Refresh, Rematch, Reply, Resign, State, Stop, Subscribe, Tick, Unsubscribe,
 };
 use load::load;
 pub use sink::Sink;
@@ -90,6 +91,16 @@ struct Actor {
     presence_due: bool,
     /// Commands handled since presence became due.
     presence_waited: u32,
+    /// The epoch of the game's lease this actor holds (its writes carry it and are refused
+    /// once another server took the lease); `None` until it takes it. Always `Some(0)` on a
+    /// single-node store, which has no lease.
+    lease: Option<i64>,
+    /// Set when a write was refused for the lease and the actor reloaded: the command that
+    /// wrote may try once more.
+    fenced: bool,
+    /// The last chat message told to the subscribers, per stored channel (so that a message
+    /// this server posted, told back by PostgreSQL, is not told twice).
+    chat_told: HashMap<String, i64>,
 }
 
 /// The most commands handled before a presence change is told to the subscribers.
@@ -110,6 +121,7 @@ pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle
     tokio::spawn(async move {
         match load(&inner, &game_id).await {
             Ok((kind, meta, game, snapshot_seq)) => {
+                let lease = (!inner.store.shared()).then_some(0);
                 let clock_json = meta
                     .clock
                     .as_ref()
@@ -131,6 +143,9 @@ pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle
                     seen: PerSide::default(),
                     presence_due: false,
                     presence_waited: 0,
+                    lease,
+                    fenced: false,
+                    chat_told: HashMap::new(),
                 };
                 actor.run().await;
             }

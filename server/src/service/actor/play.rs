@@ -2,6 +2,7 @@
 //! when the store refuses it.
 
 use super::*;
+use crate::service::metrics::Counters;
 use adjutant_engine::MetaAction;
 
 impl Actor {
@@ -28,7 +29,15 @@ impl Actor {
                 ));
             }
         }
-        self.play_seat(side, seq, action, reply_view, false).await
+        self.fenced = false;
+        let first = self.play_seat(side, seq, action, reply_view, false).await;
+        // Refused because another server took the lease meanwhile: once caught up, the same
+        // choice is played again if the game is still where the player chose it.
+        let fenced = std::mem::take(&mut self.fenced);
+        if first.is_err() && fenced && !self.poisoned && seq == self.meta.seq {
+            return self.play_seat(side, seq, action, reply_view, false).await;
+        }
+        first
     }
 
     /// Plays `action` for `side`, chosen from the view at `seq`: a client's action once its
@@ -41,6 +50,7 @@ impl Actor {
         reply_view: bool,
         by_bot: bool,
     ) -> Result<ActionAccepted, ApiError> {
+        let lease = self.hold_lease().await?;
         if seq != self.meta.seq {
             return Err(ApiError::new(
                 ErrorCode::StaleSeq,
@@ -65,7 +75,9 @@ impl Actor {
         };
         let draw = MetaAction::parse(&played.action);
         let wanted = reply_view.then_some(Viewer::Seat(side));
-        let accepted = self.commit_and_tell(played, side, by_bot, wanted).await?;
+        let accepted = self
+            .commit_and_tell(played, side, by_bot, wanted, lease)
+            .await?;
         match draw {
             Some(MetaAction::OfferDraw) if self.computer_side() == Some(side.opponent()) => {
                 self.computer_declines_draw(side.opponent()).await;
@@ -100,7 +112,11 @@ impl Actor {
         let game = self.game.as_mut().expect("an active game has a match");
         match game.play(computer, &decline) {
             Ok(played) => {
-                if let Err(e) = self.commit_and_tell(played, computer, false, None).await {
+                let lease = self.lease.unwrap_or_default();
+                if let Err(e) = self
+                    .commit_and_tell(played, computer, false, None, lease)
+                    .await
+                {
                     warn!(game = %self.meta.id, error = %e.message, "the computer's answer to a draw offer was not stored");
                 }
             }
@@ -111,12 +127,14 @@ impl Actor {
     }
 
     pub(super) async fn resign(&mut self, account: &Account) -> Result<ActionAccepted, ApiError> {
+        self.acting_seat(account)?;
+        let lease = self.hold_lease().await?;
         let side = self.acting_seat(account)?;
         let game = self.game.as_mut().expect("an active game has a match");
         let played = game
             .concede(side, EndReason::Resigned)
             .map_err(play_error)?;
-        self.commit_and_tell(played, side, false, Some(Viewer::Seat(side)))
+        self.commit_and_tell(played, side, false, Some(Viewer::Seat(side)), lease)
             .await
     }
 
@@ -128,6 +146,7 @@ impl Actor {
         side: Side,
         by_bot: bool,
         wanted: Option<Viewer>,
+        lease: i64,
     ) -> Result<ActionAccepted, ApiError> {
         let game = self.game.as_ref().expect("an active game has a match");
         let outcome = game.outcome();
@@ -174,6 +193,7 @@ impl Actor {
             by_bot,
             clock: clock_json.clone(),
             wake_at,
+            lease,
         });
         // The commit starts now; the updates are built while it is made durable and sent
         // only once it is (commit before telling anyone).
@@ -184,6 +204,7 @@ impl Actor {
             error!(game = %self.meta.id, seq = played.seq, error = ?e, "action not committed");
             return Err(self.unsaved(e).await);
         }
+        Counters::add(&self.inner.counters.actions, 1);
         let before = std::mem::replace(&mut self.meta.to_act, to_act);
         self.meta.seq = played.seq;
         self.meta.status = status;
@@ -233,6 +254,9 @@ impl Actor {
     /// succeeds once there is room; any other failure, or a reload that fails, retires the
     /// actor and the next request loads the game afresh.
     pub(super) async fn unsaved(&mut self, e: WriteError) -> ApiError {
+        if self.inner.store.shared() && matches!(e, WriteError::Conflict(_)) {
+            return self.fenced().await;
+        }
         if e == WriteError::Full {
             match load(&self.inner, &self.meta.id).await {
                 Ok((_, meta, game, snapshot_seq)) if meta.seq == self.meta.seq => {

@@ -69,6 +69,7 @@ impl Actor {
             .map(|sub| sub.sink.conn)
             .collect();
         self.deliver(|sub| readers.contains(&sub.sink.conn).then(|| text.clone()));
+        self.chat_told.insert(stored, message.id);
         if let (ChatChannel::Players, Some(side)) = (channel, seat) {
             self.notify_chat(side, &message.text);
         }

@@ -193,6 +193,7 @@ pub(super) fn apply(t: &mut Tables, write: &Write) -> Result<(), WriteError> {
             game_id,
             clock,
             wake_at,
+            lease: _,
         } => {
             if let Some(game) = t.games.get_mut(game_id) {
                 game.row.clock = Some(clock.clone());

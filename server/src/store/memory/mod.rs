@@ -123,8 +123,11 @@ fn take<T>(items: impl Iterator<Item = T>, limit: i64) -> Vec<T> {
 }
 
 impl Store for MemoryStore {
-    fn next_notice_id(&self) -> i64 {
-        self.notice_ids.fetch_add(1, Ordering::Relaxed) + 1
+    fn next_notice_id(&self) -> Pending<'_, Result<i64, WriteError>> {
+        Box::pin(std::future::ready(Ok(self
+            .notice_ids
+            .fetch_add(1, Ordering::Relaxed)
+            + 1)))
     }
 
     fn write(&self, write: Write) -> Pending<'_, Result<(), WriteError>> {

@@ -13,6 +13,7 @@
 mod account_reads;
 mod account_writes;
 mod link;
+mod nodes;
 mod notice_writes;
 mod one_trip;
 mod reads;
@@ -24,7 +25,6 @@ use sqlx::ConnectOptions;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use std::str::FromStr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use super::writes::{Write, WriteError};
@@ -40,9 +40,15 @@ pub struct PostgresStore {
     pool: PgPool,
     /// The one writer.
     writer: Writer,
-    /// The next notice id (handed out before the write).
-    notice_ids: Arc<AtomicI64>,
+    /// This server's block of notice ids: the next to hand out and the first past the block
+    /// (ids come in blocks from the `id_blocks` row, so that servers never collide).
+    notice_ids: Arc<tokio::sync::Mutex<(i64, i64)>>,
+    /// Set once something listens for changed games ([`PostgresStore::changes`]).
+    listening: Arc<std::sync::atomic::AtomicBool>,
 }
+
+/// Notice ids a server takes at once.
+const NOTICE_ID_BLOCK: i64 = 64;
 
 /// Whether `db` (the `--db` value) names a PostgreSQL database.
 pub fn is_postgres_url(db: &str) -> bool {
@@ -78,19 +84,30 @@ impl PostgresStore {
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
-        let max: Option<i64> = sqlx::query_scalar("SELECT MAX(id) FROM notices")
-            .fetch_one(&pool)
-            .await?;
         Ok(PostgresStore {
             pool,
             writer: Writer::spawn(writer_conn, writer_options, max_batch),
-            notice_ids: Arc::new(AtomicI64::new(max.unwrap_or(0) + 1)),
+            notice_ids: Arc::new(tokio::sync::Mutex::new((0, 0))),
+            listening: Arc::new(std::sync::atomic::AtomicBool::new(false)),
         })
     }
 
-    /// A fresh id for a notice.
-    pub fn next_notice_id(&self) -> i64 {
-        self.notice_ids.fetch_add(1, Ordering::Relaxed)
+    /// A fresh id for a notice: the next of this server's block, a new block taken when it
+    /// is used up.
+    pub async fn next_notice_id(&self) -> Result<i64, WriteError> {
+        let mut ids = self.notice_ids.lock().await;
+        if ids.0 >= ids.1 {
+            let end: i64 = sqlx::query_scalar(
+                "UPDATE id_blocks SET next = next + $1 WHERE name = 'notices' RETURNING next",
+            )
+            .bind(NOTICE_ID_BLOCK)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(|e| WriteError::Store(format!("taking notice ids: {e}")))?;
+            *ids = (end - NOTICE_ID_BLOCK, end);
+        }
+        ids.0 += 1;
+        Ok(ids.0 - 1)
     }
 
     /// Commits one write; the future resolves once it is committed.

@@ -3,6 +3,10 @@
 //! checks that every game was at the action before — instead of `BEGIN`, two statements and
 //! `COMMIT`, four round trips.
 //!
+//! Each game moved on is announced to the other nodes ([`NOTIFY`], delivered at the commit),
+//! and is moved on only while its lease is at the action's epoch (the fence: a node that lost
+//! the game's lease cannot write).
+//!
 //! The check divides by zero when the games moved on (or the rows inserted) are fewer than the
 //! actions, which aborts the statement: nothing of it is committed, and the writer commits the
 //! batch the ordinary way, which pins the fault on the one action. Data-modifying `WITH`
@@ -13,6 +17,7 @@ use sqlx::postgres::PgConnection;
 
 use super::super::writes::NewAction;
 use super::rows_of;
+use super::statements::NOTIFY;
 
 /// Commits `actions` (at most [`super::statements::ACTIONS_PER_STATEMENT`]) in one statement.
 pub(super) async fn commit_actions(
@@ -23,7 +28,7 @@ pub(super) async fn commit_actions(
     let values = rows_of(n, 8);
     let updates = (0..n)
         .map(|r| {
-            let row: Vec<String> = (1..=8).map(|c| format!("${}", 8 * n + 8 * r + c)).collect();
+            let row: Vec<String> = (1..=9).map(|c| format!("${}", 8 * n + 9 * r + c)).collect();
             format!("({})", row.join(", "))
         })
         .collect::<Vec<_>>()
@@ -33,8 +38,9 @@ pub(super) async fn commit_actions(
          created_at, by_bot) VALUES {values} RETURNING 1), \
          upd AS (UPDATE games SET seq = v.seq, status = v.status, to_act = v.to_act, \
          outcome = v.outcome, updated_at = v.now, clock = v.clock, wake_at = v.wake_at \
-         FROM (VALUES {updates}) AS v(id, seq, status, to_act, outcome, now, clock, wake_at) \
-         WHERE games.id = v.id AND games.seq = v.seq - 1 RETURNING 1) \
+         FROM (VALUES {updates}) AS v(id, seq, status, to_act, outcome, now, clock, wake_at, lease) \
+         WHERE games.id = v.id AND games.seq = v.seq - 1 AND games.lease_epoch = v.lease \
+         RETURNING {NOTIFY}) \
          SELECT 1 / (CASE WHEN (SELECT COUNT(*) FROM ins) = {n} \
          AND (SELECT COUNT(*) FROM upd) = {n} THEN 1 ELSE 0 END)"
     );
@@ -59,7 +65,8 @@ pub(super) async fn commit_actions(
             .bind(&a.outcome)
             .bind(a.now)
             .bind(&a.clock)
-            .bind(a.wake_at);
+            .bind(a.wake_at)
+            .bind(a.lease);
     }
     query.execute(&mut *conn).await.map(drop)
 }
@@ -87,6 +94,7 @@ mod tests {
             by_bot: false,
             clock: None,
             wake_at: None,
+            lease: 0,
         }
     }
 

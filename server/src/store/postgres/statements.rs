@@ -9,6 +9,16 @@ use super::account_writes::{self, insert_token};
 use super::notice_writes;
 use super::rows_of;
 
+/// What a statement that moves a game on returns for each game row it changed: a notification
+/// on the channel [`CHANNEL`] that the nodes listen on, `"<game id> <seq> <lease holder>"`
+/// (the holder: the server that wrote, for an action or a clock), delivered when
+/// (and only if) the transaction commits.
+pub(super) const NOTIFY: &str = "pg_notify('adjutant_games', games.id || ' ' || games.seq || ' ' \
+     || COALESCE(games.lease_node, ''))";
+
+/// The channel [`NOTIFY`] announces changed games on.
+pub(crate) const CHANNEL: &str = "adjutant_games";
+
 /// Actions written by one statement (each binds 8 values; PostgreSQL allows 65535).
 pub(super) const ACTIONS_PER_STATEMENT: usize = 256;
 
@@ -78,7 +88,8 @@ pub(super) async fn apply(
                 "UPDATE games SET {column}_account = $1, {column}_secret = $2, status = 'active', \
                  invite_code = NULL, reserved_for = NULL, to_act = $3, updated_at = $4, \
                  clock = $5, wake_at = $6 \
-                 WHERE id = $7 AND status = 'open' AND {column}_account IS NULL"
+                 WHERE id = $7 AND status = 'open' AND {column}_account IS NULL \
+                 RETURNING {NOTIFY}"
             );
             let done = sqlx::query(AssertSqlSafe(sql))
                 .bind(account)
@@ -112,13 +123,23 @@ pub(super) async fn apply(
             game_id,
             clock,
             wake_at,
+            lease,
         } => {
-            sqlx::query("UPDATE games SET clock = $1, wake_at = $2 WHERE id = $3")
-                .bind(clock)
-                .bind(wake_at)
-                .bind(game_id)
-                .execute(&mut *conn)
-                .await?;
+            let done = sqlx::query(AssertSqlSafe(format!(
+                "UPDATE games SET clock = $1, wake_at = $2 WHERE id = $3 AND lease_epoch = $4 \
+                 RETURNING {NOTIFY}"
+            )))
+            .bind(clock)
+            .bind(wake_at)
+            .bind(game_id)
+            .bind(lease)
+            .execute(&mut *conn)
+            .await?;
+            if done.rows_affected() == 0 {
+                return Ok(Err(WriteError::Conflict(
+                    "the game's lease moved to another server; nothing was changed".into(),
+                )));
+            }
         }
         Write::Import(g) => {
             sqlx::query(
@@ -188,9 +209,11 @@ pub(super) async fn apply(
             text,
             now,
         } => {
+            // Told to the other servers as "<game id> chat <channel> <seq>".
             sqlx::query(
                 "INSERT INTO chat (seq, game_id, channel, account_id, author, side, text, \
-                 created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                 created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+                 RETURNING pg_notify('adjutant_games', game_id || ' chat ' || channel || ' ' || seq)",
             )
             .bind(seq)
             .bind(game_id)
@@ -254,8 +277,10 @@ async fn create_game(
     }
     if let Some(old) = &g.rematch_of {
         let done = sqlx::query(
+            // Told to every server (no writer named: each reads the row and tells its own).
             "UPDATE games SET rematch_id = $1 WHERE id = $2 AND rematch_id IS NULL \
-             AND status = 'finished'",
+             AND status = 'finished' \
+             RETURNING pg_notify('adjutant_games', games.id || ' ' || games.seq || ' ')",
         )
         .bind(&g.id)
         .bind(old)
@@ -320,9 +345,10 @@ pub(super) async fn append_actions(
     let mut update = sqlx::query(AssertSqlSafe(format!(
         "UPDATE games SET seq = v.seq, status = v.status, to_act = v.to_act, \
          outcome = v.outcome, updated_at = v.now, clock = v.clock, wake_at = v.wake_at \
-         FROM (VALUES {}) AS v(id, seq, status, to_act, outcome, now, clock, wake_at) \
-         WHERE games.id = v.id AND games.seq = v.seq - 1",
-        rows_of(chunk.len(), 8)
+         FROM (VALUES {}) AS v(id, seq, status, to_act, outcome, now, clock, wake_at, lease) \
+         WHERE games.id = v.id AND games.seq = v.seq - 1 AND games.lease_epoch = v.lease \
+         RETURNING {NOTIFY}",
+        rows_of(chunk.len(), 9)
     )));
     for a in chunk {
         update = update
@@ -333,11 +359,13 @@ pub(super) async fn append_actions(
             .bind(&a.outcome)
             .bind(a.now)
             .bind(&a.clock)
-            .bind(a.wake_at);
+            .bind(a.wake_at)
+            .bind(a.lease);
     }
     let done = update.execute(&mut *conn).await?;
     if done.rows_affected() != chunk.len() as u64 {
         return Err(sqlx::Error::Protocol(format!(
+            // Also when the lease moved on (the fence): to the actor, both mean "read again".
             "{} of {} games were not at the action before the one appended",
             chunk.len() as u64 - done.rows_affected(),
             chunk.len()

@@ -10,8 +10,8 @@ use super::super::writes::{Write, WriteError};
 use super::PostgresStore;
 
 impl Store for PostgresStore {
-    fn next_notice_id(&self) -> i64 {
-        PostgresStore::next_notice_id(self)
+    fn next_notice_id(&self) -> Pending<'_, Result<i64, WriteError>> {
+        Box::pin(PostgresStore::next_notice_id(self))
     }
 
     fn write(&self, write: Write) -> Pending<'_, Result<(), WriteError>> {
@@ -20,6 +20,31 @@ impl Store for PostgresStore {
 
     fn close(&self) -> Pending<'_, ()> {
         Box::pin(PostgresStore::close(self))
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn take_lease<'a>(
+        &'a self,
+        game_id: &'a str,
+        node: &'a str,
+    ) -> Pending<'a, Result<(i64, i64), WriteError>> {
+        Box::pin(PostgresStore::take_lease(self, game_id, node))
+    }
+
+    fn claim_sweeper<'a>(
+        &'a self,
+        node: &'a str,
+        now: i64,
+        until: i64,
+    ) -> Pending<'a, Result<bool, WriteError>> {
+        Box::pin(PostgresStore::claim_sweeper(self, node, now, until))
+    }
+
+    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<String>> {
+        PostgresStore::changes(self)
     }
 
     fn token_owner<'a>(&'a self, token_hash: &'a str) -> Read<'a, Option<TokenOwner>> {

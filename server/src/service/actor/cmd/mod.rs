@@ -6,6 +6,7 @@ mod clock;
 mod computer;
 mod join;
 mod post;
+mod refresh;
 mod rematch;
 mod reply;
 mod resign;
@@ -23,6 +24,7 @@ pub use clock::{Clock, ClockOp};
 pub use computer::ComputerMove;
 pub use join::Join;
 pub use post::Post;
+pub use refresh::Refresh;
 pub use rematch::Rematch;
 pub use reply::{Answer, Reply, Request};
 pub use resign::Resign;
@@ -47,6 +49,8 @@ pub enum Command {
     Stop(Stop),
     /// The computer's choice (sent by the actor's own decision task).
     Computer(ComputerMove),
+    /// Another server moved the game on: catch up with the store.
+    Refresh(Refresh),
 }
 
 impl Command {
@@ -66,6 +70,7 @@ impl Command {
             Command::Rematch(c) => c.apply(actor).await,
             Command::Stop(c) => c.left(),
             Command::Computer(c) => c.apply(actor).await,
+            Command::Refresh(c) => c.apply(actor).await,
         }
     }
 
@@ -81,7 +86,7 @@ impl Command {
             Command::Clock(c) => c.retry(),
             Command::Post(c) => c.retry(),
             Command::Rematch(c) => c.retry(),
-            Command::Unsubscribe(_) | Command::Computer(_) => {}
+            Command::Unsubscribe(_) | Command::Computer(_) | Command::Refresh(_) => {}
             Command::Stop(c) => c.left(),
         }
     }
@@ -98,7 +103,7 @@ impl Command {
             Command::Clock(c) => c.fail(error),
             Command::Post(c) => c.fail(error),
             Command::Rematch(c) => c.fail(error),
-            Command::Unsubscribe(_) | Command::Computer(_) => {}
+            Command::Unsubscribe(_) | Command::Computer(_) | Command::Refresh(_) => {}
             Command::Stop(c) => c.left(),
         }
     }

@@ -3,6 +3,7 @@
 
 mod computer;
 mod frames;
+mod nodes;
 mod play;
 
 use adjutant_protocol::{CreateGame, JoinGame, SideChoice, UpdateMode, Visibility};

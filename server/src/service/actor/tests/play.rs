@@ -348,6 +348,7 @@ async fn after_shutdown_games_are_refused_and_the_store_takes_no_writes() {
         game_id: t.game.clone(),
         clock: "{}".into(),
         wake_at: None,
+        lease: 0,
     };
     assert!(matches!(
         t.store.write(write).await,

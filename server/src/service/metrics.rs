@@ -1,0 +1,105 @@
+//! What `/metrics` reports (Prometheus text format): counters the actors move on as they work,
+//! and gauges read when asked. Relaxed atomic additions: nothing waits on them.
+
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::Service;
+
+/// Counters since the process started.
+#[derive(Default)]
+pub struct Counters {
+    /// Actions committed by this server (its own writes).
+    pub actions: AtomicU64,
+    /// Games' leases this server took (several servers on one database).
+    pub lease_takes: AtomicU64,
+    /// Writes refused because another server had taken the lease.
+    pub fenced: AtomicU64,
+    /// Actions another server committed that this one told its subscribers.
+    pub followed: AtomicU64,
+}
+
+impl Counters {
+    /// Adds one to `counter`.
+    pub fn add(counter: &AtomicU64, n: u64) {
+        counter.fetch_add(n, Ordering::Relaxed);
+    }
+}
+
+impl Service {
+    /// The metrics in Prometheus' text exposition format (version 0.0.4).
+    pub async fn metrics_text(&self) -> String {
+        let c = &self.inner.counters;
+        let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        let store_up = u8::from(self.healthy().await);
+        let mut out = String::new();
+        let mut metric = |name: &str, kind: &str, help: &str, value: String| {
+            let _ = writeln!(
+                out,
+                "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}"
+            );
+        };
+        metric(
+            "adjutant_games_in_memory",
+            "gauge",
+            "Games whose actor is in this server's memory.",
+            self.live_games().to_string(),
+        );
+        metric(
+            "adjutant_actions_committed_total",
+            "counter",
+            "Actions this server committed.",
+            get(&c.actions).to_string(),
+        );
+        metric(
+            "adjutant_lease_takes_total",
+            "counter",
+            "Game leases this server took (several servers on one database).",
+            get(&c.lease_takes).to_string(),
+        );
+        metric(
+            "adjutant_fenced_writes_total",
+            "counter",
+            "Writes refused because another server had taken the game's lease.",
+            get(&c.fenced).to_string(),
+        );
+        metric(
+            "adjutant_followed_actions_total",
+            "counter",
+            "Actions committed by another server and told to this server's subscribers.",
+            get(&c.followed).to_string(),
+        );
+        metric(
+            "adjutant_store_up",
+            "gauge",
+            "1 when the store answers a read.",
+            store_up.to_string(),
+        );
+        metric(
+            "adjutant_stopping",
+            "gauge",
+            "1 once the server has begun to stop.",
+            u8::from(self.is_stopping()).to_string(),
+        );
+        let _ = writeln!(
+            out,
+            "# HELP adjutant_node_info This server's name among servers on one database.\n\
+             # TYPE adjutant_node_info gauge\nadjutant_node_info{{node=\"{}\",shared=\"{}\"}} 1",
+            self.inner.node,
+            self.inner.store.shared()
+        );
+        out
+    }
+
+    /// Whether a load balancer should send this server requests: the store answers and the
+    /// server is not stopping. `Err`: why not.
+    pub async fn ready(&self) -> Result<(), &'static str> {
+        if self.is_stopping() {
+            return Err("stopping");
+        }
+        if !self.healthy().await {
+            return Err("store unavailable");
+        }
+        Ok(())
+    }
+}
