@@ -6,7 +6,7 @@
 //! extended lines from the seat's `setup_extensions` (rule 6.0h), so that bot games play with
 //! extended lines from the start.
 
-use adjutant_engine::{Dice, Rules, Seed, Side, Viewer};
+use adjutant_engine::{Dice, Rules, Seed, Side};
 
 use crate::model::action::{Action, SetUpExtension};
 use crate::model::draft::{Attempt, OrderDraft, ReturnDraft};
@@ -36,8 +36,12 @@ pub fn fill(
     ) {
         return offered.clone();
     }
-    let view = g.view(Viewer::Seat(side));
-    let entries: Vec<serde_json::Value> = view["command"]["batch_menu"]["entries"]
+    let menu = {
+        // Read whole, as a view is (its radius traces found once).
+        let _reading = g.read_whole();
+        g.batch_menu(side).unwrap_or_default()
+    };
+    let entries: Vec<serde_json::Value> = menu["entries"]
         .as_array()
         .cloned()
         .unwrap_or_default()
@@ -102,10 +106,9 @@ fn fill_extensions(
     offered: &Action,
     pick: &mut dyn FnMut(usize) -> usize,
 ) -> Action {
-    let view = g.view(Viewer::Seat(side));
-    let menu: Vec<serde_json::Value> = view["setup_extensions"]
-        .as_array()
-        .cloned()
+    let menu: Vec<serde_json::Value> = g
+        .setup_extensions_view(side)
+        .and_then(|v| v.as_array().cloned())
         .unwrap_or_default();
     let mut finish = offered.clone();
     if menu.is_empty() {

@@ -158,6 +158,10 @@ impl Rules for BloodyRoadsSouth {
         self.build_view(viewer)
     }
 
+    fn view_text(&self, viewer: Viewer) -> String {
+        self.view_json(viewer)
+    }
+
     fn redact(event: &Event, viewer: Viewer) -> Option<Value> {
         event.redact(viewer)
     }

@@ -30,18 +30,25 @@ const SECOND_CORPS: &str = "2";
 
 impl BloodyRoadsSouth {
     /// The divisions of other corps serving with `corps` now (rule 3.2): the scenario's
-    /// attachments of whole divisions, less those sent back.
+    /// attachments of whole divisions, less those printed as part of the corps (Scenario 3's
+    /// 2/6) and those sent back.
     pub fn attached_divisions(&self, side: Side, corps: &FormationId) -> Vec<FormationId> {
         let oob = crate::data::order_of_battle().side(side);
-        self.scenario()
-            .side(side)
-            .attachments
+        let attachments = &self.scenario().side(side).attachments;
+        let part_of = |d: &FormationId| {
+            attachments
+                .iter()
+                .any(|a| a.part_of && a.unit == d.as_str())
+        };
+        let mut out: Vec<FormationId> = attachments
             .iter()
             .filter(|a| &a.to == corps)
             .map(|a| FormationId(a.unit.clone()))
             .filter(|d| matches!(oob.formation(d), Some(OobFormation::Division(_))))
-            .filter(|d| !self.command_state.returned.contains(d))
-            .collect()
+            .filter(|d| !part_of(d) && !self.command_state.returned.contains(d))
+            .collect();
+        out.dedup();
+        out
     }
 
     /// `k` has fallen: if he is Hancock commanding 2 Corps with two or more divisions of other

@@ -128,6 +128,10 @@ pub struct Attachment {
     /// The formation it serves with (a division, a corps, or `A Pot` for the Army of the
     /// Potomac Reserve and army artillery of rule 3.6 and Scenario 4).
     pub to: FormationId,
+    /// Printed as "considered to be part of" the corps (Scenario 3's 2/6 with 2 Corps): it
+    /// serves the corps as any attachment does, but is no attached division for rule 3.2.
+    #[serde(default)]
+    pub part_of: bool,
 }
 
 /// A leader acting in another command (rule 4.1d: Lee as corps commander).

@@ -114,3 +114,12 @@ fn rule_3_2_secrecy_the_confederates_and_spectators_learn_nothing_of_the_choice(
     assert_ne!(union_reads[0], union_reads[1]);
     assert_ne!(union_reads[1], union_reads[2]);
 }
+
+#[test]
+fn rule_3_2_scenario_3_asks_nothing_2_6_being_part_of_2_corps() {
+    let b = hancock_falls("plank-road", 6);
+    assert!(b.g.decisions().is_empty());
+    assert_eq!(b.g.attached_divisions(U, &f("2")), vec![f("3/5")]);
+    assert_eq!(b.g.corps_of_division(U, &f("2/6")), Some(f("2")));
+    assert_eq!(b.g.corps_of_division(U, &f("3/5")), Some(f("2")));
+}

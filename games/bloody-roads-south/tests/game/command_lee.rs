@@ -109,7 +109,8 @@ fn rule_4_1d_declined_the_senior_division_commander_succeeds() {
 
 #[test]
 fn rule_4_1d_only_for_confederate_corps_and_lee_on_the_map() {
-    // Hancock falls: no question (the Union has no 4.1d).
+    // Hancock falls: no question (the Union has no 4.1d; and 3.2 asks nothing, his one
+    // attached division, 3/5, staying: 2/6 is printed as part of 2 Corps).
     let mut b = Board::empty_of("plank-road", 4);
     b.place(U, "Hancock", "B32.26", Formation::None, Vertex::SW_NW);
     b.place(U, "Getty", "B32.25", Formation::None, Vertex::SW_NW);
