@@ -517,12 +517,15 @@ fn resolve_side(
 /// both maps joined, won by the standard conditions (5.0-5.3); Scenario 6, the Second Day
 /// (6 May 5:00am to 8:00pm on both maps, won by the same conditions counting only what
 /// happens in play); Scenario 7, the Wasted Day (7 May 5:00am to 7:00pm on both maps, won by
-/// the same conditions counting the conditions that exist at the start).
-pub const OFFERED: [ScenarioId; 6] = [
+/// the same conditions counting the conditions that exist at the start); Scenario 5, the
+/// Battle of the Wilderness (5 May 1:00pm to 7 May 7:00pm, set up as Scenario 4, its 6 May
+/// Confederate entries chosen in play, rule 4.3).
+pub const OFFERED: [ScenarioId; 7] = [
     ScenarioId::SandersField,
     ScenarioId::WarrenAndSedgwickVsEwell,
     ScenarioId::PlankRoad,
     ScenarioId::BattlesOfMay5th,
+    ScenarioId::BattleOfTheWilderness,
     ScenarioId::SecondDay,
     ScenarioId::WastedDay,
 ];

@@ -32,12 +32,36 @@ fn groups_of(scenario: ScenarioId) -> Vec<&'static EntryGroup> {
     out
 }
 
+/// The entry groups of a scenario whose choice is made in play (rule 4.3: in Scenario 5, in
+/// the Confederate Command Phases up to the groups' deadline, 11:00pm 5 May): those whose
+/// deadline is not before the scenario's first turn. The others are chosen at set-up.
+pub(crate) fn groups_in_play(scenario: ScenarioId) -> Vec<&'static EntryGroup> {
+    let first = crate::data::scenario(scenario).first_turn;
+    groups_of(scenario)
+        .into_iter()
+        .filter(|g| in_play(g, first))
+        .collect()
+}
+
+/// True when group `g`'s deadline is at or after `first` on the Turn Record Track.
+fn in_play(g: &EntryGroup, first: crate::data::GameTime) -> bool {
+    let track = crate::data::turn_record();
+    match (track.index_of(g.deadline), track.index_of(first)) {
+        (Some(d), Some(f)) => d >= f,
+        _ => false,
+    }
+}
+
 /// The scenarios in which the entries are chosen at set-up: the offered ones whose lines
-/// name entry groups (Scenario 6; Scenario 5 chooses during play and is not built).
+/// name entry groups whose deadline has passed when the scenario starts (Scenario 6;
+/// Scenario 5 chooses in play, `command::entries`).
 fn set_up_scenarios() -> Vec<ScenarioId> {
     crate::data::scenario::OFFERED
         .into_iter()
-        .filter(|&s| !groups_of(s).is_empty())
+        .filter(|&s| {
+            let first = crate::data::scenario(s).first_turn;
+            groups_of(s).iter().any(|g| !in_play(g, first))
+        })
         .collect()
 }
 
@@ -138,8 +162,9 @@ pub(crate) fn read_choices(
         return Ok(Vec::new());
     }
     let listed = &crate::data::scenario(scenario).variants;
+    let first = crate::data::scenario(scenario).first_turn;
     let mut out = Vec::new();
-    for g in groups_of(scenario) {
+    for g in groups_of(scenario).into_iter().filter(|g| !in_play(g, first)) {
         let key = choice_key(&g.id);
         let value = match setup.secret_choices.get(Side::Confederate).get(&key) {
             None => g.default.clone(),

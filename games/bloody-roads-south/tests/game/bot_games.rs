@@ -25,13 +25,25 @@ pub fn play_out_counting(
 /// Plays one game to its end (see [`play_out_counting`]), returning the finished match and the
 /// number of actions.
 pub fn play_out_match(
-    mut m: Match<BloodyRoadsSouth>,
+    m: Match<BloodyRoadsSouth>,
     n: u64,
     written: &mut u32,
     tried: &mut u32,
 ) -> (Match<BloodyRoadsSouth>, u64) {
+    play_match_until(m, n, written, tried, |_| false)
+}
+
+/// Plays one game (see [`play_out_counting`]) until it ends or `stop` holds before an action
+/// (a game cut at a turn limit), returning the match and the number of actions.
+pub fn play_match_until(
+    mut m: Match<BloodyRoadsSouth>,
+    n: u64,
+    written: &mut u32,
+    tried: &mut u32,
+    stop: impl Fn(&BloodyRoadsSouth) -> bool,
+) -> (Match<BloodyRoadsSouth>, u64) {
     let mut rng = Rng(n ^ 0x5eed);
-    while m.outcome().is_none() {
+    while m.outcome().is_none() && !stop(m.state()) {
         assert!(m.seq() < MAX_ACTIONS, "game {n} does not end");
         let to_act = m.to_act();
         assert!(
