@@ -27,6 +27,7 @@ pub mod army;
 pub mod batch;
 pub mod conference;
 pub mod enforce;
+pub mod entries;
 pub mod initiative;
 pub mod issue;
 pub mod lee;
@@ -64,6 +65,7 @@ impl BloodyRoadsSouth {
                 drop_goals: Vec::new(),
                 retreats: Vec::new(),
                 returns: Vec::new(),
+                entry_choices: Vec::new(),
             }],
             CommandSegment::Initiative => vec![Action::Initiative {
                 attempts: Vec::new(),

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::order::OrderType;
 use crate::data::{HexId, UnitId};
-use crate::model::draft::{Attempt, OrderDraft, ReturnDraft};
+use crate::model::draft::{Attempt, EntryDraft, OrderDraft, ReturnDraft};
 use crate::model::facing::Vertex;
 use crate::model::order::Receiver;
 use crate::model::unit::Formation;
@@ -94,6 +94,10 @@ pub enum Action {
         /// (series 21.2), at most one entry a brigade.
         #[serde(default)]
         returns: Vec<ReturnDraft>,
+        /// The Confederate's secret entry choices of the 6 May groups (rule 4.3, Scenario 5:
+        /// in his Order Issues up to 11:00pm 5 May), at most one entry a group.
+        #[serde(default)]
+        entry_choices: Vec<EntryDraft>,
     },
     /// The side's whole Initiative segment (series 10.2): every attempt, each with the order
     /// the leader gives if he wins, rolled in order; offered once per Initiative segment with

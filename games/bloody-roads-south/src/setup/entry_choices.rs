@@ -66,7 +66,7 @@ fn set_up_scenarios() -> Vec<ScenarioId> {
 }
 
 /// A value's name: the hex, what it adds to the arrival, the variant it uses.
-fn value_name(g: &EntryGroup, hex: HexId, variant: Option<VariantId>) -> String {
+pub(crate) fn value_name(g: &EntryGroup, hex: HexId, variant: Option<VariantId>) -> String {
     let mut name = hex.to_string();
     if let Some(e) = crate::data::map()
         .entries()
@@ -150,6 +150,41 @@ pub(crate) fn choice_infos() -> Vec<ChoiceInfo> {
         .collect()
 }
 
+/// Reads one value of group `g`'s choice (named `key` in errors): `with` (4.5a) or one of its
+/// hexes, or of the hexes of a variant the scenario lists (`listed`; 4.5b), with the variant
+/// such a hex puts in play. A value off the list is refused with a sentence.
+pub(crate) fn parse_entry(
+    g: &EntryGroup,
+    key: &str,
+    value: &str,
+    listed: &[VariantId],
+) -> Result<(EntryChoice, Option<VariantId>), String> {
+    if value == WITH && g.with_group.is_some() {
+        return Ok((EntryChoice::WithGroup, None));
+    }
+    let hex: HexId = value
+        .parse()
+        .map_err(|_| format!("the choice {key:?} names no hex: {value:?}"))?;
+    let variant = g
+        .variant_hexes
+        .iter()
+        .find(|(_, hexes)| hexes.contains(&hex))
+        .map(|(&v, _)| v);
+    if !g.hexes.contains(&hex) && variant.is_none_or(|v| !listed.contains(&v)) {
+        return Err(format!(
+            "{} may not enter at {hex} (rule {}): choose one of {}",
+            g.title,
+            g.rule,
+            g.hexes
+                .iter()
+                .map(|h| h.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    Ok((EntryChoice::Hex(hex), variant))
+}
+
 /// Reads the Confederate seat's entry choices for `scenario` (the defaults where none is
 /// sent), adding to `variants` the variant a chosen hex uses (4.5b). An unknown value is
 /// refused with a sentence.
@@ -173,36 +208,12 @@ pub(crate) fn read_choices(
                 .ok_or_else(|| format!("the choice {key:?} names a hex, not {v}"))?
                 .to_string(),
         };
-        let choice = if value == WITH && g.with_group.is_some() {
-            EntryChoice::WithGroup
-        } else {
-            let hex: HexId = value
-                .parse()
-                .map_err(|_| format!("the choice {key:?} names no hex: {value:?}"))?;
-            let variant = g
-                .variant_hexes
-                .iter()
-                .find(|(_, hexes)| hexes.contains(&hex))
-                .map(|(&v, _)| v);
-            if !g.hexes.contains(&hex) && variant.is_none_or(|v| !listed.contains(&v)) {
-                return Err(format!(
-                    "{} may not enter at {hex} (rule {}): choose one of {}",
-                    g.title,
-                    g.rule,
-                    g.hexes
-                        .iter()
-                        .map(|h| h.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
-            if let Some(v) = variant
-                && !variants.contains(&v)
-            {
-                variants.push(v);
-            }
-            EntryChoice::Hex(hex)
-        };
+        let (choice, variant) = parse_entry(g, &key, &value, listed)?;
+        if let Some(v) = variant
+            && !variants.contains(&v)
+        {
+            variants.push(v);
+        }
         out.push((g.id.clone(), choice));
     }
     Ok(out)

@@ -67,6 +67,7 @@ mod scenario4;
 mod scenario4_bot_games;
 mod scenario4_variants;
 mod scenario5_bot_games;
+mod scenario5_entries;
 mod scenario6;
 mod scenario6_bot_games;
 mod scenario6_entries;

@@ -208,8 +208,13 @@ pub fn is_finish(a: &Action) -> bool {
             drop_goals,
             retreats,
             returns,
+            entry_choices,
         } => {
-            orders.is_empty() && drop_goals.is_empty() && retreats.is_empty() && returns.is_empty()
+            orders.is_empty()
+                && drop_goals.is_empty()
+                && retreats.is_empty()
+                && returns.is_empty()
+                && entry_choices.is_empty()
         }
         Action::Initiative { attempts } => attempts.is_empty(),
         _ => false,
@@ -324,6 +329,7 @@ pub fn issue(orders: Vec<OrderDraft>) -> Action {
         drop_goals: Vec::new(),
         retreats: Vec::new(),
         returns: Vec::new(),
+        entry_choices: Vec::new(),
     }
 }
 
