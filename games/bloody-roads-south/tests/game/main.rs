@@ -66,6 +66,7 @@ mod scenario3_bot_games;
 mod scenario4;
 mod scenario4_bot_games;
 mod scenario4_variants;
+mod scenario5;
 mod scenario5_bot_games;
 mod scenario5_entries;
 mod scenario6;

@@ -1,9 +1,11 @@
 //! Seeded bot games of Scenario 5, The Battle of the Wilderness (91 turns on both maps joined,
 //! 5 May 1:00pm to 7 May 7:00pm, two nights): the same bots and checks as Sander's Field's
 //! (`bot_games`): no panic, someone can always act, no prompt without actions, every invariant
-//! after every action. A whole game is some 50,000 actions (minutes in a debug build), so the
-//! normal run plays games cut at a turn limit; the 20 games the issue asks for play to their
-//! result behind `#[ignore]`, half of them (odd seeds) with the variants and options on.
+//! after every action. A whole game is some 50,000 actions (about 50 s in a debug build), so
+//! the normal run plays one whole game (with 3.8a and 4.5a) and one as printed cut after the
+//! first night; the 20 games the issue asks for play to their result behind `#[ignore]`
+//! (`cargo test -p bloody-roads-south --test game scenario_5_20 -- --ignored`), half of them
+//! (odd seeds) with the variants and options on.
 
 use adjutant_engine::{Match, Side};
 use bloody_roads_south::BloodyRoadsSouth;
@@ -11,12 +13,13 @@ use bloody_roads_south::model::step::Step;
 
 use crate::support::wilderness_with;
 
-/// The turns a cut game of the normal run plays (`BRS_S5_TURNS=N` plays N instead).
+/// The turn a cut game of the normal run stops at (`BRS_S5_TURNS=N` stops at N instead): 26,
+/// 6 May 6:00am, after the first night and the first Confederate entries of 6 May (4.3).
 fn turn_limit() -> u16 {
     std::env::var("BRS_S5_TURNS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(10)
+        .unwrap_or(26)
 }
 
 /// Game `n`: even seeds as printed; odd seeds with the variants and options on: 3.8a (the
@@ -86,13 +89,13 @@ fn play_whole(n: u64) {
 }
 
 #[test]
-fn scenario_5_bot_game_as_printed_to_a_turn_limit() {
+fn scenario_5_bot_game_as_printed_through_the_first_night() {
     play_cut(0, turn_limit());
 }
 
 #[test]
-fn scenario_5_bot_game_with_variants_and_options_to_a_turn_limit() {
-    play_cut(3, turn_limit());
+fn scenario_5_bot_game_with_3_8a_and_4_5a_reaches_its_result() {
+    play_whole(1);
 }
 
 #[test]
@@ -101,10 +104,4 @@ fn scenario_5_20_bot_games_reach_their_result() {
     for n in 0..20 {
         play_whole(n);
     }
-}
-
-#[test]
-#[ignore = "one whole game of Scenario 5 with the variants (about a minute in a release build)"]
-fn scenario_5_one_bot_game_with_variants_reaches_its_result() {
-    play_whole(1);
 }
