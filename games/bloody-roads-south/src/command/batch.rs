@@ -42,9 +42,11 @@ impl BloodyRoadsSouth {
                     return Err("No brigade can return at set-up (21.2).".into());
                 }
                 if !entry_choices.is_empty() {
-                    return Err("The entries of 6 May are chosen in your Command Phases, not at \
+                    return Err(
+                        "The entries of 6 May are chosen in your Command Phases, not at \
                                 set-up (4.3)."
-                        .into());
+                            .into(),
+                    );
                 }
                 trial.apply_preset_batch(side, orders, &mut fx)?;
             }

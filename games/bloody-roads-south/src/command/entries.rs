@@ -148,7 +148,10 @@ impl BloodyRoadsSouth {
         match known {
             None => format!("There is no reinforcement group {group} whose entry is chosen (4.3)."),
             Some(g) if side != Side::Confederate => {
-                format!("Only the Confederate player chooses where {} enters (4.3).", g.title)
+                format!(
+                    "Only the Confederate player chooses where {} enters (4.3).",
+                    g.title
+                )
             }
             Some(g) if !groups_in_play(self.scenario).iter().any(|x| x.id == g.id) => {
                 format!(

@@ -199,7 +199,10 @@ pub(crate) fn read_choices(
     let listed = &crate::data::scenario(scenario).variants;
     let first = crate::data::scenario(scenario).first_turn;
     let mut out = Vec::new();
-    for g in groups_of(scenario).into_iter().filter(|g| !in_play(g, first)) {
+    for g in groups_of(scenario)
+        .into_iter()
+        .filter(|g| !in_play(g, first))
+    {
         let key = choice_key(&g.id);
         let value = match setup.secret_choices.get(Side::Confederate).get(&key) {
             None => g.default.clone(),

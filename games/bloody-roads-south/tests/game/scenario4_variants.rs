@@ -79,7 +79,11 @@ fn rule_3_8b_and_4_5c_are_offered_in_scenario_4_as_public_option_and_secret_choi
     );
     assert_eq!(
         a.scenarios,
-        ["battles-of-may-5th", "battle-of-the-wilderness", "second-day"]
+        [
+            "battles-of-may-5th",
+            "battle-of-the-wilderness",
+            "second-day"
+        ]
     );
     for c in &info.choices {
         assert!(

@@ -94,7 +94,10 @@ fn rule_7_0_scenario_5_sets_up_as_scenario_4_on_both_maps() {
     let five = data::scenario(ScenarioId::BattleOfTheWilderness);
     let four = data::scenario(ScenarioId::BattlesOfMay5th);
     for side in [U, C] {
-        assert_eq!(five.side(side).setup_from, Some(ScenarioId::BattlesOfMay5th));
+        assert_eq!(
+            five.side(side).setup_from,
+            Some(ScenarioId::BattlesOfMay5th)
+        );
         assert_eq!(five.side(side).placements, four.side(side).placements);
         assert_eq!(five.side(side).attachments, four.side(side).attachments);
     }
@@ -124,7 +127,9 @@ fn rule_7_0_scenario_5_pre_set_orders_as_printed() {
         ("3/6", "Do not move before 1:30pm 5 May"),
     ] {
         assert!(
-            union.iter().any(|(r, t)| *r == receiver && t.contains(words)),
+            union
+                .iter()
+                .any(|(r, t)| *r == receiver && t.contains(words)),
             "{receiver}: {words}"
         );
     }
@@ -136,7 +141,12 @@ fn rule_7_0_scenario_5_pre_set_orders_as_printed() {
         .expect("2 Corps' D2 order");
     assert_eq!(d2.receiver, "2");
     assert_eq!(d2.not_before, None);
-    let waits = s.union.orders.iter().find(|o| o.receiver == "3/6").expect("3/6");
+    let waits = s
+        .union
+        .orders
+        .iter()
+        .find(|o| o.receiver == "3/6")
+        .expect("3/6");
     assert_eq!(
         waits.not_before.map(|t| t.to_string()).as_deref(),
         Some("5 May 1:30pm")
@@ -166,7 +176,11 @@ fn rule_7_0_scenario_5_reinforcements_as_printed() {
         let expected: Vec<_> = LINES.iter().filter(|l| l.0 == side).collect();
         assert_eq!(printed.len(), expected.len(), "{side}");
         for (r, (_, turn, entry, count)) in printed.iter().zip(expected) {
-            assert!(book.contains(&squash(&r.book)), "not in the book: {}", r.book);
+            assert!(
+                book.contains(&squash(&r.book)),
+                "not in the book: {}",
+                r.book
+            );
             assert_eq!(r.turn.to_string(), *turn, "{}", r.book);
             let letters: Vec<String> = r.entry.iter().map(|e| e.letter().to_string()).collect();
             assert_eq!(letters, *entry, "{}", r.book);
@@ -202,7 +216,15 @@ fn rule_3_8b_scenario_5_deletes_every_9th_corps_reinforcement() {
     let g = with.state();
     assert!(g.variant(VariantId::BurnsideElsewhere));
     assert!(!g.variant(VariantId::FerreroJoins), "3.8b deletes 4/9 too");
-    for id in ["Burnside", "Willcox", "1/3/9", "Potter", "Stevenson", "Prov/9", "9b-2"] {
+    for id in [
+        "Burnside",
+        "Willcox",
+        "1/3/9",
+        "Potter",
+        "Stevenson",
+        "Prov/9",
+        "9b-2",
+    ] {
         assert!(g.key(U, &UnitId::new(id)).is_none(), "{id} deleted");
     }
     let without = wilderness_with(3, &[], &[]);
@@ -274,7 +296,10 @@ fn rule_5_0_scenario_5_is_won_by_the_standard_conditions_at_7pm_7_may() {
     let mut m = wilderness_with(4, &[], &[]);
     set_up_quickly(&mut m);
     let r = m.state().standard_result();
-    assert_eq!((r.tactical.union.total, r.tactical.confederate.total), (0, 0));
+    assert_eq!(
+        (r.tactical.union.total, r.tactical.confederate.total),
+        (0, 0)
+    );
     let outcome = r.outcome();
     assert!(
         outcome.summary.contains("Tactical") && outcome.summary.contains("Strategic"),

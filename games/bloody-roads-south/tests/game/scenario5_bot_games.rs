@@ -48,9 +48,10 @@ fn game(n: u64) -> Match<BloodyRoadsSouth> {
 fn play_cut(n: u64, limit: u16) {
     let (mut written, mut tried) = (0, 0);
     let start = std::time::Instant::now();
-    let (m, actions) = crate::bot_games::play_match_until(game(n), n, &mut written, &mut tried, |g| {
-        g.turn_number() >= limit
-    });
+    let (m, actions) =
+        crate::bot_games::play_match_until(game(n), n, &mut written, &mut tried, |g| {
+            g.turn_number() >= limit
+        });
     assert!(m.outcome().is_none(), "game {n} ended before turn {limit}");
     assert_eq!(m.state().turn_number(), limit, "game {n}");
     eprintln!(
@@ -66,7 +67,11 @@ fn play_whole(n: u64) {
     let (m, actions) = crate::bot_games::play_out_match(game(n), n, &mut written, &mut tried);
     let g = m.state();
     assert_eq!(g.step(), Step::Over, "game {n}");
-    assert_eq!(g.turn_number(), 91, "game {n} ends on its 91st turn, 7:00pm 7 May");
+    assert_eq!(
+        g.turn_number(),
+        91,
+        "game {n} ends on its 91st turn, 7:00pm 7 May"
+    );
     assert!(!g.is_night(), "game {n}: 7:00pm is a day turn");
     let outcome = m.outcome().expect("a result");
     assert!(

@@ -162,7 +162,11 @@ fn rule_4_3_scenario5_entry_chosen_in_play_until_11pm() {
     assert_eq!(due(&m, "Longstreet").0, "B1.20");
     assert_eq!(due(&m, "Anderson").0, "B1.21");
     // Chosen at 1:00pm: 1 Corps at A1.10 arrives 3 turns later (4.3b).
-    post(&mut m, &choose(&[("first-corps", "A1.10"), ("johnston", "A1.30")])).expect("chosen");
+    post(
+        &mut m,
+        &choose(&[("first-corps", "A1.10"), ("johnston", "A1.30")]),
+    )
+    .expect("chosen");
     assert_eq!(
         due(&m, "Longstreet"),
         (Value::from("A1.10"), Value::from("6 May 6:30am"))
@@ -185,7 +189,10 @@ fn rule_4_3_scenario5_entry_chosen_in_play_until_11pm() {
     assert!(menu(&m).is_empty());
     let before = m.view(Viewer::Seat(C));
     let err = post(&mut m, &choose(&[("first-corps", "A1.01")])).expect_err("too late");
-    assert!(err.contains("only up to") && err.contains("11:00pm"), "{err}");
+    assert!(
+        err.contains("only up to") && err.contains("11:00pm"),
+        "{err}"
+    );
     assert_eq!(m.view(Viewer::Seat(C)), before, "nothing changed");
     // The groups enter where chosen: J/R/2 at A1.30 at 3:00am (turn 22), 1 Corps at B1.21
     // and R/R/2 at its default A1.10 at 5:00am (turn 24).
@@ -203,7 +210,10 @@ fn rule_4_3_scenario5_bad_entry_choices_are_refused_with_a_sentence() {
     for (batch, part) in [
         (choose(&[("ramseur", "B12.28")]), "may not enter at B12.28"),
         (choose(&[("ramseur", "nowhere")]), "names no hex"),
-        (choose(&[("pickett", "B29.01")]), "does not enter in this game"),
+        (
+            choose(&[("pickett", "B29.01")]),
+            "does not enter in this game",
+        ),
         (choose(&[("hood", "A1.10")]), "no reinforcement group hood"),
         (
             choose(&[("anderson", "A1.30"), ("anderson", "A1.22")]),
@@ -304,7 +314,11 @@ fn rule_4_3_secrecy_scenario5_the_union_and_spectators_learn_the_entries_only_wh
         advance(&mut a, |g| at_order_issue(g, turn));
         advance(&mut b, |g| at_order_issue(g, turn));
         for viewer in [Viewer::Seat(U), Viewer::Spectator] {
-            assert_eq!(a.view(viewer), b.view(viewer), "before turn {turn}, {viewer:?}");
+            assert_eq!(
+                a.view(viewer),
+                b.view(viewer),
+                "before turn {turn}, {viewer:?}"
+            );
         }
         let pa = play_got(&mut a, C, ca);
         let pb = play_got(&mut b, C, cb);
