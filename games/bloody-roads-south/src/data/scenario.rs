@@ -215,6 +215,8 @@ pub struct Scenario {
     pub counts_pre_game_losses: bool,
     /// Both sides know the Unfinished Railroad from the start (rule 1.3f: Scenario 7).
     pub railroad_known: bool,
+    /// The Confederates may move by the off-map link (rule 4.2: Scenario 5).
+    pub off_map_link: bool,
     /// Who holds each rule 5.3 location at the start (keyed by the label printed in 5.3).
     pub possession: BTreeMap<String, Side>,
     /// The Union side.
@@ -255,6 +257,8 @@ struct ScenarioFile {
     counts_pre_game_losses: bool,
     #[serde(default)]
     railroad_known: bool,
+    #[serde(default)]
+    off_map_link: bool,
     #[serde(default)]
     possession: BTreeMap<String, Side>,
     union: SideFile,
@@ -344,6 +348,7 @@ impl Scenarios {
                 may_continue_to: f.may_continue_to,
                 counts_pre_game_losses: f.counts_pre_game_losses,
                 railroad_known: f.railroad_known,
+                off_map_link: f.off_map_link,
                 possession: f.possession.clone(),
                 union,
                 confederate,

@@ -169,6 +169,9 @@ pub enum Action {
     /// The moving group leaves the map by the hex it stands in, under an order that sends it
     /// off there (Scenario 3: 3/5 by B13.35; `movement::leave`).
     LeaveMap,
+    /// The moving Confederate group leaves the map by an end of the off-map link, to reappear
+    /// at the other end some turns later (rule 4.2; `movement::off_map_link`).
+    UseLink,
     /// Bring a waiting reinforcement onto the map (series 16.3, rule 6.0d).
     Enter {
         /// The unit.

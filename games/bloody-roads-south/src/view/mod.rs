@@ -203,6 +203,11 @@ impl BloodyRoadsSouth {
                 }
                 Location::Gone => "gone",
                 Location::Exited { .. } => "left the map",
+                Location::OffMap { to, due } => {
+                    c["due"] = json!(self.time_of(due));
+                    c["enters_at"] = json!(to);
+                    "off the map (4.2)"
+                }
                 Location::Map { .. } => continue,
             };
             c["status"] = json!(state);

@@ -47,6 +47,7 @@ mod movement_board;
 mod movement_command;
 mod movement_extended;
 mod movement_formation;
+mod movement_off_map_link;
 mod movement_overstacking;
 mod movement_radius;
 mod movement_reinforcements;
