@@ -233,7 +233,9 @@ fn rule_4_3_scenario5_bad_entry_choices_are_refused_with_a_sentence() {
 #[test]
 fn rule_4_5b_scenario5_longstreet_further_east_is_a_value_of_the_entry_changeable_until_11pm() {
     let mut m = started(13, &[]);
+    let mut plain = started(13, &[]);
     post(&mut m, &choose(&[("first-corps", "B29.01")])).expect("4.5b");
+    post(&mut plain, &no_orders()).expect("nothing chosen");
     assert!(m.state().variant(VariantId::LongstreetFurtherEast));
     for viewer in [Viewer::Seat(U), Viewer::Spectator] {
         assert!(
@@ -242,6 +244,8 @@ fn rule_4_5b_scenario5_longstreet_further_east_is_a_value_of_the_entry_changeabl
                 .contains("longstreet-further-east"),
             "{viewer:?}"
         );
+        // Nothing else tells it either: the whole view is the one of a game without it.
+        assert_eq!(m.view(viewer), plain.view(viewer), "{viewer:?}");
     }
     advance(&mut m, |g| at_order_issue(g, 2));
     post(&mut m, &choose(&[("first-corps", "B1.20")])).expect("changed back");
