@@ -86,6 +86,10 @@ impl BloodyRoadsSouth {
             return None;
         }
         let here = self.moving_hex(g)?;
+        // Every hex that may serve is on a map edge: the common case costs no zone search.
+        if !crate::data::map().is_edge(here, self.maps()) {
+            return None;
+        }
         let to = if self.link_hexes(side, a).contains(&here) {
             b
         } else if self.link_hexes(side, b).contains(&here) {
