@@ -1,7 +1,7 @@
 //! Seeded bot games of Scenario 5, The Battle of the Wilderness (91 turns on both maps joined,
 //! 5 May 1:00pm to 7 May 7:00pm, two nights): the same bots and checks as Sander's Field's
 //! (`bot_games`): no panic, someone can always act, no prompt without actions, every invariant
-//! after every action. A whole game is some 50,000 actions (about 50 s in a debug build), so
+//! after every action. A whole game is some 50,000 actions (35-100 s in a debug build), so
 //! the normal run plays one whole game (with 3.8a and 4.5a) and one as printed cut after the
 //! first night; the 20 games the issue asks for play to their result behind `#[ignore]`
 //! (`cargo test -p bloody-roads-south --test game scenario_5_20 -- --ignored`), half of them
