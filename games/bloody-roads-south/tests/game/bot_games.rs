@@ -43,6 +43,7 @@ pub fn play_match_until(
     stop: impl Fn(&BloodyRoadsSouth) -> bool,
 ) -> (Match<BloodyRoadsSouth>, u64) {
     let mut rng = Rng(n ^ 0x5eed);
+    let mut links = 0u32;
     while m.outcome().is_none() && !stop(m.state()) {
         assert!(m.seq() < MAX_ACTIONS, "game {n} does not end");
         let to_act = m.to_act();
@@ -75,6 +76,9 @@ pub fn play_match_until(
         if matches!(&action, Action::Initiative { attempts } if !attempts.is_empty()) {
             *tried += 1;
         }
+        if action == Action::UseLink {
+            links += 1;
+        }
         let action = &action;
         let value = serde_json::to_value(action).expect("actions serialise");
         if let Err(e) = m.play(side, &value) {
@@ -83,6 +87,9 @@ pub fn play_match_until(
         if let Err(e) = m.state().check_invariants() {
             panic!("game {n}, action {}: {e} (after {action:?})", m.seq());
         }
+    }
+    if links > 0 {
+        eprintln!("game {n}: {links} groups took the off-map link (4.2)");
     }
     let seq = m.seq();
     (m, seq)
