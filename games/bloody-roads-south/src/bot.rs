@@ -9,7 +9,7 @@
 use adjutant_engine::{Dice, Rules, Seed, Side};
 
 use crate::model::action::{Action, SetUpExtension};
-use crate::model::draft::{Attempt, OrderDraft, ReturnDraft};
+use crate::model::draft::{Attempt, EntryDraft, OrderDraft, ReturnDraft};
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::order::Receiver;
 
@@ -69,6 +69,12 @@ pub fn fill(
             (Action::IssueOrders { drop_goals, .. }, Some("drop_goals")) => {
                 if let Ok(r) = serde_json::from_value::<Receiver>(e["item"].clone()) {
                     drop_goals.push(r);
+                }
+            }
+            (Action::IssueOrders { entry_choices, .. }, Some("entry_choices")) => {
+                if let Ok(d) = serde_json::from_value::<EntryDraft>(e["item"].clone()) {
+                    entry_choices.retain(|x| x.group != d.group);
+                    entry_choices.push(d);
                 }
             }
             (Action::IssueOrders { returns, .. }, Some("returns")) => {

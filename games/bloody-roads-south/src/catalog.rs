@@ -142,8 +142,9 @@ pub fn game_info() -> GameInfo {
                       (Map B: Hill and Lee against Getty and Hancock), Scenario 4, The \
                       Battles of May 5th (both maps, tactical and strategic victory), and \
                       Scenario 6, The Second Day (6 May on both maps), and Scenario 7, The \
-                      Wasted Day (7 May on both maps), are playable with every rule they use; \
-                      Scenario 5 is to come."
+                      Wasted Day (7 May on both maps), and Scenario 5, The Battle of the \
+                      Wilderness (the whole battle, 5 May 1:00pm to 7 May 7:00pm), are \
+                      playable with every rule they use."
             .into(),
         scenarios,
         choices,

@@ -35,6 +35,20 @@ impl BloodyRoadsSouth {
                     ));
                 }
             }
+            // Rule 4.2: only Confederate counters travel the off-map link, whole, to an end.
+            if let Location::OffMap { to, .. } = u.location {
+                let ends = crate::data::charts().special_rules.off_map.hexes;
+                if u.side != Side::Confederate
+                    || !self.scenario().off_map_link
+                    || u.part_of.is_some()
+                    || !ends.iter().any(|&e| self.canonical(e) == Some(to))
+                {
+                    return Err(format!(
+                        "{} is on the off-map link to {to} unlawfully",
+                        u.id
+                    ));
+                }
+            }
             if let Location::Exited { hex } = u.location {
                 let exit = self
                     .scenario()

@@ -91,6 +91,7 @@ impl BloodyRoadsSouth {
             Action::Attack { hex } => format!("Attack {hex} in close combat"),
             Action::EndMove => "Stop here".into(),
             Action::LeaveMap => "Leave the map".into(),
+            Action::UseLink => "Leave the map by the off-map link (4.2)".into(),
             Action::Enter { unit, hex } => {
                 format!("Bring {} onto the map at {hex}", self.unit_name(side, unit))
             }

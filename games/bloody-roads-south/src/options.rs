@@ -5,9 +5,9 @@ use crate::data::ScenarioId;
 use crate::data::variant::OptionId;
 
 /// Which optional rules a scenario can use. The Army Status rules (reference 3A) in the
-/// scenarios their data lists (`charts/army_status.toml`: Scenarios 4-7, so Scenarios 4, 6 and
-/// 7 of those built), and 3.3 (Burnside always negative, part of them) where they are and 9
-/// Corps can be in play; 3.6 (the Army of the Potomac's reserve) is not played yet (issue 17).
+/// scenarios their data lists (`charts/army_status.toml`: Scenarios 4-7, all built), and 3.3
+/// (Burnside always negative, part of them) where they are and 9 Corps can be in play; 3.6
+/// (the Army of the Potomac's reserve) is not played yet (issue 17).
 pub(crate) fn option_applies(id: OptionId, scenario: ScenarioId) -> bool {
     use OptionId as O;
     let army_status = crate::data::charts()

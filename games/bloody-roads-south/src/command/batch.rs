@@ -32,11 +32,21 @@ impl BloodyRoadsSouth {
             (
                 Step::SetUp,
                 Action::IssueOrders {
-                    orders, returns, ..
+                    orders,
+                    returns,
+                    entry_choices,
+                    ..
                 },
             ) => {
                 if !returns.is_empty() {
                     return Err("No brigade can return at set-up (21.2).".into());
+                }
+                if !entry_choices.is_empty() {
+                    return Err(
+                        "The entries of 6 May are chosen in your Command Phases, not at \
+                                set-up (4.3)."
+                            .into(),
+                    );
                 }
                 trial.apply_preset_batch(side, orders, &mut fx)?;
             }
@@ -50,11 +60,13 @@ impl BloodyRoadsSouth {
                     drop_goals,
                     retreats,
                     returns,
+                    entry_choices,
                 },
             ) => {
                 trial.command_state.batch_posted = true;
                 trial.apply_issue_orders(side, orders, drop_goals, retreats, &mut fx)?;
                 trial.apply_returns(side, returns, &mut fx)?;
+                trial.apply_entry_choices(side, entry_choices, &mut fx)?;
             }
             (
                 Step::Command {
@@ -172,12 +184,14 @@ pub(crate) fn batch_parts(action: &Action) -> Option<(usize, Vec<Words<'_>>)> {
             drop_goals,
             retreats,
             returns,
+            entry_choices,
         } => Some((
             orders
                 .len()
                 .max(drop_goals.len())
                 .max(retreats.len())
-                .max(returns.len()),
+                .max(returns.len())
+                .max(entry_choices.len()),
             orders
                 .iter()
                 .map(|o| (o.objective, o.text.as_str()))

@@ -28,6 +28,7 @@ pub mod army;
 pub mod batch;
 pub mod conference;
 pub mod enforce;
+pub mod entries;
 pub mod hancock;
 pub mod initiative;
 pub mod issue;
@@ -66,6 +67,7 @@ impl BloodyRoadsSouth {
                 drop_goals: Vec::new(),
                 retreats: Vec::new(),
                 returns: Vec::new(),
+                entry_choices: Vec::new(),
             }],
             CommandSegment::Initiative => vec![Action::Initiative {
                 attempts: Vec::new(),

@@ -129,6 +129,7 @@ impl BloodyRoadsSouth {
             drop_goals: Vec::new(),
             retreats: Vec::new(),
             returns: Vec::new(),
+            entry_choices: Vec::new(),
         }]
     }
 

@@ -219,6 +219,8 @@ pub struct Scenario {
     pub counts_pre_game_losses: bool,
     /// Both sides know the Unfinished Railroad from the start (rule 1.3f: Scenario 7).
     pub railroad_known: bool,
+    /// The Confederates may move by the off-map link (rule 4.2: Scenario 5).
+    pub off_map_link: bool,
     /// Who holds each rule 5.3 location at the start (keyed by the label printed in 5.3).
     pub possession: BTreeMap<String, Side>,
     /// The Union side.
@@ -259,6 +261,8 @@ struct ScenarioFile {
     counts_pre_game_losses: bool,
     #[serde(default)]
     railroad_known: bool,
+    #[serde(default)]
+    off_map_link: bool,
     #[serde(default)]
     possession: BTreeMap<String, Side>,
     union: SideFile,
@@ -348,6 +352,7 @@ impl Scenarios {
                 may_continue_to: f.may_continue_to,
                 counts_pre_game_losses: f.counts_pre_game_losses,
                 railroad_known: f.railroad_known,
+                off_map_link: f.off_map_link,
                 possession: f.possession.clone(),
                 union,
                 confederate,
@@ -521,12 +526,15 @@ fn resolve_side(
 /// both maps joined, won by the standard conditions (5.0-5.3); Scenario 6, the Second Day
 /// (6 May 5:00am to 8:00pm on both maps, won by the same conditions counting only what
 /// happens in play); Scenario 7, the Wasted Day (7 May 5:00am to 7:00pm on both maps, won by
-/// the same conditions counting the conditions that exist at the start).
-pub const OFFERED: [ScenarioId; 6] = [
+/// the same conditions counting the conditions that exist at the start); Scenario 5, the
+/// Battle of the Wilderness (5 May 1:00pm to 7 May 7:00pm, set up as Scenario 4, its 6 May
+/// Confederate entries chosen in play, rule 4.3).
+pub const OFFERED: [ScenarioId; 7] = [
     ScenarioId::SandersField,
     ScenarioId::WarrenAndSedgwickVsEwell,
     ScenarioId::PlankRoad,
     ScenarioId::BattlesOfMay5th,
+    ScenarioId::BattleOfTheWilderness,
     ScenarioId::SecondDay,
     ScenarioId::WastedDay,
 ];

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::order::OrderType;
 use crate::data::{FormationId, HexId, UnitId};
-use crate::model::draft::{Attempt, OrderDraft, ReturnDraft};
+use crate::model::draft::{Attempt, EntryDraft, OrderDraft, ReturnDraft};
 use crate::model::facing::Vertex;
 use crate::model::order::Receiver;
 use crate::model::unit::Formation;
@@ -94,6 +94,10 @@ pub enum Action {
         /// (series 21.2), at most one entry a brigade.
         #[serde(default)]
         returns: Vec<ReturnDraft>,
+        /// The Confederate's secret entry choices of the 6 May groups (rule 4.3, Scenario 5:
+        /// in his Order Issues up to 11:00pm 5 May), at most one entry a group.
+        #[serde(default)]
+        entry_choices: Vec<EntryDraft>,
     },
     /// The side's whole Initiative segment (series 10.2): every attempt, each with the order
     /// the leader gives if he wins, rolled in order; offered once per Initiative segment with
@@ -165,6 +169,9 @@ pub enum Action {
     /// The moving group leaves the map by the hex it stands in, under an order that sends it
     /// off there (Scenario 3: 3/5 by B13.35; `movement::leave`).
     LeaveMap,
+    /// The moving Confederate group leaves the map by an end of the off-map link, to reappear
+    /// at the other end some turns later (rule 4.2; `movement::off_map_link`).
+    UseLink,
     /// Bring a waiting reinforcement onto the map (series 16.3, rule 6.0d).
     Enter {
         /// The unit.

@@ -55,6 +55,18 @@ pub struct Attempt {
     pub text: String,
 }
 
+/// One entry choice of an `IssueOrders` batch (rule 4.3; Scenario 5): where a Confederate
+/// reinforcement group of 6 May enters, chosen or changed in a Confederate Order Issue up to
+/// the group's deadline (11:00pm 5 May). `entry` is a hex id, or `with` for 4.5a's "with the
+/// rest of 1 Corps"; the values offered are in the seat's batch menu.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntryDraft {
+    /// The group (`first-corps`, `anderson`, `johnston`, `ramseur`, `pickett`).
+    pub group: crate::data::variant::EntryGroupId,
+    /// Its entry: a hex, or `with`.
+    pub entry: String,
+}
+
 /// One return of an `IssueOrders` batch (series 21.2; reference 2.8.3): an eliminated brigade
 /// with at least 2 straggler steps comes back through a straggler recovery marker in `hex`,
 /// placed in the Straggler Recovery segment of the next hour turn.

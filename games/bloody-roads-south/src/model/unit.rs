@@ -76,6 +76,14 @@ pub enum Location {
         /// The hex it left by.
         hex: HexId,
     },
+    /// On the Confederate off-map link (rule 4.2; `movement::off_map_link`): it reappears at
+    /// the far end from the start of the owner's Movement Phase of turn `due`.
+    OffMap {
+        /// The end it reappears at.
+        to: HexId,
+        /// The turn (an index on the Turn Record Track) it is due there.
+        due: u16,
+    },
 }
 
 /// A unit's formation (series 11.0).

@@ -37,6 +37,7 @@ pub mod formation;
 pub mod group;
 pub mod leave;
 pub mod ninth_corps;
+pub mod off_map_link;
 pub mod overrun;
 pub mod overstacking;
 pub mod radius;
@@ -125,6 +126,9 @@ impl BloodyRoadsSouth {
         if self.leave_option(side, g).is_some() {
             out.push(Action::LeaveMap);
         }
+        if self.link_option(side, g).is_some() {
+            out.push(Action::UseLink);
+        }
         if may_stop {
             out.push(Action::EndMove);
         }
@@ -149,6 +153,7 @@ impl BloodyRoadsSouth {
             Action::Attack { hex } => self.attack(side, hex, fx),
             Action::EndMove => self.end_move(side, fx),
             Action::LeaveMap => self.leave_map(side, fx),
+            Action::UseLink => self.use_link(side, fx),
             Action::Enter { unit, hex } => self.enter(side, &unit, hex, fx),
             Action::FinishMovement => self.finish_step(fx),
             _ => {}

@@ -72,7 +72,7 @@ impl BloodyRoadsSouth {
     }
 
     /// An entry hex is blocked for `side`: enemy units, or an enemy zone of control as seen.
-    fn entry_blocked(&self, side: Side, hex: HexId) -> bool {
+    pub(crate) fn entry_blocked(&self, side: Side, hex: HexId) -> bool {
         self.occupant(hex).is_some_and(|s| s != side) || self.known_zoc(side, hex, None)
     }
 
@@ -188,6 +188,8 @@ impl BloodyRoadsSouth {
                 }
             }
         }
+        // Rule 4.2: counters due off the off-map link reappear like reinforcements.
+        out.extend(self.link_enter_actions(side));
         out
     }
 
@@ -234,6 +236,7 @@ impl BloodyRoadsSouth {
             _ => self.unit(k).formation,
         };
         let facing = self.entry_facing(hex).unwrap_or(self.unit(k).facing);
+        let by_link = matches!(self.unit(k).location, Location::OffMap { .. });
         let hidden: Vec<VariantId> = self
             .variants
             .iter()
@@ -260,12 +263,23 @@ impl BloodyRoadsSouth {
         let mut g = MovingGroup::alone(k, hex);
         g.path.push(hex);
         self.moving = Some(g);
+        let (public, rule) = if by_link {
+            (
+                format!("{side} {id} enters the map at {hex} from the off-map link (4.2)."),
+                "4.2",
+            )
+        } else {
+            (
+                format!("{side} reinforcement {id} enters the map at {hex} (16.3)."),
+                "16.3",
+            )
+        };
         fx.both(
             EventKind::Reinforcement,
-            format!("{side} reinforcement {id} enters the map at {hex} (16.3)."),
+            public,
             side,
             format!(
-                "{} enters the map at {hex} in {} ({cost} MP; {} left) (16.3).",
+                "{} enters the map at {hex} in {} ({cost} MP; {} left) ({rule}).",
                 self.unit_name(side, id),
                 if formation == Formation::None {
                     "its column".to_string()

@@ -32,8 +32,8 @@ pub use crate::data::variant::EntryChoice;
 use crate::setup::entry_choices::WITH;
 
 impl BloodyRoadsSouth {
-    /// A group's entry: as chosen at set-up, else its default.
-    fn entry_choice(&self, g: &EntryGroup) -> Option<EntryChoice> {
+    /// A group's entry: as chosen (at set-up, or in play in Scenario 5), else its default.
+    pub(crate) fn entry_choice(&self, g: &EntryGroup) -> Option<EntryChoice> {
         if let Some((_, c)) = self.entries.iter().find(|(id, _)| id == &g.id) {
             return Some(*c);
         }
@@ -44,7 +44,7 @@ impl BloodyRoadsSouth {
     }
 
     /// The line of the scenario that brings entry group `id`, in play.
-    fn group_line(&self, id: &EntryGroupId) -> Option<&'static Reinforcement> {
+    pub(crate) fn group_line(&self, id: &EntryGroupId) -> Option<&'static Reinforcement> {
         self.scenario()
             .confederate
             .reinforcements

@@ -167,6 +167,14 @@ impl BloodyRoadsSouth {
                     "Leave the map by {hex} under orders (out of play for the rest of the game)"
                 )
             }
+            Action::UseLink => {
+                let (from, to, due) = self.link_option(side, g?)?;
+                format!(
+                    "Leave the map by {from} on the off-map link: the group reappears at {to} \
+                     from your Movement Phase of {} (4.2)",
+                    self.time_of(due)
+                )
+            }
             Action::Enter { unit, hex } => {
                 let k = self.key(side, unit)?;
                 let cost = self.entry_cost(k, *hex)?;

@@ -2,7 +2,7 @@
 //! procedure"): every counter a side's set-up lines place is on the map before "Finish setting
 //! up" is offered, and stays off the "waiting" list for good once it is.
 //!
-//! **Decision.** No set-up line of Scenarios 1-4, 6 and 7 is optional: each places its counters
+//! **Decision.** No set-up line of Scenarios 1-7 is optional: each places its counters
 //! on the map. What is not "unplaced": counters of lines a variant deletes (not in play, never
 //! created), reinforcements (no set-up line places them), and the counters of a secret
 //! variant's line, which the server places at the reveal (`place_secret_variant_lines`). So

@@ -32,17 +32,41 @@ fn groups_of(scenario: ScenarioId) -> Vec<&'static EntryGroup> {
     out
 }
 
+/// The entry groups of a scenario whose choice is made in play (rule 4.3: in Scenario 5, in
+/// the Confederate Command Phases up to the groups' deadline, 11:00pm 5 May): those whose
+/// deadline is not before the scenario's first turn. The others are chosen at set-up.
+pub(crate) fn groups_in_play(scenario: ScenarioId) -> Vec<&'static EntryGroup> {
+    let first = crate::data::scenario(scenario).first_turn;
+    groups_of(scenario)
+        .into_iter()
+        .filter(|g| in_play(g, first))
+        .collect()
+}
+
+/// True when group `g`'s deadline is at or after `first` on the Turn Record Track.
+fn in_play(g: &EntryGroup, first: crate::data::GameTime) -> bool {
+    let track = crate::data::turn_record();
+    match (track.index_of(g.deadline), track.index_of(first)) {
+        (Some(d), Some(f)) => d >= f,
+        _ => false,
+    }
+}
+
 /// The scenarios in which the entries are chosen at set-up: the offered ones whose lines
-/// name entry groups (Scenario 6; Scenario 5 chooses during play and is not built).
+/// name entry groups whose deadline has passed when the scenario starts (Scenario 6;
+/// Scenario 5 chooses in play, `command::entries`).
 fn set_up_scenarios() -> Vec<ScenarioId> {
     crate::data::scenario::OFFERED
         .into_iter()
-        .filter(|&s| !groups_of(s).is_empty())
+        .filter(|&s| {
+            let first = crate::data::scenario(s).first_turn;
+            groups_of(s).iter().any(|g| !in_play(g, first))
+        })
         .collect()
 }
 
 /// A value's name: the hex, what it adds to the arrival, the variant it uses.
-fn value_name(g: &EntryGroup, hex: HexId, variant: Option<VariantId>) -> String {
+pub(crate) fn value_name(g: &EntryGroup, hex: HexId, variant: Option<VariantId>) -> String {
     let mut name = hex.to_string();
     if let Some(e) = crate::data::map()
         .entries()
@@ -126,6 +150,41 @@ pub(crate) fn choice_infos() -> Vec<ChoiceInfo> {
         .collect()
 }
 
+/// Reads one value of group `g`'s choice (named `key` in errors): `with` (4.5a) or one of its
+/// hexes, or of the hexes of a variant the scenario lists (`listed`; 4.5b), with the variant
+/// such a hex puts in play. A value off the list is refused with a sentence.
+pub(crate) fn parse_entry(
+    g: &EntryGroup,
+    key: &str,
+    value: &str,
+    listed: &[VariantId],
+) -> Result<(EntryChoice, Option<VariantId>), String> {
+    if value == WITH && g.with_group.is_some() {
+        return Ok((EntryChoice::WithGroup, None));
+    }
+    let hex: HexId = value
+        .parse()
+        .map_err(|_| format!("the choice {key:?} names no hex: {value:?}"))?;
+    let variant = g
+        .variant_hexes
+        .iter()
+        .find(|(_, hexes)| hexes.contains(&hex))
+        .map(|(&v, _)| v);
+    if !g.hexes.contains(&hex) && variant.is_none_or(|v| !listed.contains(&v)) {
+        return Err(format!(
+            "{} may not enter at {hex} (rule {}): choose one of {}",
+            g.title,
+            g.rule,
+            g.hexes
+                .iter()
+                .map(|h| h.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    Ok((EntryChoice::Hex(hex), variant))
+}
+
 /// Reads the Confederate seat's entry choices for `scenario` (the defaults where none is
 /// sent), adding to `variants` the variant a chosen hex uses (4.5b). An unknown value is
 /// refused with a sentence.
@@ -138,8 +197,12 @@ pub(crate) fn read_choices(
         return Ok(Vec::new());
     }
     let listed = &crate::data::scenario(scenario).variants;
+    let first = crate::data::scenario(scenario).first_turn;
     let mut out = Vec::new();
-    for g in groups_of(scenario) {
+    for g in groups_of(scenario)
+        .into_iter()
+        .filter(|g| !in_play(g, first))
+    {
         let key = choice_key(&g.id);
         let value = match setup.secret_choices.get(Side::Confederate).get(&key) {
             None => g.default.clone(),
@@ -148,36 +211,12 @@ pub(crate) fn read_choices(
                 .ok_or_else(|| format!("the choice {key:?} names a hex, not {v}"))?
                 .to_string(),
         };
-        let choice = if value == WITH && g.with_group.is_some() {
-            EntryChoice::WithGroup
-        } else {
-            let hex: HexId = value
-                .parse()
-                .map_err(|_| format!("the choice {key:?} names no hex: {value:?}"))?;
-            let variant = g
-                .variant_hexes
-                .iter()
-                .find(|(_, hexes)| hexes.contains(&hex))
-                .map(|(&v, _)| v);
-            if !g.hexes.contains(&hex) && variant.is_none_or(|v| !listed.contains(&v)) {
-                return Err(format!(
-                    "{} may not enter at {hex} (rule {}): choose one of {}",
-                    g.title,
-                    g.rule,
-                    g.hexes
-                        .iter()
-                        .map(|h| h.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
-            if let Some(v) = variant
-                && !variants.contains(&v)
-            {
-                variants.push(v);
-            }
-            EntryChoice::Hex(hex)
-        };
+        let (choice, variant) = parse_entry(g, &key, &value, listed)?;
+        if let Some(v) = variant
+            && !variants.contains(&v)
+        {
+            variants.push(v);
+        }
         out.push((g.id.clone(), choice));
     }
     Ok(out)

@@ -78,6 +78,21 @@ impl BloodyRoadsSouth {
                     );
                     returns.push((json!({"brigade": id, "hex": null}), label, hexes));
                 }
+                for o in self.entry_offers(side) {
+                    for (value, name) in &o.values {
+                        let now = if *value == o.current { " (as now)" } else { "" };
+                        let label = format!(
+                            "Rule 4.3: {} enters at {name}{now}; secret, and may be changed \
+                             until {}",
+                            o.group.title, o.group.deadline
+                        );
+                        add(
+                            "entry_choices",
+                            json!({"group": o.group.id, "entry": value}),
+                            label,
+                        );
+                    }
+                }
                 "issue_orders"
             }
             _ => {
@@ -202,6 +217,7 @@ impl BloodyRoadsSouth {
             drop_goals,
             retreats,
             returns,
+            entry_choices,
         } = action
         else {
             return String::new();
@@ -247,6 +263,12 @@ impl BloodyRoadsSouth {
                 self.unit_name(side, &r.brigade),
                 r.hex
             )
+        }));
+        parts.extend(entry_choices.iter().map(|d| {
+            let title = crate::data::variants()
+                .entry_group(&d.group)
+                .map_or(d.group.to_string(), |g| g.title.clone());
+            format!("the entry of {title} at {} (4.3)", d.entry)
         }));
         let n = orders.len();
         if parts.is_empty() {

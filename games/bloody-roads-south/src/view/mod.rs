@@ -328,6 +328,11 @@ impl BloodyRoadsSouth {
                 }
                 Location::Gone => "gone",
                 Location::Exited { .. } => "left the map",
+                Location::OffMap { to, due } => {
+                    c.due = Some(Some(self.time_of(due)));
+                    c.enters_at = Some(Some(to));
+                    "off the map (4.2)"
+                }
                 Location::Map { .. } => continue,
             };
             c.status = Some(state);

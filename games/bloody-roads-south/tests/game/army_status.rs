@@ -63,14 +63,20 @@ fn rule_3a_option_army_status_is_public_and_on_by_default_where_its_data_says() 
         .expect("offered");
     assert_eq!(a.scope, adjutant_engine::ChoiceScope::Option);
     assert_eq!(a.kind, adjutant_engine::ChoiceKind::Bool { default: true });
-    assert_eq!(a.scenarios, [S4, "second-day", "wasted-day"]);
+    assert_eq!(
+        a.scenarios,
+        [S4, "battle-of-the-wilderness", "second-day", "wasted-day"]
+    );
     let b = info
         .choices
         .iter()
         .find(|c| c.id == "burnside-always-negative")
         .expect("3.3 offered");
     assert_eq!(b.kind, adjutant_engine::ChoiceKind::Bool { default: false });
-    assert_eq!(b.scenarios, [S4, "second-day", "wasted-day"]);
+    assert_eq!(
+        b.scenarios,
+        [S4, "battle-of-the-wilderness", "second-day", "wasted-day"]
+    );
     assert_eq!(b.requires, vec!["army-status".to_string()]);
     // On unless turned off; never in Scenarios 1-3.
     assert!(game(&[]).army_status_on());

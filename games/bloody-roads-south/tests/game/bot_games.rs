@@ -25,13 +25,26 @@ pub fn play_out_counting(
 /// Plays one game to its end (see [`play_out_counting`]), returning the finished match and the
 /// number of actions.
 pub fn play_out_match(
-    mut m: Match<BloodyRoadsSouth>,
+    m: Match<BloodyRoadsSouth>,
     n: u64,
     written: &mut u32,
     tried: &mut u32,
 ) -> (Match<BloodyRoadsSouth>, u64) {
+    play_match_until(m, n, written, tried, |_| false)
+}
+
+/// Plays one game (see [`play_out_counting`]) until it ends or `stop` holds before an action
+/// (a game cut at a turn limit), returning the match and the number of actions.
+pub fn play_match_until(
+    mut m: Match<BloodyRoadsSouth>,
+    n: u64,
+    written: &mut u32,
+    tried: &mut u32,
+    stop: impl Fn(&BloodyRoadsSouth) -> bool,
+) -> (Match<BloodyRoadsSouth>, u64) {
     let mut rng = Rng(n ^ 0x5eed);
-    while m.outcome().is_none() {
+    let mut links = 0u32;
+    while m.outcome().is_none() && !stop(m.state()) {
         assert!(m.seq() < MAX_ACTIONS, "game {n} does not end");
         let to_act = m.to_act();
         assert!(
@@ -63,6 +76,9 @@ pub fn play_out_match(
         if matches!(&action, Action::Initiative { attempts } if !attempts.is_empty()) {
             *tried += 1;
         }
+        if action == Action::UseLink {
+            links += 1;
+        }
         let action = &action;
         let value = serde_json::to_value(action).expect("actions serialise");
         if let Err(e) = m.play(side, &value) {
@@ -71,6 +87,9 @@ pub fn play_out_match(
         if let Err(e) = m.state().check_invariants() {
             panic!("game {n}, action {}: {e} (after {action:?})", m.seq());
         }
+    }
+    if links > 0 {
+        eprintln!("game {n}: {links} groups took the off-map link (4.2)");
     }
     let seq = m.seq();
     (m, seq)

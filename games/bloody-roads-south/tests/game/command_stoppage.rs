@@ -121,6 +121,7 @@ fn s10_4_an_emergency_retreat_cancels_all_orders_and_checks_stragglers() {
         drop_goals: Vec::new(),
         retreats: vec![FormationId("5".into())],
         returns: Vec::new(),
+        entry_choices: Vec::new(),
     };
     let played = play_got(&mut m, Side::Union, &retreat);
     assert!(texts(&m, &played, Viewer::Seat(Side::Confederate)).is_empty());
@@ -157,6 +158,7 @@ fn s10_4_an_emergency_retreat_is_refused_twice_in_one_batch() {
         drop_goals: Vec::new(),
         retreats: vec![five.clone(), five],
         returns: Vec::new(),
+        entry_choices: Vec::new(),
     };
     let before = m.view(Viewer::Omniscient);
     let err = m

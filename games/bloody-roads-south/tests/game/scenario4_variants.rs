@@ -60,7 +60,12 @@ fn rule_3_8b_and_4_5c_are_offered_in_scenario_4_as_public_option_and_secret_choi
     );
     assert_eq!(
         b.scenarios,
-        ["battles-of-may-5th", "second-day", "wasted-day"]
+        [
+            "battles-of-may-5th",
+            "battle-of-the-wilderness",
+            "second-day",
+            "wasted-day"
+        ]
     );
     let a = info
         .choices
@@ -72,7 +77,14 @@ fn rule_3_8b_and_4_5c_are_offered_in_scenario_4_as_public_option_and_secret_choi
         ChoiceScope::Secret(C),
         "4.5c is the Confederate's secret"
     );
-    assert_eq!(a.scenarios, ["battles-of-may-5th", "second-day"]);
+    assert_eq!(
+        a.scenarios,
+        [
+            "battles-of-may-5th",
+            "battle-of-the-wilderness",
+            "second-day"
+        ]
+    );
     for c in &info.choices {
         assert!(
             c.id != "longstreet-further-east",
@@ -80,11 +92,15 @@ fn rule_3_8b_and_4_5c_are_offered_in_scenario_4_as_public_option_and_secret_choi
             c.id
         );
     }
-    // 4.5a and 3.8a are Scenarios 6 and 7's (`scenario6_entries`, `scenario6_variants`,
-    // `scenario7_variants`), not Scenario 4's: the book lists them there.
+    // 4.5a and 3.8a are Scenarios 5, 6 and 7's (`scenario5`, `scenario6_entries`,
+    // `scenario6_variants`, `scenario7_variants`), not Scenario 4's: the book lists them there.
     for (id, side) in [("pickett-joins", C), ("ferrero-joins", U)] {
         let p = info.choices.iter().find(|c| c.id == id).expect(id);
-        assert_eq!(p.scenarios, ["second-day", "wasted-day"], "{id}");
+        assert_eq!(
+            p.scenarios,
+            ["battle-of-the-wilderness", "second-day", "wasted-day"],
+            "{id}"
+        );
         assert_eq!(p.scope, ChoiceScope::Secret(side), "{id}");
     }
 }

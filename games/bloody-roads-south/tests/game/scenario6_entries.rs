@@ -107,8 +107,11 @@ fn rule_4_3_the_entries_are_offered_as_confederate_secrets_of_scenario_6() {
         .find(|c| c.id == "pickett-joins")
         .expect("4.5a");
     assert_eq!(pickett.scope, ChoiceScope::Secret(C));
-    // 4.5a is offered in Scenario 7 too (P/1 sets up near the 1 Corps HQ there).
-    assert_eq!(pickett.scenarios, ["second-day", "wasted-day"]);
+    // 4.5a is offered in Scenarios 5 and 7 too (P/1 sets up near the 1 Corps HQ in 7).
+    assert_eq!(
+        pickett.scenarios,
+        ["battle-of-the-wilderness", "second-day", "wasted-day"]
+    );
     // 4.5b is a value of 1 Corps' entry, not a choice of its own.
     assert!(
         info.choices

@@ -53,6 +53,7 @@ fn batch(returns: Vec<ReturnDraft>) -> Action {
         drop_goals: Vec::new(),
         retreats: Vec::new(),
         returns,
+        entry_choices: Vec::new(),
     }
 }
 

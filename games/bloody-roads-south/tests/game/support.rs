@@ -107,6 +107,24 @@ pub fn second_day_with(
     Match::new(&setup, &seed(n)).expect("The Second Day sets up with its choices")
 }
 
+/// A match of Scenario 5, The Battle of the Wilderness (both maps, 5-7 May), with seed `n`,
+/// the public options named and the secret choices of each side (`(side, choice id)`) set to
+/// true.
+pub fn wilderness_with(
+    n: u64,
+    options: &[&str],
+    secrets: &[(Side, &str)],
+) -> Match<BloodyRoadsSouth> {
+    let mut setup = setup_for("battle-of-the-wilderness", options);
+    for (side, id) in secrets {
+        setup
+            .secret_choices
+            .get_mut(*side)
+            .insert((*id).into(), Value::Bool(true));
+    }
+    Match::new(&setup, &seed(n)).expect("The Battle of the Wilderness sets up with its choices")
+}
+
 /// A match of Scenario 7, The Wasted Day (both maps, 7 May), with seed `n`, the public options
 /// named and the secret choices of each side (`(side, choice id)`) set to true.
 pub fn wasted_day_with(
@@ -190,8 +208,13 @@ pub fn is_finish(a: &Action) -> bool {
             drop_goals,
             retreats,
             returns,
+            entry_choices,
         } => {
-            orders.is_empty() && drop_goals.is_empty() && retreats.is_empty() && returns.is_empty()
+            orders.is_empty()
+                && drop_goals.is_empty()
+                && retreats.is_empty()
+                && returns.is_empty()
+                && entry_choices.is_empty()
         }
         Action::Initiative { attempts } => attempts.is_empty(),
         _ => false,
@@ -306,6 +329,7 @@ pub fn issue(orders: Vec<OrderDraft>) -> Action {
         drop_goals: Vec::new(),
         retreats: Vec::new(),
         returns: Vec::new(),
+        entry_choices: Vec::new(),
     }
 }
 
