@@ -473,3 +473,9 @@ impl BloodyRoadsSouth {
         self.enter_movement(side, MovementSegment::Move, &mut fx);
     }
 }
+
+/// How far `side`'s secret die stream has been read (32-bit words): two games whose streams
+/// stand at different places draw different secret dice from there on.
+pub fn secret_dice_read(g: &BloodyRoadsSouth, side: Side) -> u64 {
+    g.secret_dice.get(side).words
+}
