@@ -10,17 +10,9 @@ use serde_json::{Value, json};
 
 use super::artifacts;
 use super::cdp::{Browser, Page};
-use super::sign_up;
+use super::{sign_up, token};
 use crate::common::{TestServer, mississippi_fortress_game};
 use adjutant_cli::Client;
-
-async fn token(page: &Page) -> String {
-    page.eval("localStorage.getItem('adjutant.token')")
-        .await
-        .as_str()
-        .unwrap()
-        .to_string()
-}
 
 /// A seeded chooser that plays towards a battle: it declares and fights every battle it may,
 /// stands rather than retreats, gives orders that fire, and otherwise picks at random.

@@ -10,8 +10,8 @@
 use adjutant_cli::Client;
 use serde_json::Value;
 
-use super::cdp::{Browser, Page};
-use super::{artifacts, create_game, sign_up};
+use super::cdp::Browser;
+use super::{artifacts, create_game, sign_up, token};
 use crate::common::TestServer;
 
 /// What names the variant or its troops: its id, rule and title, and Anderson's brigades.
@@ -24,14 +24,6 @@ const SECRETS: [&str; 7] = [
     "H/A/3",
     "W/A/3",
 ];
-
-async fn token(page: &Page) -> String {
-    page.eval("localStorage.getItem('adjutant.token')")
-        .await
-        .as_str()
-        .unwrap()
-        .to_string()
-}
 
 /// The secrets `text` holds.
 fn named(text: &str) -> Vec<&'static str> {

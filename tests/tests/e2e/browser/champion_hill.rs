@@ -6,17 +6,9 @@ use serde_json::Value;
 use std::collections::HashSet;
 
 use super::cdp::{Browser, Page};
-use super::{artifacts, create_game, follow_invite, sign_up};
+use super::{artifacts, create_game, follow_invite, sign_up, token};
 use crate::common::TestServer;
 use adjutant_cli::Client;
-
-async fn token(page: &Page) -> String {
-    page.eval("localStorage.getItem('adjutant.token')")
-        .await
-        .as_str()
-        .unwrap()
-        .to_string()
-}
 
 /// The turn the page's status panel shows.
 async fn turn(page: &Page) -> u64 {

@@ -31,6 +31,15 @@ pub async fn sign_up(page: &Page, base: &str, name: &str) {
     page.wait_for("document.querySelector('#new-token')").await;
 }
 
+/// The account token the page keeps (its session), for the API beside the page.
+pub async fn token(page: &Page) -> String {
+    page.eval("localStorage.getItem('adjutant.token')")
+        .await
+        .as_str()
+        .expect("the page is signed in")
+        .to_string()
+}
+
 /// Follows an invite link: the seat page takes the seat at once, or, where the seat comes with
 /// secret choices, shows them and takes it with their defaults when "Take the seat" is clicked.
 /// Returns once the game's page is open.

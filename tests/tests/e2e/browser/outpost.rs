@@ -2,7 +2,7 @@
 //! and catches up.
 
 use super::cdp::{Browser, Page};
-use super::{artifacts, create_game, follow_invite, sign_up};
+use super::{artifacts, create_game, follow_invite, sign_up, token};
 use crate::common::TestServer;
 
 /// Clicks this page's choice of type `kind` (filling a free-text form if one opens).
@@ -274,13 +274,7 @@ async fn joining_from_the_lobby_offers_the_seats_secret_choice_first() {
         .await;
     // The Confederate's own view marks as his decoy the counter he chose (Counter 3: c3).
     assert_eq!(chosen, "3");
-    let token = page
-        .eval("localStorage.getItem('adjutant.token')")
-        .await
-        .as_str()
-        .unwrap()
-        .to_string();
-    let me = adjutant_cli::Client::new(&server.base, Some(token));
+    let me = adjutant_cli::Client::new(&server.base, Some(token(&page).await));
     let view = me.state(&created.game_id, None).await.unwrap().view;
     fn decoys(v: &serde_json::Value, out: &mut Vec<String>) {
         match v {
