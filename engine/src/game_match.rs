@@ -91,7 +91,7 @@ impl<G: Rules> Match<G> {
         let state = G::setup(setup, &mut dice).map_err(SetupError::Rules)?;
         // Set-up rolls replay from the seed; they are not part of any action's record.
         dice.take_rolls();
-        Ok(Match {
+        let mut m = Match {
             state,
             dice,
             seq: 0,
@@ -100,7 +100,9 @@ impl<G: Rules> Match<G> {
             draw: Draw::default(),
             offers: Offers::default(),
             last: None,
-        })
+        };
+        m.keep_listed_offers();
+        Ok(m)
     }
 
     /// The rules' state (for tests and for games built on top of the engine).
@@ -157,6 +159,26 @@ impl<G: Rules> Match<G> {
                 .map(|(_, label)| label);
             Offer::build(&self.state, side, undo)
         })
+    }
+
+    /// Takes the legal actions the rules listed while setting up or applying the action
+    /// just played ([`Rules::take_legal_actions`]) as this state's offers, so that they are
+    /// not listed again. Called right after a successful `setup` or `apply`.
+    fn keep_listed_offers(&mut self) {
+        for side in Side::BOTH {
+            let Some(actions) = self.state.take_legal_actions(side) else {
+                continue;
+            };
+            if self.outcome().is_some() {
+                continue;
+            }
+            let undo = self
+                .undo
+                .top()
+                .filter(|(top, _)| *top == side)
+                .map(|(_, label)| label);
+            self.offers.set(side, Offer::of(actions, undo));
+        }
     }
 
     /// Whether `side` may take back an action now.
@@ -253,7 +275,9 @@ impl<G: Rules> Match<G> {
         }
         self.draw.played(side);
         let events = applied.events.into_iter().map(Logged::Rules).collect();
-        Ok(self.record(side, to_value(&posted), rolls, events))
+        let played = self.record(side, to_value(&posted), rolls, events);
+        self.keep_listed_offers();
+        Ok(played)
     }
 
     fn undo(&mut self, side: Side) -> Result<Played, PlayError> {

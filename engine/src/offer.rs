@@ -38,7 +38,11 @@ impl<G: Rules> Offer<G> {
 
     /// The offer of `side` in `state`; `undo` is the label of the action it may take back.
     pub fn build(state: &G, side: Side, undo: Option<&str>) -> Self {
-        let actions = state.legal_actions(side);
+        Offer::of(state.legal_actions(side), undo)
+    }
+
+    /// The offer of the legal actions `actions`; `undo` as for [`Offer::build`].
+    pub fn of(actions: Vec<G::Action>, undo: Option<&str>) -> Self {
         if actions.is_empty() {
             return Offer::none();
         }
@@ -147,6 +151,11 @@ impl<G: Rules> Offers<G> {
     /// The offer of `side`, built by `build` if this state has none yet.
     pub fn get(&self, side: Side, build: impl FnOnce() -> Offer<G>) -> &Offer<G> {
         self.0[side.index()].get_or_init(build)
+    }
+
+    /// Sets the offer of `side` for this state (one built already stays).
+    pub fn set(&self, side: Side, offer: Offer<G>) {
+        let _ = self.0[side.index()].set(offer);
     }
 }
 

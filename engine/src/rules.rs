@@ -52,6 +52,15 @@ pub trait Rules:
     /// labels, every view and the check of a posted action.
     fn legal_actions(&self, side: Side) -> Vec<Self::Action>;
 
+    /// The legal actions of `side` in the state as it is now, when the rules already listed
+    /// them while setting up or applying the last action (a game whose sequence of play asks
+    /// "has anyone an action?" before stopping), handed over so that they are not listed
+    /// again; `None` when not kept. The engine asks once, right after each successful
+    /// `setup` and `apply`; what is handed over must equal [`Rules::legal_actions`] now.
+    fn take_legal_actions(&mut self, _side: Side) -> Option<Vec<Self::Action>> {
+        None
+    }
+
     /// A short human description of an offered action ("Move Logan's division to Area 20").
     fn label(&self, side: Side, action: &Self::Action) -> String;
 

@@ -16,6 +16,7 @@ impl BloodyRoadsSouth {
         // Every step either offers an action or is left here; the bound is a guard against
         // a rules bug looping forever (a whole game turn has fewer than 40 steps).
         for _ in 0..200 {
+            self.listed = Default::default();
             // S17.2a after whatever routed a part (a routed arrival stood fast with it, a
             // displacement, the over-stacking penalty); morale checks collapse at once.
             self.collapse_routed_lines(fx);
@@ -23,9 +24,16 @@ impl BloodyRoadsSouth {
             if self.step == Step::Over || !self.decisions.is_empty() {
                 return;
             }
-            if Side::BOTH.iter().any(|&s| !self.actions_for(s).is_empty()) {
-                return;
+            // The lists found here are this state's offers: kept for the engine.
+            for s in Side::BOTH {
+                let actions = self.actions_for(s);
+                let acts = !actions.is_empty();
+                self.listed[s.index()] = Some(actions);
+                if acts {
+                    return;
+                }
             }
+            self.listed = Default::default();
             self.finish_step(fx);
         }
     }

@@ -119,7 +119,16 @@ impl BloodyRoadsSouth {
     /// the engine enforces a printed start time, since it is a typed field of the order and not
     /// free text; leaders move as S10.1h lets them.
     pub fn waits_for_start_time(&self, k: UnitKey) -> bool {
-        self.unit(k).kind.is_combat()
+        let u = self.unit(k);
+        // Only a printed order has a start time: most turns no order of the side waits, and
+        // the order a unit follows is not looked up (that may trace its command radius).
+        let any_waiting = || {
+            self.orders(u.side)
+                .iter()
+                .any(|o| o.not_before.is_some_and(|t| self.turn < t))
+        };
+        u.kind.is_combat()
+            && any_waiting()
             && self
                 .order_followed(k)
                 .and_then(|o| o.not_before)

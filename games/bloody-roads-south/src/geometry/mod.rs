@@ -22,4 +22,4 @@ pub use facing::{
 };
 pub use line::{Passed, line};
 pub use los::{Sight, height, line_of_sight};
-pub use paths::{aide_turns, cost_between, cost_within, within};
+pub use paths::{aide_turns, cost_between, settle_until, within};

@@ -16,6 +16,7 @@ use crate::data::FastMap;
 use crate::data::charts::cell::Halves;
 use crate::data::charts::command::AideDelivery;
 use crate::data::hex::{Cell, Direction, HexId};
+use crate::data::map::{Map, MapsUsed};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -91,23 +92,48 @@ pub fn cost_between(
         .copied()
 }
 
-/// The cost of the cheapest path from `from` to `to` when it is at most `max`; `None` when
-/// there is no such path (the search never looks beyond `max`). Command radius and units
-/// closing on their leaders (S10.5a).
-pub fn cost_within(
-    mover: &Mover<'_>,
+/// The cheapest path from `from` to `to` when it costs at most `max`, with every hex the
+/// search settled on the way (`None` when there is no such path). Dijkstra settles hexes in
+/// order of cost, so every hex cheaper than `to` is among them with its cheapest cost: one
+/// search also tells, within a lower budget, the cheapest cost of every other hex (units
+/// closing on their leaders, S10.5a: is a step closer?).
+pub fn settle_until<'m>(
+    mover: &Mover<'m>,
     from: HexId,
     to: HexId,
     max: Halves,
     passable: impl Fn(HexId) -> bool,
-) -> Option<Halves> {
+) -> Option<(Halves, Settled<'m>)> {
     let goal = mover
         .map
         .cell(to)
         .filter(|_| mover.map.in_play(to, mover.maps))?;
-    search(mover, from, Some(max), Some(goal), &passable)
-        .get(&goal)
-        .copied()
+    let costs = search(mover, from, Some(max), Some(goal), &passable);
+    let cost = costs.get(&goal).copied()?;
+    let settled = Settled {
+        map: mover.map,
+        maps: mover.maps,
+        costs,
+    };
+    Some((cost, settled))
+}
+
+/// The hexes a search settled, with their cheapest costs ([`settle_until`]).
+pub struct Settled<'m> {
+    map: &'m Map,
+    maps: MapsUsed,
+    costs: FastMap<Cell, Halves>,
+}
+
+impl Settled<'_> {
+    /// The cheapest cost of `hex` when the search settled it.
+    pub fn cost_of(&self, hex: HexId) -> Option<Halves> {
+        let cell = self
+            .map
+            .cell(hex)
+            .filter(|_| self.map.in_play(hex, self.maps))?;
+        self.costs.get(&cell).copied()
+    }
 }
 
 /// Every hex reachable from `from` for at most `max` (`from` itself at 0), with its cheapest

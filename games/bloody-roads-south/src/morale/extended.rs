@@ -53,11 +53,14 @@ impl BloodyRoadsSouth {
     /// rout a part of another brigade's line standing there: that line collapses in turn, so
     /// the brigades are looked at again until none is left with a routed counter.
     pub(crate) fn collapse_routed_lines(&mut self, fx: &mut Fx) {
-        while let Some(parent) = self.extended_parents().into_iter().find(|&p| {
-            std::iter::once(p)
-                .chain(self.parts_of(p))
-                .any(|k| self.unit(k).morale == MoraleState::Routed)
-        }) {
+        while self.any_routed_line() {
+            let Some(parent) = self.extended_parents().into_iter().find(|&p| {
+                std::iter::once(p)
+                    .chain(self.parts_of(p))
+                    .any(|k| self.unit(k).morale == MoraleState::Routed)
+            }) else {
+                break;
+            };
             let parts = self.parts_of(parent);
             let Some(here) = self.unit(parent).hex() else {
                 break; // a parent of `extended_parents` is on the map
@@ -77,6 +80,21 @@ impl BloodyRoadsSouth {
             let stack = self.stack_of(here, side);
             self.share_worst_state(&stack);
         }
+    }
+
+    /// Some extended line has a routed counter: a part on the map whose brigade is on the
+    /// map, the part or its brigade routed (one pass; [`Self::collapse_routed_lines`] runs
+    /// after every step, and nearly always has nothing to do).
+    fn any_routed_line(&self) -> bool {
+        self.keys().any(|k| {
+            let u = self.unit(k);
+            u.on_map()
+                && u.part_of.is_some_and(|p| {
+                    let parent = self.unit(p);
+                    parent.on_map()
+                        && (u.morale == MoraleState::Routed || parent.morale == MoraleState::Routed)
+                })
+        })
     }
 
     /// S17.2b: at the start of a retreat of `hexes`, the brigades of `units` with an extended

@@ -27,7 +27,7 @@ use crate::command::roles::AOP;
 use crate::data::charts::cell::Halves;
 use crate::data::charts::movement::MoveClass;
 use crate::data::{FormationId, HexId};
-use crate::geometry::paths::cost_within;
+use crate::geometry::paths::settle_until;
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::unit::{UnitKey, UnitKind};
 
@@ -95,16 +95,12 @@ impl BloodyRoadsSouth {
         }
     }
 
-    /// The leader-MP cost of a radius trace from `from` to `to`, if at most `max`.
-    fn leader_cost_to(&self, side: Side, from: HexId, to: HexId, max: Halves) -> Option<Halves> {
-        let mover = self.mover(side, MoveClass::Leader);
-        cost_within(&mover, from, to, max, self.radius_passable(side))
-    }
-
     /// Finds, where the moving group stands, which adjacent hexes its units that must close
     /// may step into, and whether its combat units are in radius (both kept in the group:
     /// they change only when it moves). A unit whose trace does not reach the group's hex
-    /// within [`CLOSING_HORIZON`] is not restricted.
+    /// within [`CLOSING_HORIZON`] is not restricted. One search per such unit: the trace to
+    /// the group's hex settles every hex cheaper than it, so it tells which neighbours are
+    /// closer (their trace costs less, in leader MP).
     pub(crate) fn refresh_radius(&mut self, side: Side) {
         let Some(g) = self.moving.clone() else {
             return;
@@ -113,30 +109,32 @@ impl BloodyRoadsSouth {
             return;
         };
         let mut closing: Option<Vec<HexId>> = None;
-        for &k in &g.units {
-            if !self.must_close(k) {
-                continue;
+        let sources: Vec<HexId> = g
+            .units
+            .iter()
+            .filter(|&&k| self.must_close(k))
+            .filter_map(|&k| self.radius_source(k))
+            .collect();
+        if !sources.is_empty() {
+            let mover = self.mover(side, MoveClass::Leader);
+            let passable = self.radius_passable(side);
+            let neighbours = self.neighbour_hexes(here);
+            for from in sources {
+                let Some((now, settled)) =
+                    settle_until(&mover, from, here, CLOSING_HORIZON, &passable)
+                else {
+                    continue;
+                };
+                let closer: Vec<HexId> = neighbours
+                    .iter()
+                    .copied()
+                    .filter(|&n| settled.cost_of(n).is_some_and(|c| c < now))
+                    .collect();
+                closing = Some(match closing {
+                    None => closer,
+                    Some(c) => c.into_iter().filter(|h| closer.contains(h)).collect(),
+                });
             }
-            let Some(from) = self.radius_source(k) else {
-                continue;
-            };
-            let Some(now) = self.leader_cost_to(side, from, here, CLOSING_HORIZON) else {
-                continue;
-            };
-            let closer: Vec<HexId> = self
-                .neighbour_hexes(here)
-                .into_iter()
-                .filter(|&n| {
-                    now.0
-                        .checked_sub(1)
-                        .and_then(|below| self.leader_cost_to(side, from, n, Halves(below)))
-                        .is_some()
-                })
-                .collect();
-            closing = Some(match closing {
-                None => closer,
-                Some(c) => c.into_iter().filter(|h| closer.contains(h)).collect(),
-            });
         }
         let in_radius = g
             .units

@@ -70,6 +70,7 @@ impl BloodyRoadsSouth {
             as u16;
         let mut game = BloodyRoadsSouth {
             scenario,
+            listed: Default::default(),
             options,
             variants,
             entries,

@@ -57,6 +57,7 @@ mod movement_steps;
 mod movement_wilderness;
 mod movement_zoc;
 mod night;
+mod offers_listed_once;
 mod oob;
 mod printed;
 mod railroad;
