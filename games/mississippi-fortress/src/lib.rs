@@ -157,6 +157,12 @@ impl Rules for MississippiFortress {
         self.actions_for(side)
     }
 
+    /// The lists `advance` found where it stopped (it lists both sides' actions to see who
+    /// must choose): the engine's offers of the state it left.
+    fn take_legal_actions(&mut self, side: Side) -> Option<Vec<Action>> {
+        self.listed[side.index()].take()
+    }
+
     fn label(&self, side: Side, action: &Action) -> String {
         self.action_label(side, action)
     }

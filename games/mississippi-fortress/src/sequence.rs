@@ -131,6 +131,7 @@ impl MississippiFortress {
     pub(crate) fn advance(&mut self, fx: &mut Fx) {
         // Every pass applies a forced choice or moves the sequence on; a rules bug that stops
         // progress must not hang the server.
+        self.listed = Default::default();
         for _ in 0..200_000 {
             if self.result.is_some() {
                 return;
@@ -150,6 +151,8 @@ impl MississippiFortress {
                 continue;
             }
             if !union.is_empty() || !confederate.is_empty() {
+                // This state's offers: kept for the engine.
+                self.listed = [Some(union), Some(confederate)];
                 return;
             }
             self.run_step(fx);

@@ -24,6 +24,7 @@ impl MississippiFortress {
         let options = chosen_options(setup, id)?;
         let mut game = MississippiFortress {
             scenario: id,
+            listed: Default::default(),
             options: options.clone(),
             entry_roll: None,
             landing_opened: false,

@@ -23,6 +23,10 @@ use crate::model::track::{Capture, Reinforcement, Siege};
 pub struct MississippiFortress {
     /// The scenario.
     pub(crate) scenario: ScenarioId,
+    /// Both sides' legal actions as `advance` listed them where it stopped, kept only to be
+    /// handed to the engine once (`Rules::take_legal_actions`); never saved.
+    #[serde(skip)]
+    pub(crate) listed: [Option<Vec<crate::model::action::Action>>; 2],
     /// Every optional rule in use (7.0), in rulebook order. Required when a state is read
     /// back: a snapshot written before it existed does not restore, and the server replays
     /// that game from its set-up instead.

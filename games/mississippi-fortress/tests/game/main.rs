@@ -7,6 +7,7 @@ mod facts;
 mod fuzz_smoke;
 mod map_facts;
 mod map_graph;
+mod offers_listed_once;
 mod options;
 mod rules_combat;
 mod rules_communications;
