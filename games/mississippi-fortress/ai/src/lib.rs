@@ -26,6 +26,7 @@ pub mod odds;
 pub mod rng;
 pub mod seat;
 pub mod seen;
+pub mod stragglers;
 pub mod strategy;
 
 use adjutant_engine::Side;

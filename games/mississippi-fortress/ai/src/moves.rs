@@ -50,9 +50,9 @@ pub fn score(ctx: &Ctx<'_>, action: &Action, label: &str, all: &[Option<Action>]
             _ => -1.0,
         },
         Action::StepTo { area } => {
-            let (at, s, _) = stack(ctx)?;
+            let (at, s, ids) = stack(ctx)?;
             let march = if label.contains("force march") {
-                12.0
+                force_march_cost(ctx, &ids)
             } else {
                 0.0
             };
@@ -88,6 +88,20 @@ fn stack(ctx: &Ctx<'_>) -> Option<(u8, f64, Vec<String>)> {
         .map(|(_, c)| c.strength)
         .sum();
     Some((*at, s, ids.clone()))
+}
+
+/// What the next step costs the stack `ids` if it is a force march (S3.3): the straggler
+/// checks of the units it takes beyond their allowance, weighed as VPs to the enemy (three
+/// points of potential a VP: a step toward an objective is worth tens), and a base price.
+fn force_march_cost(ctx: &Ctx<'_>, ids: &[String]) -> f64 {
+    let steps = ctx.seen.moving.as_ref().map_or(0, |m| m.2.len()) + 1;
+    let marching: Vec<&Counter> = ids
+        .iter()
+        .filter_map(|id| ctx.seen.my_counter(id))
+        .map(|(_, c)| c)
+        .filter(|c| c.is_combat() && crate::stragglers::allowance(c) < steps)
+        .collect();
+    6.0 + 3.0 * crate::stragglers::checks_cost(&ctx.seen, &marching)
 }
 
 fn strength(cs: &[&Counter]) -> f64 {
@@ -144,7 +158,14 @@ pub fn movers<'a>(ctx: &'a Ctx<'_>, area: u8) -> Vec<&'a Counter> {
         .copied()
         .filter(|c| c.kind == "leader")
         .collect();
+    // In 6.1 the Commander stays with Jackson's garrison: its Officer must trace to him
+    // (S6.3, four Areas) at the end for the victory, and the enemy's stacks between a
+    // far-off Commander and Jackson would cut the trace.
+    let keeps_commander = seen.scenario == "champion-hill";
     for l in leaders {
+        if keeps_commander && is_commander(l) {
+            continue;
+        }
         let commands = |c: &Counter| leader_commands(l, c);
         let weigh = |cs: &[&Counter]| -> f64 {
             cs.iter().filter(|c| commands(c)).map(|c| c.strength).sum()
@@ -209,6 +230,14 @@ fn garrison<'a>(
         stay.extend(g);
     }
     (stay, groups.into_iter().flatten().collect())
+}
+
+/// Whether `l` is a Commander (or a C/O): a Leader every Officer traces to.
+fn is_commander(l: &Counter) -> bool {
+    l.id.as_deref()
+        .and_then(|id| Units::get().unit(id))
+        .and_then(|u| u.leader.as_ref())
+        .is_some_and(|l| l.role != LeaderRole::Officer)
 }
 
 /// Whether Leader `l` leads `c`: an Officer his formations' infantry, a Commander everyone.
