@@ -1,6 +1,7 @@
 //! What the enemy's face-down counters may be (S4, S4.6 dummies): determinization. The pool
-//! of candidates is the scenario's enemy land counters (printed set-up and reinforcements:
-//! public) less those the view has identified, plus his dummies (the counter mix: public).
+//! of candidates is the scenario's enemy land counters that have arrived by now (printed
+//! set-up and reinforcements: public) less those the view has identified, plus as many
+//! dummies as the face-down counters on the map need beyond those units (see [`pool`]).
 //! Each sample deals the pool at random to the face-down counters the view shows; averaging
 //! the samples gives the enemy strength to expect in each Area.
 
@@ -24,30 +25,12 @@ pub struct Belief {
 impl Belief {
     /// Draws `samples` determinizations of the enemy's face-down counters.
     pub fn sample(seen: &Seen, samples: u32, rng: &mut AiRng) -> Belief {
-        let enemy = seen.side().opponent();
-        let known: Vec<&str> = seen.known_enemy.iter().map(String::as_str).collect();
-        let mut pool: Vec<f64> = Scenarios::get()
-            .by_name(&seen.scenario)
-            .map(|s| {
-                s.unit_ids()
-                    .filter(|id| !known.contains(&id.as_str()))
-                    .filter_map(|id| Units::get().unit(id.as_str()))
-                    .filter(|u| u.side == enemy)
-                    .filter(|u| {
-                        !matches!(
-                            u.kind,
-                            UnitKind::ShoreBattery | UnitKind::Gunboat | UnitKind::Transport
-                        )
-                    })
-                    .map(|u| {
-                        s.reduced_strength(u.id.as_str())
-                            .map_or_else(|| printed_strength(u.id.as_str()), f64::from)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        let dummies = usize::from(*Units::get().dummies().get(enemy));
-        pool.extend(std::iter::repeat_n(-1.0, dummies));
+        let hidden: usize = seen
+            .areas
+            .keys()
+            .map(|&a| seen.theirs(a).filter(|c| c.id.is_none()).count())
+            .sum();
+        let pool = pool(seen, hidden);
         let hidden: Vec<(u8, usize)> = seen
             .areas
             .keys()
@@ -103,4 +86,55 @@ impl Belief {
     pub fn enemy_in(&self, area: u8) -> f64 {
         self.enemy.get(&area).copied().unwrap_or(0.0)
     }
+}
+
+/// The cards the enemy's face-down counters are dealt from: his land units that have arrived
+/// (the set-up, and reinforcements called for by now: public) and the view has not identified,
+/// at their printed strength, and dummies (−1). The view shows how many face-down counters
+/// he has on the map (`hidden`); those the units cannot account for are dummies, plus one for
+/// each unit of a reinforcement he may still be withholding (S3.7c), up to his counter mix.
+fn pool(seen: &Seen, hidden: usize) -> Vec<f64> {
+    let enemy = seen.side().opponent();
+    let Some(s) = Scenarios::get().by_name(&seen.scenario) else {
+        return Vec::new();
+    };
+    let known = |id: &str| seen.known_enemy.iter().any(|k| k == id);
+    let fits = |id: &str| {
+        !known(id)
+            && Units::get().unit(id).is_some_and(|u| {
+                u.side == enemy
+                    && !matches!(
+                        u.kind,
+                        UnitKind::ShoreBattery | UnitKind::Gunboat | UnitKind::Transport
+                    )
+            })
+    };
+    let strength = |id: &str| {
+        s.reduced_strength(id)
+            .map_or_else(|| printed_strength(id), f64::from)
+    };
+    let mut units: Vec<f64> = s
+        .setup
+        .iter()
+        .flat_map(|p| p.units.iter())
+        .filter(|id| fits(id.as_str()))
+        .map(|id| strength(id.as_str()))
+        .collect();
+    let mut withheld = 0usize;
+    for r in &s.reinforcements {
+        let due = r.turn.turn().unwrap_or(0);
+        if due > seen.turn {
+            continue;
+        }
+        for id in r.units.iter().filter(|id| fits(id.as_str())) {
+            units.push(strength(id.as_str()));
+            if seen.turn <= due + 2 {
+                withheld += 1;
+            }
+        }
+    }
+    let mix = usize::from(*Units::get().dummies().get(enemy));
+    let dummies = (hidden.saturating_sub(units.len()) + withheld).min(mix);
+    units.extend(std::iter::repeat_n(-1.0, dummies));
+    units
 }

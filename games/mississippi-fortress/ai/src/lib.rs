@@ -19,6 +19,8 @@ pub mod battle;
 pub mod belief;
 pub mod chores;
 pub mod comms;
+pub mod cordon;
+pub mod groups;
 pub mod level;
 pub mod moves;
 pub mod navy;

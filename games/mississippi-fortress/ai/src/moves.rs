@@ -8,7 +8,8 @@ use mississippi_fortress::data::Units;
 use mississippi_fortress::data::units::LeaderRole;
 
 use crate::Ctx;
-use crate::seen::Counter;
+use crate::groups::marches_in_groups;
+use crate::seen::{Counter, Seen};
 use crate::strategy::{FAR, defence_factor};
 
 /// Scores movement actions; `None` for any other action.
@@ -134,7 +135,7 @@ pub fn movers<'a>(ctx: &'a Ctx<'_>, area: u8) -> Vec<&'a Counter> {
         .map(|o| garrison_need(ctx, o.area))
         .fold(0.0, f64::max);
     if need <= 0.0 {
-        return free;
+        return marching(seen, free);
     }
     let kept = seen
         .mine(area)
@@ -174,7 +175,16 @@ pub fn movers<'a>(ctx: &'a Ctx<'_>, area: u8) -> Vec<&'a Counter> {
             go.push(l);
         }
     }
-    go
+    marching(seen, go)
+}
+
+/// The counters that move together now: all of them, or the first marching group.
+fn marching<'a>(seen: &Seen, go: Vec<&'a Counter>) -> Vec<&'a Counter> {
+    if marches_in_groups(seen) {
+        crate::groups::first(go)
+    } else {
+        go
+    }
 }
 
 /// Splits the combat units of a held Area into the garrison that stays (at least `need` SP)
@@ -315,22 +325,39 @@ pub fn potential(ctx: &Ctx<'_>, area: u8, s: f64, from: u8) -> f64 {
         };
         v += o.weight * factor / (1.0 + f64::from(d)).powf(1.3);
     }
-    v + contact(ctx, area, s) + crate::comms::communications(ctx, area, from)
+    let cordon = if marches_in_groups(seen) {
+        crate::cordon::value(ctx, area, s, from)
+    } else {
+        0.0
+    };
+    v + contact(ctx, area, s, from) + cordon + crate::comms::communications(ctx, area, from)
 }
 
 /// Entering an Area held by the enemy: a prize at good odds, a danger at bad (S8, S9).
-fn contact(ctx: &Ctx<'_>, area: u8, s: f64) -> f64 {
+/// My columns already there fight beside the stack.
+fn contact(ctx: &Ctx<'_>, area: u8, s: f64, from: u8) -> f64 {
     let e = ctx.belief.enemy_in(area);
     if e <= 0.0 {
         return 0.0;
     }
     let defended = e * defence_factor(area);
-    let r = s / defended.max(0.5);
+    // A stack that crosses a Major River into the Area attacks at half strength (S9.3c) and,
+    // unless the Defender is gone at the end, goes back across with straggler checks
+    // (S9.92b): it comes only to a sure thing, and pays for the risk.
+    let map = mississippi_fortress::data::Map::get();
+    let crossing = map
+        .border(
+            mississippi_fortress::data::AreaId(from),
+            mississippi_fortress::data::AreaId(area),
+        )
+        .is_some_and(|b| b.is_major_river());
+    let (s, risk) = if crossing { (s / 2.0, 6.0) } else { (s, 0.0) };
+    let r = (s + crate::cordon::others(ctx, area, s, from)) / defended.max(0.5);
     if r >= 2.0 {
-        2.0 * e.min(s / 2.0)
+        2.0 * e.min(s / 2.0) - risk
     } else if r >= 1.2 {
-        0.0
+        -risk
     } else {
-        -30.0 * (1.2 - r) - 5.0
+        -30.0 * (1.2 - r) - 5.0 - risk
     }
 }
