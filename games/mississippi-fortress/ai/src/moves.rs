@@ -313,8 +313,10 @@ pub fn potential(ctx: &Ctx<'_>, area: u8, s: f64, from: u8) -> f64 {
         let enemy_there = ctx.belief.enemy_in(o.area) > 0.0;
         let factor = if o.hold {
             let held = seen.my_strength(o.area) - if from == o.area { s } else { 0.0 };
+            // Enough is held without the stack: it is free to go (the hunting Union of 6.1
+            // most of all).
             if held >= garrison_need(ctx, o.area) {
-                0.15
+                if marches_in_groups(seen) { 0.05 } else { 0.15 }
             } else {
                 1.0
             }
@@ -353,11 +355,17 @@ fn contact(ctx: &Ctx<'_>, area: u8, s: f64, from: u8) -> f64 {
         .is_some_and(|b| b.is_major_river());
     let (s, risk) = if crossing { (s / 2.0, 6.0) } else { (s, 0.0) };
     let r = (s + crate::cordon::others(ctx, area, s, from)) / defended.max(0.5);
-    if r >= 2.0 {
+    // The hunting Union of 6.1 (seven VPs behind at the start) takes worse odds.
+    let (good, bearable) = if marches_in_groups(&ctx.seen) {
+        (1.5, 1.0)
+    } else {
+        (2.0, 1.2)
+    };
+    if r >= good {
         2.0 * e.min(s / 2.0) - risk
-    } else if r >= 1.2 {
+    } else if r >= bearable {
         -risk
     } else {
-        -30.0 * (1.2 - r) - 5.0 - risk
+        -30.0 * (bearable - r) - 5.0 - risk
     }
 }
