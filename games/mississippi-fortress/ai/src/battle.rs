@@ -52,11 +52,16 @@ pub fn score(ctx: &Ctx<'_>, action: &Action) -> Option<f64> {
             }
         }
         Action::DeployAll { .. } => -5.0,
+        // An optional engagement (S8.7b2) is taken when its best order is worth fighting.
         Action::Engage { line, target } => match target {
             Some(t) => {
                 let mine = line_strength(&my_side(ctx)?["lines"][usize::from(*line)]);
                 let theirs = line_strength(&their_side(ctx)?["lines"][usize::from(*t)]);
-                if mine >= 0.5 * theirs { 10.0 } else { -1.0 }
+                let best = ATTACK
+                    .iter()
+                    .map(|&a| attack_value(ctx, mine, theirs.max(1.0), a))
+                    .fold(f64::NEG_INFINITY, f64::max);
+                if best > 0.0 { 10.0 + best } else { -1.0 }
             }
             None => 0.0,
         },
@@ -199,8 +204,6 @@ fn vp_per_sp(side: Side) -> f64 {
 /// The value of giving Line Position `line` the Combat Order `order` (S8.8), from the
 /// expected losses of both sides and the outcome (S9.7), over the enemy's possible orders.
 fn order_value(ctx: &Ctx<'_>, line: usize, order: Option<CombatOrder>) -> Option<f64> {
-    let area = battle_area(ctx)?;
-    let me = ctx.seen.side();
     let engaged = ctx.view["battle"]["engaged"].as_array()?;
     let attacker = attacking(ctx);
     let (mine_key, theirs_key) = if attacker {
@@ -218,70 +221,94 @@ fn order_value(ctx: &Ctx<'_>, line: usize, order: Option<CombatOrder>) -> Option
     };
     let mine = line_strength(&my_side(ctx)?["lines"][line]);
     let theirs = line_strength(&their_side(ctx)?["lines"][partner as usize]).max(1.0);
-    let worth = if ctx.plan.objectives.iter().any(|o| o.area == area) {
-        12.0
-    } else {
-        4.0
-    };
-    let (g, c) = (vp_per_sp(me), vp_per_sp(me.opponent()));
-    let replies = ctx.budget.order_replies.max(1);
-    let blend = |values: Vec<f64>| -> f64 {
-        if replies == 1 {
-            values.iter().sum::<f64>() / values.len() as f64
-        } else {
-            let mean = values.iter().sum::<f64>() / values.len() as f64;
-            let worst = values.iter().copied().fold(f64::INFINITY, f64::min);
-            0.5 * mean + 0.5 * worst
-        }
-    };
-    let rain = ctx.seen.rain;
     Some(if attacker {
         let att: AttackerOrder = match order? {
             CombatOrder::Diversion => AttackerOrder::Diversion,
             CombatOrder::Advance => AttackerOrder::Advance,
             _ => AttackerOrder::Assault,
         };
-        let e = Engagement {
-            attacker: mine,
-            defender: theirs,
-            area,
-            rain,
-        };
-        let replies_to = if replies == 1 {
-            vec![DefenderOrder::Stand]
-        } else {
-            DEFEND.to_vec()
-        };
-        blend(
-            replies_to
-                .into_iter()
-                .map(|d| attacker_value(e, att, d, g, c, worth))
-                .collect(),
-        )
+        attack_value(ctx, mine, theirs, att)
     } else {
         let def: DefenderOrder = match order? {
             CombatOrder::Withdraw => DefenderOrder::Withdraw,
             CombatOrder::Stand => DefenderOrder::Stand,
             _ => DefenderOrder::Counterattack,
         };
+        let area = battle_area(ctx)?;
+        let (g, c) = (
+            vp_per_sp(ctx.seen.side()),
+            vp_per_sp(ctx.seen.side().opponent()),
+        );
         let e = Engagement {
             attacker: theirs,
             defender: mine,
             area,
-            rain,
+            rain: ctx.seen.rain,
         };
-        let replies_to = if replies == 1 {
+        let replies_to = if ctx.budget.order_replies <= 1 {
             vec![AttackerOrder::Advance]
         } else {
             ATTACK.to_vec()
         };
         blend(
+            ctx,
             replies_to
                 .into_iter()
-                .map(|a| -attacker_value(e, a, def, c, g, worth))
+                .map(|a| -attacker_value(e, a, def, c, g, area_worth(ctx, area)))
                 .collect(),
         )
     })
+}
+
+/// The value to me, attacking, of a Line Position of strength `mine` given `order` against
+/// a Defender Line Position of strength `theirs`, over his possible orders.
+fn attack_value(ctx: &Ctx<'_>, mine: f64, theirs: f64, att: AttackerOrder) -> f64 {
+    let Some(area) = battle_area(ctx) else {
+        return 0.0;
+    };
+    let (g, c) = (
+        vp_per_sp(ctx.seen.side()),
+        vp_per_sp(ctx.seen.side().opponent()),
+    );
+    let e = Engagement {
+        attacker: mine,
+        defender: theirs,
+        area,
+        rain: ctx.seen.rain,
+    };
+    let replies_to = if ctx.budget.order_replies <= 1 {
+        vec![DefenderOrder::Stand]
+    } else {
+        DEFEND.to_vec()
+    };
+    blend(
+        ctx,
+        replies_to
+            .into_iter()
+            .map(|d| attacker_value(e, att, d, g, c, area_worth(ctx, area)))
+            .collect(),
+    )
+}
+
+/// What holding the battle's Area is worth: more at an objective.
+fn area_worth(ctx: &Ctx<'_>, area: u8) -> f64 {
+    if ctx.plan.objectives.iter().any(|o| o.area == area) {
+        12.0
+    } else {
+        4.0
+    }
+}
+
+/// The values of an order against each reply, combined as the level weighs them: the mean
+/// (one reply), or the mean and the worst equally.
+fn blend(ctx: &Ctx<'_>, values: Vec<f64>) -> f64 {
+    let mean = values.iter().sum::<f64>() / values.len().max(1) as f64;
+    if ctx.budget.order_replies <= 1 {
+        mean
+    } else {
+        let worst = values.iter().copied().fold(f64::INFINITY, f64::min);
+        0.5 * mean + 0.5 * worst
+    }
 }
 
 /// Which counter takes the next SP of loss (S9.61). A division at half its printed strength

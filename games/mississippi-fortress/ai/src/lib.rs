@@ -19,6 +19,8 @@ pub mod battle;
 pub mod belief;
 pub mod chores;
 pub mod comms;
+pub mod cordon;
+pub mod groups;
 pub mod level;
 pub mod moves;
 pub mod navy;
@@ -26,6 +28,7 @@ pub mod odds;
 pub mod rng;
 pub mod seat;
 pub mod seen;
+pub mod stragglers;
 pub mod strategy;
 
 use adjutant_engine::Side;

@@ -8,7 +8,8 @@ use mississippi_fortress::data::Units;
 use mississippi_fortress::data::units::LeaderRole;
 
 use crate::Ctx;
-use crate::seen::Counter;
+use crate::groups::marches_in_groups;
+use crate::seen::{Counter, Seen};
 use crate::strategy::{FAR, defence_factor};
 
 /// Scores movement actions; `None` for any other action.
@@ -50,9 +51,9 @@ pub fn score(ctx: &Ctx<'_>, action: &Action, label: &str, all: &[Option<Action>]
             _ => -1.0,
         },
         Action::StepTo { area } => {
-            let (at, s, _) = stack(ctx)?;
+            let (at, s, ids) = stack(ctx)?;
             let march = if label.contains("force march") {
-                12.0
+                force_march_cost(ctx, &ids)
             } else {
                 0.0
             };
@@ -90,6 +91,20 @@ fn stack(ctx: &Ctx<'_>) -> Option<(u8, f64, Vec<String>)> {
     Some((*at, s, ids.clone()))
 }
 
+/// What the next step costs the stack `ids` if it is a force march (S3.3): the straggler
+/// checks of the units it takes beyond their allowance, weighed as VPs to the enemy (three
+/// points of potential a VP: a step toward an objective is worth tens), and a base price.
+fn force_march_cost(ctx: &Ctx<'_>, ids: &[String]) -> f64 {
+    let steps = ctx.seen.moving.as_ref().map_or(0, |m| m.2.len()) + 1;
+    let marching: Vec<&Counter> = ids
+        .iter()
+        .filter_map(|id| ctx.seen.my_counter(id))
+        .map(|(_, c)| c)
+        .filter(|c| c.is_combat() && crate::stragglers::allowance(c) < steps)
+        .collect();
+    6.0 + 3.0 * crate::stragglers::checks_cost(&ctx.seen, &marching)
+}
+
 fn strength(cs: &[&Counter]) -> f64 {
     cs.iter()
         .filter(|c| c.is_combat())
@@ -120,7 +135,7 @@ pub fn movers<'a>(ctx: &'a Ctx<'_>, area: u8) -> Vec<&'a Counter> {
         .map(|o| garrison_need(ctx, o.area))
         .fold(0.0, f64::max);
     if need <= 0.0 {
-        return free;
+        return marching(seen, free);
     }
     let kept = seen
         .mine(area)
@@ -144,7 +159,14 @@ pub fn movers<'a>(ctx: &'a Ctx<'_>, area: u8) -> Vec<&'a Counter> {
         .copied()
         .filter(|c| c.kind == "leader")
         .collect();
+    // In 6.1 the Commander stays with Jackson's garrison: its Officer must trace to him
+    // (S6.3, four Areas) at the end for the victory, and the enemy's stacks between a
+    // far-off Commander and Jackson would cut the trace.
+    let keeps_commander = seen.scenario == "champion-hill";
     for l in leaders {
+        if keeps_commander && is_commander(l) {
+            continue;
+        }
         let commands = |c: &Counter| leader_commands(l, c);
         let weigh = |cs: &[&Counter]| -> f64 {
             cs.iter().filter(|c| commands(c)).map(|c| c.strength).sum()
@@ -153,7 +175,16 @@ pub fn movers<'a>(ctx: &'a Ctx<'_>, area: u8) -> Vec<&'a Counter> {
             go.push(l);
         }
     }
-    go
+    marching(seen, go)
+}
+
+/// The counters that move together now: all of them, or the first marching group.
+fn marching<'a>(seen: &Seen, go: Vec<&'a Counter>) -> Vec<&'a Counter> {
+    if marches_in_groups(seen) {
+        crate::groups::first(go)
+    } else {
+        go
+    }
 }
 
 /// Splits the combat units of a held Area into the garrison that stays (at least `need` SP)
@@ -209,6 +240,14 @@ fn garrison<'a>(
         stay.extend(g);
     }
     (stay, groups.into_iter().flatten().collect())
+}
+
+/// Whether `l` is a Commander (or a C/O): a Leader every Officer traces to.
+fn is_commander(l: &Counter) -> bool {
+    l.id.as_deref()
+        .and_then(|id| Units::get().unit(id))
+        .and_then(|u| u.leader.as_ref())
+        .is_some_and(|l| l.role != LeaderRole::Officer)
 }
 
 /// Whether Leader `l` leads `c`: an Officer his formations' infantry, a Commander everyone.
@@ -274,8 +313,10 @@ pub fn potential(ctx: &Ctx<'_>, area: u8, s: f64, from: u8) -> f64 {
         let enemy_there = ctx.belief.enemy_in(o.area) > 0.0;
         let factor = if o.hold {
             let held = seen.my_strength(o.area) - if from == o.area { s } else { 0.0 };
+            // Enough is held without the stack: it is free to go (the hunting Union of 6.1
+            // most of all).
             if held >= garrison_need(ctx, o.area) {
-                0.15
+                if marches_in_groups(seen) { 0.05 } else { 0.15 }
             } else {
                 1.0
             }
@@ -286,22 +327,45 @@ pub fn potential(ctx: &Ctx<'_>, area: u8, s: f64, from: u8) -> f64 {
         };
         v += o.weight * factor / (1.0 + f64::from(d)).powf(1.3);
     }
-    v + contact(ctx, area, s) + crate::comms::communications(ctx, area, from)
+    let cordon = if marches_in_groups(seen) {
+        crate::cordon::value(ctx, area, s, from)
+    } else {
+        0.0
+    };
+    v + contact(ctx, area, s, from) + cordon + crate::comms::communications(ctx, area, from)
 }
 
 /// Entering an Area held by the enemy: a prize at good odds, a danger at bad (S8, S9).
-fn contact(ctx: &Ctx<'_>, area: u8, s: f64) -> f64 {
+/// My columns already there fight beside the stack.
+fn contact(ctx: &Ctx<'_>, area: u8, s: f64, from: u8) -> f64 {
     let e = ctx.belief.enemy_in(area);
     if e <= 0.0 {
         return 0.0;
     }
     let defended = e * defence_factor(area);
-    let r = s / defended.max(0.5);
-    if r >= 2.0 {
-        2.0 * e.min(s / 2.0)
-    } else if r >= 1.2 {
-        0.0
+    // A stack that crosses a Major River into the Area attacks at half strength (S9.3c) and,
+    // unless the Defender is gone at the end, goes back across with straggler checks
+    // (S9.92b): it comes only to a sure thing, and pays for the risk.
+    let map = mississippi_fortress::data::Map::get();
+    let crossing = map
+        .border(
+            mississippi_fortress::data::AreaId(from),
+            mississippi_fortress::data::AreaId(area),
+        )
+        .is_some_and(|b| b.is_major_river());
+    let (s, risk) = if crossing { (s / 2.0, 6.0) } else { (s, 0.0) };
+    let r = (s + crate::cordon::others(ctx, area, s, from)) / defended.max(0.5);
+    // The hunting Union of 6.1 (seven VPs behind at the start) takes worse odds.
+    let (good, bearable) = if marches_in_groups(&ctx.seen) {
+        (1.5, 1.0)
     } else {
-        -30.0 * (1.2 - r) - 5.0
+        (2.0, 1.2)
+    };
+    if r >= good {
+        2.0 * e.min(s / 2.0) - risk
+    } else if r >= bearable {
+        -risk
+    } else {
+        -30.0 * (bearable - r) - 5.0 - risk
     }
 }

@@ -56,6 +56,10 @@ pub struct Seen {
     pub last_turn: u8,
     /// Rain this turn (3.2c).
     pub rain: bool,
+    /// Whose player turn it is (`None` during the set-up).
+    pub phase_player: Option<Side>,
+    /// The phase's name (`Movement Phase`, `Combat Phase`...).
+    pub phase: String,
     /// VPs: (mine, the enemy's).
     pub vp: (i64, i64),
     /// Counters on the map by Area.
@@ -84,6 +88,11 @@ impl Seen {
             turn: view["turn"].as_u64().unwrap_or(0) as u8,
             last_turn: view["last_turn"].as_u64().unwrap_or(0) as u8,
             rain: view["weather"].as_str() == Some("rain"),
+            phase_player: Side::parse(view["phase"]["player"].as_str().unwrap_or_default()),
+            phase: view["phase"]["name"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
             ..Seen::default()
         };
         let vp = |s: Side| view["vp"][s.as_str()].as_i64().unwrap_or(0);

@@ -74,11 +74,15 @@ impl Plan {
             ],
             (Side::Confederate, true) => vec![o(VICKSBURG, 100.0, true), o(JACKSON, 30.0, true)],
         };
-        // An objective taken and clear of the enemy is held from now on, with a garrison.
+        // An objective taken and clear of the enemy is held from now on, with a garrison. In
+        // 6.1 occupying Jackson is enough (Confederates may share it): once the Union is in,
+        // a garrison sized to the enemy there and near holds it and the rest goes hunting,
+        // rather than the whole army waiting on the few Confederates who walk in.
+        let shared = !campaign && side == Side::Union;
         let mut objectives: Vec<Objective> = objectives
             .into_iter()
             .map(|mut o| {
-                if seen.i_hold(o.area) && belief.enemy_in(o.area) <= 0.0 {
+                if seen.i_hold(o.area) && (shared || belief.enemy_in(o.area) <= 0.0) {
                     o.hold = true;
                 }
                 o
