@@ -67,6 +67,7 @@ impl BloodyRoadsSouth {
                 trial.apply_issue_orders(side, orders, drop_goals, retreats, &mut fx)?;
                 trial.apply_returns(side, returns, &mut fx)?;
                 trial.apply_entry_choices(side, entry_choices, &mut fx)?;
+                trial.retime_group_orders(side);
             }
             (
                 Step::Command {

@@ -136,6 +136,10 @@ pub struct Order {
     /// `movement::leave`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) exit_by: Option<HexId>,
+    /// Rule 4.3a: the entry group of 6 May whose orders this one rewrites before it enters
+    /// (`command::group_orders`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) for_group: Option<crate::data::variant::EntryGroupId>,
 }
 
 impl Order {
@@ -191,6 +195,10 @@ impl Order {
     pub fn exit_by(&self) -> Option<HexId> {
         self.exit_by
     }
+    /// The entry group whose orders this one rewrites before it enters (rule 4.3a).
+    pub fn for_group(&self) -> Option<&crate::data::variant::EntryGroupId> {
+        self.for_group.as_ref()
+    }
     /// The order of Grant's that Meade relays with this one (rule 3.1a).
     pub fn relay_of(&self) -> Option<OrderNo> {
         self.relay_of
@@ -221,6 +229,7 @@ impl Order {
             status: OrderStatus::InTransit,
             not_before: None,
             exit_by: None,
+            for_group: None,
             relay_of: None,
             accepted_on: None,
             delay_from: None,

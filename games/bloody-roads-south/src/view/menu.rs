@@ -161,10 +161,14 @@ impl BloodyRoadsSouth {
             "accepted at once: Meade is with him".to_string()
         } else {
             let t = self.arrival(side, w.key, &d.receiver, d.method);
+            let route = match self.group_order_words(side, &d.receiver) {
+                "" => self.route_words(side, w.key, &d.receiver, d.method),
+                words => words,
+            };
             if t <= self.turn {
                 "arrives this turn".into()
             } else {
-                format!("arrives about {}", self.time_of(t))
+                format!("arrives about {}{route}", self.time_of(t))
             }
         };
         let method = match d.method {
