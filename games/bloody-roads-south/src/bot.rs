@@ -2,7 +2,8 @@
 //! `Initiative` is filled from the seat's own menu (`command.batch_menu`) with a few entries
 //! chosen by the caller's die, each kept only if the batch still passes whole, so that bot
 //! games do write orders, drop goals, bring eliminated brigades back (in one of the hexes the
-//! menu lists) and try for the initiative; an offered `FinishSetUp` likewise takes a few
+//! menu lists), form the Army of the Potomac Reserve (3.6) and try for the initiative; an
+//! offered `FinishSetUp` likewise takes a few
 //! extended lines from the seat's `setup_extensions` (rule 6.0h), so that bot games play with
 //! extended lines from the start.
 
@@ -63,6 +64,17 @@ pub fn fill(
                 d.text = words.to_string();
                 if let Receiver::ArmyHq(a) = &d.receiver {
                     d.objective = g.army_hq(side, a).and_then(|k| g.unit(k).hex());
+                }
+                // Optional rule 3.6: now and then Grant's order to Meade forms the Reserve.
+                let reserve = e["reserve_divisions"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+                if !reserve.is_empty() && pick(3) == 0 {
+                    let one = reserve[pick(reserve.len())].clone();
+                    if let Ok(div) = serde_json::from_value(one) {
+                        d.reserve.push(div);
+                    }
                 }
                 orders.push(d);
             }

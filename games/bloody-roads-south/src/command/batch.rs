@@ -169,7 +169,8 @@ impl BloodyRoadsSouth {
                 "{what}) must name the hex the {a} HQ moves to (10.6)."
             ));
         }
-        Ok(())
+        self.check_reserve(side, d)
+            .map_err(|why| format!("{what}) {why}"))
     }
 }
 

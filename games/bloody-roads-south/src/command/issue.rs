@@ -222,6 +222,7 @@ impl BloodyRoadsSouth {
                             relay,
                             objective: None,
                             text: String::new(),
+                            reserve: Vec::new(),
                         },
                         writer: w.key,
                         cost: c,
@@ -244,6 +245,7 @@ impl BloodyRoadsSouth {
                                 relay,
                                 objective: None,
                                 text: String::new(),
+                                reserve: Vec::new(),
                             },
                             writer: w.key,
                             cost: c,
@@ -320,6 +322,7 @@ impl BloodyRoadsSouth {
             relay,
             objective,
             mut text,
+            reserve,
         } = draft;
         let mut objective: Option<HexId> = objective.and_then(|h| self.canonical(h));
         if let Some(g) = relay.and_then(|no| self.order(side, no)).cloned() {
@@ -350,6 +353,7 @@ impl BloodyRoadsSouth {
         order.arrives = arrives;
         order.cost = cost;
         order.relay_of = relay;
+        order.reserve = reserve;
         let no = self.log_order(side, order);
         self.mark_group_order(side, no);
         let who = self.leader_name(w.key);

@@ -14,6 +14,7 @@
 //! - `hancock`: which attached division stays with 2 Corps when Hancock falls (3.2);
 //! - `stoppage`: attack stoppage (S10.3; 3.1c(2), 3.1d);
 //! - `retreat`: emergency retreat and dropping goals (S10.4, S10.5b);
+//! - `reserve`: the Army of the Potomac Reserve (optional rule 3.6);
 //! - `radius`: command radius and zones of control for it (S10.5a; 6.0a);
 //! - `enforce`: what the engine enforces of an order (S10.1g; reference 2.3.2, 2.3.6);
 //! - `reach`: leader movement points (S10.1e, S10.5a);
@@ -43,6 +44,7 @@ pub mod reach;
 pub(crate) mod reach_memo;
 pub(crate) mod read_whole;
 pub mod receivers;
+pub mod reserve;
 pub mod retreat;
 pub mod roles;
 pub mod stoppage;

@@ -110,6 +110,7 @@ impl BloodyRoadsSouth {
                     relay: None,
                     objective: None,
                     text: String::new(),
+                    reserve: Vec::new(),
                 });
             }
         }
@@ -150,6 +151,7 @@ impl BloodyRoadsSouth {
                     && m.order_type == d.order_type
                     && m.method == d.method
                     && d.relay.is_none()
+                    && d.reserve.is_empty()
             });
             if !offered {
                 return Err(format!(

@@ -140,6 +140,10 @@ pub struct Order {
     /// (`command::group_orders`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) for_group: Option<crate::data::variant::EntryGroupId>,
+    /// Optional rule 3.6: the divisions Grant's order to Meade puts in the Army of the
+    /// Potomac Reserve when it comes into force (`command::reserve`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) reserve: Vec<FormationId>,
 }
 
 impl Order {
@@ -230,6 +234,7 @@ impl Order {
             not_before: None,
             exit_by: None,
             for_group: None,
+            reserve: Vec::new(),
             relay_of: None,
             accepted_on: None,
             delay_from: None,
@@ -362,6 +367,10 @@ pub struct CommandState {
     /// `command::hancock`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) returned: Vec<FormationId>,
+    /// The Army of the Potomac divisions in the Reserve under the A Pot HQ (optional rule 3.6,
+    /// `command::reserve`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) reserve: Vec<FormationId>,
 }
 
 /// How the 9th Corps was released (rule 3.3a).

@@ -427,6 +427,7 @@ impl BloodyRoadsSouth {
                 not_before: None,
                 exit_by: None,
                 for_group: None,
+                reserve: Vec::new(),
                 relay_of: None,
                 accepted_on: Some(self.turn),
                 delay_from: None,

@@ -137,6 +137,9 @@ impl BloodyRoadsSouth {
                 "initiative"
             }
         };
+        if kind == "issue_orders" && self.step != Step::SetUp {
+            self.offer_reserve(side, &mut entries);
+        }
         // A return's entry also lists the hexes it may name (`hexes`), for the player to pick.
         for (item, label, hexes) in returns {
             let n = entries.len() + 1;
@@ -251,6 +254,13 @@ impl BloodyRoadsSouth {
                 )
             })
             .collect();
+        parts.extend(orders.iter().filter(|d| !d.reserve.is_empty()).map(|d| {
+            let names: Vec<String> = d.reserve.iter().map(|f| f.to_string()).collect();
+            format!(
+                "the Army of the Potomac Reserve formed of {} (3.6)",
+                names.join(", ")
+            )
+        }));
         parts.extend(
             drop_goals
                 .iter()
@@ -314,5 +324,32 @@ fn hex_list(hexes: &[HexId]) -> String {
     match hexes.len() {
         0..=8 => shown.join(", "),
         n => format!("{} and {} more", shown.join(", "), n - 8),
+    }
+}
+
+impl BloodyRoadsSouth {
+    /// Marks the menu's entries of Grant's own orders to Meade with the divisions they may
+    /// name for the Army of the Potomac Reserve (`reserve_divisions`, optional rule 3.6), when
+    /// there are any.
+    fn offer_reserve(&self, side: Side, entries: &mut [Value]) {
+        let candidates = self.reserve_candidates(side);
+        if candidates.is_empty() {
+            return;
+        }
+        let relay = serde_json::to_value(Receiver::Relay).unwrap_or_default();
+        for e in entries.iter_mut() {
+            if e["field"] == "orders"
+                && e["item"]["receiver"] == relay
+                && e["item"]["relay"].is_null()
+            {
+                e["reserve_divisions"] = json!(candidates);
+                if let Some(label) = e["label"].as_str() {
+                    e["label"] = json!(format!(
+                        "{label}; it may also name up to 3 Army of the Potomac divisions to form \
+                         the Reserve under the A Pot HQ (3.6)"
+                    ));
+                }
+            }
+        }
     }
 }

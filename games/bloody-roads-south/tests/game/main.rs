@@ -5,6 +5,7 @@
 //! `series_tables.md`); nothing outside the repository is read.
 
 mod action_count_secrecy;
+mod aop_reserve;
 mod army_status;
 mod army_status_panic;
 mod book_tables;
