@@ -53,8 +53,21 @@ pub fn fill(
     if entries.is_empty() {
         return batch;
     }
-    for _ in 0..pick(MOST + 1) {
-        let e = &entries[pick(entries.len())];
+    // Now and then the bot goes first for the menu's rarer orders: 4.3a's orders for a group
+    // of 6 May still off the map (`group`), Grant's order to Meade forming the AoP Reserve
+    // (3.6, `reserve_divisions`).
+    let special: Vec<usize> = (0..entries.len())
+        .filter(|&i| {
+            entries[i].get("group").is_some() || entries[i].get("reserve_divisions").is_some()
+        })
+        .collect();
+    let first = (!special.is_empty() && pick(2) == 0).then(|| special[pick(special.len())]);
+    let rounds = pick(MOST + 1).max(usize::from(first.is_some()));
+    for round in 0..rounds {
+        let e = match (round, first) {
+            (0, Some(i)) => &entries[i],
+            _ => &entries[pick(entries.len())],
+        };
         let mut next = batch.clone();
         match (&mut next, e["field"].as_str()) {
             (Action::IssueOrders { orders, .. }, Some("orders")) => {
@@ -70,7 +83,7 @@ pub fn fill(
                     .as_array()
                     .cloned()
                     .unwrap_or_default();
-                if !reserve.is_empty() && pick(3) == 0 {
+                if !reserve.is_empty() && ((round == 0 && first.is_some()) || pick(3) == 0) {
                     let one = reserve[pick(reserve.len())].clone();
                     if let Ok(div) = serde_json::from_value(one) {
                         d.reserve.push(div);

@@ -121,6 +121,12 @@ impl BloodyRoadsSouth {
             .map(|(line, id, _)| (line, id))
     }
 
+    /// The entry group whose orders go to `receiver` while it waits off the map (rule 4.3a),
+    /// for the writer's menu.
+    pub(crate) fn waiting_group_id(&self, side: Side, receiver: &Receiver) -> Option<EntryGroupId> {
+        self.waiting_group_of(side, receiver).map(|(_, id)| id)
+    }
+
     /// The turn a rule 4.3a order to `receiver` arrives: the turn before its group is due
     /// (never before this turn). `None` when `receiver` is no waiting group's.
     pub(crate) fn group_order_arrival(&self, side: Side, receiver: &Receiver) -> Option<u16> {

@@ -4,8 +4,10 @@
 //! numbered from 1, with the list it goes in (`field`), the `item` to put there (an order
 //! draft or an attempt with an empty `text` and no `objective`, for the player to fill, a
 //! receiver or corps, or a return with an empty `hex` to fill from the entry's `hexes`) and a
-//! human `label`. Clients compose a batch from it and post it once.
-//! Never built for the opponent or a spectator.
+//! human `label`. Clients compose a batch from it and post it once. An order to a group of 6
+//! May still off the map names its group (`group`, rule 4.3a); Grant's orders to Meade list the
+//! divisions they may name for the Army of the Potomac Reserve (`reserve_divisions`, optional
+//! rule 3.6). Never built for the opponent or a spectator.
 
 use adjutant_engine::Side;
 use serde_json::{Value, json};
@@ -137,8 +139,11 @@ impl BloodyRoadsSouth {
                 "initiative"
             }
         };
-        if kind == "issue_orders" && self.step != Step::SetUp {
-            self.offer_reserve(side, &mut entries);
+        if kind == "issue_orders" {
+            self.mark_group_orders(side, &mut entries);
+            if self.step != Step::SetUp {
+                self.offer_reserve(side, &mut entries);
+            }
         }
         // A return's entry also lists the hexes it may name (`hexes`), for the player to pick.
         for (item, label, hexes) in returns {
@@ -328,6 +333,20 @@ fn hex_list(hexes: &[HexId]) -> String {
 }
 
 impl BloodyRoadsSouth {
+    /// Marks the menu's orders to a group of 6 May still off the map with its entry group
+    /// (`group`, rule 4.3a).
+    fn mark_group_orders(&self, side: Side, entries: &mut [Value]) {
+        for e in entries.iter_mut().filter(|e| e["field"] == "orders") {
+            let Ok(receiver) = serde_json::from_value::<Receiver>(e["item"]["receiver"].clone())
+            else {
+                continue;
+            };
+            if let Some(group) = self.waiting_group_id(side, &receiver) {
+                e["group"] = json!(group);
+            }
+        }
+    }
+
     /// Marks the menu's entries of Grant's own orders to Meade with the divisions they may
     /// name for the Army of the Potomac Reserve (`reserve_divisions`, optional rule 3.6), when
     /// there are any.
