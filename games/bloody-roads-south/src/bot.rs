@@ -2,7 +2,8 @@
 //! `Initiative` is filled from the seat's own menu (`command.batch_menu`) with a few entries
 //! chosen by the caller's die, each kept only if the batch still passes whole, so that bot
 //! games do write orders, drop goals, bring eliminated brigades back (in one of the hexes the
-//! menu lists) and try for the initiative; an offered `FinishSetUp` likewise takes a few
+//! menu lists), form the Army of the Potomac Reserve (3.6) and try for the initiative; an
+//! offered `FinishSetUp` likewise takes a few
 //! extended lines from the seat's `setup_extensions` (rule 6.0h), so that bot games play with
 //! extended lines from the start.
 
@@ -52,8 +53,21 @@ pub fn fill(
     if entries.is_empty() {
         return batch;
     }
-    for _ in 0..pick(MOST + 1) {
-        let e = &entries[pick(entries.len())];
+    // Now and then the bot goes first for the menu's rarer orders: 4.3a's orders for a group
+    // of 6 May still off the map (`group`), Grant's order to Meade forming the AoP Reserve
+    // (3.6, `reserve_divisions`).
+    let special: Vec<usize> = (0..entries.len())
+        .filter(|&i| {
+            entries[i].get("group").is_some() || entries[i].get("reserve_divisions").is_some()
+        })
+        .collect();
+    let first = (!special.is_empty() && pick(2) == 0).then(|| special[pick(special.len())]);
+    let rounds = pick(MOST + 1).max(usize::from(first.is_some()));
+    for round in 0..rounds {
+        let e = match (round, first) {
+            (0, Some(i)) => &entries[i],
+            _ => &entries[pick(entries.len())],
+        };
         let mut next = batch.clone();
         match (&mut next, e["field"].as_str()) {
             (Action::IssueOrders { orders, .. }, Some("orders")) => {
@@ -63,6 +77,17 @@ pub fn fill(
                 d.text = words.to_string();
                 if let Receiver::ArmyHq(a) = &d.receiver {
                     d.objective = g.army_hq(side, a).and_then(|k| g.unit(k).hex());
+                }
+                // Optional rule 3.6: now and then Grant's order to Meade forms the Reserve.
+                let reserve = e["reserve_divisions"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+                if !reserve.is_empty() && ((round == 0 && first.is_some()) || pick(3) == 0) {
+                    let one = reserve[pick(reserve.len())].clone();
+                    if let Ok(div) = serde_json::from_value(one) {
+                        d.reserve.push(div);
+                    }
                 }
                 orders.push(d);
             }

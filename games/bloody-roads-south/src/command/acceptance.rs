@@ -219,7 +219,9 @@ impl BloodyRoadsSouth {
 
     /// An order comes into force (S10.0, S10.1f): the receiver's previous order ends; a
     /// stopped command restarts (decision: a new order in force for a corps restarts its
-    /// stopped divisions, rule 3.1c(2)); an army HQ's order sets it "moving" (S10.6).
+    /// stopped divisions, rule 3.1c(2)); an army HQ's order sets it "moving" (S10.6); Grant's
+    /// order to Meade forming the Reserve, and a Reserve division's goal, change the Reserve
+    /// (optional rule 3.6).
     pub(crate) fn implement(&mut self, side: Side, no: OrderNo, fx: &mut Fx) {
         let Some(o) = self.order(side, no).cloned() else {
             return;
@@ -252,6 +254,8 @@ impl BloodyRoadsSouth {
                     state.arrived_on = None;
                 }
             }
+            Receiver::Relay if !o.reserve.is_empty() => self.join_reserve(side, &o, fx),
+            Receiver::Division(d) => self.leave_reserve(side, d, fx),
             _ => {}
         }
         if !matches!(o.origin, Origin::Preset) {

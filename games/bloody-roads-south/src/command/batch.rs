@@ -67,6 +67,7 @@ impl BloodyRoadsSouth {
                 trial.apply_issue_orders(side, orders, drop_goals, retreats, &mut fx)?;
                 trial.apply_returns(side, returns, &mut fx)?;
                 trial.apply_entry_choices(side, entry_choices, &mut fx)?;
+                trial.retime_group_orders(side);
             }
             (
                 Step::Command {
@@ -168,7 +169,8 @@ impl BloodyRoadsSouth {
                 "{what}) must name the hex the {a} HQ moves to (10.6)."
             ));
         }
-        Ok(())
+        self.check_reserve(side, d)
+            .map_err(|why| format!("{what}) {why}"))
     }
 }
 

@@ -17,9 +17,10 @@
 //!   6, 4.5b is a value of 1 Corps' entry).
 //! - A group never chosen enters at its default (gap 8): A1.10 for J/R/2 and R/R/2, B1.20 for
 //!   1 Corps, B1.21 for A/3, Pickett with 1 Corps.
-//! - 4.3a's rewritten orders are not offered yet: the groups enter with their printed orders
+//! - 4.3a's rewritten orders for Longstreet's corps and A/3 travel in the same batch, as
+//!   orders (`command::group_orders`); without them the groups enter with their printed orders
 //!   (Longstreet's corps to the army HQ to await orders; A/3 to rejoin its corps; J/R/2 and
-//!   R/R/2 to report to Rodes).
+//!   R/R/2 report to Rodes).
 
 use adjutant_engine::Side;
 

@@ -149,7 +149,8 @@ impl BloodyRoadsSouth {
 
     /// The turn an order of writer `w` to `receiver` by `method` arrives (S10.1e): this turn in
     /// person or to his own HQ; by aide, after the leader MP of the cheapest path ÷ 10, rounded
-    /// up.
+    /// up (or by the off-map link, 4.2c); to a group still off the map, the turn before it
+    /// enters (4.3a).
     pub(crate) fn arrival(
         &self,
         side: Side,
@@ -157,6 +158,9 @@ impl BloodyRoadsSouth {
         receiver: &Receiver,
         method: OrderMethod,
     ) -> u16 {
+        if let Some(turn) = self.group_order_arrival(side, receiver) {
+            return turn;
+        }
         if method == OrderMethod::InPerson || matches!(receiver, Receiver::ArmyHq(_)) {
             return self.turn;
         }
@@ -192,6 +196,9 @@ impl BloodyRoadsSouth {
                 for r in self.receivers_in(side, &self.directly_ordered(side)) {
                     offers.push((r, TYPES.to_vec(), None));
                 }
+                for r in self.group_order_receivers(side, false) {
+                    offers.push((r, TYPES.to_vec(), None));
+                }
             }
             if self.army_hq(side, &w.army).is_some() {
                 offers.push((
@@ -215,6 +222,7 @@ impl BloodyRoadsSouth {
                             relay,
                             objective: None,
                             text: String::new(),
+                            reserve: Vec::new(),
                         },
                         writer: w.key,
                         cost: c,
@@ -237,6 +245,7 @@ impl BloodyRoadsSouth {
                                 relay,
                                 objective: None,
                                 text: String::new(),
+                                reserve: Vec::new(),
                             },
                             writer: w.key,
                             cost: c,
@@ -313,6 +322,7 @@ impl BloodyRoadsSouth {
             relay,
             objective,
             mut text,
+            reserve,
         } = draft;
         let mut objective: Option<HexId> = objective.and_then(|h| self.canonical(h));
         if let Some(g) = relay.and_then(|no| self.order(side, no)).cloned() {
@@ -327,6 +337,10 @@ impl BloodyRoadsSouth {
             }
         }
         let arrives = self.arrival(side, w.key, &receiver, method);
+        let route = match self.group_order_words(side, &receiver) {
+            "" => self.route_words(side, w.key, &receiver, method),
+            words => words,
+        };
         let mut order = Order::new(
             Origin::Written(w.id.clone()),
             receiver.clone(),
@@ -339,7 +353,9 @@ impl BloodyRoadsSouth {
         order.arrives = arrives;
         order.cost = cost;
         order.relay_of = relay;
+        order.reserve = reserve;
         let no = self.log_order(side, order);
+        self.mark_group_order(side, no);
         let who = self.leader_name(w.key);
         let what = self.order_summary(side, no);
         let left = self.points_left(&w.id);
@@ -374,7 +390,7 @@ impl BloodyRoadsSouth {
                 side,
                 format!(
                     "{who} writes order {}: {what} ({cost} command points, {left} left); it \
-                     arrives {}.",
+                     arrives {}{route}.",
                     no.0,
                     self.arrival_words(arrives)
                 ),

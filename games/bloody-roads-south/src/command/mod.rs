@@ -5,6 +5,7 @@
 //! - `receivers`: who may receive an order, where, who accepts it (S10.1a-e, S10.5b; 2.3);
 //! - `issue`: Order Issue, its menu and costs (S10.1a-e; 3.1a-b, 3.3a);
 //! - `batch`: the Command Phase's batch actions, checked whole and applied (section 5);
+//! - `group_orders`: the orders of the 6 May groups written before they enter (4.3a);
 //! - `army`: army HQs, in-person orders and their recharge (S10.6);
 //! - `conference`: the army conference, once a day (S10.6);
 //! - `acceptance`: acceptance, delay, touching base (S10.0, S10.1f; 3.1a-b, 3.3a);
@@ -13,9 +14,11 @@
 //! - `hancock`: which attached division stays with 2 Corps when Hancock falls (3.2);
 //! - `stoppage`: attack stoppage (S10.3; 3.1c(2), 3.1d);
 //! - `retreat`: emergency retreat and dropping goals (S10.4, S10.5b);
+//! - `reserve`: the Army of the Potomac Reserve (optional rule 3.6);
 //! - `radius`: command radius and zones of control for it (S10.5a; 6.0a);
 //! - `enforce`: what the engine enforces of an order (S10.1g; reference 2.3.2, 2.3.6);
 //! - `reach`: leader movement points (S10.1e, S10.5a);
+//! - `link_delivery`: orders carried by the Confederate off-map link (4.2c);
 //! - `preset`: orders in force at the start and reinforcements' orders (S10.1i; 6.0b-d).
 //!
 //! Every event of this module is private to its side except a Loose Cannon's (section 5).
@@ -29,16 +32,19 @@ pub mod batch;
 pub mod conference;
 pub mod enforce;
 pub mod entries;
+pub mod group_orders;
 pub mod hancock;
 pub mod initiative;
 pub mod issue;
 pub mod lee;
+pub mod link_delivery;
 pub mod preset;
 pub mod radius;
 pub mod reach;
 pub(crate) mod reach_memo;
 pub(crate) mod read_whole;
 pub mod receivers;
+pub mod reserve;
 pub mod retreat;
 pub mod roles;
 pub mod stoppage;

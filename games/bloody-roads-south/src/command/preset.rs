@@ -99,7 +99,9 @@ impl BloodyRoadsSouth {
         let mut formations: Vec<FormationId> = oob.corps().iter().map(|c| c.id.clone()).collect();
         formations.extend(oob.armies().iter().map(|a| a.id.clone()));
         let mut out = Vec::new();
-        for receiver in self.receivers_in(side, &formations) {
+        let mut receivers = self.receivers_in(side, &formations);
+        receivers.extend(self.group_order_receivers(side, true));
+        for receiver in receivers {
             for order_type in [OrderType::Complex, OrderType::Simple] {
                 out.push(OrderDraft {
                     receiver: receiver.clone(),
@@ -108,6 +110,7 @@ impl BloodyRoadsSouth {
                     relay: None,
                     objective: None,
                     text: String::new(),
+                    reserve: Vec::new(),
                 });
             }
         }
@@ -148,6 +151,7 @@ impl BloodyRoadsSouth {
                     && m.order_type == d.order_type
                     && m.method == d.method
                     && d.relay.is_none()
+                    && d.reserve.is_empty()
             });
             if !offered {
                 return Err(format!(
@@ -187,13 +191,19 @@ impl BloodyRoadsSouth {
         order.status = OrderStatus::Accepted;
         order.accepted_on = Some(self.turn);
         let no = self.log_order(side, order);
+        let group = self.mark_group_order(side, no);
         fx.private(
             EventKind::SetUp,
             side,
             format!(
-                "Pre-set order {} written: {}; in force from the start (6.0c).",
+                "Pre-set order {} written: {}; in force from the start (6.0c){}.",
                 no.0,
-                self.order_summary(side, no)
+                self.order_summary(side, no),
+                if group {
+                    ", in place of the group's printed orders when it enters (4.3a)"
+                } else {
+                    ""
+                }
             ),
         );
         self.implement(side, no, fx);
@@ -247,6 +257,10 @@ impl BloodyRoadsSouth {
                 }
             }
             for receiver in receivers {
+                if self.group_order_in_force(side, &receiver) {
+                    // Rule 4.3a: the player's order replaced the printed one before entry.
+                    continue;
+                }
                 let mut order = Order::new(
                     Origin::Reinforcement,
                     receiver,

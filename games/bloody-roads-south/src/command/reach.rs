@@ -73,9 +73,11 @@ impl BloodyRoadsSouth {
         costs
     }
 
-    /// Aide transit turns from `from` to `to` (S10.1e; reference 2.3.3): the leader MP of the
-    /// cheapest path divided by 10, rounded up; 0 in the same hex.
-    pub(crate) fn aide_turns(&self, side: Side, from: HexId, to: HexId) -> u16 {
+    /// Aide transit turns from `from` to `to` over the map (S10.1e; reference 2.3.3): the
+    /// leader MP of the cheapest path divided by 10, rounded up; 0 in the same hex. The
+    /// delivery of an order takes the quicker of this and the off-map link
+    /// ([`Self::aide_turns`], rule 4.2c).
+    pub(crate) fn aide_turns_on_map(&self, side: Side, from: HexId, to: HexId) -> u16 {
         let to = self.canonical(to).unwrap_or(to);
         let halves = self.aide_costs(side, from).get(&to).copied();
         let delivery = &crate::data::charts().command.aide_delivery;

@@ -119,7 +119,8 @@ impl BloodyRoadsSouth {
 
     /// The receiver's rating for the acceptance value (S10.1f; reference 2.3.4). Decision: a
     /// corps or division whose commander is not on the map counts as led by a replacement
-    /// (rating 1).
+    /// (rating 1), but for a group of 6 May whose orders are written before it enters: its own
+    /// commander's (rule 4.3a).
     pub(crate) fn receiver_rating(&self, side: Side, receiver: &Receiver) -> u8 {
         match receiver {
             Receiver::Unit(_) | Receiver::ArmyHq(_) => {
@@ -131,6 +132,7 @@ impl BloodyRoadsSouth {
             _ => self
                 .accepting_commander(side, receiver)
                 .map(|k| self.rating_of(k))
+                .or_else(|| self.waiting_commander_rating(side, receiver))
                 .unwrap_or(1),
         }
     }

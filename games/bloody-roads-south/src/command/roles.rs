@@ -178,8 +178,12 @@ impl BloodyRoadsSouth {
             .is_some_and(|d| self.lost_leader(side, &d.leader))
     }
 
-    /// The corps a division serves now: the scenario's attachment (rules 3.2, 3.6) or its own.
+    /// The corps a division serves now: the A Pot HQ's Reserve (optional rule 3.6), the
+    /// scenario's attachment (rules 3.2, 3.6) or its own.
     pub fn corps_of_division(&self, side: Side, division: &FormationId) -> Option<FormationId> {
+        if self.in_reserve(side, division) {
+            return Some(fid(AOP));
+        }
         let data = self.scenario().side(side);
         let returned = self.command_state.returned.contains(division);
         if let Some(a) = data

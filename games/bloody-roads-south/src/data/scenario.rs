@@ -221,6 +221,9 @@ pub struct Scenario {
     pub railroad_known: bool,
     /// The Confederates may move by the off-map link (rule 4.2: Scenario 5).
     pub off_map_link: bool,
+    /// Optional rule 3.6 (the Army of the Potomac Reserve) may be chosen: Grant writes and
+    /// Meade relays (Scenarios 1, 2 and 4-7).
+    pub aop_reserve: bool,
     /// Who holds each rule 5.3 location at the start (keyed by the label printed in 5.3).
     pub possession: BTreeMap<String, Side>,
     /// The Union side.
@@ -263,6 +266,8 @@ struct ScenarioFile {
     railroad_known: bool,
     #[serde(default)]
     off_map_link: bool,
+    #[serde(default)]
+    aop_reserve: bool,
     #[serde(default)]
     possession: BTreeMap<String, Side>,
     union: SideFile,
@@ -353,6 +358,7 @@ impl Scenarios {
                 counts_pre_game_losses: f.counts_pre_game_losses,
                 railroad_known: f.railroad_known,
                 off_map_link: f.off_map_link,
+                aop_reserve: f.aop_reserve,
                 possession: f.possession.clone(),
                 union,
                 confederate,

@@ -176,6 +176,10 @@ pub struct EntryGroup {
     pub delay_after_group: Option<u8>,
     /// The last turn at which the choice may be changed.
     pub deadline: GameTime,
+    /// Rule 4.3a: the player may write the group's orders before it enters (Longstreet's
+    /// corps and Anderson's division).
+    #[serde(default)]
+    pub rewritable_orders: bool,
 }
 
 impl EntryGroup {

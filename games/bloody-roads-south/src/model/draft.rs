@@ -34,6 +34,10 @@ pub struct OrderDraft {
     /// The order's words (bounded length).
     #[serde(default)]
     pub text: String,
+    /// Optional rule 3.6: on Grant's order to Meade, the Army of the Potomac divisions (at most
+    /// three in it at once) that form the Reserve under the A Pot HQ when he accepts it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reserve: Vec<crate::data::FormationId>,
 }
 
 /// One initiative attempt of an `Initiative` batch (series 10.2): the leader, the formation,

@@ -136,6 +136,14 @@ pub struct Order {
     /// `movement::leave`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) exit_by: Option<HexId>,
+    /// Rule 4.3a: the entry group of 6 May whose orders this one rewrites before it enters
+    /// (`command::group_orders`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) for_group: Option<crate::data::variant::EntryGroupId>,
+    /// Optional rule 3.6: the divisions Grant's order to Meade puts in the Army of the
+    /// Potomac Reserve when it comes into force (`command::reserve`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) reserve: Vec<FormationId>,
 }
 
 impl Order {
@@ -191,6 +199,10 @@ impl Order {
     pub fn exit_by(&self) -> Option<HexId> {
         self.exit_by
     }
+    /// The entry group whose orders this one rewrites before it enters (rule 4.3a).
+    pub fn for_group(&self) -> Option<&crate::data::variant::EntryGroupId> {
+        self.for_group.as_ref()
+    }
     /// The order of Grant's that Meade relays with this one (rule 3.1a).
     pub fn relay_of(&self) -> Option<OrderNo> {
         self.relay_of
@@ -221,6 +233,8 @@ impl Order {
             status: OrderStatus::InTransit,
             not_before: None,
             exit_by: None,
+            for_group: None,
+            reserve: Vec::new(),
             relay_of: None,
             accepted_on: None,
             delay_from: None,
@@ -353,6 +367,10 @@ pub struct CommandState {
     /// `command::hancock`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) returned: Vec<FormationId>,
+    /// The Army of the Potomac divisions in the Reserve under the A Pot HQ (optional rule 3.6,
+    /// `command::reserve`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) reserve: Vec<FormationId>,
 }
 
 /// How the 9th Corps was released (rule 3.3a).

@@ -20,7 +20,7 @@
 //!   entering column does; like reinforcements they may not be held back.
 //! - The opponent reads that a stack (its top combat counter) leaves by the end, and later
 //!   that units enter, as he reads a move; the owner which units and when they are due.
-//!   Orders carried over the link (4.2c) are not modelled: aides do not move hex by hex.
+//!   Orders carried over the link (4.2c) are the aides' business: `command::link_delivery`.
 
 use adjutant_engine::Side;
 
@@ -38,7 +38,7 @@ const LINK_COST: Halves = Halves(2);
 
 impl BloodyRoadsSouth {
     /// The two ends of the link, canonical, when this game offers it to `side`.
-    fn link_ends(&self, side: Side) -> Option<[HexId; 2]> {
+    pub(crate) fn link_ends(&self, side: Side) -> Option<[HexId; 2]> {
         if side != Side::Confederate || !self.scenario().off_map_link {
             return None;
         }

@@ -18,8 +18,9 @@
 //!   (`reinforcements`); where and when it enters is public at once (16.3), which is the
 //!   book's "shown to the Union player on the turn of entry". A secret variant without
 //!   counters of its own (4.5b) is revealed then with a public event.
-//! - Orders for the groups written at set-up (4.3a) are not offered yet: they enter with
-//!   their printed orders (6.0d).
+//! - Orders for Longstreet's corps and A/3 written at set-up (4.3a) are pre-set orders that
+//!   replace the groups' printed ones (`command::group_orders`); the others enter with their
+//!   printed orders (6.0d).
 
 use adjutant_engine::Side;
 

@@ -8,8 +8,10 @@ use adjutant_engine::{Dice, Match, PerSide, Rules, Seed, Setup, Side};
 use serde_json::Value;
 
 mod army_status;
+mod command;
 
 pub use army_status::*;
+pub use command::*;
 
 use crate::close_combat::CloseCombatEnd;
 use crate::data::morale::MoraleState;
@@ -424,6 +426,8 @@ impl BloodyRoadsSouth {
                 status,
                 not_before: None,
                 exit_by: None,
+                for_group: None,
+                reserve: Vec::new(),
                 relay_of: None,
                 accepted_on: Some(self.turn),
                 delay_from: None,

@@ -1,7 +1,8 @@
 //! A side's own command state in its view (reference 2.3.3, section 5): command points left,
 //! each receiver's orders (in force, waiting to touch base, in delay, stopped), the questions
 //! waiting for the side, the units found out of radius, the returns of eliminated brigades
-//! asked for or marked (S21.2), and the menu of the batch offered to it (`menu`). Never the
+//! asked for or marked (S21.2), the Army of the Potomac Reserve (optional rule 3.6), and the
+//! menu of the batch offered to it (`menu`). Never the
 //! opponent's: nothing here is built for a viewer who may not see the side's secrets.
 
 use adjutant_engine::Side;
@@ -82,6 +83,9 @@ impl BloodyRoadsSouth {
         }
         if side == Side::Union {
             v["ninth_corps_released"] = json!(self.ninth_corps_released());
+            if self.option(crate::data::variant::OptionId::ArmyOfThePotomacReserve) {
+                v["aop_reserve"] = json!(self.aop_reserve());
+            }
         }
         v
     }

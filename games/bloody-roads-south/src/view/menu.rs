@@ -4,8 +4,10 @@
 //! numbered from 1, with the list it goes in (`field`), the `item` to put there (an order
 //! draft or an attempt with an empty `text` and no `objective`, for the player to fill, a
 //! receiver or corps, or a return with an empty `hex` to fill from the entry's `hexes`) and a
-//! human `label`. Clients compose a batch from it and post it once.
-//! Never built for the opponent or a spectator.
+//! human `label`. Clients compose a batch from it and post it once. An order to a group of 6
+//! May still off the map names its group (`group`, rule 4.3a); Grant's orders to Meade list the
+//! divisions they may name for the Army of the Potomac Reserve (`reserve_divisions`, optional
+//! rule 3.6). Never built for the opponent or a spectator.
 
 use adjutant_engine::Side;
 use serde_json::{Value, json};
@@ -137,6 +139,12 @@ impl BloodyRoadsSouth {
                 "initiative"
             }
         };
+        if kind == "issue_orders" {
+            self.mark_group_orders(side, &mut entries);
+            if self.step != Step::SetUp {
+                self.offer_reserve(side, &mut entries);
+            }
+        }
         // A return's entry also lists the hexes it may name (`hexes`), for the player to pick.
         for (item, label, hexes) in returns {
             let n = entries.len() + 1;
@@ -161,10 +169,14 @@ impl BloodyRoadsSouth {
             "accepted at once: Meade is with him".to_string()
         } else {
             let t = self.arrival(side, w.key, &d.receiver, d.method);
+            let route = match self.group_order_words(side, &d.receiver) {
+                "" => self.route_words(side, w.key, &d.receiver, d.method),
+                words => words,
+            };
             if t <= self.turn {
                 "arrives this turn".into()
             } else {
-                format!("arrives about {}", self.time_of(t))
+                format!("arrives about {}{route}", self.time_of(t))
             }
         };
         let method = match d.method {
@@ -247,6 +259,13 @@ impl BloodyRoadsSouth {
                 )
             })
             .collect();
+        parts.extend(orders.iter().filter(|d| !d.reserve.is_empty()).map(|d| {
+            let names: Vec<String> = d.reserve.iter().map(|f| f.to_string()).collect();
+            format!(
+                "the Army of the Potomac Reserve formed of {} (3.6)",
+                names.join(", ")
+            )
+        }));
         parts.extend(
             drop_goals
                 .iter()
@@ -310,5 +329,46 @@ fn hex_list(hexes: &[HexId]) -> String {
     match hexes.len() {
         0..=8 => shown.join(", "),
         n => format!("{} and {} more", shown.join(", "), n - 8),
+    }
+}
+
+impl BloodyRoadsSouth {
+    /// Marks the menu's orders to a group of 6 May still off the map with its entry group
+    /// (`group`, rule 4.3a).
+    fn mark_group_orders(&self, side: Side, entries: &mut [Value]) {
+        for e in entries.iter_mut().filter(|e| e["field"] == "orders") {
+            let Ok(receiver) = serde_json::from_value::<Receiver>(e["item"]["receiver"].clone())
+            else {
+                continue;
+            };
+            if let Some(group) = self.waiting_group_id(side, &receiver) {
+                e["group"] = json!(group);
+            }
+        }
+    }
+
+    /// Marks the menu's entries of Grant's own orders to Meade with the divisions they may
+    /// name for the Army of the Potomac Reserve (`reserve_divisions`, optional rule 3.6), when
+    /// there are any.
+    fn offer_reserve(&self, side: Side, entries: &mut [Value]) {
+        let candidates = self.reserve_candidates(side);
+        if candidates.is_empty() {
+            return;
+        }
+        let relay = serde_json::to_value(Receiver::Relay).unwrap_or_default();
+        for e in entries.iter_mut() {
+            if e["field"] == "orders"
+                && e["item"]["receiver"] == relay
+                && e["item"]["relay"].is_null()
+            {
+                e["reserve_divisions"] = json!(candidates);
+                if let Some(label) = e["label"].as_str() {
+                    e["label"] = json!(format!(
+                        "{label}; it may also name up to 3 Army of the Potomac divisions to form \
+                         the Reserve under the A Pot HQ (3.6)"
+                    ));
+                }
+            }
+        }
     }
 }

@@ -5,6 +5,7 @@
 //! `series_tables.md`); nothing outside the repository is read.
 
 mod action_count_secrecy;
+mod aop_reserve;
 mod army_status;
 mod army_status_panic;
 mod book_tables;
@@ -21,6 +22,7 @@ mod command_hancock;
 mod command_initiative;
 mod command_issue;
 mod command_lee;
+mod command_off_map_link;
 mod command_secrecy;
 mod command_stoppage;
 mod command_succession;
@@ -38,6 +40,7 @@ mod geometry_facing;
 mod geometry_los;
 mod geometry_paths;
 mod grid;
+mod group_orders_secrecy;
 mod map;
 mod morale_checks;
 mod morale_facing;
@@ -72,6 +75,7 @@ mod scenario4_variants;
 mod scenario5;
 mod scenario5_bot_games;
 mod scenario5_entries;
+mod scenario5_group_orders;
 mod scenario6;
 mod scenario6_bot_games;
 mod scenario6_entries;

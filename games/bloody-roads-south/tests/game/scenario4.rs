@@ -146,18 +146,17 @@ fn rule_6_0b_scenario_4_pre_set_orders() {
 }
 
 #[test]
-fn rule_7_0_scenario_4_is_offered_with_army_status_and_without_its_unbuilt_options() {
+fn rule_7_0_scenario_4_is_offered_with_army_status_and_its_options() {
     let info = <BloodyRoadsSouth as Rules>::info();
     let s = info.scenario("battles-of-may-5th").expect("offered");
     assert!(s.name.contains("May 5th") && s.description.contains("A and B"));
     assert_eq!(s.turns, 16);
-    for c in &info.choices {
-        assert!(
-            !["aop-reserve"].contains(&c.id.as_str()),
-            "{} is offered before it is built",
-            c.id
-        );
-    }
+    // The optional rule 3.6 (the AoP Reserve, `aop_reserve`) is offered.
+    assert!(
+        info.choices
+            .iter()
+            .any(|c| c.id == "aop-reserve" && c.scenarios.iter().any(|s| s == "battles-of-may-5th"))
+    );
     // The Army Status rules (3A) and their option 3.3 are (`army_status`).
     for id in ["army-status", "burnside-always-negative"] {
         assert!(info.choices.iter().any(|c| c.id == id), "{id} offered");

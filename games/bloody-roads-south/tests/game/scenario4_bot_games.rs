@@ -3,9 +3,14 @@
 //! (`bot_games`): no panic, someone can always act until the end, no prompt without actions,
 //! every invariant after every action, and each game reaches its result in the book's words
 //! (5.2 tactical, 5.3 strategic). Half of the games (odd seeds) play with Scenario 4's variants
-//! 3.8b and 4.5c on.
+//! 3.8b and 4.5c on, and the optional rule 3.6 (the AoP Reserve, which the Union bot forms now
+//! and then).
 
-use crate::support::{battles_of_may_5th, battles_of_may_5th_with};
+use adjutant_engine::{Match, Side};
+use bloody_roads_south::BloodyRoadsSouth;
+use serde_json::Value;
+
+use crate::support::{battles_of_may_5th, seed, setup_for};
 
 /// Seeded bot games in the normal run: 12, in two tests of 6 so that the test threads share
 /// them; `BRS_BOT_GAMES=N` plays N per test instead. The 200 games of issue 17 are the ignored
@@ -17,13 +22,24 @@ fn games_per_test() -> u64 {
         .unwrap_or(6)
 }
 
+/// Game `n` with 3.8b, 3.6 and the Confederate's secret 4.5c.
+fn with_variants(n: u64) -> Match<BloodyRoadsSouth> {
+    let mut setup = setup_for("battles-of-may-5th", &["burnside-elsewhere", "aop-reserve"]);
+    setup
+        .secret_choices
+        .get_mut(Side::Confederate)
+        .insert("anderson-with-hill".into(), Value::Bool(true));
+    Match::new(&setup, &seed(n)).expect("The Battles of May 5th sets up with its variants")
+}
+
 /// Plays the games of seeds `first..first + count` to their results.
 fn bot_games_from(first: u64, count: u64) {
     let (mut written, mut tried) = (0, 0);
     for n in first..first + count {
-        // Odd seeds play with both variants (3.8b public, 4.5c the Confederate's secret).
+        // Odd seeds play with both variants (3.8b public, 4.5c the Confederate's secret) and
+        // the optional rule 3.6.
         let m = if n % 2 == 1 {
-            battles_of_may_5th_with(n, true, true)
+            with_variants(n)
         } else {
             battles_of_may_5th(n)
         };

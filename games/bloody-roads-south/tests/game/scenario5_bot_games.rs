@@ -24,7 +24,7 @@ fn turn_limit() -> u16 {
 
 /// Game `n`: even seeds as printed; odd seeds with the variants and options on: 3.8a (the
 /// Union's secret) and 4.5a (the Confederate's) when `n % 4 == 1`, 3.8b (public), 4.5c (the
-/// Confederate's secret) and the optional rule 3.3 when `n % 4 == 3`.
+/// Confederate's secret) and the optional rules 3.3 and 3.6 when `n % 4 == 3`.
 fn game(n: u64) -> Match<BloodyRoadsSouth> {
     match n % 4 {
         1 => wilderness_with(
@@ -37,7 +37,11 @@ fn game(n: u64) -> Match<BloodyRoadsSouth> {
         ),
         3 => wilderness_with(
             n,
-            &["burnside-elsewhere", "burnside-always-negative"],
+            &[
+                "burnside-elsewhere",
+                "burnside-always-negative",
+                "aop-reserve",
+            ],
             &[(Side::Confederate, "anderson-with-hill")],
         ),
         _ => wilderness_with(n, &[], &[]),

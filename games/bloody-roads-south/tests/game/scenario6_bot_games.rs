@@ -3,8 +3,8 @@
 //! someone can always act until the end, no prompt without actions, every invariant after
 //! every action, and each game reaches its result in the book's words (5.2 tactical, 5.3
 //! strategic). Half of the games (odd seeds) play with the variants and secret choices built
-//! for it (3.8b public; 3.8a the Union's secret; 4.5a, 4.5b, 4.5c and the 4.3 entries the
-//! Confederate's).
+//! for it (3.8b and the optional rule 3.6 public; 3.8a the Union's secret; 4.5a, 4.5b, 4.5c and
+//! the 4.3 entries the Confederate's).
 
 use adjutant_engine::{Match, Side};
 use bloody_roads_south::BloodyRoadsSouth;
@@ -27,7 +27,7 @@ fn games_per_test() -> u64 {
 }
 
 /// Game `n`: odd seeds with the variants and secret choices built for Scenario 6, in two
-/// mixes: 3.8b, 4.5c and 4.5a with 1 Corps (R/R/2 by B1.21); or 4.5b by Entry F with 4.5a two
+/// mixes: 3.8b, 3.6, 4.5c and 4.5a with 1 Corps (R/R/2 by B1.21); or 4.5b by Entry F with 4.5a two
 /// turns after it by B29.01 (A/3 by A1.22) and the Union's 3.8a.
 fn game(n: u64) -> Match<BloodyRoadsSouth> {
     let choices: &[(&str, Value)] = match n % 4 {
@@ -39,7 +39,7 @@ fn game(n: u64) -> Match<BloodyRoadsSouth> {
         _ => return second_day(n),
     };
     let options: &[&str] = if n % 4 == 1 {
-        &["burnside-elsewhere"]
+        &["burnside-elsewhere", "aop-reserve"]
     } else {
         &[]
     };

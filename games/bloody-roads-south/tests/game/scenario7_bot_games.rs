@@ -25,13 +25,13 @@ fn games_per_test() -> u64 {
         .unwrap_or(1)
 }
 
-/// Game `n`: even seeds as printed; `n % 4 == 1` with 3.8b (public) and 4.5a; `n % 4 == 3`
+/// Game `n`: even seeds as printed; `n % 4 == 1` with 3.8b and 3.6 (public) and 4.5a; `n % 4 == 3`
 /// with 3.8a (the Union's secret) and 4.5a (the Confederate's).
 fn game(n: u64) -> Match<BloodyRoadsSouth> {
     match n % 4 {
         1 => wasted_day_with(
             n,
-            &["burnside-elsewhere"],
+            &["burnside-elsewhere", "aop-reserve"],
             &[(Side::Confederate, "pickett-joins")],
         ),
         3 => wasted_day_with(

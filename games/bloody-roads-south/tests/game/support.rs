@@ -319,6 +319,7 @@ pub fn draft(
         relay: None,
         objective: None,
         text: text.into(),
+        reserve: Vec::new(),
     }
 }
 
