@@ -12,6 +12,7 @@ use crate::meta::{MetaAction, MetaEvent};
 use crate::offer::{IRREVOCABLE, Offer, Offers, to_value};
 
 mod draw_play;
+mod offers_check;
 mod undo;
 use crate::rules::{EndReason, Outcome, Rules};
 use crate::setup::Setup;
