@@ -85,7 +85,7 @@ impl BloodyRoadsSouth {
     /// Some extended line has a routed counter: a part on the map whose brigade is on the
     /// map, the part or its brigade routed (one pass; [`Self::collapse_routed_lines`] runs
     /// after every step, and nearly always has nothing to do).
-    fn any_routed_line(&self) -> bool {
+    pub(crate) fn any_routed_line(&self) -> bool {
         self.keys().any(|k| {
             let u = self.unit(k);
             u.on_map()

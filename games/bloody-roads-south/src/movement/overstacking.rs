@@ -81,7 +81,28 @@ impl BloodyRoadsSouth {
     /// The end of a phase (module docs): extended parts away from their parents rejoin them,
     /// and over-stacked stacks of both sides take the penalty. `moved`: the side whose own
     /// Movement Phase this is, if it is one.
+    ///
+    /// The penalty may rout a stack holding part of an extended line, whose brigade then
+    /// collapses into its parent's hex (S17.2a), which may put that hex over the limits in
+    /// turn: the collapse is made here and the stacks looked at again, until no line is left
+    /// to collapse (each pass takes parts off the map, so it ends), so that no stack is left
+    /// over the limits unpenalised when the phase is over.
     pub(crate) fn stacking_at_phase_end(&mut self, moved: Option<Side>, fx: &mut Fx) {
+        let mut again = false;
+        loop {
+            self.stacking_pass(moved, again, fx);
+            if !self.any_routed_line() {
+                return;
+            }
+            self.collapse_routed_lines(fx);
+            again = true;
+        }
+    }
+
+    /// One pass of [`Self::stacking_at_phase_end`]: parts rejoin, over-stacked stacks are
+    /// penalised (a stack penalised already in a pass of this phase is not penalised again).
+    /// `again`: a later pass, which penalises only stacks not yet marked.
+    fn stacking_pass(&mut self, moved: Option<Side>, again: bool, fx: &mut Fx) {
         for side in Side::BOTH {
             for k in self.keys().collect::<Vec<_>>() {
                 let u = self.unit(k);
@@ -102,13 +123,21 @@ impl BloodyRoadsSouth {
             }
             let own = moved == Some(side);
             for hex in self.hexes_of(side) {
-                self.penalise_if_over(hex, side, own, fx);
+                self.penalise_if_over(hex, side, own, again, fx);
             }
         }
     }
 
-    /// The penalty of S12.0 on the stack in `hex`, if it is over the limits (module docs).
-    fn penalise_if_over(&mut self, hex: HexId, side: Side, own_movement: bool, fx: &mut Fx) {
+    /// The penalty of S12.0 on the stack in `hex`, if it is over the limits (module docs);
+    /// `again`: not the phase's first look, so a stack marked already is not penalised twice.
+    fn penalise_if_over(
+        &mut self,
+        hex: HexId,
+        side: Side,
+        own_movement: bool,
+        again: bool,
+        fx: &mut Fx,
+    ) {
         let over = if own_movement {
             !self.stack_is_legal(hex)
         } else {
@@ -122,7 +151,7 @@ impl BloodyRoadsSouth {
         for &k in &stack {
             self.unit_mut(k).marks.must_split = over;
         }
-        if !over || (marked && !own_movement) {
+        if !over || (marked && (again || !own_movement)) {
             return;
         }
         let mut worst = MoraleState::Normal;

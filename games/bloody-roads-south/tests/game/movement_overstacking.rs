@@ -92,3 +92,41 @@ fn s12_0_a_contraction_may_not_over_stack_the_parent_hex() {
     b.pick(U, "2/2/5");
     assert!(!b.is_offered(U, &Action::Contract), "8 + 6 would be 14 C");
 }
+
+#[test]
+fn s12_0_s17_2a_a_line_collapsed_by_the_penalty_over_stacking_its_parent_hex_is_penalised_too() {
+    // 2/2/5 (AA, 8 C) stands in A23.13 with 2/1/5 (AA, 8 C) and has extended a part into
+    // A23.12: 4 + 8 = 12 C there, within the limits. The part's hex holds 1/2/5 (6) and 3/2/5
+    // (8): 18 C, over them, and DG already, so the penalty routs it; the routed part collapses
+    // its brigade into A23.13 (S17.2a), which then holds 16 C. Found at game 83 of Scenario 6:
+    // that hex was left over the limits at rest, unpenalised.
+    let mut b = Board::empty(84);
+    let parent = b.place(U, "2/2/5", "A23.13", Formation::Line, Vertex::SW_NW);
+    let mate = b.place(U, "2/1/5", "A23.13", Formation::Line, Vertex::SW_NW);
+    let part = b.g.test_extend(parent, "A23.12");
+    let r1 = b.place(U, "1/2/5", "A23.12", Formation::Line, Vertex::SW_NW);
+    let r2 = b.place(U, "3/2/5", "A23.12", Formation::Line, Vertex::SW_NW);
+    for k in [part, r1, r2] {
+        b.g.test_set_morale(k, MoraleState::Disorganized);
+    }
+    let ev = testing::phase_end(&mut b.g, None, &mut dice());
+    assert_eq!(b.morale(r1), MoraleState::Routed, "DG + DG (24.4)");
+    assert!(
+        !b.unit(part).on_map(),
+        "the routed part collapsed into its parent's hex"
+    );
+    for k in [parent, mate] {
+        assert_eq!(b.morale(k), MoraleState::Routed);
+        assert!(
+            b.unit(k).marks().must_split,
+            "A23.13 is over the limits after the collapse and must split"
+        );
+    }
+    let union = all(&ev, Viewer::Seat(U));
+    assert!(
+        union.contains("The stack in A23.13 is over the stacking limits"),
+        "{union}"
+    );
+    b.g.check_invariants()
+        .expect("every stack over the limits at rest is penalised");
+}
