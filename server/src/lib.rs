@@ -134,6 +134,12 @@ fn worker_threads(configured: usize) -> usize {
 }
 
 pub fn main_with(registry: Registry) -> std::process::ExitCode {
+    main_with_clock(registry, Arc::new(SystemClock))
+}
+
+/// [`main_with`] on `clock` (the test server's binary passes a clock its test moves; the
+/// production binary always runs on the system clock).
+pub fn main_with_clock(registry: Registry, clock: SharedClock) -> std::process::ExitCode {
     let config = Config::parse();
     init_logs(&config.log_format);
     let mut builder = tokio::runtime::Builder::new_multi_thread();
@@ -165,7 +171,10 @@ pub fn main_with(registry: Registry) -> std::process::ExitCode {
         let listener = TcpListener::bind(config.listen)
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
-        run(listener, config, registry, shutdown_signal())
+        let service = Service::open(config, registry, clock)
+            .await
+            .map_err(|e| e.to_string())?;
+        serve(listener, service, shutdown_signal())
             .await
             .map_err(|e| e.to_string())
     });

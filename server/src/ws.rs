@@ -430,6 +430,9 @@ impl Connection {
             return false;
         };
         match revoked {
+            Ok(revoked) if revoked.tokens == crate::service::RevokedTokens::Unknown => {
+                !self.service.token_valid(account).await
+            }
             Ok(revoked) => revoked.covers(account),
             Err(broadcast::error::RecvError::Lagged(_)) => !self.service.token_valid(account).await,
             // The service holds the sender as long as this connection holds the service.

@@ -170,6 +170,15 @@ impl Service {
     /// Forgets revoked tokens in the cache and tells the WebSockets (call after the store
     /// has forgotten them).
     pub(super) fn forget_tokens(&self, revoked: Revoked) {
+        // Several servers: theirs close too (`service/nodes.rs`).
+        let payload = super::nodes::revoked_payload(&self.inner.node, &revoked);
+        self.inner.node_presence.tell(payload);
+        self.forget_tokens_here(revoked);
+    }
+
+    /// Forgets revoked tokens in this server's cache and closes its WebSockets opened with
+    /// them (a revocation here or on another server).
+    pub(super) fn forget_tokens_here(&self, revoked: Revoked) {
         {
             let mut cache = self.inner.tokens.lock().expect("token cache");
             cache.generation += 1;

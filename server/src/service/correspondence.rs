@@ -18,6 +18,7 @@ impl Service {
         if !crate::sweeper::is_sweeper(store, node, now, self.inner.config.sweep_secs).await {
             return Ok(0);
         }
+        super::metrics::Counters::add(&self.inner.counters.sweeps, 1);
         let ids = self
             .inner
             .store

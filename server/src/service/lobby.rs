@@ -151,8 +151,9 @@ impl Service {
             .map_err(write_error)?;
         info!(game = %id, kind = %req.game, scenario = %req.scenario, "game created");
         if computer.is_some() {
-            // Loaded now: the computer may have the first move.
-            self.handle(&id);
+            // Loaded now, its player seen here: the computer may have the first move, and
+            // (several servers) this is the server to think about it.
+            let _ = self.game_state(Some(account), &id, None).await;
         }
         Ok(created)
     }

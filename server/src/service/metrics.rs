@@ -17,6 +17,12 @@ pub struct Counters {
     pub fenced: AtomicU64,
     /// Actions another server committed that this one told its subscribers.
     pub followed: AtomicU64,
+    /// Clock sweeps this server ran as the sweeper (several servers: one sweeps at a time).
+    pub sweeps: AtomicU64,
+    /// Correspondence clocks this server found run out (forfeit or handed to the bot).
+    pub timeouts: AtomicU64,
+    /// Decisions of the computer opponent this server started thinking about.
+    pub computer_decisions: AtomicU64,
 }
 
 impl Counters {
@@ -68,6 +74,24 @@ impl Service {
             "counter",
             "Actions committed by another server and told to this server's subscribers.",
             get(&c.followed).to_string(),
+        );
+        metric(
+            "adjutant_sweeps_total",
+            "counter",
+            "Clock sweeps this server ran as the sweeper.",
+            get(&c.sweeps).to_string(),
+        );
+        metric(
+            "adjutant_clock_timeouts_total",
+            "counter",
+            "Correspondence clocks this server found run out.",
+            get(&c.timeouts).to_string(),
+        );
+        metric(
+            "adjutant_computer_decisions_total",
+            "counter",
+            "Decisions of the computer opponent this server started.",
+            get(&c.computer_decisions).to_string(),
         );
         metric(
             "adjutant_store_up",

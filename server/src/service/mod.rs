@@ -16,6 +16,7 @@ pub mod import;
 mod lobby;
 mod meta;
 pub mod metrics;
+mod node_presence;
 mod nodes;
 mod notices;
 mod replay;
@@ -96,6 +97,8 @@ pub struct Inner {
     pub node: String,
     /// What `/metrics` counts.
     pub counters: metrics::Counters,
+    /// Who is connected to each game here and on the other servers (several servers).
+    pub node_presence: node_presence::NodePresence,
 }
 
 /// The game service; cheap to clone.
@@ -170,6 +173,7 @@ impl Service {
                 stopping: tokio::sync::watch::Sender::new(false),
                 node,
                 counters: metrics::Counters::default(),
+                node_presence: node_presence::NodePresence::default(),
             }),
         };
         nodes::follow_changes(&service.inner);

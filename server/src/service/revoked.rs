@@ -18,6 +18,9 @@ pub enum RevokedTokens {
     One(String),
     /// Every one but this.
     AllBut(String),
+    /// Unknown: revocations may have been missed (several servers: the notifications from
+    /// the others were not heard for a while); every connection asks the store.
+    Unknown,
 }
 
 impl Revoked {
@@ -27,6 +30,7 @@ impl Revoked {
             && match &self.tokens {
                 RevokedTokens::One(id) => &account.token_id == id,
                 RevokedTokens::AllBut(id) => &account.token_id != id,
+                RevokedTokens::Unknown => false,
             }
     }
 }

@@ -188,4 +188,11 @@ pub trait Store: Send + Sync {
     fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<String>> {
         None
     }
+
+    /// Tells every server listening for [`Store::changes`] `payload` (presence, revocations:
+    /// what is not a committed change). A single-node store has nobody to tell.
+    fn tell(&self, payload: String) -> Pending<'_, Result<(), WriteError>> {
+        let _ = payload;
+        Box::pin(std::future::ready(Ok(())))
+    }
 }

@@ -56,6 +56,10 @@ impl Actor {
             return;
         };
         let side = seat.side;
+        if !self.mine_to_think(side) {
+            self.thinking = None;
+            return;
+        }
         if self
             .thinking
             .as_ref()
@@ -78,6 +82,7 @@ impl Actor {
         }
         let seq = self.meta.seq;
         let seed = opponent_seed(&self.meta.seed, seq);
+        crate::service::metrics::Counters::add(&self.inner.counters.computer_decisions, 1);
         let cancelled = Arc::new(AtomicBool::new(false));
         self.thinking = Some(Thinking {
             seq,
@@ -132,6 +137,27 @@ impl Actor {
                 }))
                 .await;
         });
+    }
+
+    /// Several servers on one database: whether the computer's move for `side` is this
+    /// server's to think about. It is the lease holder's (the server that wrote the game
+    /// last); a server without the lease thinks only for the player of the other seat when
+    /// that player is here (connected, or did something in the game here since another
+    /// server last moved it on) and connected to no other server — the lease holder is then
+    /// gone or no longer serves that player, and the player waits on this one. Spectators'
+    /// servers never think. One server: always.
+    fn mine_to_think(&self, side: Side) -> bool {
+        if self.lease.is_some() || !self.inner.store.shared() {
+            return true;
+        }
+        let player = side.opponent();
+        let here = self.connected(player) || self.player_here;
+        let elsewhere = self.inner.node_presence.elsewhere(&self.meta.id);
+        let there = match player {
+            Side::Union => elsewhere.union,
+            Side::Confederate => elsewhere.confederate,
+        };
+        here && !there
     }
 
     /// The seat the computer must play now, if any: its own seat, else a seat the clock gave

@@ -1,6 +1,7 @@
 //! Correspondence play: the clock, notices, and the bot that plays a timed-out seat.
 
 use super::*;
+use crate::service::metrics::Counters;
 
 /// Correspondence play: the clock, notices, the bot, chat and rematches.
 impl Actor {
@@ -185,6 +186,7 @@ impl Actor {
                         match game.concede(side, EndReason::TimedOut) {
                             Ok(played) => {
                                 info!(game = %self.meta.id, %side, "time ran out: forfeit");
+                                Counters::add(&self.inner.counters.timeouts, 1);
                                 self.commit_and_tell(
                                     played,
                                     side,
@@ -203,6 +205,7 @@ impl Actor {
                         let saved = self.save_clock(clock).await;
                         if saved.is_ok() {
                             info!(game = %self.meta.id, %side, "time ran out: the bot takes the seat");
+                            Counters::add(&self.inner.counters.timeouts, 1);
                             self.notify(NoticeKind::BotTookSeat, &Side::BOTH, Some(side), None);
                             self.run_bots().await;
                         }

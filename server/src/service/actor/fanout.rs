@@ -132,7 +132,18 @@ impl Actor {
         self.publish_looking();
     }
 
+    /// Who is connected to the game, on this server and (several servers) on the others.
     pub(super) fn presence(&self) -> Presence {
+        let mut presence = self.presence_here();
+        let elsewhere = self.inner.node_presence.elsewhere(&self.meta.id);
+        presence.union |= elsewhere.union;
+        presence.confederate |= elsewhere.confederate;
+        presence.spectators = presence.spectators.saturating_add(elsewhere.spectators);
+        presence
+    }
+
+    /// Who is connected to the game on this server.
+    pub(super) fn presence_here(&self) -> Presence {
         let mut presence = Presence::default();
         for sub in &self.subs {
             match sub.account.as_ref().and_then(|a| self.meta.seat_of(&a.id)) {
@@ -229,6 +240,7 @@ impl Actor {
         if let Some(side) = new.account.as_ref().and_then(|a| self.meta.seat_of(&a.id)) {
             *self.seen.get_mut(side) = self.now();
         }
+        let seated = new.account.as_ref().and_then(|a| self.meta.seat_of(&a.id));
         self.subs.push(Subscriber {
             sink: new.sink,
             account: new.account,
@@ -236,6 +248,11 @@ impl Actor {
             mode: new.mode,
         });
         self.send_presence();
+        self.player_here |= seated.is_some();
+        if seated.is_some() && self.inner.store.shared() {
+            // The player is here: the computer's move may be this server's to think.
+            self.think();
+        }
         Ok(())
     }
 }

@@ -85,8 +85,10 @@ impl Actor {
             // This server's own change, told back.
             return;
         }
-        // Another server wrote: it holds the lease now.
+        // Another server wrote: it holds the lease now (and serves the player, as far as
+        // this server knows).
         self.lease = None;
+        self.player_here = false;
         let from = self.meta.seq;
         let started = self.game.is_none() && meta.status != GameStatus::Open;
         if dirty || started {

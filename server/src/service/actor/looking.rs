@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::notify::LOOKING_SECS;
+use crate::service::node_presence::Said;
 
 impl Actor {
     /// The caller `account` did something in this game just now (acted, subscribed, asked
@@ -13,13 +14,20 @@ impl Actor {
             return;
         };
         *self.seen.get_mut(side) = self.now();
+        self.player_here = true;
         self.publish_looking();
+        if self.inner.store.shared() {
+            // The player is here: the computer's move may be this server's to think.
+            self.think();
+        }
     }
 
     /// Tells the notifier until when each seated player looks at the game (none for a
-    /// player without a connection to it).
+    /// player without a connection to it), and, several servers sharing the store, the other
+    /// servers who is connected here (`service/node_presence.rs`).
     pub(super) fn publish_looking(&self) {
         let presence = self.inner.notifier.presence();
+        let mut looking = Vec::new();
         for side in Side::BOTH {
             let Some(account) = self.meta.account_in(side) else {
                 continue;
@@ -28,6 +36,20 @@ impl Actor {
                 .connected(side)
                 .then(|| self.seen.get(side) + LOOKING_SECS);
             presence.set(&self.meta.id, account, until);
+            if let Some(until) = until {
+                looking.push((account.to_string(), until));
+            }
+        }
+        if !self.inner.store.shared() {
+            return;
+        }
+        let said = Said {
+            presence: self.presence_here(),
+            looking,
+        };
+        let payload = said.payload(&self.meta.id, &self.inner.node, self.now());
+        if self.inner.node_presence.say(&self.meta.id, said) {
+            self.inner.node_presence.tell(payload);
         }
     }
 }

@@ -101,6 +101,9 @@ struct Actor {
     /// The last chat message told to the subscribers, per stored channel (so that a message
     /// this server posted, told back by PostgreSQL, is not told twice).
     chat_told: HashMap<String, i64>,
+    /// A seated player did something here since another server last moved the game on
+    /// (several servers: the computer's move is then this server's to think, `computer.rs`).
+    player_here: bool,
 }
 
 /// The most commands handled before a presence change is told to the subscribers.
@@ -122,6 +125,11 @@ pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle
         match load(&inner, &game_id).await {
             Ok((kind, meta, game, snapshot_seq)) => {
                 let lease = (!inner.store.shared()).then_some(0);
+                if inner.store.shared() {
+                    // Who is connected to the game on the other servers, they answer.
+                    let ask = format!("{} presence? {}", meta.id, inner.node);
+                    inner.node_presence.tell(ask);
+                }
                 let clock_json = meta
                     .clock
                     .as_ref()
@@ -146,6 +154,7 @@ pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle
                     lease,
                     fenced: false,
                     chat_told: HashMap::new(),
+                    player_here: false,
                 };
                 actor.run().await;
             }

@@ -49,6 +49,18 @@ impl PostgresStore {
         Ok(claimed.is_some())
     }
 
+    /// Tells every listening server `payload` on the games' channel (autocommitted, on a
+    /// reader connection: nothing to wait behind).
+    pub async fn tell(&self, payload: &str) -> Result<(), WriteError> {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(payload)
+            .execute(&self.pool)
+            .await
+            .map_err(|e| WriteError::Store(format!("telling the other servers: {e}")))?;
+        Ok(())
+    }
+
     /// Starts listening for changed games (once per store: later calls give `None`).
     pub fn changes(&self) -> Option<mpsc::UnboundedReceiver<String>> {
         if self

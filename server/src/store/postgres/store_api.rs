@@ -47,6 +47,10 @@ impl Store for PostgresStore {
         PostgresStore::changes(self)
     }
 
+    fn tell(&self, payload: String) -> Pending<'_, Result<(), WriteError>> {
+        Box::pin(async move { PostgresStore::tell(self, &payload).await })
+    }
+
     fn token_owner<'a>(&'a self, token_hash: &'a str) -> Read<'a, Option<TokenOwner>> {
         Box::pin(async move { Ok(PostgresStore::token_owner(self, token_hash).await?) })
     }

@@ -1,16 +1,34 @@
-//! `Refresh`: another server moved the game on (PostgreSQL told this one); the actor reads
-//! what was committed and tells its subscribers. Nobody waits for an answer.
+//! `Refresh`: another server moved the game on, or its subscribers changed (PostgreSQL told
+//! this one); the actor reads what was committed and tells its subscribers. Nobody waits for
+//! an answer.
 
 use super::super::Actor;
 
 /// Catch up with the store.
+#[derive(Clone)]
 pub struct Refresh {
     /// A chat message posted (its stored channel and number) rather than the game moved on.
     pub chat: Option<(String, i64)>,
+    /// Who is connected on another server changed (nothing to read).
+    pub presence: bool,
 }
 
 impl Refresh {
+    /// Who is connected elsewhere changed.
+    pub fn presence() -> Refresh {
+        Refresh {
+            chat: None,
+            presence: true,
+        }
+    }
+
     pub(in super::super) async fn apply(self, actor: &mut Actor) {
+        if self.presence {
+            actor.presence_due = true;
+            // The computer's seat may be this server's to play now (`computer.rs`).
+            actor.think();
+            return;
+        }
         match self.chat {
             Some((channel, seq)) => actor.follow_chat(&channel, seq).await,
             None => actor.follow(false).await,

@@ -2,6 +2,7 @@
 //! manual clock, playing the registry's test game; no socket, no sleep.
 
 mod computer;
+mod computer_nodes;
 mod frames;
 mod nodes;
 mod play;
