@@ -37,6 +37,7 @@ mod operations;
 mod outpost_props;
 mod play;
 mod postgres;
+mod postgres_tls;
 mod records;
 mod registry_only;
 mod replay;
