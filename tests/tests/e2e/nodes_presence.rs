@@ -160,3 +160,40 @@ async fn a_your_move_notice_waits_while_its_player_looks_at_the_game_on_another_
     assert_eq!(sent.len(), 1, "one notice");
     assert_eq!(sent[0].body["kind"], "your_move");
 }
+
+/// Measures how long a change of presence takes to reach another server's subscriber
+/// (`cargo test -p adjutant-tests --test e2e what_presence_across_servers_costs -- --ignored
+/// --nocapture`): a spectator on B subscribes and leaves 50 times; each time, the time until
+/// the Union's connection on A is told. Prints the median and the slowest.
+#[tokio::test]
+#[ignore = "a measurement, not a check"]
+async fn what_presence_across_servers_costs() {
+    let Some(url) = fresh_database("presence_cost").await else {
+        return;
+    };
+    let [a, b] = [0, 1].map(|_| ClockedServer::start(&url, START, &[]));
+    let union = account(&a.client(), "grant").await;
+    let confederate = account(&b.client(), "pemberton").await;
+    let game = outpost(&union, &confederate, Visibility::Public)
+        .await
+        .game_id;
+    let mut union_live = live(&union).await;
+    subscribe(&mut union_live, &game).await;
+    let mut times = Vec::new();
+    for _ in 0..50 {
+        let mut spectator = live(&b.client()).await;
+        let started = std::time::Instant::now();
+        subscribe(&mut spectator, &game).await;
+        told(&mut union_live, presence(true, false, 1)).await;
+        times.push(started.elapsed());
+        drop(spectator);
+        told(&mut union_live, presence(true, false, 0)).await;
+    }
+    times.sort();
+    println!(
+        "subscribe on B until told on A: median {:.1} ms, slowest {:.1} ms ({} runs)",
+        times[times.len() / 2].as_secs_f64() * 1000.0,
+        times[times.len() - 1].as_secs_f64() * 1000.0,
+        times.len()
+    );
+}
