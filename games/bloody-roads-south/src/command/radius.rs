@@ -122,7 +122,24 @@ impl BloodyRoadsSouth {
     /// units, and enemy zones of control not occupied by friendly units block it.
     /// Remembered by its inputs ([`super::reach_memo`]).
     fn radius_reach(&self, side: Side, from: HexId, max: u8) -> Rc<super::reach::Costs> {
-        let blocked = self.blocked_for_traces(side, || {
+        let blocked = self.trace_blocked(side);
+        let key = TraceKey {
+            from,
+            max: 2 * u16::from(max),
+            maps: self.maps(),
+            railroad_found: self.railroad_found(side),
+            blocked: blocked.to_vec(),
+        };
+        trace(key, |key| {
+            let passable = |h: HexId| key.blocked.binary_search(&h).is_err();
+            self.leader_within(side, key.from, key.max, &passable)
+        })
+    }
+
+    /// The hexes no radius trace of `side` may enter, sorted (S10.5a): enemy units, and the
+    /// zones of control the enemy's top counters show where no unit stands (reference 2.4).
+    pub(crate) fn trace_blocked(&self, side: Side) -> Rc<Vec<HexId>> {
+        self.blocked_for_traces(side, || {
             let occ = self.occupants();
             let mut blocked: Vec<HexId> = occ
                 .iter()
@@ -137,17 +154,6 @@ impl BloodyRoadsSouth {
             blocked.sort_unstable();
             blocked.dedup();
             blocked
-        });
-        let key = TraceKey {
-            from,
-            max: 2 * u16::from(max),
-            maps: self.maps(),
-            railroad_found: self.railroad_found(side),
-            blocked: blocked.to_vec(),
-        };
-        trace(key, |key| {
-            let passable = |h: HexId| key.blocked.binary_search(&h).is_err();
-            self.leader_within(side, key.from, key.max, &passable)
         })
     }
 
@@ -225,6 +231,8 @@ impl BloodyRoadsSouth {
     pub(crate) fn radius_at_movement_start(&mut self, side: Side, fx: &mut Fx) {
         let mut out = Vec::new();
         let mut back = Vec::new();
+        // Read only until the marks change below: the side's blocked hexes found once.
+        let reading = self.read_whole();
         for k in self.keys() {
             let u = self.unit(k);
             if u.side != side || !u.on_map() || u.part_of.is_some() {
@@ -237,6 +245,7 @@ impl BloodyRoadsSouth {
                 out.push(k);
             }
         }
+        drop(reading);
         for &k in &back {
             self.unit_mut(k).ocr = false;
         }

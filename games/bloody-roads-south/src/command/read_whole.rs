@@ -6,8 +6,13 @@
 //! enemy's top counters show. Found afresh for each unit, that was most of the cost of a view
 //! of the whole battle (Scenario 6: some 200 units, docs/performance.md).
 //!
+//! Listing moves also asks, hex by hex, which counters stand where (`at`, `occupant`: the
+//! stacking limits, the zones of control, the stack a group would join), and each answer
+//! scanned every counter of the battle (Scenario 5: some 400).
+//!
 //! While a [`ReadWhole`] guard is held (the game is borrowed shared throughout, so nothing in
-//! it can change), the blocked hexes of each side are found once and kept; the guard's drop
+//! it can change), the blocked hexes of each side are found once and kept, and so is every
+//! hex's stack (one pass over the counters, the first time one is asked for); the guard's drop
 //! forgets them. Outside a guard — while an action is being applied — nothing is kept. The
 //! memo also remembers which game it was found for, so another game read meanwhile on the
 //! same thread computes its own.
@@ -17,8 +22,12 @@ use std::rc::Rc;
 
 use adjutant_engine::Side;
 
-use crate::data::HexId;
+use crate::data::{FastMap, HexId};
 use crate::model::game::BloodyRoadsSouth;
+use crate::model::unit::UnitKey;
+
+/// Each hex's counters, top first (as [`BloodyRoadsSouth::at`] orders them).
+pub(crate) type Stacks = FastMap<HexId, Vec<UnitKey>>;
 
 #[derive(Default)]
 struct Kept {
@@ -28,6 +37,8 @@ struct Kept {
     game: usize,
     /// Each side's blocked hexes, sorted.
     blocked: [Option<Rc<Vec<HexId>>>; 2],
+    /// Each hex's stack.
+    stacks: Option<Rc<Stacks>>,
 }
 
 thread_local! {
@@ -69,11 +80,22 @@ impl BloodyRoadsSouth {
         side: Side,
         find: impl FnOnce() -> Vec<HexId>,
     ) -> Rc<Vec<HexId>> {
+        self.kept(|k| &mut k.blocked[side.index()], find)
+    }
+
+    /// What `slot` keeps while the game is read whole, found by `find` the first time (and
+    /// every time otherwise). `find` runs with nothing borrowed: it may read other kept
+    /// things.
+    fn kept<T>(
+        &self,
+        slot: impl Fn(&mut Kept) -> &mut Option<Rc<T>>,
+        find: impl FnOnce() -> T,
+    ) -> Rc<T> {
         let me = std::ptr::from_ref(self) as usize;
         let kept = KEPT.with(|k| {
-            let k = k.borrow();
+            let mut k = k.borrow_mut();
             (k.depth > 0 && k.game == me)
-                .then(|| k.blocked[side.index()].clone())
+                .then(|| slot(&mut k).clone())
                 .flatten()
         });
         if let Some(found) = kept {
@@ -83,10 +105,41 @@ impl BloodyRoadsSouth {
         KEPT.with(|k| {
             let mut k = k.borrow_mut();
             if k.depth > 0 && k.game == me {
-                k.blocked[side.index()] = Some(found.clone());
+                *slot(&mut k) = Some(found.clone());
             }
         });
         found
+    }
+
+    /// Every hex's stack, top first, while the game is read whole (found in one pass the
+    /// first time); `None` otherwise, when the caller looks for itself.
+    pub(crate) fn kept_stacks(&self) -> Option<Rc<Stacks>> {
+        let me = std::ptr::from_ref(self) as usize;
+        KEPT.with(|k| {
+            let mut k = k.borrow_mut();
+            if k.depth == 0 || k.game != me {
+                return None;
+            }
+            Some(
+                k.stacks
+                    .get_or_insert_with(|| Rc::new(self.all_stacks()))
+                    .clone(),
+            )
+        })
+    }
+
+    /// Every hex's stack, top first, in one pass over the counters.
+    pub(crate) fn all_stacks(&self) -> Stacks {
+        let mut stacks = Stacks::default();
+        for k in self.keys() {
+            if let Some(hex) = self.unit(k).hex() {
+                stacks.entry(hex).or_default().push(k);
+            }
+        }
+        for stack in stacks.values_mut() {
+            stack.sort_by_key(|&k| std::cmp::Reverse(self.unit(k).z));
+        }
+        stacks
     }
 }
 

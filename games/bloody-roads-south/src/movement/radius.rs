@@ -20,7 +20,6 @@
 //! the leader or HQ the unit traces to, with the zones of control as the enemy's top counters
 //! show them (reference 2.4: what the owner may do never depends on the enemy's secrets).
 
-use crate::data::FastMap;
 use adjutant_engine::Side;
 
 use crate::command::roles::AOP;
@@ -79,28 +78,15 @@ impl BloodyRoadsSouth {
         }
     }
 
-    /// Which hexes a radius trace of `side` may enter (S10.5a): not enemy-occupied ones, nor
-    /// enemy zones of control unless friendly units stand there; the zones of control as shown.
-    fn radius_passable(&self, side: Side) -> impl Fn(HexId) -> bool + use<> {
-        let occupants: FastMap<HexId, Side> = self
-            .units
-            .iter()
-            .filter_map(|u| u.hex().map(|h| (h, u.side)))
-            .collect();
-        let zoc = self.apparent_zoc_hexes(side);
-        move |h: HexId| match occupants.get(&h) {
-            Some(&s) if s != side => false,
-            Some(_) => true,
-            None => !zoc.contains(&h),
-        }
-    }
-
     /// Finds, where the moving group stands, which adjacent hexes its units that must close
     /// may step into, and whether its combat units are in radius (both kept in the group:
     /// they change only when it moves). A unit whose trace does not reach the group's hex
     /// within [`CLOSING_HORIZON`] is not restricted. One search per such unit: the trace to
     /// the group's hex settles every hex cheaper than it, so it tells which neighbours are
-    /// closer (their trace costs less, in leader MP).
+    /// closer (their trace costs less, in leader MP). (Searching to the whole horizon once and
+    /// remembering it for the group's next steps was tried: slower, as most groups of a
+    /// Movement Phase take one or two steps.) The blocked hexes are the radius traces' own
+    /// (`trace_blocked`), found once while this reads the game.
     pub(crate) fn refresh_radius(&mut self, side: Side) {
         let Some(g) = self.moving.clone() else {
             return;
@@ -108,7 +94,10 @@ impl BloodyRoadsSouth {
         let Some(here) = self.moving_hex(&g) else {
             return;
         };
-        let mut closing: Option<Vec<HexId>> = None;
+        // Only read until the group is updated below: each unit's trace finds the side's
+        // blocked hexes once (`read_whole`).
+        let reading = self.read_whole();
+        let mut closing_hexes: Option<Vec<HexId>> = None;
         let sources: Vec<HexId> = g
             .units
             .iter()
@@ -117,11 +106,12 @@ impl BloodyRoadsSouth {
             .collect();
         if !sources.is_empty() {
             let mover = self.mover(side, MoveClass::Leader);
-            let passable = self.radius_passable(side);
+            let blocked = self.trace_blocked(side);
+            let passable = |h: HexId| blocked.binary_search(&h).is_err();
             let neighbours = self.neighbour_hexes(here);
             for from in sources {
                 let Some((now, settled)) =
-                    settle_until(&mover, from, here, CLOSING_HORIZON, &passable)
+                    settle_until(&mover, from, here, CLOSING_HORIZON, passable)
                 else {
                     continue;
                 };
@@ -130,7 +120,7 @@ impl BloodyRoadsSouth {
                     .copied()
                     .filter(|&n| settled.cost_of(n).is_some_and(|c| c < now))
                     .collect();
-                closing = Some(match closing {
+                closing_hexes = Some(match closing_hexes {
                     None => closer,
                     Some(c) => c.into_iter().filter(|h| closer.contains(h)).collect(),
                 });
@@ -141,8 +131,9 @@ impl BloodyRoadsSouth {
             .iter()
             .filter(|&&k| self.unit(k).kind.is_combat())
             .all(|&k| self.in_radius(k));
+        drop(reading);
         if let Some(m) = self.moving.as_mut() {
-            m.closing = closing;
+            m.closing = closing_hexes;
             m.in_radius = in_radius;
         }
     }

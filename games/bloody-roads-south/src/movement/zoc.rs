@@ -17,7 +17,7 @@
 //! exerting none for the rest of its move; if a hidden one is present (a unit in line beneath
 //! a column on top) the group stops. The hex a group starts in is judged as seen.
 
-use crate::data::{FastMap, FastSet};
+use crate::data::FastSet;
 use adjutant_engine::Side;
 
 use crate::data::HexId;
@@ -95,21 +95,23 @@ impl BloodyRoadsSouth {
     }
 
     /// Every hex the enemy's top counters show a zone of control into, as `side` sees them.
-    /// The enemy's stacks are gathered in one pass over the counters (as [`Self::at`] orders
-    /// each: top first), not looked up hex by hex.
+    /// The enemy's stacks are gathered in one pass over the counters (or kept while the game
+    /// is read whole), not looked up hex by hex.
     pub(crate) fn apparent_zoc_hexes(&self, side: Side) -> FastSet<HexId> {
-        let mut stacks: FastMap<HexId, Vec<UnitKey>> = FastMap::default();
-        for k in self.keys() {
-            if let Some(hex) = self.unit(k).hex() {
-                stacks.entry(hex).or_default().push(k);
+        let kept = self.kept_stacks();
+        let found;
+        let stacks = match &kept {
+            Some(k) => &**k,
+            None => {
+                found = self.all_stacks();
+                &found
             }
-        }
+        };
         let mut out = FastSet::default();
-        for (hex, mut stack) in stacks {
+        for (&hex, stack) in stacks {
             if !stack.iter().any(|&k| self.unit(k).side != side) {
                 continue;
             }
-            stack.sort_by_key(|&k| std::cmp::Reverse(self.unit(k).z));
             let top = stack
                 .iter()
                 .copied()

@@ -139,7 +139,12 @@ impl Map {
 
     /// True when the hex is in play with these maps (it exists on a sheet that is used).
     pub fn in_play(&self, id: HexId, maps: MapsUsed) -> bool {
-        self.contains(id) && self.ids(id).iter().any(|h| maps.includes(h.sheet()))
+        self.contains(id) && {
+            let cell = self.offsets.cell(id);
+            Sheet::ALL
+                .into_iter()
+                .any(|s| maps.includes(s) && self.id_on(cell, s).is_some())
+        }
     }
 
     /// The cell of a hex of the maps (`None` if the id is off its sheet).
@@ -147,16 +152,19 @@ impl Map {
         self.contains(id).then(|| self.offsets.cell(id))
     }
 
+    /// The printed id of a cell on sheet `s`, if the sheet shows it.
+    fn id_on(&self, cell: Cell, s: Sheet) -> Option<HexId> {
+        let (dx, dy) = self.offsets.of(s);
+        let col = u8::try_from(cell.x - dx).ok()?;
+        let row = u8::try_from(cell.y - dy).ok()?;
+        HexId::new(s, col, row).filter(|&h| self.contains(h))
+    }
+
     /// Every printed id of a cell, Map A's first (one or two ids; none off the maps).
     pub fn ids_of(&self, cell: Cell) -> Vec<HexId> {
         Sheet::ALL
             .into_iter()
-            .filter_map(|s| {
-                let (dx, dy) = self.offsets.of(s);
-                let col = u8::try_from(cell.x - dx).ok()?;
-                let row = u8::try_from(cell.y - dy).ok()?;
-                HexId::new(s, col, row).filter(|&h| self.contains(h))
-            })
+            .filter_map(|s| self.id_on(cell, s))
             .collect()
     }
 
@@ -166,17 +174,22 @@ impl Map {
     }
 
     /// The id of `cell` to show next to `near`: on `near`'s sheet when the hex is there,
-    /// otherwise on the other sheet; only ids on sheets in play.
+    /// otherwise on the other sheet; only ids on sheets in play. (Asked for every hex a
+    /// search or a zone of control touches: it allocates nothing.)
     pub fn id_near(&self, cell: Cell, near: Sheet, maps: MapsUsed) -> Option<HexId> {
-        let ids: Vec<HexId> = self
-            .ids_of(cell)
-            .into_iter()
-            .filter(|h| maps.includes(h.sheet()))
-            .collect();
-        ids.iter()
-            .copied()
-            .find(|h| h.sheet() == near)
-            .or_else(|| ids.first().copied())
+        let mut first = None;
+        for s in Sheet::ALL {
+            if !maps.includes(s) {
+                continue;
+            }
+            if let Some(h) = self.id_on(cell, s) {
+                if s == near {
+                    return Some(h);
+                }
+                first.get_or_insert(h);
+            }
+        }
+        first
     }
 
     /// What the map says about a hex.
