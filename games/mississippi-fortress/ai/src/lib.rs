@@ -113,26 +113,30 @@ pub fn scores(
         budget,
         view,
     };
-    // Movement is weighed over single determinizations as well, when the level affords it.
-    let hypotheses: Vec<Ctx<'_>> =
-        if budget.hypotheses > 0 && actions.iter().any(|a| moves_stack(a.as_ref())) {
-            (0..budget.hypotheses)
-                .map(|_| {
-                    let seen = ctx.seen.clone();
-                    let belief = Belief::sample(&seen, 1, rng);
-                    let plan = Plan::new(&seen, &belief);
-                    Ctx {
-                        seen,
-                        belief,
-                        plan,
-                        budget,
-                        view,
-                    }
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
+    // Movement is weighed over single determinizations as well, when the level affords it —
+    // for the hunting Union of 6.1, where it was measured to pay; the campaigns' dozens of
+    // stacks would make every movement decision as many times dearer, unmeasured.
+    let hypotheses: Vec<Ctx<'_>> = if budget.hypotheses > 0
+        && crate::groups::marches_in_groups(&ctx.seen)
+        && actions.iter().any(|a| moves_stack(a.as_ref()))
+    {
+        (0..budget.hypotheses)
+            .map(|_| {
+                let seen = ctx.seen.clone();
+                let belief = Belief::sample(&seen, 1, rng);
+                let plan = Plan::new(&seen, &belief);
+                Ctx {
+                    seen,
+                    belief,
+                    plan,
+                    budget,
+                    view,
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     actions
         .iter()
         .enumerate()
