@@ -104,16 +104,26 @@ fn declare(ctx: &Ctx<'_>, area: u8) -> f64 {
         .plan
         .objectives
         .iter()
-        .any(|o| o.area == area && !o.hold);
+        .find(|o| o.area == area && !o.hold);
     // Behind on VPs, a player must take more risks (6.1: the Union starts 7 behind).
     let behind = if ctx.seen.vp.0 < ctx.seen.vp.1 {
         0.75
     } else {
         1.0
     };
-    let threshold = behind * if objective { 1.2 } else { 1.8 };
+    // A stack hunted for its SP is worth a battle at odds that make its SP cost less than
+    // mine (3 VPs a Union SP, 2 a Confederate one, S10.3).
+    let threshold = behind
+        * match objective {
+            Some(o) if o.prey => PREY_ODDS,
+            Some(_) => 1.2,
+            None => 1.8,
+        };
     if r >= threshold { 5.0 + r } else { -5.0 }
 }
+
+/// The odds (after the terrain) a hunted stack is attacked at, before the VP deficit.
+const PREY_ODDS: f64 = 1.2;
 
 /// As Defender: stand if the odds against us, the terrain counted, are bearable or the Area
 /// is one to hold (S8.4).
@@ -290,9 +300,15 @@ fn attack_value(ctx: &Ctx<'_>, mine: f64, theirs: f64, att: AttackerOrder) -> f6
     )
 }
 
-/// What holding the battle's Area is worth: more at an objective.
+/// What holding the battle's Area is worth: more at an objective of the scenario (an enemy
+/// stack hunted for its SP is not one: driving it off gains only its straggler checks).
 fn area_worth(ctx: &Ctx<'_>, area: u8) -> f64 {
-    if ctx.plan.objectives.iter().any(|o| o.area == area) {
+    if ctx
+        .plan
+        .objectives
+        .iter()
+        .any(|o| o.area == area && !o.prey)
+    {
         12.0
     } else {
         4.0

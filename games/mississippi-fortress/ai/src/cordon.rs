@@ -35,6 +35,47 @@ pub fn others(ctx: &Ctx<'_>, area: u8, s: f64, from: u8) -> f64 {
     }
 }
 
+/// The strength of my columns that have not moved yet and could join an attack on `area`
+/// this phase: those beside the moving stack (strength `s`, now in `from`) and those in the
+/// Areas next to `area`, less the garrison a held objective keeps. A column alone too weak for
+/// a stack is not turned away when the next column will follow it in (each column, moving in
+/// its turn, counts those already there).
+pub fn support(ctx: &Ctx<'_>, area: u8, s: f64, from: u8) -> f64 {
+    let seen = &ctx.seen;
+    let moving: Vec<&str> = seen
+        .moving
+        .as_ref()
+        .map(|m| m.3.iter().map(String::as_str).collect())
+        .unwrap_or_default();
+    let mut near: Vec<u8> = exits(area).collect();
+    if !near.contains(&from) {
+        near.push(from);
+    }
+    near.retain(|&a| a != area);
+    near.iter()
+        .map(|&a| {
+            let own = if a == from { s } else { 0.0 };
+            let mut free: f64 = seen
+                .mine(a)
+                .filter(|c| !c.moved && c.is_combat())
+                .filter(|c| !c.id.as_deref().is_some_and(|id| moving.contains(&id)))
+                .map(|c| c.strength)
+                .sum();
+            if moving.is_empty() {
+                free -= own;
+            }
+            let need = ctx
+                .plan
+                .objectives
+                .iter()
+                .filter(|o| o.hold && o.area == a)
+                .map(|o| crate::moves::garrison_need(ctx, o.area))
+                .fold(0.0, f64::max);
+            free.min(seen.my_strength(a) - own - need).max(0.0)
+        })
+        .sum()
+}
+
 /// The ways out of `x` no combat unit of mine closes, the moving stack left out; `entry`
 /// (the Area the stack would enter `x` from) counts as closed.
 fn open_exits(ctx: &Ctx<'_>, x: u8, s: f64, from: u8, entry: Option<u8>) -> Vec<u8> {

@@ -23,9 +23,19 @@ pub struct Budget {
     /// Enemy Combat Orders considered against each of ours: 1 = the expected enemy only,
     /// 3 = every order, weighing the worst case too (S8.8).
     pub order_replies: u32,
+    /// Single determinizations of the enemy's face-down counters over which each movement
+    /// step is scored and averaged (0 = the averaged belief only): the odds of entering an
+    /// Area are not linear in the strength there, so a counter that is a dummy or a division
+    /// is weighed as either, not as half a division.
+    pub hypotheses: u32,
     /// Standard deviation of the noise added to each action's score (0 = none).
     pub noise: f64,
 }
+
+/// Hypotheses a `normal` decision weighs its movement over.
+const NORMAL_HYPOTHESES: u32 = 8;
+/// And a `hard` one.
+const HARD_HYPOTHESES: u32 = 64;
 
 impl Level {
     /// Every level, weakest first.
@@ -37,16 +47,19 @@ impl Level {
             Level::Easy => Budget {
                 samples: 4,
                 order_replies: 1,
+                hypotheses: 0,
                 noise: 6.0,
             },
             Level::Normal => Budget {
                 samples: 64,
                 order_replies: 3,
+                hypotheses: NORMAL_HYPOTHESES,
                 noise: 0.5,
             },
             Level::Hard => Budget {
                 samples: 512,
                 order_replies: 3,
+                hypotheses: HARD_HYPOTHESES,
                 noise: 0.0,
             },
         }
@@ -76,6 +89,7 @@ mod tests {
         for pair in Level::ALL.windows(2) {
             let (weak, strong) = (pair[0].budget(), pair[1].budget());
             assert!(strong.samples > weak.samples);
+            assert!(strong.hypotheses > weak.hypotheses);
             assert!(strong.noise < weak.noise);
         }
         for l in Level::ALL {

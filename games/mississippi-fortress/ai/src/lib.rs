@@ -113,6 +113,30 @@ pub fn scores(
         budget,
         view,
     };
+    // Movement is weighed over single determinizations as well, when the level affords it —
+    // for the hunting Union of 6.1, where it was measured to pay; the campaigns' dozens of
+    // stacks would make every movement decision as many times dearer, unmeasured.
+    let hypotheses: Vec<Ctx<'_>> = if budget.hypotheses > 0
+        && crate::groups::marches_in_groups(&ctx.seen)
+        && actions.iter().any(|a| moves_stack(a.as_ref()))
+    {
+        (0..budget.hypotheses)
+            .map(|_| {
+                let seen = ctx.seen.clone();
+                let belief = Belief::sample(&seen, 1, rng);
+                let plan = Plan::new(&seen, &belief);
+                Ctx {
+                    seen,
+                    belief,
+                    plan,
+                    budget,
+                    view,
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     actions
         .iter()
         .enumerate()
@@ -120,6 +144,13 @@ pub fn scores(
             let action = action.as_ref()?;
             let label = offered[i]["label"].as_str().unwrap_or_default();
             let mut score = score(&ctx, action, label, &actions);
+            if !hypotheses.is_empty() && moves_stack(Some(action)) {
+                let each: f64 = hypotheses
+                    .iter()
+                    .map(|h| crate::score(h, action, label, &actions))
+                    .sum();
+                score = 0.5 * score + 0.5 * each / hypotheses.len() as f64;
+            }
             if budget.noise > 0.0 {
                 score += budget.noise * rng.normal();
             }
@@ -127,6 +158,15 @@ pub fn scores(
             Some(score + rng.unit() * 1e-6)
         })
         .collect()
+}
+
+/// Whether `action` picks the stack to move or its next step: the choices weighed over
+/// single determinizations.
+fn moves_stack(action: Option<&Action>) -> bool {
+    matches!(
+        action,
+        Some(Action::MoveFrom { .. } | Action::StepTo { .. })
+    )
 }
 
 /// How much `action` is worth now (higher is better; only the order matters).

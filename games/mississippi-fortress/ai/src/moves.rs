@@ -102,8 +102,19 @@ fn force_march_cost(ctx: &Ctx<'_>, ids: &[String]) -> f64 {
         .map(|(_, c)| c)
         .filter(|c| c.is_combat() && crate::stragglers::allowance(c) < steps)
         .collect();
-    6.0 + 3.0 * crate::stragglers::checks_cost(&ctx.seen, &marching)
+    // On the last turn nothing is left to march for but this turn's battle, whose VPs rarely
+    // match the stragglers' (and a repulse sends the stack back with more checks, S9.92):
+    // each VP weighs as much as a step toward a stack of the enemy.
+    let per_vp = if ctx.seen.turn >= ctx.seen.last_turn {
+        LAST_TURN_PER_VP
+    } else {
+        3.0
+    };
+    6.0 + per_vp * crate::stragglers::checks_cost(&ctx.seen, &marching)
 }
+
+/// Points of potential a VP of stragglers weighs on the last turn.
+const LAST_TURN_PER_VP: f64 = 10.0;
 
 fn strength(cs: &[&Counter]) -> f64 {
     cs.iter()
@@ -354,13 +365,16 @@ fn contact(ctx: &Ctx<'_>, area: u8, s: f64, from: u8) -> f64 {
         )
         .is_some_and(|b| b.is_major_river());
     let (s, risk) = if crossing { (s / 2.0, 6.0) } else { (s, 0.0) };
-    let r = (s + crate::cordon::others(ctx, area, s, from)) / defended.max(0.5);
-    // The hunting Union of 6.1 (seven VPs behind at the start) takes worse odds.
-    let (good, bearable) = if marches_in_groups(&ctx.seen) {
-        (1.5, 1.0)
+    // The hunting Union of 6.1 (seven VPs behind at the start) takes worse odds, and counts
+    // the columns that will follow it in.
+    let groups = marches_in_groups(&ctx.seen);
+    let support = if groups && !crossing {
+        crate::cordon::support(ctx, area, s, from)
     } else {
-        (2.0, 1.2)
+        0.0
     };
+    let r = (s + support + crate::cordon::others(ctx, area, s, from)) / defended.max(0.5);
+    let (good, bearable) = if groups { (1.5, 1.0) } else { (2.0, 1.2) };
     if r >= good {
         2.0 * e.min(s / 2.0) - risk
     } else if r >= bearable {

@@ -34,6 +34,8 @@ pub struct Objective {
     pub weight: f64,
     /// Kept with a garrison.
     pub hold: bool,
+    /// An enemy stack hunted for its SP (S10.3), not an Area the scenario values.
+    pub prey: bool,
 }
 
 /// Objectives and distances.
@@ -50,7 +52,12 @@ impl Plan {
     pub fn new(seen: &Seen, belief: &Belief) -> Plan {
         let side = seen.side();
         let campaign = seen.scenario != "champion-hill" && seen.scenario != "shermans-assault";
-        let o = |area, weight, hold| Objective { area, weight, hold };
+        let o = |area, weight, hold| Objective {
+            area,
+            weight,
+            hold,
+            prey: false,
+        };
         let objectives = match (side, campaign) {
             (Side::Union, false) if seen.scenario == "shermans-assault" => {
                 vec![o(VICKSBURG, 100.0, false)]
@@ -97,7 +104,10 @@ impl Plan {
         };
         for (&area, &e) in &belief.enemy {
             if e > 0.0 && !objectives.iter().any(|o| o.area == area) {
-                objectives.push(o(area, hunt * e.min(12.0), false));
+                objectives.push(Objective {
+                    prey: true,
+                    ..o(area, hunt * e.min(12.0), false)
+                });
             }
         }
         Plan {
