@@ -6,6 +6,7 @@ use adjutant_engine::{Match, Rules, Side};
 use bloody_roads_south::BloodyRoadsSouth;
 use bloody_roads_south::model::action::Action;
 use bloody_roads_south::model::step::Step;
+use bloody_roads_south::victory::standard::StandardResult;
 
 use crate::support::{Rng, sanders_field};
 
@@ -93,6 +94,66 @@ pub fn play_match_until(
     }
     let seq = m.seq();
     (m, seq)
+}
+
+/// Bot games per test in the normal run of the long scenarios (Scenarios 5–7): 1, or
+/// `BRS_BOT_GAMES=N`.
+pub fn long_games_per_test() -> u64 {
+    std::env::var("BRS_BOT_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1)
+}
+
+/// Checks game `n` of a scenario whose last turn is a day turn (Scenarios 5–7) at its end: over
+/// on its turn `last` (`time`), its result naming both levels and being the standard result
+/// (5.2, 5.3). Returns that result for the scenario's own checks.
+pub fn check_day_end(m: &Match<BloodyRoadsSouth>, n: u64, last: u16, time: &str) -> StandardResult {
+    let g = m.state();
+    assert_eq!(g.step(), Step::Over, "game {n}");
+    assert_eq!(
+        g.turn_number(),
+        last,
+        "game {n} ends on its last turn, {time}"
+    );
+    assert!(!g.is_night(), "game {n}: {time} is a day turn");
+    let outcome = m.outcome().expect("a result");
+    assert!(
+        outcome.summary.contains("Tactical") && outcome.summary.contains("Strategic"),
+        "game {n}: the result names both levels (5.2, 5.3): {}",
+        outcome.summary
+    );
+    let r = g.standard_result();
+    assert_eq!(outcome, r.outcome(), "game {n}");
+    assert_eq!(outcome.winner, r.strategic_winner(), "game {n}");
+    r
+}
+
+/// Plays `count` games of a scenario to their results with [`check_day_end`]: seeds `mix`,
+/// `mix + 4`, … (one mix of choices, as `game` sets them up); `more` checks each result
+/// further.
+pub fn day_end_games_of_mix(
+    game: impl Fn(u64) -> Match<BloodyRoadsSouth>,
+    (mix, count): (u64, u64),
+    (last, time): (u16, &str),
+    more: impl Fn(u64, &StandardResult),
+) {
+    let (mut written, mut tried) = (0, 0);
+    for n in (0..count).map(|i| mix + 4 * i) {
+        let (m, actions) = play_out_match(game(n), n, &mut written, &mut tried);
+        assert!(actions > 10, "game {n} ended after {actions} actions");
+        let r = check_day_end(&m, n, last, time);
+        more(n, &r);
+        let summary = m.outcome().map(|o| o.summary.clone()).unwrap_or_default();
+        eprintln!(
+            "{} game {n} ({actions} actions): {summary}",
+            m.state().scenario().title
+        );
+    }
+    assert!(
+        written > 0 && tried > 10,
+        "bots fill their batches: {written} with orders, {tried} with attempts"
+    );
 }
 
 /// Plays game `n` of a scenario whose 16th and last turn is the 9:00pm night turn of 5 May

@@ -9,7 +9,6 @@
 
 use adjutant_engine::{Match, Side};
 use bloody_roads_south::BloodyRoadsSouth;
-use bloody_roads_south::model::step::Step;
 
 use crate::support::wilderness_with;
 
@@ -69,23 +68,7 @@ fn play_whole(n: u64) {
     let (mut written, mut tried) = (0, 0);
     let start = std::time::Instant::now();
     let (m, actions) = crate::bot_games::play_out_match(game(n), n, &mut written, &mut tried);
-    let g = m.state();
-    assert_eq!(g.step(), Step::Over, "game {n}");
-    assert_eq!(
-        g.turn_number(),
-        91,
-        "game {n} ends on its 91st turn, 7:00pm 7 May"
-    );
-    assert!(!g.is_night(), "game {n}: 7:00pm is a day turn");
-    let outcome = m.outcome().expect("a result");
-    assert!(
-        outcome.summary.contains("Tactical") && outcome.summary.contains("Strategic"),
-        "game {n}: the result names both levels (5.2, 5.3): {}",
-        outcome.summary
-    );
-    let r = g.standard_result();
-    assert_eq!(outcome, r.outcome(), "game {n}");
-    assert_eq!(outcome.winner, r.strategic_winner(), "game {n}");
+    let outcome = crate::bot_games::check_day_end(&m, n, 91, "7:00pm 7 May").outcome();
     assert!(
         written > 0 && tried > 10,
         "game {n}: bots fill their batches: {written} with orders, {tried} with attempts"

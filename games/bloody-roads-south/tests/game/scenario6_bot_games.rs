@@ -8,23 +8,17 @@
 
 use adjutant_engine::{Match, Side};
 use bloody_roads_south::BloodyRoadsSouth;
-use bloody_roads_south::model::step::Step;
 
 use serde_json::Value;
 
+use crate::bot_games::{day_end_games_of_mix, long_games_per_test as games_per_test};
 use crate::support::{second_day, seed, setup_for};
 
-/// Seeded bot games in the normal run: 4 (one of each mix of choices, each game about 16,800
-/// actions), in four tests so that the test threads share them; `BRS_BOT_GAMES=N` plays N per
-/// test instead (test `k` plays seeds `k`, `k + 4`, `k + 8`, …: always the same mix). The 200
-/// games are the ignored test below:
-/// `cargo test -p bloody-roads-south --test game scenario_6_200 -- --ignored`.
-fn games_per_test() -> u64 {
-    std::env::var("BRS_BOT_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1)
-}
+// Seeded bot games in the normal run: 4 (one of each mix of choices, each game about 16,800
+// actions), in four tests so that the test threads share them; `BRS_BOT_GAMES=N` plays N per
+// test instead (test `k` plays seeds `k`, `k + 4`, `k + 8`, …: always the same mix). The 200
+// games are the ignored test below:
+// `cargo test -p bloody-roads-south --test game scenario_6_200 -- --ignored`.
 
 /// Game `n`: odd seeds with the variants and secret choices built for Scenario 6, in two
 /// mixes: 3.8b, 3.6, 4.5c and 4.5a with 1 Corps (R/R/2 by B1.21); or 4.5b by Entry F with 4.5a two
@@ -69,35 +63,10 @@ fn game(n: u64) -> Match<BloodyRoadsSouth> {
     Match::new(&setup, &seed(n)).expect("Scenario 6 sets up with its choices")
 }
 
-/// Plays `count` games to their results: seeds `mix`, `mix + 4`, … (one mix of choices).
+/// Plays `count` games to their results: seeds `mix`, `mix + 4`, … (one mix of choices),
+/// each ending on its 31st turn, 8:00pm.
 fn bot_games_of_mix(mix: u64, count: u64) {
-    let (mut written, mut tried) = (0, 0);
-    for n in (0..count).map(|i| mix + 4 * i) {
-        let (m, actions) = crate::bot_games::play_out_match(game(n), n, &mut written, &mut tried);
-        assert!(actions > 10, "game {n} ended after {actions} actions");
-        let g = m.state();
-        assert_eq!(g.step(), Step::Over, "game {n}");
-        assert_eq!(
-            g.turn_number(),
-            31,
-            "game {n} ends on its 31st turn, 8:00pm"
-        );
-        assert!(!g.is_night(), "game {n}: 8:00pm is a day turn");
-        let outcome = m.outcome().expect("a result");
-        assert!(
-            outcome.summary.contains("Tactical") && outcome.summary.contains("Strategic"),
-            "game {n}: the result names both levels (5.2, 5.3): {}",
-            outcome.summary
-        );
-        let r = g.standard_result();
-        assert_eq!(outcome, r.outcome(), "game {n}");
-        assert_eq!(outcome.winner, r.strategic_winner(), "game {n}");
-        eprintln!("scenario 6 game {n}: {}", outcome.summary);
-    }
-    assert!(
-        written > 0 && tried > 10,
-        "bots fill their batches: {written} with orders, {tried} with attempts"
-    );
+    day_end_games_of_mix(game, (mix, count), (31, "8:00pm"), |_, _| {});
 }
 
 #[test]

@@ -8,22 +8,16 @@
 
 use adjutant_engine::{Match, Side};
 use bloody_roads_south::BloodyRoadsSouth;
-use bloody_roads_south::model::step::Step;
 
+use crate::bot_games::{day_end_games_of_mix, long_games_per_test as games_per_test};
 use crate::support::wasted_day_with;
 
-/// Seeded bot games in the normal run: 3 (one of each mix: as printed, 3.8b with 4.5a, 3.8a
-/// with 4.5a; each game about 16,500 actions), in three tests so that the test threads share
-/// them; `BRS_BOT_GAMES=N` plays N per mix instead (mix
-/// `k` plays seeds `k`, `k + 4`, `k + 8`, …: always the same choices). The 200 games are the
-/// ignored test below:
-/// `cargo test -p bloody-roads-south --test game scenario_7_200 -- --ignored`.
-fn games_per_test() -> u64 {
-    std::env::var("BRS_BOT_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1)
-}
+// Seeded bot games in the normal run: 3 (one of each mix: as printed, 3.8b with 4.5a, 3.8a
+// with 4.5a; each game about 16,500 actions), in three tests so that the test threads share
+// them; `BRS_BOT_GAMES=N` plays N per mix instead (mix
+// `k` plays seeds `k`, `k + 4`, `k + 8`, …: always the same choices). The 200 games are the
+// ignored test below:
+// `cargo test -p bloody-roads-south --test game scenario_7_200 -- --ignored`.
 
 /// Game `n`: even seeds as printed; `n % 4 == 1` with 3.8b and 3.6 (public) and 4.5a; `n % 4 == 3`
 /// with 3.8a (the Union's secret) and 4.5a (the Confederate's).
@@ -46,29 +40,10 @@ fn game(n: u64) -> Match<BloodyRoadsSouth> {
     }
 }
 
-/// Plays `count` games to their results: seeds `mix`, `mix + 4`, … (one mix of choices).
+/// Plays `count` games to their results: seeds `mix`, `mix + 4`, … (one mix of choices),
+/// each ending on its 29th turn, 7:00pm.
 fn bot_games_of_mix(mix: u64, count: u64) {
-    let (mut written, mut tried) = (0, 0);
-    for n in (0..count).map(|i| mix + 4 * i) {
-        let (m, actions) = crate::bot_games::play_out_match(game(n), n, &mut written, &mut tried);
-        assert!(actions > 10, "game {n} ended after {actions} actions");
-        let g = m.state();
-        assert_eq!(g.step(), Step::Over, "game {n}");
-        assert_eq!(
-            g.turn_number(),
-            29,
-            "game {n} ends on its 29th turn, 7:00pm"
-        );
-        assert!(!g.is_night(), "game {n}: 7:00pm is a day turn");
-        let outcome = m.outcome().expect("a result");
-        assert!(
-            outcome.summary.contains("Tactical") && outcome.summary.contains("Strategic"),
-            "game {n}: the result names both levels (5.2, 5.3): {}",
-            outcome.summary
-        );
-        let r = g.standard_result();
-        assert_eq!(outcome, r.outcome(), "game {n}");
-        assert_eq!(outcome.winner, r.strategic_winner(), "game {n}");
+    day_end_games_of_mix(game, (mix, count), (29, "7:00pm"), |n, r| {
         // Existing conditions count: the Confederates score at least the Union's losses
         // before play (180 steps, Wadsworth), less the 9th Corps' 17 steps under 3.8b.
         let floor = if n % 4 == 1 { 163 } else { 180 };
@@ -77,15 +52,7 @@ fn bot_games_of_mix(mix: u64, count: u64) {
             "game {n}: {:?}",
             r.tactical.confederate.lines
         );
-        eprintln!(
-            "scenario 7 game {n} ({actions} actions): {}",
-            outcome.summary
-        );
-    }
-    assert!(
-        written > 0 && tried > 10,
-        "bots fill their batches: {written} with orders, {tried} with attempts"
-    );
+    });
 }
 
 #[test]
