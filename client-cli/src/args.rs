@@ -322,8 +322,25 @@ pub(super) enum Command {
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
         /// The server's process id (same machine): the report adds its CPU time per action.
+        /// Repeat it for several servers: their CPU times are summed.
         #[arg(long)]
-        server_pid: Option<u32>,
+        server_pid: Vec<u32>,
+        /// Another server on the same database (repeat it): the two players of each pair are
+        /// then on different servers (round robin over `--server` and these), and a player
+        /// whose server dies plays on through the next one.
+        #[arg(long, value_name = "URL")]
+        node: Vec<String>,
+        /// Kill this server process (same machine) with SIGKILL mid-run (`--kill-after`): the
+        /// report adds the latency around its death.
+        #[arg(long, value_name = "PID", requires = "kill_after")]
+        kill_pid: Option<u32>,
+        /// When to kill `--kill-pid`, in seconds after the bots start.
+        #[arg(long, value_name = "SECS", requires = "kill_pid")]
+        kill_after: Option<f64>,
+        /// After the run, read every game back and check that its last acknowledged action
+        /// is there.
+        #[arg(long)]
+        check_acked: bool,
         /// The server binary (same machine): after the bots stop, its `disk-bench` measures
         /// the disk's fsynced commits per second, and the report gives the run's ratio to it.
         #[arg(long, value_name = "SERVER_BINARY")]

@@ -52,6 +52,15 @@ pub struct BotStats {
     pub latencies: Vec<Duration>,
     /// Whether the game reached its end.
     pub finished: bool,
+    /// When each accepted action was sent (beside `latencies`).
+    pub sent_at: Vec<Instant>,
+    /// The sequence number of the last accepted action (0: none).
+    pub last_acked: u64,
+    /// When the action waiting for its reply was sent, if one is.
+    pub in_flight: Option<Instant>,
+    /// An action sent on a connection that broke before its reply: the next accepted
+    /// action's latency counts from it (the player's wait across the reconnection).
+    pub carried: Option<Instant>,
 }
 
 /// Plays one seat of one game over `live` until the game ends or `deadline` passes.
@@ -89,10 +98,27 @@ pub async fn play_watched(
     think: Duration,
     on_action: &mut (dyn FnMut(u64) + Send),
 ) -> Result<BotStats, ClientError> {
+    let mut stats = BotStats::default();
+    play_into(live, game_id, seed, deadline, think, &mut stats, on_action).await?;
+    Ok(stats)
+}
+
+/// [`play_watched`], adding to `stats` as it goes, so that what was done before a failure is
+/// kept: the load generator plays on over a new connection (to another server) after one
+/// broke, with the same `stats`.
+pub async fn play_into(
+    live: &mut Live,
+    game_id: &str,
+    seed: u64,
+    deadline: Option<Instant>,
+    think: Duration,
+    stats: &mut BotStats,
+    on_action: &mut (dyn FnMut(u64) + Send),
+) -> Result<(), ClientError> {
     let mut rng = StdRng::seed_from_u64(seed);
     // The pauses' own generator, so pacing leaves the choices as they are.
     let mut pace = StdRng::seed_from_u64(seed ^ 0x9ace);
-    let mut stats = BotStats::default();
+    stats.in_flight = None;
     live.send(&ClientMessage::Subscribe {
         game_id: game_id.to_string(),
         after_seq: None,
@@ -114,10 +140,10 @@ pub async fn play_watched(
     loop {
         if status == GameStatus::Finished {
             stats.finished = true;
-            return Ok(stats);
+            return Ok(());
         }
         if deadline.is_some_and(|d| Instant::now() >= d) {
-            return Ok(stats);
+            return Ok(());
         }
         if refused_at != seq {
             refused.clear();
@@ -151,6 +177,7 @@ pub async fn play_watched(
                 })
                 .await?;
                 sent = Some(Instant::now());
+                stats.in_flight = sent;
             }
         }
         let quiet = Duration::from_secs(30);
@@ -159,7 +186,7 @@ pub async fn play_watched(
         });
         let frame = match live.next_within(wait).await {
             Some(frame) => frame?,
-            None if deadline.is_some_and(|d| Instant::now() >= d) => return Ok(stats),
+            None if deadline.is_some_and(|d| Instant::now() >= d) => return Ok(()),
             None => {
                 return Err(ClientError::Transport(format!(
                     "the server went quiet in game {game_id} at action {seq} (to act: {}, waiting for a reply: {})",
@@ -206,9 +233,13 @@ pub async fn play_watched(
                 seq = s;
                 status = st;
             }
-            ServerMessage::Acted { .. } => {
+            ServerMessage::Acted { seq: acked, .. } => {
                 if let Some(at) = sent.take() {
-                    stats.latencies.push(at.elapsed());
+                    let from = stats.carried.take().map_or(at, |c| c.min(at));
+                    stats.in_flight = None;
+                    stats.latencies.push(from.elapsed());
+                    stats.sent_at.push(from);
+                    stats.last_acked = stats.last_acked.max(acked);
                     stats.actions += 1;
                     on_action(seq);
                 }
@@ -216,7 +247,10 @@ pub async fn play_watched(
             ServerMessage::Error {
                 code: ErrorCode::StaleSeq | ErrorCode::NotYourTurn,
                 ..
-            } => sent = None,
+            } => {
+                sent = None;
+                stats.in_flight = None;
+            }
             // Faster than the server lets one connection send: back off, then choose again
             // (the action was not taken).
             ServerMessage::Error {
@@ -225,6 +259,7 @@ pub async fn play_watched(
             } if sent.is_some() => {
                 tokio::time::sleep(RATE_LIMITED_PAUSE).await;
                 sent = None;
+                stats.in_flight = None;
             }
             ServerMessage::Error {
                 code: ErrorCode::IllegalAction,
@@ -232,6 +267,7 @@ pub async fn play_watched(
             } if sent.is_some() && last.is_some() => {
                 refused.extend(last.take());
                 sent = None;
+                stats.in_flight = None;
             }
             ServerMessage::Error { code, message, .. } => {
                 return Err(ClientError::Transport(format!(

@@ -10,6 +10,8 @@ pub mod crash_soak;
 pub mod disk_limit;
 pub mod live;
 pub mod load;
+pub mod load_report;
+pub mod load_seat;
 pub mod progress;
 pub mod recap;
 pub mod render;

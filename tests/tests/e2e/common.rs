@@ -255,6 +255,11 @@ impl ServerProcess {
         Client::new(&self.base, None)
     }
 
+    /// The process id (to kill it from elsewhere: the load generator's `kill`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Kills the process with SIGKILL (no chance to flush or clean up) and reaps it.
     pub fn kill_9(mut self) {
         self.child.kill().expect("kill -9");

@@ -27,6 +27,7 @@ mod meta_actions;
 mod mississippi_fortress;
 mod names;
 mod nodes;
+mod nodes_load;
 mod nodes_presence;
 mod nodes_sweeper;
 mod notice_guards;
