@@ -49,6 +49,45 @@ pub(super) async fn load(inner: &Inner, game_id: &str) -> Result<Loaded, ApiErro
             .map_err(|e| broken(e.to_string()))?,
     };
     let snapshot_seq = game.seq();
+    replay_log(inner, game_id, game.as_mut(), &broken).await?;
+    // Several servers: another may commit between the row read above and the log read here,
+    // so the log may run past the row. The row is read again (and any action after it) until
+    // both agree; a row ahead of its log is a broken game (an action and its row update are
+    // one transaction).
+    let mut meta = meta;
+    for _ in 0..RELOAD_TRIES {
+        if game.seq() <= meta.seq {
+            break;
+        }
+        let row = inner
+            .store
+            .game(game_id)
+            .await
+            .map_err(super::super::store_error)?
+            .ok_or_else(|| broken("the game row is gone".into()))?;
+        meta = GameMeta::from_row(row)?;
+        replay_log(inner, game_id, game.as_mut(), &broken).await?;
+    }
+    if game.seq() != meta.seq {
+        return Err(broken(format!(
+            "the log ends at {} but the game row says {}",
+            game.seq(),
+            meta.seq
+        )));
+    }
+    Ok((kind, meta, Some(game), snapshot_seq))
+}
+
+/// How often a load reads the game row again when the log ran past it.
+const RELOAD_TRIES: usize = 5;
+
+/// Replays every logged action after the match's last one.
+async fn replay_log(
+    inner: &Inner,
+    game_id: &str,
+    game: &mut dyn DynMatch,
+    broken: &impl Fn(String) -> ApiError,
+) -> Result<(), ApiError> {
     loop {
         let rows = inner
             .store
@@ -56,7 +95,7 @@ pub(super) async fn load(inner: &Inner, game_id: &str) -> Result<Loaded, ApiErro
             .await
             .map_err(super::super::store_error)?;
         if rows.is_empty() {
-            break;
+            return Ok(());
         }
         for row in rows {
             let side = Side::parse(&row.side)
@@ -74,12 +113,4 @@ pub(super) async fn load(inner: &Inner, game_id: &str) -> Result<Loaded, ApiErro
             }
         }
     }
-    if game.seq() != meta.seq {
-        return Err(broken(format!(
-            "the log ends at {} but the game row says {}",
-            game.seq(),
-            meta.seq
-        )));
-    }
-    Ok((kind, meta, Some(game), snapshot_seq))
 }

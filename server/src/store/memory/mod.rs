@@ -70,6 +70,9 @@ struct Tables {
 pub struct MemoryStore {
     tables: Mutex<Tables>,
     full: AtomicBool,
+    /// The next game row read is one action behind its log (another server's commit landing
+    /// between a reader's row read and its log read).
+    lag_next_row: AtomicBool,
     closed: AtomicBool,
     notice_ids: AtomicI64,
 }
@@ -84,6 +87,12 @@ impl MemoryStore {
     /// until `false` makes room again.
     pub fn set_full(&self, full: bool) {
         self.full.store(full, Ordering::SeqCst);
+    }
+
+    /// The next game row read says one action fewer than the log holds, as a row read just
+    /// before another server's commit would (several servers; each later read is current).
+    pub fn lag_next_game_row(&self) {
+        self.lag_next_row.store(true, Ordering::SeqCst);
     }
 
     fn read<T: Send + 'static>(&self, read: impl FnOnce(&Tables) -> T) -> Read<'_, T> {
@@ -167,7 +176,16 @@ impl Store for MemoryStore {
     }
 
     fn game<'a>(&'a self, id: &'a str) -> Read<'a, Option<GameRow>> {
-        self.read(|t| t.games.get(id).map(|g| named(t, g)))
+        let lag = self.lag_next_row.swap(false, Ordering::SeqCst);
+        self.read(move |t| {
+            t.games.get(id).map(|g| {
+                let mut row = named(t, g);
+                if lag {
+                    row.seq -= 1;
+                }
+                row
+            })
+        })
     }
 
     fn games<'a>(&'a self, query: ListQuery<'a>, limit: i64) -> Read<'a, Vec<GameRow>> {

@@ -355,3 +355,31 @@ async fn after_shutdown_games_are_refused_and_the_store_takes_no_writes() {
         Err(WriteError::Store(_))
     ));
 }
+
+#[tokio::test]
+async fn a_game_loads_when_another_server_commits_between_its_row_and_its_log() {
+    // Several servers: a server loading a game reads its row, then its log; another server's
+    // commit in between leaves the log one action past the row. The load reads the row again
+    // instead of calling the game broken.
+    let t = Table::new().await;
+    let action = t.offered(&t.union, "move").await;
+    t.service
+        .act(Some(&t.union), &t.game, 0, action)
+        .await
+        .expect("played");
+    let shared: crate::store::SharedStore = t.store.clone();
+    let mut config = crate::config::Config::with_db("unused-by-the-memory-store.db");
+    config.sweep_secs = 0;
+    let other = crate::service::Service::with_clock(
+        shared,
+        adjutant_games::test_registry(),
+        config,
+        t.clock.clone(),
+    );
+    t.store.lag_next_game_row();
+    let state = other
+        .game_state(Some(&t.union), &t.game, None)
+        .await
+        .expect("the game loads on the other server");
+    assert_eq!(state.seq, 1, "with the action the row had not shown yet");
+}
