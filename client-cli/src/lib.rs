@@ -10,6 +10,7 @@ pub mod crash_soak;
 pub mod disk_limit;
 pub mod live;
 pub mod load;
+pub mod load_plan;
 pub mod load_report;
 pub mod load_seat;
 pub mod progress;

@@ -4,37 +4,13 @@
 //! (round robin), a player whose server dies plays on through the next one, and one server
 //! may be killed mid-run (`kill`) to measure the latency while its games move.
 
-use serde_json::Value;
 use std::time::{Duration, Instant};
 
 use crate::client::{Client, ClientError};
-use crate::disk_limit::DiskBench;
 use crate::load_seat::{Seat, pair, patient};
 
+pub use crate::load_plan::LoadPlan;
 pub use crate::load_report::{LoadReport, NodeDeath, process_cpu};
-
-/// What to run.
-#[derive(Clone, Debug)]
-pub struct LoadPlan {
-    /// The servers (base URLs): one, or several on one database.
-    pub servers: Vec<String>,
-    pub pairs: usize,
-    /// Each bot's pause before each of its actions (zero: flat out).
-    pub think: Duration,
-    pub duration: Duration,
-    pub game: String,
-    pub scenario: String,
-    pub options: Value,
-    /// The servers' process ids on this machine, to count their CPU time over the run.
-    pub server_pids: Vec<u32>,
-    /// The disk's own limit, measured after the bots stop (same disk, same run).
-    pub disk_bench: Option<DiskBench>,
-    /// A server process to kill with SIGKILL this long after the start.
-    pub kill: Option<(u32, Duration)>,
-    /// After the run, read every game back and check that its highest acknowledged action
-    /// is there.
-    pub check_acked: bool,
-}
 
 /// Runs the plan and measures it.
 pub async fn run(plan: LoadPlan) -> Result<LoadReport, ClientError> {

@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::disk_limit::DiskLimit;
-use crate::load::LoadPlan;
+use crate::load_plan::LoadPlan;
 use crate::load_seat::PairOutcome;
 
 /// The window around a server's death: actions sent from one second before the kill to

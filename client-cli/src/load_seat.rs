@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use crate::bot::{self, BotStats};
 use crate::client::{Client, ClientError};
 use crate::live::Live;
-use crate::load::LoadPlan;
+use crate::load_plan::LoadPlan;
 
 /// Errors a pair may meet before the run gives up on it.
 const MAX_ERRORS: u64 = 50;
