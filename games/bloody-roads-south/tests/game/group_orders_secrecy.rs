@@ -10,12 +10,12 @@ use bloody_roads_south::data::charts::command::OrderMethod;
 use bloody_roads_south::data::order::OrderType;
 use bloody_roads_south::data::variant::EntryGroupId;
 use bloody_roads_south::model::order::{Origin, Receiver};
-use bloody_roads_south::model::step::{CommandSegment, MovementSegment, Step};
 use bloody_roads_south::{Action, BloodyRoadsSouth};
 use serde_json::Value;
 
 use crate::support::{
-    draft, issue, next_finish, no_orders, play_got, second_day, set_up_quickly, wilderness_with,
+    at_movement, at_order_issue, draft, issue, next_finish, no_orders, play_both_alike, play_got,
+    second_day, set_up_quickly, wilderness_with,
 };
 
 const U: Side = Side::Union;
@@ -27,25 +27,6 @@ fn first_corps() -> Receiver {
 
 fn anderson() -> Receiver {
     Receiver::Division(FormationId("A/3".into()))
-}
-
-fn at_order_issue(g: &BloodyRoadsSouth, turn: u16) -> bool {
-    g.turn_number() == turn
-        && g.step()
-            == Step::Command {
-                side: C,
-                segment: CommandSegment::OrderIssue,
-            }
-        && !g.legal_actions(C).is_empty()
-}
-
-fn at_movement(g: &BloodyRoadsSouth, turn: u16) -> bool {
-    g.turn_number() == turn
-        && g.step()
-            == Step::Movement {
-                side: C,
-                segment: MovementSegment::Move,
-            }
 }
 
 /// Plays the first "finish" action in `a` and `b` alike until `until` holds in `a`, checking
@@ -65,17 +46,7 @@ fn alike_until(
         let side = a.to_act()[0];
         assert_eq!(b.to_act()[0], side);
         let action = next_finish(a, side);
-        let pa = play_got(a, side, &action);
-        let pb = play_got(b, side, &action);
-        assert_eq!(pa.seq, pb.seq);
-        for viewer in [Viewer::Seat(U), Viewer::Spectator] {
-            assert_eq!(
-                a.redact_played(&pa, viewer),
-                b.redact_played(&pb, viewer),
-                "events of {action:?} for {viewer:?}"
-            );
-            assert_eq!(a.view(viewer), b.view(viewer), "{action:?}, {viewer:?}");
-        }
+        let pa = play_both_alike(a, b, side, &action);
         own.push(serde_json::to_string(&a.redact_played(&pa, Viewer::Seat(C))).expect("json"));
     }
     panic!("the condition never held");

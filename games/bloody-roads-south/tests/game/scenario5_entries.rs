@@ -8,11 +8,14 @@ use adjutant_engine::{Match, Rules, Side, Viewer};
 use bloody_roads_south::data::VariantId;
 use bloody_roads_south::data::variant::EntryGroupId;
 use bloody_roads_south::model::draft::EntryDraft;
-use bloody_roads_south::model::step::{CommandSegment, MovementSegment, Step};
+use bloody_roads_south::model::step::Step;
 use bloody_roads_south::{Action, BloodyRoadsSouth};
 use serde_json::Value;
 
-use crate::support::{next_finish, no_orders, play_got, set_up_quickly, wilderness_with};
+use crate::support::{
+    at_movement, at_order_issue, next_finish, no_orders, play_both_alike, play_got, set_up_quickly,
+    wilderness_with,
+};
 
 const U: Side = Side::Union;
 const C: Side = Side::Confederate;
@@ -29,27 +32,6 @@ fn advance(m: &mut Match<BloodyRoadsSouth>, until: impl Fn(&BloodyRoadsSouth) ->
         play_got(m, side, &action);
     }
     panic!("advance: the condition never held");
-}
-
-/// True at the Confederate's Order Issue of turn `turn`, his batch not yet posted.
-fn at_order_issue(g: &BloodyRoadsSouth, turn: u16) -> bool {
-    g.turn_number() == turn
-        && g.step()
-            == Step::Command {
-                side: C,
-                segment: CommandSegment::OrderIssue,
-            }
-        && !g.legal_actions(C).is_empty()
-}
-
-/// True at the Confederate's Movement Phase of turn `turn`.
-fn at_movement(g: &BloodyRoadsSouth, turn: u16) -> bool {
-    g.turn_number() == turn
-        && g.step()
-            == Step::Movement {
-                side: C,
-                segment: MovementSegment::Move,
-            }
 }
 
 /// The Order Issue batch with these entry choices (`(group, value)`) only.
@@ -284,17 +266,7 @@ fn same_until_they_part(
             return (a.state().step(), a.state().turn_number());
         }
         let action = next_finish(a, side);
-        let pa = play_got(a, side, &action);
-        let pb = play_got(b, side, &action);
-        assert_eq!(pa.seq, pb.seq);
-        for viewer in [Viewer::Seat(U), Viewer::Spectator] {
-            assert_eq!(
-                a.redact_played(&pa, viewer),
-                b.redact_played(&pb, viewer),
-                "events of {action:?} for {viewer:?}"
-            );
-            assert_eq!(a.view(viewer), b.view(viewer), "{action:?}, {viewer:?}");
-        }
+        play_both_alike(a, b, side, &action);
     }
     panic!("the games never parted");
 }

@@ -1,12 +1,13 @@
 //! Test support: games of Sander's Field set up through the engine, a small seeded generator
 //! for bot choices, and helpers that play actions.
 
-use adjutant_engine::{Match, PerSide, Rules, Seed, Setup, Side};
+use adjutant_engine::{Match, PerSide, Rules, Seed, Setup, Side, Viewer};
 use bloody_roads_south::data::UnitId;
 use bloody_roads_south::data::charts::command::OrderMethod;
 use bloody_roads_south::data::order::OrderType;
 use bloody_roads_south::model::draft::{Attempt, OrderDraft};
 use bloody_roads_south::model::order::Receiver;
+use bloody_roads_south::model::step::{CommandSegment, MovementSegment, Step};
 use bloody_roads_south::{Action, BloodyRoadsSouth};
 use serde_json::{Map, Value};
 
@@ -384,4 +385,47 @@ pub fn menu_attempts(m: &Match<BloodyRoadsSouth>, side: Side) -> Vec<Attempt> {
         .filter(|e| e["field"] == "attempts")
         .map(|e| serde_json::from_value(e["item"].clone()).expect("an attempt"))
         .collect()
+}
+
+/// True at the Confederate's Order Issue of turn `turn`, his batch not yet posted.
+pub fn at_order_issue(g: &BloodyRoadsSouth, turn: u16) -> bool {
+    g.turn_number() == turn
+        && g.step()
+            == Step::Command {
+                side: Side::Confederate,
+                segment: CommandSegment::OrderIssue,
+            }
+        && !g.legal_actions(Side::Confederate).is_empty()
+}
+
+/// True at the Confederate's Movement Phase of turn `turn`.
+pub fn at_movement(g: &BloodyRoadsSouth, turn: u16) -> bool {
+    g.turn_number() == turn
+        && g.step()
+            == Step::Movement {
+                side: Side::Confederate,
+                segment: MovementSegment::Move,
+            }
+}
+
+/// Plays `action` of `side` in two games that differ only in the Confederate's secrets, and
+/// checks that the Union and the spectators get the same events and views from both.
+pub fn play_both_alike(
+    a: &mut Match<BloodyRoadsSouth>,
+    b: &mut Match<BloodyRoadsSouth>,
+    side: Side,
+    action: &Action,
+) -> adjutant_engine::Played {
+    let pa = play_got(a, side, action);
+    let pb = play_got(b, side, action);
+    assert_eq!(pa.seq, pb.seq);
+    for viewer in [Viewer::Seat(Side::Union), Viewer::Spectator] {
+        assert_eq!(
+            a.redact_played(&pa, viewer),
+            b.redact_played(&pb, viewer),
+            "events of {action:?} for {viewer:?}"
+        );
+        assert_eq!(a.view(viewer), b.view(viewer), "{action:?}, {viewer:?}");
+    }
+    pa
 }
