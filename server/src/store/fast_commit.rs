@@ -1,13 +1,15 @@
-//! The hot path of the store: a group commit made only of actions, run by the writer's own
-//! thread on a connection it owns. One transaction: each action's row inserted, its game
-//! moved on (`seq` one further, only if the game was at the action before), then `COMMIT`
-//! (fsynced: `synchronous = FULL`). Nothing crosses a thread between the batch arriving and
-//! its answer.
+//! The hot path of the store: a group commit of the writes a game's life is made of — its
+//! actions, and its creation, second seat and snapshots — run by the writer's own thread on a
+//! connection it owns ([`takes`] says which writes). One transaction: each action's row
+//! inserted and its game moved on (`seq` one further, only if the game was at the action
+//! before), each new game inserted, each seat taken (only if still empty), each snapshot
+//! put; then `COMMIT` (fsynced: `synchronous = FULL`). Nothing crosses a thread between the
+//! batch arriving and its answer.
 //!
-//! Any failure — a game not at the action before, a constraint, a full disk — rolls the
-//! transaction back and reports [`FastCommit::Declined`]: the writer then commits the batch
-//! the general way (through sqlx, write by write), which pins the fault on the one action and
-//! names it. So this path never decides what an error means.
+//! Any failure — a game not at the action before, a seat already taken, a constraint, a full
+//! disk — rolls the transaction back and reports [`FastCommit::Declined`]: the writer then
+//! commits the batch the general way (through sqlx, write by write), which pins the fault on
+//! the one write and names it. So this path never decides what an error means.
 //!
 //! # Why: a second connection (rusqlite) rather than sqlx's. sqlx runs every statement on a
 //! worker thread of its own, so a commit costs the writer two cross-thread hand-offs per
@@ -20,7 +22,8 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
 
-use super::writes::NewAction;
+use super::statements::{PRUNE_SNAPSHOTS, PUT_SNAPSHOT, insert_game_sql, join_sql};
+use super::writes::{NewAction, NewGame, Write};
 
 const INSERT: &str = "INSERT INTO actions \
      (game_id, seq, side, action, rolls, events, created_at, by_bot) \
@@ -46,7 +49,17 @@ pub(super) enum FastCommit {
     Declined(String),
 }
 
-/// The writer's own connection for batches of actions.
+/// Whether the fast path commits `write`: an action, a new game against a person that is
+/// no rematch, a seat taken, a snapshot. Anything else goes the general way.
+pub(super) fn takes(write: &Write) -> bool {
+    match write {
+        Write::Action(_) | Write::Join { .. } | Write::Snapshot { .. } => true,
+        Write::CreateGame(g) => g.computer.is_none() && g.rematch_of.is_none(),
+        _ => false,
+    }
+}
+
+/// The writer's own connection for the writes it [`takes`].
 pub(super) struct FastWriter {
     conn: Connection,
 }
@@ -69,46 +82,58 @@ impl FastWriter {
         if max_pages > 0 {
             conn.pragma_update(None, "max_page_count", max_pages as i64)?;
         }
-        conn.set_prepared_statement_cache_capacity(8);
+        conn.set_prepared_statement_cache_capacity(16);
         Ok(FastWriter { conn })
     }
 
-    /// Commits `actions` in one transaction, or nothing.
-    pub(super) fn commit(&mut self, actions: &[&NewAction]) -> FastCommit {
-        match self.try_commit(actions) {
+    /// Commits `writes` (each one it [`takes`]) in one transaction, or nothing.
+    pub(super) fn commit(&mut self, writes: &[&Write]) -> FastCommit {
+        match self.try_commit(writes) {
             Ok(None) => FastCommit::Done,
             Ok(Some(why)) => FastCommit::Declined(why),
             Err(e) => FastCommit::Declined(e.to_string()),
         }
     }
 
-    /// `Ok(Some(why))`: a game was not at the action before (rolled back).
-    fn try_commit(&mut self, actions: &[&NewAction]) -> rusqlite::Result<Option<String>> {
+    /// `Ok(Some(why))`: a guard refused a write (rolled back).
+    fn try_commit(&mut self, writes: &[&Write]) -> rusqlite::Result<Option<String>> {
         // Dropped without `commit`, the transaction rolls back.
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        {
-            let mut insert = tx.prepare_cached(INSERT)?;
-            for a in actions {
-                let mut move_on = tx.prepare_cached(if a.status == "active" {
-                    MOVE_ON_ACTIVE
-                } else {
-                    MOVE_ON
-                })?;
-                insert.execute(params![
-                    a.game_id, a.seq, a.side, a.action, a.rolls, a.events, a.now, a.by_bot
-                ])?;
-                let moved = move_on.execute(params![
-                    a.game_id, a.seq, a.status, a.to_act, a.outcome, a.now, a.clock, a.wake_at
-                ])?;
-                if moved != 1 {
-                    return Ok(Some(format!(
-                        "game {} was not at action {}",
-                        a.game_id,
-                        a.seq - 1
-                    )));
+        for write in writes {
+            let refused = match write {
+                Write::Action(a) => append(&tx, a)?,
+                Write::CreateGame(g) => {
+                    insert_game(&tx, g)?;
+                    None
                 }
+                Write::Join {
+                    game_id,
+                    side,
+                    account,
+                    secret,
+                    to_act,
+                    clock,
+                    wake_at,
+                    now,
+                } => {
+                    let taken = tx.prepare_cached(&join_sql(side))?.execute(params![
+                        account, secret, to_act, now, clock, wake_at, game_id
+                    ])?;
+                    (taken != 1).then(|| format!("the {side} seat of game {game_id} is taken"))
+                }
+                Write::Snapshot { game_id, seq, data } => {
+                    tx.prepare_cached(PUT_SNAPSHOT)?
+                        .execute(params![game_id, seq, data])?;
+                    tx.prepare_cached(PRUNE_SNAPSHOTS)?
+                        .execute(params![game_id, seq])?;
+                    None
+                }
+                _ => Some("a write the fast path does not take".to_string()),
+            };
+            if refused.is_some() {
+                return Ok(refused);
             }
         }
         tx.commit()?;
@@ -116,12 +141,53 @@ impl FastWriter {
     }
 }
 
+/// Inserts the action's row and moves its game on; `Some(why)` if the game was not at the
+/// action before.
+fn append(tx: &rusqlite::Transaction, a: &NewAction) -> rusqlite::Result<Option<String>> {
+    tx.prepare_cached(INSERT)?.execute(params![
+        a.game_id, a.seq, a.side, a.action, a.rolls, a.events, a.now, a.by_bot
+    ])?;
+    let move_on = if a.status == "active" {
+        MOVE_ON_ACTIVE
+    } else {
+        MOVE_ON
+    };
+    let moved = tx.prepare_cached(move_on)?.execute(params![
+        a.game_id, a.seq, a.status, a.to_act, a.outcome, a.now, a.clock, a.wake_at
+    ])?;
+    Ok((moved != 1).then(|| format!("game {} was not at action {}", a.game_id, a.seq - 1)))
+}
+
+/// Inserts a new game ([`takes`] leaves the computer's and a rematch's to the general way).
+fn insert_game(tx: &rusqlite::Transaction, g: &NewGame) -> rusqlite::Result<()> {
+    tx.prepare_cached(&insert_game_sql(g.side))?
+        .execute(params![
+            g.id,
+            g.game,
+            g.scenario,
+            g.options,
+            g.visibility,
+            g.creator,
+            g.creator,
+            g.secret,
+            g.seed,
+            g.seed_commitment,
+            g.invite_code,
+            g.spectate_code,
+            g.now,
+            g.now,
+            g.clock,
+            g.reserved_for
+        ])?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn action(game: &str, seq: i64) -> NewAction {
-        NewAction {
+    fn action(game: &str, seq: i64) -> Write {
+        Write::Action(NewAction {
             game_id: game.into(),
             seq,
             side: "union",
@@ -136,7 +202,7 @@ mod tests {
             clock: None,
             wake_at: None,
             lease: 0,
-        }
+        })
     }
 
     fn db(name: &str) -> (std::path::PathBuf, FastWriter) {

@@ -7,6 +7,46 @@ use super::account_writes::{self, NewToken};
 use super::notice_writes;
 use super::writes::{NewAction, Write, WriteError};
 
+/// A game's snapshot at `seq` (`?1` game, `?2` seq, `?3` data).
+pub(super) const PUT_SNAPSHOT: &str =
+    "INSERT OR REPLACE INTO snapshots (game_id, seq, data) VALUES (?1, ?2, ?3)";
+
+/// The game's older snapshots, deleted (`?1` game, `?2` the kept snapshot's seq).
+pub(super) const PRUNE_SNAPSHOTS: &str = "DELETE FROM snapshots WHERE game_id = ?1 AND seq < ?2";
+
+/// The column prefix of a side's seat.
+fn seat_column(side: &str) -> &'static str {
+    if side == "union" {
+        "union"
+    } else {
+        "confederate"
+    }
+}
+
+/// A new game waiting for its second player, the creator in `side`'s seat. Parameters in
+/// order: id, game, scenario, options, visibility, creator (twice), secret, seed, seed
+/// commitment, invite code, spectate code, now (twice), clock, reserved for.
+pub(super) fn insert_game_sql(side: &str) -> String {
+    let seat = seat_column(side);
+    format!(
+        "INSERT INTO games (id, game, scenario, options, visibility, status, creator, \
+         {seat}_account, {seat}_secret, seed, seed_commitment, invite_code, \
+         spectate_code, seq, to_act, created_at, updated_at, clock, reserved_for) \
+         VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, 0, '', ?, ?, ?, ?)"
+    )
+}
+
+/// `side`'s seat taken, the game started; changes no row unless the game is open and the
+/// seat empty. Parameters in order: account, secret, to act, now, clock, wake at, game id.
+pub(super) fn join_sql(side: &str) -> String {
+    let seat = seat_column(side);
+    format!(
+        "UPDATE games SET {seat}_account = ?, {seat}_secret = ?, status = 'active', \
+         invite_code = NULL, reserved_for = NULL, to_act = ?, updated_at = ?, clock = ?, wake_at = ? \
+         WHERE id = ? AND status = 'open' AND {seat}_account IS NULL"
+    )
+}
+
 /// Runs one write's statements. `Ok(Err(_))` is a conflict detected by a guard.
 pub(super) async fn apply(
     conn: &mut SqliteConnection,
@@ -48,17 +88,7 @@ pub(super) async fn apply(
             account_writes::insert_token(conn, &first).await?;
         }
         Write::CreateGame(g) => {
-            let seat_column = if g.side == "union" {
-                "union"
-            } else {
-                "confederate"
-            };
-            let sql = format!(
-                "INSERT INTO games (id, game, scenario, options, visibility, status, creator, \
-                 {seat_column}_account, {seat_column}_secret, seed, seed_commitment, invite_code, \
-                 spectate_code, seq, to_act, created_at, updated_at, clock, reserved_for) \
-                 VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, 0, '', ?, ?, ?, ?)"
-            );
+            let sql = insert_game_sql(g.side);
             sqlx::query(AssertSqlSafe(sql))
                 .bind(&g.id)
                 .bind(&g.game)
@@ -79,11 +109,7 @@ pub(super) async fn apply(
                 .execute(&mut *conn)
                 .await?;
             if let Some(c) = &g.computer {
-                let column = if c.side == "union" {
-                    "union"
-                } else {
-                    "confederate"
-                };
+                let column = seat_column(c.side);
                 let sql = format!(
                     "UPDATE games SET {column}_secret = ?, computer = ?, status = 'active', \
                      invite_code = NULL, to_act = ? WHERE id = ?"
@@ -122,16 +148,7 @@ pub(super) async fn apply(
             wake_at,
             now,
         } => {
-            let seat_column = if *side == "union" {
-                "union"
-            } else {
-                "confederate"
-            };
-            let sql = format!(
-                "UPDATE games SET {seat_column}_account = ?, {seat_column}_secret = ?, status = 'active', \
-                 invite_code = NULL, reserved_for = NULL, to_act = ?, updated_at = ?, clock = ?, wake_at = ? \
-                 WHERE id = ? AND status = 'open' AND {seat_column}_account IS NULL"
-            );
+            let sql = join_sql(side);
             let done = sqlx::query(AssertSqlSafe(sql))
                 .bind(account)
                 .bind(secret)
@@ -150,13 +167,13 @@ pub(super) async fn apply(
         }
         Write::Action(a) => append_actions(conn, &[a]).await?,
         Write::Snapshot { game_id, seq, data } => {
-            sqlx::query("INSERT OR REPLACE INTO snapshots (game_id, seq, data) VALUES (?, ?, ?)")
+            sqlx::query(PUT_SNAPSHOT)
                 .bind(game_id)
                 .bind(seq)
                 .bind(data)
                 .execute(&mut *conn)
                 .await?;
-            sqlx::query("DELETE FROM snapshots WHERE game_id = ? AND seq < ?")
+            sqlx::query(PRUNE_SNAPSHOTS)
                 .bind(game_id)
                 .bind(seq)
                 .execute(&mut *conn)

@@ -238,6 +238,51 @@ async fn a_batch_of_actions_commits_together_and_a_game_out_of_step_fails_alone(
 }
 
 #[tokio::test]
+async fn a_batch_of_new_games_seats_and_snapshots_commits_together_and_a_taken_seat_fails_alone() {
+    for store in durable_stores("lifecycle", 64).await {
+        started(&*store, "g").await;
+        store.write(new_game("h", "a")).await.unwrap();
+        // The writes of games starting, joined and played, as the lobby and the actors send
+        // them (on SQLite the writer's own connection takes the batch whole).
+        let snapshot = Write::Snapshot {
+            game_id: "g".into(),
+            seq: 1,
+            data: "{}".into(),
+        };
+        let writes = [new_game("k", "a"), join("h", "b"), action("g", 1), snapshot];
+        let results =
+            futures_util::future::join_all(writes.into_iter().map(|w| store.write(w))).await;
+        assert!(results.iter().all(Result::is_ok), "{results:?}");
+        assert_eq!(store.game("k").await.unwrap().unwrap().status, "open");
+        assert_eq!(store.game("h").await.unwrap().unwrap().status, "active");
+        assert_eq!(store.game("g").await.unwrap().unwrap().seq, 1);
+        assert_eq!(store.latest_snapshot("g").await.unwrap().unwrap().seq, 1);
+        // A seat already taken and a game id already used fail alone; the rest commits.
+        let writes = [
+            join("h", "c"),
+            new_game("m", "a"),
+            new_game("k", "b"),
+            action("g", 2),
+        ];
+        let results =
+            futures_util::future::join_all(writes.into_iter().map(|w| store.write(w))).await;
+        assert!(
+            matches!(&results[0], Err(WriteError::Conflict(why)) if why.contains("already been taken")),
+            "{results:?}"
+        );
+        assert_eq!(results[1], Ok(()));
+        assert!(matches!(&results[2], Err(_)), "{results:?}");
+        assert_eq!(results[3], Ok(()));
+        let h = store.game("h").await.unwrap().unwrap();
+        assert_eq!(h.confederate_account.as_deref(), Some("b"));
+        assert_eq!(store.game("k").await.unwrap().unwrap().creator, "a");
+        assert_eq!(store.game("m").await.unwrap().unwrap().status, "open");
+        assert_eq!(store.game("g").await.unwrap().unwrap().seq, 2);
+        store.close().await;
+    }
+}
+
+#[tokio::test]
 async fn a_write_after_close_is_refused_and_the_earlier_ones_are_kept() {
     let db = temp_db("closed");
     let postgres = test_postgres::fresh_options("closed").await;

@@ -2,9 +2,10 @@
 //! connections, which commits whatever has queued up in one transaction (group commit). Each
 //! write's sender is answered only after the commit that holds it is durable (fsync).
 //!
-//! A batch of actions alone (the hot path) is committed by the thread itself on its own
-//! connection ([`FastWriter`]); any other batch, and one the fast path declines, through
-//! sqlx's connection, write by write where a write may conflict.
+//! A batch of the writes a game's life is made of (actions, a new game, a seat taken, a
+//! snapshot: the hot path) is committed by the thread itself on its own connection
+//! ([`FastWriter`]); any other batch, and one the fast path declines, through sqlx's
+//! connection, write by write where a write may conflict.
 
 use sqlx::sqlite::SqliteConnection;
 use sqlx::{Connection, Executor};
@@ -14,7 +15,7 @@ use tracing::{error, warn};
 
 use super::account_writes;
 use super::checkpointer::{self, Checkpoints};
-use super::fast_commit::{FastCommit, FastWriter};
+use super::fast_commit::{self, FastCommit, FastWriter};
 use super::notice_writes;
 use super::statements::{ACTIONS_PER_STATEMENT, append_actions, apply};
 use super::writes::{NewAction, Write, WriteError};
@@ -44,9 +45,9 @@ pub struct Writer {
 
 /// The writer thread's connections and settings.
 pub(super) struct WriterParts {
-    /// sqlx's connection: every write that is not a batch of actions alone.
+    /// sqlx's connection: every batch the fast path does not take whole.
     pub conn: SqliteConnection,
-    /// The thread's own connection for batches of actions.
+    /// The thread's own connection for the hot path.
     pub fast: FastWriter,
     /// The most writes committed at once.
     pub max_batch: usize,
@@ -140,7 +141,7 @@ fn run(runtime: Handle, parts: WriterParts, mut rx: mpsc::Receiver<Job>, max_bat
         if commits.is_multiple_of(checkpointer::EVERY) {
             checkpoints.ask();
         }
-        match actions_alone(&batch).map(|actions| fast.commit(&actions)) {
+        match fast_alone(&batch).map(|writes| fast.commit(&writes)) {
             Some(FastCommit::Done) => {
                 for pending in batch.drain(..) {
                     let _ = pending.reply.send(Ok(()));
@@ -172,14 +173,11 @@ fn run(runtime: Handle, parts: WriterParts, mut rx: mpsc::Receiver<Job>, max_bat
     });
 }
 
-/// The batch's actions, when it holds nothing else.
-fn actions_alone(batch: &[Pending]) -> Option<Vec<&NewAction>> {
+/// The batch's writes, when the fast path takes every one of them.
+fn fast_alone(batch: &[Pending]) -> Option<Vec<&Write>> {
     batch
         .iter()
-        .map(|p| match &p.write {
-            Write::Action(a) => Some(a),
-            _ => None,
-        })
+        .map(|p| fast_commit::takes(&p.write).then_some(&p.write))
         .collect()
 }
 
