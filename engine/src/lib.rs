@@ -13,6 +13,7 @@ mod error;
 pub mod fuzzing;
 mod game_match;
 pub mod hex;
+mod json_text;
 mod meta;
 mod offer;
 mod opponent;
@@ -26,6 +27,7 @@ pub use dice::{Dice, DicePosition, Seed};
 pub use dynamic::{DynMatch, GameKind, Registry, kind};
 pub use error::{PlayError, SetupError};
 pub use game_match::{Match, Played, Snapshot};
+pub use json_text::json_text;
 pub use meta::{MetaAction, MetaEvent};
 pub use opponent::{Opponent, OpponentInfo, Turn, opponent_seed};
 pub use record::{

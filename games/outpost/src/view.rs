@@ -70,7 +70,7 @@ impl Outpost {
                 confederate: self.visible_strength(Side::Confederate, viewer),
             },
         };
-        serde_json::to_string(&view).expect("a view serialises")
+        adjutant_engine::json_text(&view, 2048)
     }
 
     /// A side's remaining strength as `viewer` may know it: exact for its own side and once

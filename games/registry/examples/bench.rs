@@ -22,6 +22,10 @@ use adjutant_protocol::json_index::IndexedJson;
 use adjutant_protocol::text_patch::diff_indexed;
 use serde_json::Value;
 
+/// The server's allocator, so that the figures are the server's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// What to run, from the command line.
 struct Arguments {
     kind: std::sync::Arc<dyn GameKind>,
