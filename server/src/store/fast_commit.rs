@@ -86,6 +86,29 @@ impl FastWriter {
         Ok(FastWriter { conn })
     }
 
+    /// Folds the whole WAL into the database file between two commits (no commit can run
+    /// meanwhile: this thread is the only writer), so that the next commit starts the WAL again
+    /// from its beginning ([`super::checkpointer::REWIND_EVERY`]). The background checkpoints
+    /// leave little to copy. A failure (a reader holding frames) only logs: the next one folds
+    /// them in.
+    pub(super) fn rewind_wal(&mut self) {
+        let folded = self
+            .conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |row| {
+                row.get::<_, i64>(0)
+            });
+        match folded {
+            Ok(0) => {}
+            // A background checkpoint still running, or a reader on an older snapshot.
+            Ok(_) => {
+                tracing::debug!("the writer's WAL checkpoint was busy; the next one folds it in")
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "the writer's WAL checkpoint failed; the next one folds it in")
+            }
+        }
+    }
+
     /// Commits `writes` (each one it [`takes`]) in one transaction, or nothing.
     pub(super) fn commit(&mut self, writes: &[&Write]) -> FastCommit {
         match self.try_commit(writes) {
@@ -235,6 +258,35 @@ mod tests {
         assert_eq!(fast.commit(&[&g, &h]), FastCommit::Done);
         assert_eq!(count(&path, "SELECT count(*) FROM actions"), 2);
         assert_eq!(count(&path, "SELECT sum(seq) FROM games"), 2);
+    }
+
+    #[test]
+    fn after_the_writer_folds_the_wal_the_next_commits_write_it_from_its_beginning() {
+        let (path, mut fast) = db("rewind");
+        let wal = std::path::PathBuf::from(format!("{}-wal", path.display()));
+        let size = || std::fs::metadata(&wal).unwrap().len();
+        let mut seq = 0;
+        let mut commit_alone = |fast: &mut FastWriter, n: i64| {
+            for _ in 0..n {
+                seq += 1;
+                assert_eq!(fast.commit(&[&action("g", seq)]), FastCommit::Done);
+            }
+        };
+        commit_alone(&mut fast, 40);
+        let grown = size();
+        // Folded whole, the WAL is written again from its start: as many commits again fit
+        // in the file as it is.
+        fast.rewind_wal();
+        commit_alone(&mut fast, 40);
+        assert_eq!(
+            size(),
+            grown,
+            "the WAL was not written again from its beginning"
+        );
+        // Not folded, the file grows by every commit.
+        commit_alone(&mut fast, 40);
+        assert!(size() > grown, "the file did not grow without a checkpoint");
+        assert_eq!(count(&path, "SELECT count(*) FROM actions"), 120);
     }
 
     #[test]

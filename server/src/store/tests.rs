@@ -271,7 +271,7 @@ async fn a_batch_of_new_games_seats_and_snapshots_commits_together_and_a_taken_s
             "{results:?}"
         );
         assert_eq!(results[1], Ok(()));
-        assert!(matches!(&results[2], Err(_)), "{results:?}");
+        assert!(results[2].is_err(), "{results:?}");
         assert_eq!(results[3], Ok(()));
         let h = store.game("h").await.unwrap().unwrap();
         assert_eq!(h.confederate_account.as_deref(), Some("b"));

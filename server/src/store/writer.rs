@@ -18,7 +18,7 @@ use super::checkpointer::{self, Checkpoints};
 use super::fast_commit::{self, FastCommit, FastWriter};
 use super::notice_writes;
 use super::statements::{ACTIONS_PER_STATEMENT, append_actions, apply};
-use super::writes::{NewAction, Write, WriteError};
+use super::writes::{Write, WriteError};
 
 struct Pending {
     write: Write,
@@ -138,13 +138,19 @@ fn run(runtime: Handle, parts: WriterParts, mut rx: mpsc::Receiver<Job>, max_bat
             continue;
         }
         commits += 1;
-        if commits.is_multiple_of(checkpointer::EVERY) {
+        // The writer folds the WAL itself now and then (after this commit, below), the
+        // background task the rest of the time; never both at once.
+        let rewind = commits.is_multiple_of(checkpointer::REWIND_EVERY);
+        if commits.is_multiple_of(checkpointer::EVERY) && !rewind {
             checkpoints.ask();
         }
         match fast_alone(&batch).map(|writes| fast.commit(&writes)) {
             Some(FastCommit::Done) => {
                 for pending in batch.drain(..) {
                     let _ = pending.reply.send(Ok(()));
+                }
+                if rewind {
+                    fast.rewind_wal();
                 }
             }
             Some(FastCommit::Declined(why)) => {
