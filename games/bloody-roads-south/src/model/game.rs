@@ -55,10 +55,6 @@ pub struct PlaceHolding {
 pub struct BloodyRoadsSouth {
     /// The scenario.
     pub(crate) scenario: ScenarioId,
-    /// The legal actions the sequence of play listed where it stopped (`advance`), kept
-    /// only to be handed to the engine once (`Rules::take_legal_actions`); never saved.
-    #[serde(skip)]
-    pub(crate) listed: [Option<Vec<crate::model::action::Action>>; 2],
     /// The optional rules in use (public game options).
     #[serde(default)]
     pub(crate) options: Vec<OptionId>,
