@@ -293,7 +293,7 @@ impl BloodyRoadsSouth {
     /// The counters in a hex, top of the stack first (series 12.0).
     pub fn at(&self, hex: HexId) -> Vec<UnitKey> {
         if let Some(stacks) = self.kept_stacks() {
-            return stacks.get(&hex).cloned().unwrap_or_default();
+            return stacks.get(hex).map(<[UnitKey]>::to_vec).unwrap_or_default();
         }
         let mut v: Vec<UnitKey> = self
             .keys()
@@ -307,7 +307,7 @@ impl BloodyRoadsSouth {
     pub fn occupant(&self, hex: HexId) -> Option<Side> {
         if let Some(stacks) = self.kept_stacks() {
             // The first counter in key order, as the scan below finds it.
-            let first = stacks.get(&hex).and_then(|s| s.iter().min().copied());
+            let first = stacks.get(hex).and_then(|s| s.iter().min().copied());
             return first.map(|k| self.unit(k).side);
         }
         self.units

@@ -217,11 +217,14 @@ impl BloodyRoadsSouth {
         let Some(from) = self.moving_hex(&g) else {
             return;
         };
+        // Only read until the units spend below: each hex's stack found once (`read_whole`).
+        let reading = self.read_whole();
         let Some(costs) = self.group_step(&g.units, from, to, Halves(0)) else {
             return;
         };
         let crossing = g.in_enemy_zoc
             || (self.known_zoc(side, from, Some(&g)) && self.known_zoc(side, to, Some(&g)));
+        drop(reading);
         for s in &costs {
             self.spend(s.unit, s.cost);
             if s.along.is_some() && self.is_road_formation(s.unit) {
