@@ -1,6 +1,6 @@
 //! The movement segment's frequent actions told without listing them all (reference 2.4,
 //! 2.5): whether the phasing player has any action, and whether a posted `Pick`, `Step`,
-//! `Turn` or `EndMove` is offered. A replay checks every recorded action and, after each,
+//! `Turn`, `ChangeFormation`, `ForceMarch`, `Extend`, `Contract` or `EndMove` is offered. A replay checks every recorded action and, after each,
 //! whether a side acts; listing every legal move for that was most of its time.
 //!
 //! Each answer is the list's ([`BloodyRoadsSouth::movement_actions`]), found from the same
@@ -44,8 +44,10 @@ impl BloodyRoadsSouth {
         }
     }
 
-    /// The offered action `posted` fits in the movement segment, where it is a `Pick`, a
-    /// `Step`, a `Turn` or an `EndMove` and offered; `None` otherwise (the list decides).
+    /// The offered action `posted` fits in the movement segment, where it is one of the kinds
+    /// of the module's doc and offered; `None` otherwise (the list decides). A moving group's
+    /// list is its steps, attacks, turns, formation changes, forced march, extensions, exits
+    /// and stop in turn (`group_actions`), so each kind is offered when its own part has it.
     pub(crate) fn movement_fit(&self, side: Side, posted: &Action) -> Option<Action> {
         match (&self.moving, posted) {
             (None, Action::Pick { unit, part, .. }) => {
@@ -71,6 +73,17 @@ impl BloodyRoadsSouth {
                 let steps = self.steps_among(side, g, &facts, wanted, 1);
                 (!steps.is_empty()).then(|| posted.clone())
             }
+            (Some(g), Action::ForceMarch) => {
+                (!g.must_attack && !self.force_marchers(g).is_empty()).then_some(Action::ForceMarch)
+            }
+            (Some(g), Action::ChangeFormation { .. }) => self
+                .formation_actions(side, g)
+                .into_iter()
+                .find(|a| a == posted),
+            (Some(g), Action::Extend { .. } | Action::Contract) => self
+                .extended_actions(side, g)
+                .into_iter()
+                .find(|a| a == posted),
             (Some(g), Action::EndMove) => {
                 let facts = self.group_facts(g);
                 let has_step = !self.steps_among(side, g, &facts, |_| true, 1).is_empty();

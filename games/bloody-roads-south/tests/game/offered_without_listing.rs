@@ -8,6 +8,7 @@
 use adjutant_engine::{Match, Rules, Side};
 use bloody_roads_south::data::HexId;
 use bloody_roads_south::geometry::facing::Vertex;
+use bloody_roads_south::model::unit::Formation;
 use bloody_roads_south::{Action, BloodyRoadsSouth};
 
 use crate::support::{Rng, plank_road, sanders_field, second_day, wilderness_with};
@@ -40,7 +41,16 @@ fn check(mut m: Match<BloodyRoadsSouth>, n: u64, actions: u64, told: usize) {
 fn told(a: &Action) -> bool {
     matches!(
         a,
-        Action::Pick { .. } | Action::Step { .. } | Action::Turn { .. } | Action::EndMove
+        Action::Pick { .. }
+            | Action::Step { .. }
+            | Action::Turn { .. }
+            | Action::EndMove
+            | Action::ForceMarch
+            | Action::ChangeFormation { .. }
+            | Action::Extend { .. }
+            | Action::Contract
+            | Action::FinishFire
+            | Action::CancelFire
     )
 }
 
@@ -85,9 +95,10 @@ fn check_state(m: &Match<BloodyRoadsSouth>, n: u64, rng: &mut Rng) -> usize {
     found
 }
 
-/// Actions like the listed ones but aimed elsewhere: steps into every hex next to the moving
-/// group's (and to the hexes the listed steps name, and a far one), every facing, putting the
-/// group down, and picks of a sample of both sides' units (alone, with a stack-mate named, as
+/// Actions like the listed ones but aimed elsewhere: steps and extensions into every hex next
+/// to the moving group's (and to the hexes the listed steps name, and a far one), every
+/// facing and formation, a forced march, a contraction, putting the group down, finishing
+/// fire and giving up a target, and picks of a sample of both sides' units (alone, with a stack-mate named, as
 /// an extended part in the wrong hex).
 fn perturbed(g: &BloodyRoadsSouth, legal: &[Action], rng: &mut Rng) -> Vec<Action> {
     let map = bloody_roads_south::data::map();
@@ -114,7 +125,27 @@ fn perturbed(g: &BloodyRoadsSouth, legal: &[Action], rng: &mut Rng) -> Vec<Actio
     }
     hexes.sort();
     hexes.dedup();
-    let mut out: Vec<Action> = hexes.into_iter().map(|to| Action::Step { to }).collect();
+    let mut out: Vec<Action> = hexes
+        .into_iter()
+        .flat_map(|to| [Action::Step { to }, Action::Extend { hex: to }])
+        .collect();
+    out.extend(
+        [
+            Formation::Line,
+            Formation::Column,
+            Formation::Limbered,
+            Formation::Unlimbered,
+            Formation::None,
+        ]
+        .into_iter()
+        .map(|formation| Action::ChangeFormation { formation }),
+    );
+    out.extend([
+        Action::ForceMarch,
+        Action::Contract,
+        Action::FinishFire,
+        Action::CancelFire,
+    ]);
     out.extend(
         Vertex::ALL
             .into_iter()
