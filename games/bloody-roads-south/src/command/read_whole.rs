@@ -70,6 +70,10 @@ struct Kept {
 
 thread_local! {
     static KEPT: RefCell<Kept> = RefCell::new(Kept::default());
+    /// Every counter in the order the last [`BloodyRoadsSouth::all_stacks`] sorted them: a
+    /// few counters move between two reads, so the next sort starts nearly sorted. Only a
+    /// starting order (any order sorts to the same stacks).
+    static LAST_ORDER: RefCell<Vec<UnitKey>> = const { RefCell::new(Vec::new()) };
 }
 
 /// While held, each side's blocked hexes are found once (see the module's doc).
@@ -165,19 +169,34 @@ impl BloodyRoadsSouth {
     pub(crate) fn all_stacks(&self) -> Stacks {
         // By hex, then from the top down (z falling), then in key order, as `at` orders a
         // stack (keys are distinct); one number a counter, so the sort compares integers.
-        let mut on_map: Vec<(u64, UnitKey, HexId)> = self
-            .keys()
-            .filter_map(|k| {
+        // Counters off the map last. Started from the last read's order, which the (stable,
+        // run-finding) sort takes nearly as it is.
+        let mut order = LAST_ORDER.with(|o| std::mem::take(&mut *o.borrow_mut()));
+        if order.len() != self.units.len() {
+            order = self.keys().collect();
+        }
+        let mut all: Vec<(u64, UnitKey)> = order
+            .iter()
+            .map(|&k| {
                 let u = self.unit(k);
-                let hex = u.hex()?;
-                let order = (u64::from(hex.order_key()) << 32) | u64::from(u32::MAX - u.z);
-                Some((order, k, hex))
+                let at = u.hex().map_or(u64::MAX, |hex| {
+                    (u64::from(hex.order_key()) << 32) | u64::from(u32::MAX - u.z)
+                });
+                (at, k)
             })
             .collect();
-        on_map.sort_unstable_by_key(|&(order, k, _)| (order, k));
+        all.sort();
+        order.clear();
+        order.extend(all.iter().map(|e| e.1));
+        let on_map = all.partition_point(|e| e.0 != u64::MAX);
+        let keys: Vec<UnitKey> = order[..on_map].to_vec();
+        LAST_ORDER.with(|o| *o.borrow_mut() = order);
         Stacks {
-            hexes: on_map.iter().map(|e| e.2).collect(),
-            keys: on_map.iter().map(|e| e.1).collect(),
+            hexes: keys
+                .iter()
+                .map(|&k| self.unit(k).hex().expect("on the map"))
+                .collect(),
+            keys,
         }
     }
 }
