@@ -84,6 +84,28 @@ impl Graph {
     }
 }
 
+/// One search's marks, by node.
+#[derive(Default)]
+struct Scratch {
+    /// The cheapest cost found so far.
+    best: Vec<Option<Halves>>,
+    /// Settled.
+    done: Vec<bool>,
+    /// Whether the hex may be entered: `passable` asked once a search, not once a step.
+    open: Vec<Option<bool>>,
+}
+
+impl Scratch {
+    /// Room for `len` nodes (the graph grows as the search prices new hexes).
+    fn fit(&mut self, len: usize) {
+        if self.best.len() < len {
+            self.best.resize(len, None);
+            self.done.resize(len, false);
+            self.open.resize(len, None);
+        }
+    }
+}
+
 thread_local! {
     static GRAPHS: RefCell<FastMap<MoverKey, Graph>> = RefCell::new(FastMap::default());
 }
@@ -114,22 +136,15 @@ pub(super) fn search(
         .with(|g| g.borrow_mut().remove(&key))
         .unwrap_or_default();
     let first = graph.node(mover, start);
-    let mut best: Vec<Option<Halves>> = Vec::new();
-    let mut done: Vec<bool> = Vec::new();
-    let grow = |v: &mut Vec<Option<Halves>>, w: &mut Vec<bool>, len: usize| {
-        if v.len() < len {
-            v.resize(len, None);
-            w.resize(len, false);
-        }
-    };
-    grow(&mut best, &mut done, graph.nodes.len());
-    best[first as usize] = Some(Halves(0));
+    let mut at = Scratch::default();
+    at.fit(graph.nodes.len());
+    at.best[first as usize] = Some(Halves(0));
     let mut heap = BinaryHeap::from([Reverse((Halves(0), start, first))]);
     while let Some(Reverse((cost, cell, i))) = heap.pop() {
-        if done[i as usize] {
+        if at.done[i as usize] {
             continue;
         }
-        done[i as usize] = true;
+        at.done[i as usize] = true;
         settled.insert(cell, cost);
         if Some(cell) == goal {
             break;
@@ -138,19 +153,23 @@ pub(super) fn search(
             continue;
         }
         let edges = graph.edges(mover, i);
-        grow(&mut best, &mut done, graph.nodes.len());
+        at.fit(graph.nodes.len());
         for (j, step) in edges.into_iter().flatten() {
-            let next = &graph.nodes[j as usize];
-            if done[j as usize] || !next.id.is_some_and(passable) {
+            let (j, next) = (j as usize, &graph.nodes[j as usize]);
+            if at.done[j] {
+                continue;
+            }
+            let open = *at.open[j].get_or_insert_with(|| next.id.is_some_and(passable));
+            if !open {
                 continue;
             }
             let total = Halves(cost.0.saturating_add(step.0));
             if budget.is_some_and(|b| total > b) {
                 continue;
             }
-            if best[j as usize].is_none_or(|c| total < c) {
-                best[j as usize] = Some(total);
-                heap.push(Reverse((total, next.cell, j)));
+            if at.best[j].is_none_or(|c| total < c) {
+                at.best[j] = Some(total);
+                heap.push(Reverse((total, next.cell, j as u32)));
             }
         }
     }
