@@ -1,7 +1,8 @@
 //! The movement segment's frequent actions told without listing them all (reference 2.4,
 //! 2.5): whether the phasing player has any action, and whether a posted `Pick`, `Step`,
-//! `Turn`, `ChangeFormation`, `ForceMarch`, `Extend`, `Contract` or `EndMove` is offered. A replay checks every recorded action and, after each,
-//! whether a side acts; listing every legal move for that was most of its time.
+//! `Turn`, `ChangeFormation`, `ForceMarch`, `Extend`, `Contract` or `EndMove` is offered. A
+//! replay checks every recorded action and, after each, whether a side acts; listing every
+//! legal move for that was most of its time.
 //!
 //! Each answer is the list's ([`BloodyRoadsSouth::movement_actions`]), found from the same
 //! functions: a group's first step ([`BloodyRoadsSouth::steps_among`]), its stop

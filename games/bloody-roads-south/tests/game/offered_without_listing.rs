@@ -94,8 +94,8 @@ fn check_state(m: &Match<BloodyRoadsSouth>, n: u64, rng: &mut Rng) -> usize {
 /// Actions like the listed ones but aimed elsewhere: steps and extensions into every hex next
 /// to the moving group's (and to the hexes the listed steps name, and a far one), every
 /// facing and formation, a forced march, a contraction, putting the group down, finishing
-/// fire and giving up a target, and picks of a sample of both sides' units (alone, with a stack-mate named, as
-/// an extended part in the wrong hex).
+/// fire and giving up a target, and picks of a sample of both sides' units (alone, with a
+/// stack-mate named, as an extended part in the wrong hex).
 fn perturbed(g: &BloodyRoadsSouth, legal: &[Action], rng: &mut Rng) -> Vec<Action> {
     let map = bloody_roads_south::data::map();
     let mut hexes: Vec<HexId> = legal
