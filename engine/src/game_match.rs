@@ -9,10 +9,11 @@ use crate::dice::{Dice, DicePosition, Seed};
 use crate::draw::Draw;
 use crate::error::{PlayError, SetupError};
 use crate::meta::{MetaAction, MetaEvent};
-use crate::offer::{IRREVOCABLE, Offer, Offers, to_value};
+use crate::offer::{Offer, Offers, to_value};
 
 mod draw_play;
 mod offers_check;
+mod posted;
 mod undo;
 use crate::rules::{EndReason, Outcome, Rules};
 use crate::setup::Setup;
@@ -230,23 +231,7 @@ impl<G: Rules> Match<G> {
         action: &Value,
         copy: bool,
     ) -> Result<Played, PlayError> {
-        let offer = self.offer(side);
-        if !offer.acts() {
-            return Err(PlayError::NotYourTurn(side));
-        }
-        let posted: G::Action = serde_json::from_value(without_label(action)).map_err(|e| {
-            PlayError::NotOffered(format!("it is not an action of this game ({e})"))
-        })?;
-        let Some(fitting) = offer
-            .actions
-            .iter()
-            .position(|o| self.state.fits(o, &posted))
-        else {
-            return Err(PlayError::NotOffered(
-                "choose one of the actions listed in your view".to_string(),
-            ));
-        };
-        let label = offer.label(&self.state, side, fitting);
+        let (posted, label) = self.check_posted(side, action)?;
         let before = (copy || self.undo.needs_copy(side)).then(|| self.state.clone());
         let dice_before = self.dice.clone();
         let applied = match self.state.apply(side, posted.clone(), &mut self.dice) {
@@ -511,13 +496,4 @@ mod erased {
             serde_json::to_writer(out, self).expect("a view member serialises");
         }
     }
-}
-
-fn without_label(action: &Value) -> Value {
-    let mut action = action.clone();
-    if let Value::Object(map) = &mut action {
-        map.remove("label");
-        map.remove(IRREVOCABLE);
-    }
-    action
 }

@@ -153,6 +153,11 @@ impl<G: Rules> Offers<G> {
         self.0[side.index()].get_or_init(build)
     }
 
+    /// The offer of `side`, if this state has built it already.
+    pub fn built(&self, side: Side) -> Option<&Offer<G>> {
+        self.0[side.index()].get()
+    }
+
     /// Sets the offer of `side` for this state (one built already stays).
     pub fn set(&self, side: Side, offer: Offer<G>) {
         let _ = self.0[side.index()].set(offer);

@@ -79,6 +79,17 @@ pub trait Rules:
         offered == posted
     }
 
+    /// The offered action that `posted` fits (an element of [`Rules::legal_actions`] for
+    /// `side` now with [`Rules::fits`] true), found without listing every legal action, where
+    /// the rules can tell it cheaply; `None` when they cannot tell or the action is not
+    /// offered, and the engine then lists the actions and scans them with `fits` (so a
+    /// refusal is always the list's). The engine asks only while it has not listed the
+    /// actions of this state already: a replay of a stored game lists nothing but the last
+    /// state's. `Some(a)` must be exactly the first listed action that fits `posted`.
+    fn offered_fit(&self, _side: Side, _posted: &Self::Action) -> Option<Self::Action> {
+        None
+    }
+
     /// Applies an offered action: the engine has checked it against [`Rules::legal_actions`]
     /// (with [`Rules::fits`]), so it need not be checked again. `Err` is for what the rules
     /// validate on arrival (a free-text part, a typed parameter); on `Err` the state must be

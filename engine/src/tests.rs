@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 use crate::*;
 
 mod draw;
+mod offered_fit;
 
 thread_local! {
     /// How many times this thread's races listed their legal actions.
@@ -71,6 +72,12 @@ impl Rules for Race {
         } else {
             vec![]
         }
+    }
+
+    /// `step` is told without listing (as a game tells its frequent actions); the rest are
+    /// left to the list.
+    fn offered_fit(&self, side: Side, posted: &RaceAction) -> Option<RaceAction> {
+        (side == self.turn && *posted == RaceAction::Step).then_some(RaceAction::Step)
     }
 
     fn label(&self, _: Side, action: &RaceAction) -> String {

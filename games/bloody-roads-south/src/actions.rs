@@ -6,7 +6,7 @@ use adjutant_engine::Side;
 use crate::events::Fx;
 use crate::model::action::Action;
 use crate::model::game::BloodyRoadsSouth;
-use crate::model::step::Step;
+use crate::model::step::{MovementSegment, Step};
 
 impl BloodyRoadsSouth {
     /// The complete list of legal actions of `side` now.
@@ -27,6 +27,49 @@ impl BloodyRoadsSouth {
             }
             Step::Fire { firer, .. } if firer == side => self.fire_actions(side),
             _ => Vec::new(),
+        }
+    }
+
+    /// Whether `side` has any legal action now: exactly whether [`Self::actions_for`] is
+    /// not empty, told without listing them all in the movement segment (where the sequence
+    /// of play asks after every step of a moving group) and the firer's Fire Combat Phase.
+    pub fn has_action(&self, side: Side) -> bool {
+        match self.step {
+            Step::Movement {
+                side: s,
+                segment: MovementSegment::Move,
+            } if s == side && self.decisions.is_empty() => {
+                let _reading = self.read_whole();
+                self.has_movement_action(side)
+            }
+            // The firer may always finish firing, or give up the target chosen (`fire`).
+            Step::Fire { firer, .. } if firer == side && self.decisions.is_empty() => true,
+            _ => !self.actions_for(side).is_empty(),
+        }
+    }
+
+    /// The offered action `posted` fits (`Rules::offered_fit`), where it is one of the
+    /// movement segment's frequent actions (`movement::offered`), or finishing fire or giving
+    /// up a target, and offered; `None` otherwise (the engine then lists
+    /// [`Self::actions_for`] and scans it).
+    pub fn offered_fit(&self, side: Side, posted: &Action) -> Option<Action> {
+        match self.step {
+            Step::Movement {
+                side: s,
+                segment: MovementSegment::Move,
+            } if s == side && self.decisions.is_empty() => {
+                let _reading = self.read_whole();
+                self.movement_fit(side, posted)
+            }
+            Step::Fire { firer, .. } if firer == side && self.decisions.is_empty() => {
+                match (posted, &self.fire) {
+                    (Action::FinishFire, None) | (Action::CancelFire, Some(_)) => {
+                        Some(posted.clone())
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
         }
     }
 

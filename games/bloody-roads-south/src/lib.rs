@@ -86,7 +86,7 @@ impl Rules for BloodyRoadsSouth {
     }
 
     fn prompt(&self, side: Side) -> Option<String> {
-        if self.actions_for(side).is_empty() {
+        if !self.has_action(side) {
             None
         } else {
             Some(self.prompt_text(side))
@@ -97,10 +97,10 @@ impl Rules for BloodyRoadsSouth {
         self.actions_for(side)
     }
 
-    /// The lists `advance` found where it stopped (it asks each side in turn whether it has
-    /// an action): the engine's offers of the state it left.
-    fn take_legal_actions(&mut self, side: Side) -> Option<Vec<Action>> {
-        self.listed[side.index()].take()
+    /// A posted `Pick`, `Step`, `Turn` or `EndMove` of the movement segment, told without
+    /// listing every legal action (`actions::offered_fit`).
+    fn offered_fit(&self, side: Side, posted: &Action) -> Option<Action> {
+        BloodyRoadsSouth::offered_fit(self, side, posted)
     }
 
     fn label(&self, side: Side, action: &Action) -> String {

@@ -16,7 +16,6 @@ impl BloodyRoadsSouth {
         // Every step either offers an action or is left here; the bound is a guard against
         // a rules bug looping forever (a whole game turn has fewer than 40 steps).
         for _ in 0..200 {
-            self.listed = Default::default();
             // S17.2a after whatever routed a part (a routed arrival stood fast with it, a
             // displacement, the over-stacking penalty); morale checks collapse at once.
             self.collapse_routed_lines(fx);
@@ -24,16 +23,11 @@ impl BloodyRoadsSouth {
             if self.step == Step::Over || !self.decisions.is_empty() {
                 return;
             }
-            // The lists found here are this state's offers: kept for the engine.
-            for s in Side::BOTH {
-                let actions = self.actions_for(s);
-                let acts = !actions.is_empty();
-                self.listed[s.index()] = Some(actions);
-                if acts {
-                    return;
-                }
+            // Whether a side acts, told without listing its actions where that is cheap (the
+            // engine lists them only when a view or a refused action asks).
+            if Side::BOTH.into_iter().any(|s| self.has_action(s)) {
+                return;
             }
-            self.listed = Default::default();
             self.finish_step(fx);
         }
     }

@@ -13,7 +13,7 @@
 //! leader or artillery unit whose HQ is not on the map need no radius; a brigade whose
 //! division has no leader in command is out of radius.
 
-use crate::data::{FastMap, FastSet};
+use crate::data::FastSet;
 use adjutant_engine::Side;
 use std::rc::Rc;
 
@@ -62,14 +62,6 @@ impl BloodyRoadsSouth {
     pub fn enemy_zoc(&self, hex: HexId, side: Side) -> bool {
         self.canonical(hex)
             .is_some_and(|h| self.enemy_zoc_hexes(side).contains(&h))
-    }
-
-    /// Which side occupies each hex.
-    fn occupants(&self) -> FastMap<HexId, Side> {
-        self.units
-            .iter()
-            .filter_map(|u| u.hex().map(|h| (h, u.side)))
-            .collect()
     }
 
     /// The radius trace of one unit, goals ignored (S10.5a): `None` when the unit needs none.
@@ -128,7 +120,7 @@ impl BloodyRoadsSouth {
             max: 2 * u16::from(max),
             maps: self.maps(),
             railroad_found: self.railroad_found(side),
-            blocked: blocked.to_vec(),
+            blocked,
         };
         trace(key, |key| {
             let passable = |h: HexId| key.blocked.binary_search(&h).is_err();
@@ -140,15 +132,23 @@ impl BloodyRoadsSouth {
     /// zones of control the enemy's top counters show where no unit stands (reference 2.4).
     pub(crate) fn trace_blocked(&self, side: Side) -> Rc<Vec<HexId>> {
         self.blocked_for_traces(side, || {
-            let occ = self.occupants();
-            let mut blocked: Vec<HexId> = occ
+            let stacks = self.stacks_now();
+            // A hex's side is its last counter's in key order (hexes never hold both sides
+            // at rest).
+            let enemy = |stack: &[UnitKey]| {
+                stack
+                    .iter()
+                    .max()
+                    .is_some_and(|&k| self.unit(k).side != side)
+            };
+            let mut blocked: Vec<HexId> = stacks
                 .iter()
-                .filter(|&(_, s)| *s != side)
-                .map(|(&h, _)| h)
+                .filter(|(_, stack)| enemy(stack))
+                .map(|(h, _)| h)
                 .chain(
                     self.apparent_zoc_hexes(side)
                         .into_iter()
-                        .filter(|h| !occ.contains_key(h)),
+                        .filter(|&h| stacks.get(h).is_none()),
                 )
                 .collect();
             blocked.sort_unstable();

@@ -9,6 +9,7 @@
 //! would not compute again. One per thread (no lock), bounded.
 
 use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 use super::reach::Costs;
@@ -16,7 +17,7 @@ use crate::data::map::MapsUsed;
 use crate::data::{FastMap, HexId};
 
 /// Everything a radius trace depends on.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct TraceKey {
     pub from: HexId,
     /// Halves of a leader MP.
@@ -24,8 +25,21 @@ pub(crate) struct TraceKey {
     pub maps: MapsUsed,
     /// Whether the tracing side has found the Unfinished Railroad (1.3).
     pub railroad_found: bool,
-    /// The hexes the trace may not enter, sorted.
-    pub blocked: Vec<HexId>,
+    /// The hexes the trace may not enter, sorted (shared with the side's kept list, not
+    /// copied for each trace).
+    pub blocked: Rc<Vec<HexId>>,
+}
+
+/// Hashes the blocked hexes by their count and every eighth of them (keys are still compared
+/// whole): hashing all of them for every trace asked was a visible part of a replay.
+impl Hash for TraceKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.from, self.max, self.maps, self.railroad_found).hash(state);
+        self.blocked.len().hash(state);
+        for h in self.blocked.iter().step_by(8) {
+            h.hash(state);
+        }
+    }
 }
 
 /// The traces a thread keeps at most; then it starts afresh.
@@ -61,10 +75,12 @@ mod tests {
             max: 8,
             maps: MapsUsed::A,
             railroad_found: false,
-            blocked: blocked
-                .iter()
-                .map(|h| h.parse().expect("a hex id"))
-                .collect(),
+            blocked: Rc::new(
+                blocked
+                    .iter()
+                    .map(|h| h.parse().expect("a hex id"))
+                    .collect(),
+            ),
         }
     }
 

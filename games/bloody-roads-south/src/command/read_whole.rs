@@ -22,12 +22,39 @@ use std::rc::Rc;
 
 use adjutant_engine::Side;
 
-use crate::data::{FastMap, HexId};
+use crate::data::HexId;
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::unit::UnitKey;
 
-/// Each hex's counters, top first (as [`BloodyRoadsSouth::at`] orders them).
-pub(crate) type Stacks = FastMap<HexId, Vec<UnitKey>>;
+/// Each hex's counters, top first (as [`BloodyRoadsSouth::at`] orders them): every counter
+/// on the map in one list sorted by hex, then from the top down (one sort, no map of lists).
+#[derive(Default)]
+pub(crate) struct Stacks {
+    /// The hex of each entry of `keys`.
+    hexes: Vec<HexId>,
+    keys: Vec<UnitKey>,
+}
+
+impl Stacks {
+    /// The counters in `hex`, top first; `None` when there are none.
+    pub(crate) fn get(&self, hex: HexId) -> Option<&[UnitKey]> {
+        let start = self.hexes.partition_point(|&h| h < hex);
+        let end = start + self.hexes[start..].partition_point(|&h| h == hex);
+        (end > start).then(|| &self.keys[start..end])
+    }
+
+    /// Every hex holding counters, with its stack.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (HexId, &[UnitKey])> {
+        let mut start = 0;
+        std::iter::from_fn(move || {
+            let &hex = self.hexes.get(start)?;
+            let len = self.hexes[start..].partition_point(|&h| h == hex);
+            let stack = &self.keys[start..start + len];
+            start += len;
+            Some((hex, stack))
+        })
+    }
+}
 
 #[derive(Default)]
 struct Kept {
@@ -43,6 +70,10 @@ struct Kept {
 
 thread_local! {
     static KEPT: RefCell<Kept> = RefCell::new(Kept::default());
+    /// Every counter in the order the last [`BloodyRoadsSouth::all_stacks`] sorted them: a
+    /// few counters move between two reads, so the next sort starts nearly sorted. Only a
+    /// starting order (any order sorts to the same stacks).
+    static LAST_ORDER: RefCell<Vec<UnitKey>> = const { RefCell::new(Vec::new()) };
 }
 
 /// While held, each side's blocked hexes are found once (see the module's doc).
@@ -128,18 +159,45 @@ impl BloodyRoadsSouth {
         })
     }
 
+    /// Every hex's stack, top first: kept while the game is read whole, found now otherwise.
+    pub(crate) fn stacks_now(&self) -> Rc<Stacks> {
+        self.kept_stacks()
+            .unwrap_or_else(|| Rc::new(self.all_stacks()))
+    }
+
     /// Every hex's stack, top first, in one pass over the counters.
     pub(crate) fn all_stacks(&self) -> Stacks {
-        let mut stacks = Stacks::default();
-        for k in self.keys() {
-            if let Some(hex) = self.unit(k).hex() {
-                stacks.entry(hex).or_default().push(k);
-            }
+        // By hex, then from the top down (z falling), then in key order, as `at` orders a
+        // stack (keys are distinct); one number a counter, so the sort compares integers.
+        // Counters off the map last. Started from the last read's order, which the (stable,
+        // run-finding) sort takes nearly as it is.
+        let mut order = LAST_ORDER.with(|o| std::mem::take(&mut *o.borrow_mut()));
+        if order.len() != self.units.len() {
+            order = self.keys().collect();
         }
-        for stack in stacks.values_mut() {
-            stack.sort_by_key(|&k| std::cmp::Reverse(self.unit(k).z));
+        let mut all: Vec<(u64, UnitKey)> = order
+            .iter()
+            .map(|&k| {
+                let u = self.unit(k);
+                let at = u.hex().map_or(u64::MAX, |hex| {
+                    (u64::from(hex.order_key()) << 32) | u64::from(u32::MAX - u.z)
+                });
+                (at, k)
+            })
+            .collect();
+        all.sort();
+        order.clear();
+        order.extend(all.iter().map(|e| e.1));
+        let on_map = all.partition_point(|e| e.0 != u64::MAX);
+        let keys: Vec<UnitKey> = order[..on_map].to_vec();
+        LAST_ORDER.with(|o| *o.borrow_mut() = order);
+        Stacks {
+            hexes: keys
+                .iter()
+                .map(|&k| self.unit(k).hex().expect("on the map"))
+                .collect(),
+            keys,
         }
-        stacks
     }
 }
 

@@ -75,6 +75,13 @@ impl HexId {
         })
     }
 
+    /// A number ordered as the ids are (sheet, then hexrow, then hex), for quick sorts.
+    pub fn order_key(self) -> u32 {
+        (u32::from(self.sheet == Sheet::B) << 16)
+            | (u32::from(self.hexrow) << 8)
+            | u32::from(self.hex)
+    }
+
     /// The sheet.
     pub fn sheet(self) -> Sheet {
         self.sheet

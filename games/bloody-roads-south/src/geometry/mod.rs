@@ -13,6 +13,7 @@ pub mod frame;
 pub mod line;
 pub mod los;
 pub mod paths;
+mod step_graph;
 
 pub use area::{away_from, canonical, canonical_id, hexes_within};
 pub use costs::{Feature, Mover, Posture, Prohibited, Step, move_class};

@@ -12,68 +12,12 @@
 
 use super::area::canonical;
 use super::costs::Mover;
+use super::step_graph::search;
 use crate::data::FastMap;
 use crate::data::charts::cell::Halves;
 use crate::data::charts::command::AideDelivery;
-use crate::data::hex::{Cell, Direction, HexId};
+use crate::data::hex::{Cell, HexId};
 use crate::data::map::{Map, MapsUsed};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
-/// Dijkstra from `from`: the cheapest cost of every hex reached within `budget` (all hexes
-/// when `None`), stopping early once `goal` is settled.
-fn search(
-    mover: &Mover<'_>,
-    from: HexId,
-    budget: Option<Halves>,
-    goal: Option<Cell>,
-    passable: &dyn Fn(HexId) -> bool,
-) -> FastMap<Cell, Halves> {
-    let (map, maps) = (mover.map, mover.maps);
-    let mut best: FastMap<Cell, Halves> = FastMap::default();
-    let Some(start) = map.cell(from).filter(|_| map.in_play(from, maps)) else {
-        return best;
-    };
-    let mut settled: FastMap<Cell, Halves> = FastMap::default();
-    let mut heap = BinaryHeap::from([Reverse((Halves(0), start))]);
-    best.insert(start, Halves(0));
-    while let Some(Reverse((cost, cell))) = heap.pop() {
-        if settled.contains_key(&cell) {
-            continue;
-        }
-        settled.insert(cell, cost);
-        if Some(cell) == goal {
-            break;
-        }
-        let Some(here) = canonical(map, maps, cell) else {
-            continue;
-        };
-        for d in Direction::ALL {
-            let next = cell.neighbour(d);
-            if settled.contains_key(&next) {
-                continue;
-            }
-            let Some(there) = canonical(map, maps, next) else {
-                continue;
-            };
-            if !passable(there) {
-                continue;
-            }
-            let Ok(step) = mover.enter_cost(here, there) else {
-                continue;
-            };
-            let total = Halves(cost.0.saturating_add(step.0));
-            if budget.is_some_and(|b| total > b) {
-                continue;
-            }
-            if best.get(&next).is_none_or(|&c| total < c) {
-                best.insert(next, total);
-                heap.push(Reverse((total, next)));
-            }
-        }
-    }
-    settled
-}
 
 /// The cost of the cheapest path from `from` to `to` (0 for the same hex), or `None` when no
 /// path exists (or either hex is not in play).

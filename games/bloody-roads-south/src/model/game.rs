@@ -55,10 +55,6 @@ pub struct PlaceHolding {
 pub struct BloodyRoadsSouth {
     /// The scenario.
     pub(crate) scenario: ScenarioId,
-    /// The legal actions the sequence of play listed where it stopped (`advance`), kept
-    /// only to be handed to the engine once (`Rules::take_legal_actions`); never saved.
-    #[serde(skip)]
-    pub(crate) listed: [Option<Vec<crate::model::action::Action>>; 2],
     /// The optional rules in use (public game options).
     #[serde(default)]
     pub(crate) options: Vec<OptionId>,
@@ -297,7 +293,7 @@ impl BloodyRoadsSouth {
     /// The counters in a hex, top of the stack first (series 12.0).
     pub fn at(&self, hex: HexId) -> Vec<UnitKey> {
         if let Some(stacks) = self.kept_stacks() {
-            return stacks.get(&hex).cloned().unwrap_or_default();
+            return stacks.get(hex).map(<[UnitKey]>::to_vec).unwrap_or_default();
         }
         let mut v: Vec<UnitKey> = self
             .keys()
@@ -311,7 +307,7 @@ impl BloodyRoadsSouth {
     pub fn occupant(&self, hex: HexId) -> Option<Side> {
         if let Some(stacks) = self.kept_stacks() {
             // The first counter in key order, as the scan below finds it.
-            let first = stacks.get(&hex).and_then(|s| s.iter().min().copied());
+            let first = stacks.get(hex).and_then(|s| s.iter().min().copied());
             return first.map(|k| self.unit(k).side);
         }
         self.units

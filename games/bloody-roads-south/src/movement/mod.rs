@@ -38,6 +38,7 @@ pub mod group;
 pub mod leave;
 pub mod ninth_corps;
 pub mod off_map_link;
+pub mod offered;
 pub mod overrun;
 pub mod overstacking;
 pub mod radius;
@@ -52,6 +53,7 @@ pub mod zoc;
 
 use adjutant_engine::Side;
 
+use crate::data::HexId;
 use crate::events::Fx;
 use crate::model::action::Action;
 use crate::model::game::BloodyRoadsSouth;
@@ -98,22 +100,11 @@ impl BloodyRoadsSouth {
         } else {
             self.attack_options(side, g, &facts)
         };
-        let closing = g.closing.is_some();
-        let committed = g.must_attack && !attacks.is_empty();
-        let must_close = closing && !steps.is_empty();
-        let may_stop = !committed
-            && !must_close
-            && !self.split_blocks_stop(g, !steps.is_empty())
-            && (self.stop_is_legal(g) || (steps.is_empty() && attacks.is_empty()));
-        // Reference 3A.7: units under withdrawal step only toward their army's edges.
-        let from = self.moving_hex(g);
-        let withdrawing = g.units.iter().any(|&k| self.under_withdrawal(k));
+        let may_stop = self.may_stop(g, !steps.is_empty(), || !attacks.is_empty());
         out.extend(
             steps
                 .into_iter()
-                .filter(|(to, _)| {
-                    !withdrawing || from.is_some_and(|f| self.withdrawal_step(side, f, *to))
-                })
+                .filter(|(to, _)| self.step_toward_edges(side, g, *to))
                 .map(|(to, _)| Action::Step { to }),
         );
         out.extend(attacks.into_iter().map(|hex| Action::Attack { hex }));
@@ -133,6 +124,33 @@ impl BloodyRoadsSouth {
             out.push(Action::EndMove);
         }
         out
+    }
+
+    /// Whether an intact group may end its move now (`EndMove`), given whether it has a step
+    /// (before the withdrawal's filter) and an attack: not while committed to an attack
+    /// (S14.0), while it must close on its leader (S10.5a) or must split away (S12.0); and
+    /// only where it may stop, or where it can do nothing else.
+    pub(crate) fn may_stop(
+        &self,
+        g: &MovingGroup,
+        has_step: bool,
+        has_attack: impl Fn() -> bool,
+    ) -> bool {
+        let committed = g.must_attack && has_attack();
+        let must_close = g.closing.is_some() && has_step;
+        !committed
+            && !must_close
+            && !self.split_blocks_stop(g, has_step)
+            && (self.stop_is_legal(g) || (!has_step && !has_attack()))
+    }
+
+    /// Reference 3A.7: units under withdrawal step only toward their army's edges.
+    pub(crate) fn step_toward_edges(&self, side: Side, g: &MovingGroup, to: HexId) -> bool {
+        let withdrawing = g.units.iter().any(|&k| self.under_withdrawal(k));
+        !withdrawing
+            || self
+                .moving_hex(g)
+                .is_some_and(|f| self.withdrawal_step(side, f, to))
     }
 
     /// Applies a Movement Phase action.

@@ -76,15 +76,39 @@ impl BloodyRoadsSouth {
         g: &MovingGroup,
         facts: &GroupFacts,
     ) -> Vec<(HexId, Vec<UnitStep>)> {
+        self.steps_among(side, g, facts, |_| true, usize::MAX)
+    }
+
+    /// The first `enough` of [`Self::step_options`] into hexes that `wanted` keeps, in the
+    /// same order (to tell one step, or whether there is any, without finding them all).
+    pub(crate) fn steps_among(
+        &self,
+        side: Side,
+        g: &MovingGroup,
+        facts: &GroupFacts,
+        wanted: impl Fn(HexId) -> bool,
+        enough: usize,
+    ) -> Vec<(HexId, Vec<UnitStep>)> {
         let Some(here) = self.moving_hex(g) else {
             return Vec::new();
         };
         if g.must_attack || self.group_held(g) {
             return Vec::new();
         }
+        let neighbours: Vec<HexId> = self
+            .neighbour_hexes(here)
+            .into_iter()
+            .filter(|&to| wanted(to))
+            .collect();
+        if neighbours.is_empty() {
+            return Vec::new();
+        }
         let here_zoc = self.known_zoc(side, here, Some(g));
         let mut out = Vec::new();
-        for to in self.neighbour_hexes(here) {
+        for to in neighbours {
+            if out.len() >= enough {
+                break;
+            }
             if self.occupant(to).is_some_and(|s| s != side) && !self.may_overrun(side, g, to) {
                 continue;
             }
@@ -193,11 +217,14 @@ impl BloodyRoadsSouth {
         let Some(from) = self.moving_hex(&g) else {
             return;
         };
+        // Only read until the units spend below: each hex's stack found once (`read_whole`).
+        let reading = self.read_whole();
         let Some(costs) = self.group_step(&g.units, from, to, Halves(0)) else {
             return;
         };
         let crossing = g.in_enemy_zoc
             || (self.known_zoc(side, from, Some(&g)) && self.known_zoc(side, to, Some(&g)));
+        drop(reading);
         for s in &costs {
             self.spend(s.unit, s.cost);
             if s.along.is_some() && self.is_road_formation(s.unit) {

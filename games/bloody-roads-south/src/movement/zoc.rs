@@ -98,17 +98,9 @@ impl BloodyRoadsSouth {
     /// The enemy's stacks are gathered in one pass over the counters (or kept while the game
     /// is read whole), not looked up hex by hex.
     pub(crate) fn apparent_zoc_hexes(&self, side: Side) -> FastSet<HexId> {
-        let kept = self.kept_stacks();
-        let found;
-        let stacks = match &kept {
-            Some(k) => &**k,
-            None => {
-                found = self.all_stacks();
-                &found
-            }
-        };
+        let stacks = self.stacks_now();
         let mut out = FastSet::default();
-        for (&hex, stack) in stacks {
+        for (hex, stack) in stacks.iter() {
             if !stack.iter().any(|&k| self.unit(k).side != side) {
                 continue;
             }
@@ -148,14 +140,20 @@ impl BloodyRoadsSouth {
         let Some(group) = self.moving.clone() else {
             return false;
         };
+        // Only read until the group or the events change below (`read_whole`).
+        let reading = self.read_whole();
         let known = self.known_zoc(side, hex, Some(&group));
         let real = self.real_zoc(side, hex);
-        if known && !real {
-            let absent: FastSet<HexId> = self
-                .enemy_neighbours(side, hex)
+        let absent: FastSet<HexId> = if known && !real {
+            self.enemy_neighbours(side, hex)
                 .into_iter()
                 .filter(|&x| self.apparent_projection(x).contains(&hex))
-                .collect();
+                .collect()
+        } else {
+            FastSet::default()
+        };
+        drop(reading);
+        if known && !real {
             let mut absent: Vec<HexId> = absent.into_iter().collect();
             absent.sort();
             let names: Vec<String> = absent.iter().map(|h| h.to_string()).collect();

@@ -70,7 +70,6 @@ impl BloodyRoadsSouth {
             as u16;
         let mut game = BloodyRoadsSouth {
             scenario,
-            listed: Default::default(),
             options,
             variants,
             entries,

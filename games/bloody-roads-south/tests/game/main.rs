@@ -60,7 +60,7 @@ mod movement_steps;
 mod movement_wilderness;
 mod movement_zoc;
 mod night;
-mod offers_listed_once;
+mod offered_without_listing;
 mod oob;
 mod printed;
 mod railroad;

@@ -1,0 +1,178 @@
+//! The cheapest-path search of [`super::paths`] over a graph of the map whose hexside costs
+//! are found once: every step's cost for one mover (the map, the Movement Chart, the sheets
+//! in play, the chart column, whether the railroad is found) depends on nothing else, so a
+//! hex's six steps are priced the first time a search leaves it and kept for the thread's
+//! later searches. The command-radius and closing traces of a replay (S10.5a) ran the same
+//! searches over the same hexes tens of thousands of times, pricing each step afresh.
+//!
+//! The search is the same Dijkstra, settling hexes in the same order (cost, then cell), so it
+//! settles the same hexes at the same costs.
+
+use std::cell::RefCell;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::area::canonical;
+use super::costs::Mover;
+use crate::data::FastMap;
+use crate::data::charts::cell::Halves;
+use crate::data::charts::movement::MoveClass;
+use crate::data::hex::{Cell, Direction, HexId};
+use crate::data::map::MapsUsed;
+
+/// What a mover's step costs depend on: the map's and chart's addresses, the sheets, the
+/// chart column, whether the railroad is found.
+type MoverKey = (usize, usize, MapsUsed, MoveClass, bool);
+
+/// A step out of a hex: the hex entered (its node) and the cost; `None` where there is no
+/// hex in play or the step is prohibited.
+type Edge = Option<(u32, Halves)>;
+
+/// One hex of the graph.
+struct Node {
+    cell: Cell,
+    /// Its canonical id, `None` when it is not in play.
+    id: Option<HexId>,
+    /// Its six steps, in [`Direction::ALL`]'s order, once priced.
+    edges: Option<[Edge; 6]>,
+}
+
+/// The hexes one mover's searches have reached, with their steps.
+#[derive(Default)]
+struct Graph {
+    index: FastMap<Cell, u32>,
+    nodes: Vec<Node>,
+}
+
+impl Graph {
+    /// The node of `cell`, added if new.
+    fn node(&mut self, mover: &Mover<'_>, cell: Cell) -> u32 {
+        if let Some(&i) = self.index.get(&cell) {
+            return i;
+        }
+        let i = u32::try_from(self.nodes.len()).expect("a map has fewer than 2^32 hexes");
+        self.nodes.push(Node {
+            cell,
+            id: canonical(mover.map, mover.maps, cell),
+            edges: None,
+        });
+        self.index.insert(cell, i);
+        i
+    }
+
+    /// The steps out of node `i` (whose hex is in play), priced the first time.
+    fn edges(&mut self, mover: &Mover<'_>, i: u32) -> [Edge; 6] {
+        if let Some(edges) = self.nodes[i as usize].edges {
+            return edges;
+        }
+        let (cell, here) = {
+            let n = &self.nodes[i as usize];
+            (n.cell, n.id.expect("only hexes in play are left"))
+        };
+        let mut edges: [Edge; 6] = [None; 6];
+        for (e, d) in edges.iter_mut().zip(Direction::ALL) {
+            let next = cell.neighbour(d);
+            let Some(there) = canonical(mover.map, mover.maps, next) else {
+                continue;
+            };
+            if let Ok(cost) = mover.enter_cost(here, there) {
+                *e = Some((self.node(mover, next), cost));
+            }
+        }
+        self.nodes[i as usize].edges = Some(edges);
+        edges
+    }
+}
+
+/// One search's marks, by node.
+#[derive(Default)]
+struct Scratch {
+    /// The cheapest cost found so far.
+    best: Vec<Option<Halves>>,
+    /// Settled.
+    done: Vec<bool>,
+    /// Whether the hex may be entered: `passable` asked once a search, not once a step.
+    open: Vec<Option<bool>>,
+}
+
+impl Scratch {
+    /// Room for `len` nodes (the graph grows as the search prices new hexes).
+    fn fit(&mut self, len: usize) {
+        if self.best.len() < len {
+            self.best.resize(len, None);
+            self.done.resize(len, false);
+            self.open.resize(len, None);
+        }
+    }
+}
+
+thread_local! {
+    static GRAPHS: RefCell<FastMap<MoverKey, Graph>> = RefCell::new(FastMap::default());
+}
+
+/// Dijkstra from `from`: the cheapest cost of every hex reached within `budget` (all hexes
+/// when `None`), stopping early once `goal` is settled (see [`super::paths`]).
+pub(super) fn search(
+    mover: &Mover<'_>,
+    from: HexId,
+    budget: Option<Halves>,
+    goal: Option<Cell>,
+    passable: &dyn Fn(HexId) -> bool,
+) -> FastMap<Cell, Halves> {
+    let (map, maps) = (mover.map, mover.maps);
+    let mut settled: FastMap<Cell, Halves> = FastMap::default();
+    let Some(start) = map.cell(from).filter(|_| map.in_play(from, maps)) else {
+        return settled;
+    };
+    let key: MoverKey = (
+        std::ptr::from_ref(mover.map) as usize,
+        std::ptr::from_ref(mover.chart) as usize,
+        maps,
+        mover.class,
+        mover.railroad_found,
+    );
+    // Taken out while searching (a search `passable` started would find a graph of its own).
+    let mut graph = GRAPHS
+        .with(|g| g.borrow_mut().remove(&key))
+        .unwrap_or_default();
+    let first = graph.node(mover, start);
+    let mut at = Scratch::default();
+    at.fit(graph.nodes.len());
+    at.best[first as usize] = Some(Halves(0));
+    let mut heap = BinaryHeap::from([Reverse((Halves(0), start, first))]);
+    while let Some(Reverse((cost, cell, i))) = heap.pop() {
+        if at.done[i as usize] {
+            continue;
+        }
+        at.done[i as usize] = true;
+        settled.insert(cell, cost);
+        if Some(cell) == goal {
+            break;
+        }
+        if graph.nodes[i as usize].id.is_none() {
+            continue;
+        }
+        let edges = graph.edges(mover, i);
+        at.fit(graph.nodes.len());
+        for (j, step) in edges.into_iter().flatten() {
+            let (j, next) = (j as usize, &graph.nodes[j as usize]);
+            if at.done[j] {
+                continue;
+            }
+            let open = *at.open[j].get_or_insert_with(|| next.id.is_some_and(passable));
+            if !open {
+                continue;
+            }
+            let total = Halves(cost.0.saturating_add(step.0));
+            if budget.is_some_and(|b| total > b) {
+                continue;
+            }
+            if at.best[j].is_none_or(|c| total < c) {
+                at.best[j] = Some(total);
+                heap.push(Reverse((total, next.cell, j as u32)));
+            }
+        }
+    }
+    GRAPHS.with(|g| g.borrow_mut().insert(key, graph));
+    settled
+}

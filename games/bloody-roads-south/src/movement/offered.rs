@@ -1,0 +1,104 @@
+//! The movement segment's frequent actions told without listing them all (reference 2.4,
+//! 2.5): whether the phasing player has any action, and whether a posted `Pick`, `Step`,
+//! `Turn`, `ChangeFormation`, `ForceMarch`, `Extend`, `Contract` or `EndMove` is offered. A
+//! replay checks every recorded action and, after each, whether a side acts; listing every
+//! legal move for that was most of its time.
+//!
+//! Each answer is the list's ([`BloodyRoadsSouth::movement_actions`]), found from the same
+//! functions: a group's first step ([`BloodyRoadsSouth::steps_among`]), its stop
+//! ([`BloodyRoadsSouth::may_stop`]), the withdrawal's filter
+//! ([`BloodyRoadsSouth::step_toward_edges`]). Where an answer is not cheap (a group that
+//! has turned here and has no step, a posted action of another kind) it is `None`, and the
+//! list decides.
+
+use adjutant_engine::Side;
+
+use crate::model::action::Action;
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::moves::MovingGroup;
+use crate::model::step::MovementSegment;
+
+impl BloodyRoadsSouth {
+    /// Whether the phasing player has any action in the movement segment: exactly whether
+    /// [`Self::movement_actions`] is not empty, most often found at the first unit that may
+    /// be picked, or from a moving group's turn or first step.
+    pub(crate) fn has_movement_action(&self, side: Side) -> bool {
+        let listed = || {
+            !self
+                .movement_actions(side, MovementSegment::Move)
+                .is_empty()
+        };
+        match &self.moving {
+            None => self.keys().any(|k| self.may_pick(side, k)) || listed(),
+            Some(g) => {
+                !self.group_intact(g)
+                    || may_turn(g)
+                    || {
+                        let facts = self.group_facts(g);
+                        let toward_edges = |to| self.step_toward_edges(side, g, to);
+                        !self
+                            .steps_among(side, g, &facts, toward_edges, 1)
+                            .is_empty()
+                    }
+                    || listed()
+            }
+        }
+    }
+
+    /// The offered action `posted` fits in the movement segment, where it is one of the kinds
+    /// of the module's doc and offered; `None` otherwise (the list decides). A moving group's
+    /// list is its steps, attacks, turns, formation changes, forced march, extensions, exits
+    /// and stop in turn (`group_actions`), so each kind is offered when its own part has it.
+    pub(crate) fn movement_fit(&self, side: Side, posted: &Action) -> Option<Action> {
+        match (&self.moving, posted) {
+            (None, Action::Pick { unit, part, .. }) => {
+                let offered = self.keys().any(|k| {
+                    let u = self.unit(k);
+                    &u.id == unit && u.part_of.and(u.hex()) == *part && self.may_pick(side, k)
+                });
+                offered.then(|| Action::Pick {
+                    unit: unit.clone(),
+                    part: *part,
+                    with: Vec::new(),
+                })
+            }
+            (Some(g), Action::EndMove) if !self.group_intact(g) => Some(Action::EndMove),
+            (Some(g), _) if !self.group_intact(g) => None,
+            (Some(g), Action::Turn { facing }) => {
+                let now = g.units.first().map(|&k| self.unit(k).facing);
+                (may_turn(g) && now != Some(*facing)).then(|| posted.clone())
+            }
+            (Some(g), Action::Step { to }) => {
+                let facts = self.group_facts(g);
+                let wanted = |h| h == *to && self.step_toward_edges(side, g, h);
+                let steps = self.steps_among(side, g, &facts, wanted, 1);
+                (!steps.is_empty()).then(|| posted.clone())
+            }
+            (Some(g), Action::ForceMarch) => {
+                (!g.must_attack && !self.force_marchers(g).is_empty()).then_some(Action::ForceMarch)
+            }
+            (Some(g), Action::ChangeFormation { .. }) => self
+                .formation_actions(side, g)
+                .into_iter()
+                .find(|a| a == posted),
+            (Some(g), Action::Extend { .. } | Action::Contract) => self
+                .extended_actions(side, g)
+                .into_iter()
+                .find(|a| a == posted),
+            (Some(g), Action::EndMove) => {
+                let facts = self.group_facts(g);
+                let has_step = !self.steps_among(side, g, &facts, |_| true, 1).is_empty();
+                let has_attack =
+                    || !self.withdrawing(side) && !self.attack_options(side, g, &facts).is_empty();
+                self.may_stop(g, has_step, has_attack)
+                    .then_some(Action::EndMove)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The group may turn here: five `Turn`s are offered (S13.0: once in each hex).
+fn may_turn(g: &MovingGroup) -> bool {
+    !g.turned_here && !g.units.is_empty()
+}
