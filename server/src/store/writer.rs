@@ -149,15 +149,16 @@ fn run(runtime: Handle, parts: WriterParts, mut rx: mpsc::Receiver<Job>, max_bat
                 for pending in batch.drain(..) {
                     let _ = pending.reply.send(Ok(()));
                 }
-                if rewind {
-                    fast.rewind_wal();
-                }
             }
             Some(FastCommit::Declined(why)) => {
                 warn!(error = %why, size = batch.len(), "group commit failed; committing one by one");
                 runtime.block_on(commit_batch(&mut conn, &mut batch, false));
             }
             None => runtime.block_on(commit_batch(&mut conn, &mut batch, true)),
+        }
+        // Whichever connection committed: the WAL is one.
+        if rewind {
+            fast.rewind_wal();
         }
     }
     drop(fast);
