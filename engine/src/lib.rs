@@ -27,7 +27,7 @@ pub use dice::{Dice, DicePosition, Seed};
 pub use dynamic::{DynMatch, GameKind, Registry, kind};
 pub use error::{PlayError, SetupError};
 pub use game_match::{Match, Played, Snapshot};
-pub use json_text::json_text;
+pub use json_text::{json_object_with, json_text};
 pub use meta::{MetaAction, MetaEvent};
 pub use opponent::{Opponent, OpponentInfo, Turn, opponent_seed};
 pub use record::{

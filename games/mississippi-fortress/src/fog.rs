@@ -33,20 +33,17 @@ impl MississippiFortress {
         !matches!(self.step, crate::model::step::Step::SetUpDummies(_))
     }
 
-    /// A counter as `viewer` sees it.
-    pub fn counter_view(&self, k: Key, viewer: Viewer) -> CounterView<'_> {
+    /// What `viewer` may know of counter `k`, as plain values: everything a view of it
+    /// says but the counter's fixed identity (id, side, kind, unit).
+    pub(crate) fn look(&self, k: Key, viewer: Viewer) -> Look {
         let c = &self.counters[k];
         if !self.identifies(k, viewer) {
-            return CounterView::Hidden {
-                hidden: true,
-                side: c.side,
+            return Look {
+                key: k,
+                known: None,
             };
         }
-        let mut known = KnownCounter {
-            id: &c.id,
-            side: c.side,
-            kind: c.kind,
-            unit: c.unit.as_ref().filter(|unit| unit.as_str() != &*c.id),
+        let mut known = Known {
             face_up: c.face_up,
             strength: None,
             casualties: 0,
@@ -76,37 +73,89 @@ impl MississippiFortress {
             known.pinned = c.rec.pinned;
             known.probed = c.kind == Kind::Cavalry && c.rec.probed;
         }
-        CounterView::Known(known)
+        Look {
+            key: k,
+            known: Some(known),
+        }
+    }
+
+    /// A counter as `viewer` sees it.
+    pub fn counter_view(&self, k: Key, viewer: Viewer) -> CounterView<'_> {
+        self.counter_view_of(self.look(k, viewer))
+    }
+
+    /// The view of a counter as [`MississippiFortress::look`] found it.
+    pub(crate) fn counter_view_of(&self, look: Look) -> CounterView<'_> {
+        let c = &self.counters[look.key];
+        let Some(k) = look.known else {
+            return CounterView::Hidden {
+                hidden: true,
+                side: c.side,
+            };
+        };
+        CounterView::Known(KnownCounter {
+            id: &c.id,
+            side: c.side,
+            kind: c.kind,
+            unit: c.unit.as_ref().filter(|unit| unit.as_str() != &*c.id),
+            face_up: k.face_up,
+            strength: k.strength,
+            casualties: k.casualties,
+            stragglers: k.stragglers,
+            ineffective: k.ineffective,
+            in_comms: k.in_comms,
+            moved: k.moved,
+            pinned: k.pinned,
+            probed: k.probed,
+        })
     }
 
     /// Counters as `viewer` sees them: known ones sorted by side, kind and id, then the hidden
     /// ones (identical objects, sorted by side).
     pub fn counters_view(&self, keys: &[Key], viewer: Viewer) -> Vec<CounterView<'_>> {
-        let mut known: Vec<Key> = keys
-            .iter()
-            .copied()
-            .filter(|&k| self.identifies(k, viewer))
-            .collect();
-        known.sort_by(|&a, &b| {
-            let (x, y) = (&self.counters[a], &self.counters[b]);
+        let looks: Vec<Look> = keys.iter().map(|&k| self.look(k, viewer)).collect();
+        self.counters_view_of(looks)
+    }
+
+    /// [`MississippiFortress::counters_view`] of counters already looked at.
+    pub(crate) fn counters_view_of(&self, looks: Vec<Look>) -> Vec<CounterView<'_>> {
+        let (mut known, mut hidden): (Vec<Look>, Vec<Look>) =
+            looks.into_iter().partition(|l| l.known.is_some());
+        known.sort_by(|a, b| {
+            let (x, y) = (&self.counters[a.key], &self.counters[b.key]);
             (x.side, x.kind, &x.id).cmp(&(y.side, y.kind, &y.id))
         });
-        let mut hidden: Vec<Side> = keys
-            .iter()
-            .filter(|&&k| !self.identifies(k, viewer))
-            .map(|&k| self.counters[k].side)
-            .collect();
-        hidden.sort_by_key(|side| side.as_str());
+        hidden.sort_by_key(|l| self.counters[l.key].side.as_str());
         known
             .into_iter()
-            .map(|k| self.counter_view(k, viewer))
-            .chain(
-                hidden
-                    .into_iter()
-                    .map(|side| CounterView::Hidden { hidden: true, side }),
-            )
+            .chain(hidden)
+            .map(|l| self.counter_view_of(l))
             .collect()
     }
+}
+
+/// What one viewer may know of one counter, besides its fixed identity: the whole input of
+/// its view, so that two equal looks at the same counter are written the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Look {
+    /// Which counter.
+    pub(crate) key: Key,
+    /// What the viewer knows of it; `None` when he may not identify it.
+    known: Option<Known>,
+}
+
+/// An identified counter's changing values as one viewer may know them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Known {
+    face_up: bool,
+    strength: Option<u8>,
+    casualties: u8,
+    stragglers: u8,
+    ineffective: bool,
+    in_comms: Option<bool>,
+    moved: bool,
+    pinned: bool,
+    probed: bool,
 }
 
 /// A counter as one viewer sees it: identified, or only its side (no id, name, type,

@@ -6,8 +6,11 @@
 //! battle ([`battle`]), and the viewer's own pending business ([`private`]: dummy pool,
 //! reinforcements, the stack he is moving).
 
+mod area_texts;
 mod battle;
 mod private;
+
+pub(crate) use area_texts::AreaTexts;
 
 use adjutant_engine::{PerSide, Side, Viewer};
 use serde::Serialize;
@@ -21,7 +24,8 @@ use crate::model::record::is_false;
 use crate::model::ship::{BatteryState, OffRiver};
 use crate::weather::weather_name;
 
-/// Everything one viewer may know.
+/// Everything one viewer may know: these members, then `areas` (the occupied Areas, written
+/// by [`area_texts`] as text), then [`Rest`]'s.
 #[derive(Serialize)]
 struct View<'a> {
     scenario: &'a ScenarioId,
@@ -36,7 +40,11 @@ struct View<'a> {
     vp: &'a PerSide<i64>,
     siege: Siege,
     options: Vec<&'a str>,
-    areas: Vec<AreaView<'a>>,
+}
+
+/// The members of a view after its Areas.
+#[derive(Serialize)]
+struct Rest<'a> {
     river: Vec<NodeView<'a>>,
     batteries: Vec<BatteryView<'a>>,
     /// Ships off the river: always public (S4.2; 4.15a, 7.21a, 7.21c, 7.21d).
@@ -76,12 +84,6 @@ struct Phase {
 struct Siege {
     besieged: bool,
     supplies: Option<u8>,
-}
-
-#[derive(Serialize)]
-struct AreaView<'a> {
-    area: AreaId,
-    counters: Vec<CounterView<'a>>,
 }
 
 #[derive(Serialize)]
@@ -190,7 +192,8 @@ impl MississippiFortress {
                 supplies: self.siege.supplies,
             },
             options: self.options.iter().map(|o| o.as_str()).collect(),
-            areas: self.areas_view(viewer),
+        };
+        let rest = Rest {
             river: self.river_view(viewer),
             batteries: self
                 .batteries
@@ -232,28 +235,8 @@ impl MississippiFortress {
             confederate_private: private(Side::Confederate),
         };
         // Views run to about 4–10 KB (Champion Hill's average 4.4 KB).
-        adjutant_engine::json_text(&view, 8 * 1024)
-    }
-
-    /// Occupied Areas in order, each with its counters: one pass over the counters.
-    fn areas_view(&self, viewer: Viewer) -> Vec<AreaView<'_>> {
-        let mut placed: Vec<(AreaId, Key)> = self
-            .counters
-            .iter()
-            .enumerate()
-            .filter_map(|(k, c)| Some((c.area()?, k)))
-            .collect();
-        placed.sort_unstable();
-        placed
-            .chunk_by(|a, b| a.0 == b.0)
-            .map(|run| {
-                let keys: Vec<Key> = run.iter().map(|&(_, k)| k).collect();
-                AreaView {
-                    area: run[0].0,
-                    counters: self.counters_view(&keys, viewer),
-                }
-            })
-            .collect()
+        let areas = self.areas_text(viewer);
+        adjutant_engine::json_object_with(&view, "areas", &areas, &rest, 8 * 1024)
     }
 
     fn river_view(&self, viewer: Viewer) -> Vec<NodeView<'_>> {

@@ -25,3 +25,4 @@ mod support;
 mod turn_track;
 mod units;
 mod views;
+mod views_in_parts;
