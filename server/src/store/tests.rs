@@ -212,8 +212,8 @@ async fn a_batch_of_actions_commits_together_and_a_game_out_of_step_fails_alone(
             store.write(join(game, "b")).await.unwrap();
         }
         // Actions alone go as one batch (on SQLite committed by the writer's own connection,
-        // on PostgreSQL one statement); `h` is not at action 4, so the batch is rolled back
-        // and retried write by write.
+        // on PostgreSQL one statement); `h` is not at action 4: on SQLite the batch is rolled
+        // back and retried write by write, on PostgreSQL the statement refuses `h` alone.
         let writes = [action("g", 1), action("h", 5), action("k", 1)];
         let results =
             futures_util::future::join_all(writes.into_iter().map(|w| store.write(w))).await;

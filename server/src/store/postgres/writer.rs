@@ -105,6 +105,24 @@ async fn run(mut link: Link, mut rx: mpsc::Receiver<Job>, max_batch: usize) {
     }
 }
 
+/// Why an action was refused because its game was not where the action found it (another
+/// server moved it on, or took its lease: to the actor both mean "read the game again"), in
+/// the words every store uses for one action refused alone.
+const NOT_AT_THE_ACTION_BEFORE: &str =
+    "1 of 1 games were not at the action before the one appended";
+
+/// Why an action was refused because it is already stored (the words of a duplicate row on
+/// the general path: [`classify`]).
+const ALREADY_STORED: &str = "the write conflicts with what is stored";
+
+/// Whether no two of `actions` are of one game (the one-statement commit's condition: it
+/// moves each game on from the action before, once).
+fn one_per_game(actions: &[&NewAction]) -> bool {
+    let mut games: Vec<&str> = actions.iter().map(|a| a.game_id.as_str()).collect();
+    games.sort_unstable();
+    games.windows(2).all(|w| w[0] != w[1])
+}
+
 /// Commits `batch` (emptying it) and answers each write.
 async fn commit_batch(link: &mut Link, batch: &mut Vec<Pending>) {
     if batch.is_empty() {
@@ -117,17 +135,28 @@ async fn commit_batch(link: &mut Link, batch: &mut Vec<Pending>) {
             _ => None,
         })
         .collect();
-    if actions.len() == batch.len() && actions.len() <= ACTIONS_PER_STATEMENT {
-        // Actions alone (the hot path): one statement, one round trip. If it fails, nothing
-        // of it was committed; the batch goes the ordinary way below.
+    if actions.len() == batch.len()
+        && actions.len() <= ACTIONS_PER_STATEMENT
+        && one_per_game(&actions)
+    {
+        // Actions alone (the hot path): one statement, one round trip; an action whose game
+        // moved on elsewhere is refused alone. If the statement fails, nothing of it was
+        // committed; the batch goes the ordinary way below.
         let done = match link.autocommit().await {
             Ok(conn) => one_trip::commit_actions(conn, &actions).await,
             Err(e) => Err(e),
         };
         match done {
-            Ok(()) => {
+            Ok(committed) => {
                 for pending in batch.drain(..) {
-                    let _ = pending.reply.send(Ok(()));
+                    let result = match &pending.write {
+                        Write::Action(a) if committed.committed.contains(&a.game_id) => Ok(()),
+                        Write::Action(a) if committed.taken.contains(&a.game_id) => {
+                            Err(WriteError::Conflict(ALREADY_STORED.to_string()))
+                        }
+                        _ => Err(WriteError::Conflict(NOT_AT_THE_ACTION_BEFORE.to_string())),
+                    };
+                    let _ = pending.reply.send(result);
                 }
                 return;
             }
@@ -247,7 +276,7 @@ fn classify(e: &sqlx::Error) -> WriteError {
     if is_full(e) {
         WriteError::Full
     } else if is_constraint(e) {
-        WriteError::Conflict("the write conflicts with what is stored".into())
+        WriteError::Conflict(ALREADY_STORED.into())
     } else if let sqlx::Error::Protocol(why) = e {
         WriteError::Conflict(why.clone())
     } else if is_lost(e) {
