@@ -25,11 +25,20 @@ impl Actor {
             .map_err(write_error)?;
         if seq != self.meta.seq as i64 {
             self.follow(false).await;
-            // Nobody else can move the game on now: the actor must be at the stored action.
-            if self.poisoned || seq != self.meta.seq as i64 {
+            if self.poisoned || (self.meta.seq as i64) < seq {
                 return Err(ApiError::new(
                     ErrorCode::Internal,
                     "the game could not be brought up to date; try again",
+                ));
+            }
+            if self.meta.seq as i64 > seq {
+                // Another server took the lease back between this one's taking it and its
+                // reading the game, and moved the game on: the lease is lost already, and the
+                // action in hand was chosen from a view that is out of date.
+                self.lease = None;
+                return Err(ApiError::new(
+                    ErrorCode::StaleSeq,
+                    "another server moved this game on meanwhile: fetch the view and choose again",
                 ));
             }
         }
