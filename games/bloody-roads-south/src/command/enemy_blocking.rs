@@ -14,8 +14,11 @@
 //! the side's own hexes), so it is a pure function's memo, as the radius traces' is
 //! (`reach_memo`): nothing can change it unseen. It is only valid while no hex holds counters
 //! of both sides (then a stack's side and top counter depend on the enemy's counters alone);
-//! when one does, the hexes are found afresh. In debug builds every answer is compared with
-//! the fresh one, and test `kept_blocked_hexes` compares them in every state of bot games.
+//! when one does, the hexes are found afresh. The zones of control movement meets
+//! (`known_zoc`) are read from the same part, which keeps the enemy hex showing each. The check
+//! against the counters is made once per version of them (`read_whole`, `model::counters`).
+//! In debug builds every answer is compared with the fresh one, and test `kept_blocked_hexes`
+//! compares them in every state of bot games.
 
 use std::cell::RefCell;
 use std::rc::Rc;
