@@ -99,7 +99,7 @@ impl BloodyRoadsSouth {
                 ..
             }
         ) && self.decisions.is_empty();
-        let mut hexes: Vec<_> = self.units.iter().filter_map(|u| u.hex()).collect();
+        let mut hexes: Vec<_> = self.units().iter().filter_map(|u| u.hex()).collect();
         hexes.sort();
         hexes.dedup();
         for hex in hexes {

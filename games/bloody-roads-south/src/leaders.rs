@@ -166,7 +166,7 @@ impl BloodyRoadsSouth {
         );
         u.division = Some(division.clone());
         u.facing = crate::setup::default_facing(side);
-        self.units.push(u);
+        self.units_mut().push(u);
         fx.public(
             EventKind::Leader,
             format!("A replacement leader is named for division {division} (25.4)."),
@@ -177,7 +177,7 @@ impl BloodyRoadsSouth {
     /// the division.
     fn replacement_hexes(&self, side: Side, division: &FormationId) -> Vec<HexId> {
         let mut v: Vec<HexId> = self
-            .units
+            .units()
             .iter()
             .filter(|u| u.side == side && u.kind == UnitKind::Brigade)
             .filter(|u| u.division.as_ref() == Some(division))
@@ -285,7 +285,7 @@ impl BloodyRoadsSouth {
                 .map(|c| crate::data::order_of_battle().side(side).members(c))
                 .unwrap_or_default();
             let candidates: Vec<(bool, u32, HexId)> = self
-                .units
+                .units()
                 .iter()
                 .filter(|o| o.side == side && o.kind.is_combat())
                 .filter_map(|o| {

@@ -163,7 +163,7 @@ impl BloodyRoadsSouth {
     /// True when an extended part of brigade `k` is Low Ammo (series 17: parts go Low Ammo
     /// separately; one point resupplies the brigade).
     fn parts_low_ammo(&self, k: UnitKey) -> bool {
-        self.units
+        self.units()
             .iter()
             .any(|u| u.part_of == Some(k) && u.low_ammo)
     }

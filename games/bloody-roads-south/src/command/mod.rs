@@ -16,6 +16,7 @@
 //! - `retreat`: emergency retreat and dropping goals (S10.4, S10.5b);
 //! - `reserve`: the Army of the Potomac Reserve (optional rule 3.6);
 //! - `radius`: command radius and zones of control for it (S10.5a; 6.0a);
+//! - `enemy_blocking`: the enemy's part of the hexes blocking radius traces, kept across actions;
 //! - `enforce`: what the engine enforces of an order (S10.1g; reference 2.3.2, 2.3.6);
 //! - `reach`: leader movement points (S10.1e, S10.5a);
 //! - `link_delivery`: orders carried by the Confederate off-map link (4.2c);
@@ -30,6 +31,7 @@ pub mod acceptance;
 pub mod army;
 pub mod batch;
 pub mod conference;
+pub(crate) mod enemy_blocking;
 pub mod enforce;
 pub mod entries;
 pub mod group_orders;

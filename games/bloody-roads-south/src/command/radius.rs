@@ -36,7 +36,7 @@ impl BloodyRoadsSouth {
         let map = crate::data::map();
         let maps = self.maps();
         let mut out = FastSet::default();
-        for u in self.units.iter().filter(|u| u.side != side) {
+        for u in self.units().iter().filter(|u| u.side != side) {
             let Some(hex) = u.hex() else { continue };
             let dirs: Vec<crate::data::Direction> = match (u.kind, u.formation) {
                 (UnitKind::Brigade, Formation::Line)
@@ -130,31 +130,36 @@ impl BloodyRoadsSouth {
 
     /// The hexes no radius trace of `side` may enter, sorted (S10.5a): enemy units, and the
     /// zones of control the enemy's top counters show where no unit stands (reference 2.4).
+    /// Kept while the game is read whole, and their enemy's part from one action to the next
+    /// ([`super::enemy_blocking`]).
     pub(crate) fn trace_blocked(&self, side: Side) -> Rc<Vec<HexId>> {
-        self.blocked_for_traces(side, || {
-            let stacks = self.stacks_now();
-            // A hex's side is its last counter's in key order (hexes never hold both sides
-            // at rest).
-            let enemy = |stack: &[UnitKey]| {
-                stack
-                    .iter()
-                    .max()
-                    .is_some_and(|&k| self.unit(k).side != side)
-            };
-            let mut blocked: Vec<HexId> = stacks
+        self.blocked_for_traces(side, || self.blocked_kept(side))
+    }
+
+    /// [`Self::trace_blocked`], found afresh from every counter.
+    pub(crate) fn trace_blocked_afresh(&self, side: Side) -> Vec<HexId> {
+        let stacks = self.stacks_now();
+        // A hex's side is its last counter's in key order (hexes never hold both sides
+        // at rest).
+        let enemy = |stack: &[UnitKey]| {
+            stack
                 .iter()
-                .filter(|(_, stack)| enemy(stack))
-                .map(|(h, _)| h)
-                .chain(
-                    self.apparent_zoc_hexes(side)
-                        .into_iter()
-                        .filter(|&h| stacks.get(h).is_none()),
-                )
-                .collect();
-            blocked.sort_unstable();
-            blocked.dedup();
-            blocked
-        })
+                .max()
+                .is_some_and(|&k| self.unit(k).side != side)
+        };
+        let mut blocked: Vec<HexId> = stacks
+            .iter()
+            .filter(|(_, stack)| enemy(stack))
+            .map(|(h, _)| h)
+            .chain(
+                self.apparent_zoc_hexes(side)
+                    .into_iter()
+                    .filter(|&h| stacks.get(h).is_none()),
+            )
+            .collect();
+        blocked.sort_unstable();
+        blocked.dedup();
+        blocked
     }
 
     /// The hexes within the command radius of brigade `k`'s division leader now (S10.5a: 4

@@ -1,4 +1,4 @@
-//! What every radius trace of a side needs, found once while the game is only being read.
+//! What is found from a game's counters alone, kept for the counters' version.
 //!
 //! A view or a list of legal moves asks for the radius trace of nearly every unit
 //! (`may_pick` → `order_followed` → the trace), and each trace's key (reference 2.3.11) needs
@@ -10,18 +10,21 @@
 //! stacking limits, the zones of control, the stack a group would join), and each answer
 //! scanned every counter of the battle (Scenario 5: some 400).
 //!
-//! While a [`ReadWhole`] guard is held (the game is borrowed shared throughout, so nothing in
-//! it can change), the blocked hexes of each side are found once and kept, and so is every
-//! hex's stack (one pass over the counters, the first time one is asked for); the guard's drop
-//! forgets them. Outside a guard — while an action is being applied — nothing is kept. The
-//! memo also remembers which game it was found for, so another game read meanwhile on the
-//! same thread computes its own.
+//! Each side's blocked hexes, the enemy as each side sees it and every hex's stack are found
+//! from the counters alone, so they are kept by the counters' stamp (`model::counters`: a
+//! fresh one whenever a counter may have changed) and serve every later question with the
+//! same stamp — the rest of an action, the next action's check, the views — whatever game
+//! asks. Every hex's stack is found on purpose only while a [`ReadWhole`] guard is held (a
+//! view, the legal moves, a rule reading many hexes); outside one (an action being applied,
+//! where counters change between two questions) `at` and `occupant` read the kept stacks if
+//! there are any for the stamp and scan the counters otherwise.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use adjutant_engine::Side;
 
+use super::enemy_blocking::EnemyNow;
 use crate::data::HexId;
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::unit::UnitKey;
@@ -60,12 +63,16 @@ impl Stacks {
 struct Kept {
     /// Guards held on this thread (a view's menu lists the legal moves inside the view).
     depth: u32,
-    /// The game the kept hexes were found for (its address while it is borrowed).
-    game: usize,
+    /// The version of the counters the things below were found for (`model::counters`):
+    /// they are found from the counters alone, so they serve any game whose counters carry
+    /// the same stamp, whether read whole or not.
+    stamp: u64,
     /// Each side's blocked hexes, sorted.
     blocked: [Option<Rc<Vec<HexId>>>; 2],
     /// Each hex's stack.
     stacks: Option<Rc<Stacks>>,
+    /// The enemy as each side sees it (`enemy_blocking`).
+    enemy: [Option<Rc<Option<EnemyNow>>>; 2],
 }
 
 thread_local! {
@@ -76,36 +83,24 @@ thread_local! {
     static LAST_ORDER: RefCell<Vec<UnitKey>> = const { RefCell::new(Vec::new()) };
 }
 
-/// While held, each side's blocked hexes are found once (see the module's doc).
+/// While held, each hex's stack is found once (see the module's doc).
 pub(crate) struct ReadWhole(());
 
 impl Drop for ReadWhole {
     fn drop(&mut self) {
-        KEPT.with(|k| {
-            let mut k = k.borrow_mut();
-            k.depth -= 1;
-            if k.depth == 0 {
-                *k = Kept::default();
-            }
-        });
+        KEPT.with(|k| k.borrow_mut().depth -= 1);
     }
 }
 
 impl BloodyRoadsSouth {
     /// A guard for reading the whole game (a view, the legal moves): see the module's doc.
     pub(crate) fn read_whole(&self) -> ReadWhole {
-        KEPT.with(|k| {
-            let mut k = k.borrow_mut();
-            if k.depth == 0 {
-                k.game = std::ptr::from_ref(self) as usize;
-            }
-            k.depth += 1;
-        });
+        KEPT.with(|k| k.borrow_mut().depth += 1);
         ReadWhole(())
     }
 
-    /// The hexes that block `side`'s radius traces: kept while the game is read whole, found
-    /// by `find` otherwise (or the first time).
+    /// The hexes that block `side`'s radius traces: kept for the counters' version, found by
+    /// `find` the first time.
     pub(super) fn blocked_for_traces(
         &self,
         side: Side,
@@ -114,20 +109,34 @@ impl BloodyRoadsSouth {
         self.kept(|k| &mut k.blocked[side.index()], find)
     }
 
-    /// What `slot` keeps while the game is read whole, found by `find` the first time (and
-    /// every time otherwise). `find` runs with nothing borrowed: it may read other kept
-    /// things.
+    /// The enemy as `side` sees it: kept for the counters' version, found by `find` the first
+    /// time.
+    pub(super) fn enemy_for(
+        &self,
+        side: Side,
+        find: impl FnOnce() -> Option<EnemyNow>,
+    ) -> Rc<Option<EnemyNow>> {
+        self.kept(|k| &mut k.enemy[side.index()], find)
+    }
+
+    /// What `slot` keeps for the counters' version, found by `find` the first time. `find`
+    /// runs with nothing borrowed: it may read other kept things.
     fn kept<T>(
         &self,
         slot: impl Fn(&mut Kept) -> &mut Option<Rc<T>>,
         find: impl FnOnce() -> T,
     ) -> Rc<T> {
-        let me = std::ptr::from_ref(self) as usize;
+        let stamp = self.units.stamp();
         let kept = KEPT.with(|k| {
             let mut k = k.borrow_mut();
-            (k.depth > 0 && k.game == me)
-                .then(|| slot(&mut k).clone())
-                .flatten()
+            if k.stamp != stamp {
+                *k = Kept {
+                    depth: k.depth,
+                    stamp,
+                    ..Kept::default()
+                };
+            }
+            slot(&mut k).clone()
         });
         if let Some(found) = kept {
             return found;
@@ -135,34 +144,32 @@ impl BloodyRoadsSouth {
         let found = Rc::new(find());
         KEPT.with(|k| {
             let mut k = k.borrow_mut();
-            if k.depth > 0 && k.game == me {
+            if k.stamp == stamp {
                 *slot(&mut k) = Some(found.clone());
             }
         });
         found
     }
 
-    /// Every hex's stack, top first, while the game is read whole (found in one pass the
-    /// first time); `None` otherwise, when the caller looks for itself.
+    /// Every hex's stack, top first, when kept for the counters' version or while the game is
+    /// read whole (found in one pass the first time); `None` otherwise, when the caller looks
+    /// for itself.
     pub(crate) fn kept_stacks(&self) -> Option<Rc<Stacks>> {
-        let me = std::ptr::from_ref(self) as usize;
-        KEPT.with(|k| {
-            let mut k = k.borrow_mut();
-            if k.depth == 0 || k.game != me {
-                return None;
-            }
-            Some(
-                k.stacks
-                    .get_or_insert_with(|| Rc::new(self.all_stacks()))
-                    .clone(),
-            )
-        })
+        let stamp = self.units.stamp();
+        let (reading, kept) = KEPT.with(|k| {
+            let k = k.borrow();
+            let kept = (k.stamp == stamp).then(|| k.stacks.clone()).flatten();
+            (k.depth > 0, kept)
+        });
+        if kept.is_some() || !reading {
+            return kept;
+        }
+        Some(self.stacks_now())
     }
 
-    /// Every hex's stack, top first: kept while the game is read whole, found now otherwise.
+    /// Every hex's stack, top first: kept for the counters' version, found now the first time.
     pub(crate) fn stacks_now(&self) -> Rc<Stacks> {
-        self.kept_stacks()
-            .unwrap_or_else(|| Rc::new(self.all_stacks()))
+        self.kept(|k| &mut k.stacks, || self.all_stacks())
     }
 
     /// Every hex's stack, top first, in one pass over the counters.
@@ -172,7 +179,7 @@ impl BloodyRoadsSouth {
         // Counters off the map last. Started from the last read's order, which the (stable,
         // run-finding) sort takes nearly as it is.
         let mut order = LAST_ORDER.with(|o| std::mem::take(&mut *o.borrow_mut()));
-        if order.len() != self.units.len() {
+        if order.len() != self.units().len() {
             order = self.keys().collect();
         }
         let mut all: Vec<(u64, UnitKey)> = order
@@ -216,29 +223,28 @@ mod tests {
     }
 
     #[test]
-    fn blocked_hexes_are_kept_only_while_the_game_is_read_whole_and_only_for_it() {
-        let (g, other) = (
-            empty_game("sanders-field", &[]),
-            empty_game("sanders-field", &[]),
-        );
+    fn blocked_hexes_are_kept_for_the_counters_version_and_only_for_it() {
+        let mut g = empty_game("sanders-field", &[]);
+        let other = empty_game("sanders-field", &[]);
         let found = Cell::new(0);
-        // Not reading whole (an action being applied): found every time.
         ask(&g, Side::Union, &found);
         ask(&g, Side::Union, &found);
-        assert_eq!(found.get(), 2);
-        {
-            let _reading = g.read_whole();
-            let _nested = g.read_whole();
-            ask(&g, Side::Union, &found);
-            ask(&g, Side::Union, &found);
-            assert_eq!(found.get(), 3, "kept while read whole");
-            ask(&g, Side::Confederate, &found);
-            assert_eq!(found.get(), 4, "each side its own");
-            ask(&other, Side::Union, &found);
-            ask(&other, Side::Union, &found);
-            assert_eq!(found.get(), 6, "another game is not served this one's");
-        }
+        assert_eq!(found.get(), 1, "kept, read whole or not");
+        ask(&g, Side::Confederate, &found);
+        assert_eq!(found.get(), 2, "each side its own");
+        let copy = g.clone();
+        ask(&copy, Side::Union, &found);
+        assert_eq!(found.get(), 2, "a copy has the same counters");
+        ask(&other, Side::Union, &found);
+        assert_eq!(found.get(), 3, "another game is not served this one's");
         ask(&g, Side::Union, &found);
-        assert_eq!(found.get(), 7, "forgotten when the reading ends");
+        assert_eq!(found.get(), 4, "one version of the counters kept at a time");
+        g.unit_mut(UnitKey(0)).z += 1;
+        ask(&g, Side::Union, &found);
+        assert_eq!(
+            found.get(),
+            5,
+            "found afresh once a counter may have changed"
+        );
     }
 }

@@ -208,7 +208,7 @@ impl BloodyRoadsSouth {
                 self.stop_command(side, &check, fx);
             }
         }
-        for u in self.units.iter_mut().filter(|u| u.side == side) {
+        for u in self.units_mut().iter_mut().filter(|u| u.side == side) {
             u.marks.fired_on_by_infantry = false;
         }
     }

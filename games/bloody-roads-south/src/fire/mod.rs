@@ -105,7 +105,7 @@ impl BloodyRoadsSouth {
     pub(crate) fn enter_fire(&mut self, _side: Side, firer: Side, _fx: &mut Fx) {
         self.fire = None;
         self.targeted.clear();
-        for u in self.units.iter_mut().filter(|u| u.side == firer) {
+        for u in self.units_mut().iter_mut().filter(|u| u.side == firer) {
             u.marks.fired = false;
         }
     }

@@ -62,7 +62,7 @@ impl BloodyRoadsSouth {
     /// The hexes holding units, for the line of sight (S19.0: +1 level for fire through them).
     pub(crate) fn occupied_cells(&self) -> std::collections::HashSet<crate::data::hex::Cell> {
         let map = crate::data::map();
-        self.units
+        self.units()
             .iter()
             .filter_map(|u| u.hex())
             .filter_map(|h| map.cell(h))

@@ -14,6 +14,7 @@ use crate::data::support::Battery;
 use crate::data::turn::Turn;
 use crate::data::variant::OptionId;
 use crate::data::{HexId, Scenario, ScenarioId, Sheet, UnitId, VariantId};
+use crate::model::counters::Counters;
 use crate::model::decision::Decision;
 use crate::model::dice::SideDice;
 use crate::model::moves::{FireInProgress, MovementPhase, MovingGroup};
@@ -72,7 +73,7 @@ pub struct BloodyRoadsSouth {
     /// Where the sequence of play stands.
     pub(crate) step: Step,
     /// Every counter of both sides in the scenario, reinforcements included.
-    pub(crate) units: Vec<Unit>,
+    pub(crate) units: Counters,
     /// Each side's order log.
     pub(crate) orders: PerSide<Vec<Order>>,
     /// The command state of each receiver that has ever had an order.
@@ -211,9 +212,13 @@ impl BloodyRoadsSouth {
     pub fn unit(&self, k: UnitKey) -> &Unit {
         &self.units[k.index()]
     }
-    /// One counter, to change it.
+    /// One counter, to change it (the counters take a fresh stamp, `model::counters`).
     pub(crate) fn unit_mut(&mut self, k: UnitKey) -> &mut Unit {
-        &mut self.units[k.index()]
+        &mut self.units.edit()[k.index()]
+    }
+    /// Every counter, to change them (they take a fresh stamp, `model::counters`).
+    pub(crate) fn units_mut(&mut self) -> &mut Vec<Unit> {
+        self.units.edit()
     }
     /// Every key, in order.
     pub fn keys(&self) -> impl Iterator<Item = UnitKey> + '_ {

@@ -1,4 +1,5 @@
-//! The plain types of a game's state, and nothing else: counters (`unit`), facing
+//! The plain types of a game's state, and nothing else: counters (`unit`; all of a game's,
+//! stamped by version, `counters`), facing
 //! (`facing`), orders and command (`order`), the items of the Command Phase's batches
 //! (`draft`), the step of the sequence of play (`step`), actions (`action`), questions
 //! waiting for a player (`decision`), each side's secret dice (`dice`), why fire is drawn
@@ -6,6 +7,7 @@
 //! The model imports only the data.
 
 pub mod action;
+pub mod counters;
 pub mod decision;
 pub mod dice;
 pub mod draft;

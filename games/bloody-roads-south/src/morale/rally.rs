@@ -133,7 +133,7 @@ impl BloodyRoadsSouth {
                 && d < distance
             {
                 let enemy = self
-                    .units
+                    .units()
                     .iter()
                     .filter(|u| u.side != side && u.kind.is_combat())
                     .filter_map(|u| u.hex())

@@ -50,7 +50,7 @@ impl BloodyRoadsSouth {
             return false;
         }
         if self
-            .units
+            .units()
             .iter()
             .any(|u| u.side != side && u.hex() == Some(to))
         {

@@ -170,13 +170,13 @@ impl BloodyRoadsSouth {
         let part = match reuse {
             Some(p) => p,
             None => {
-                self.units.push(Unit::new(
+                self.units_mut().push(Unit::new(
                     parent.id.clone(),
                     parent.side,
                     UnitKind::Brigade,
                     Formation::Line,
                 ));
-                UnitKey((self.units.len() - 1) as u16)
+                UnitKey((self.units().len() - 1) as u16)
             }
         };
         {

@@ -157,7 +157,7 @@ impl BloodyRoadsSouth {
     /// Enemy units stand within `n` hexes of `hex` (public: enemy stacks are visible).
     pub(crate) fn enemy_within(&self, side: Side, hex: crate::data::HexId, n: u32) -> bool {
         let map = crate::data::map();
-        self.units.iter().any(|u| {
+        self.units().iter().any(|u| {
             u.side != side
                 && u.kind.is_combat()
                 && u.hex()

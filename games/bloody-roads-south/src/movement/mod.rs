@@ -185,7 +185,7 @@ impl BloodyRoadsSouth {
         match segment {
             MovementSegment::Railroad => self.railroad_discovery(side, fx),
             MovementSegment::Move => {
-                for u in self.units.iter_mut().filter(|u| u.side == side) {
+                for u in self.units_mut().iter_mut().filter(|u| u.side == side) {
                     u.marks = Marks {
                         fired_on_by_infantry: u.marks.fired_on_by_infantry,
                         recovering: u.marks.recovering,

@@ -34,7 +34,7 @@ use crate::data::morale::MoraleState;
 use crate::events::{EventKind, Fx};
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::moves::MovingGroup;
-use crate::model::unit::UnitKind;
+use crate::model::unit::{UnitKey, UnitKind};
 use crate::setup::placement::{STACK_C_UNITS, STACK_GUN_POINTS};
 
 impl BloodyRoadsSouth {
@@ -122,40 +122,56 @@ impl BloodyRoadsSouth {
                 }
             }
             let own = moved == Some(side);
-            for hex in self.hexes_of(side) {
-                self.penalise_if_over(hex, side, own, again, fx);
+            // Every stack of the side judged first, under one reading (each hex's stack found
+            // once, not by three scans of every counter): a penalty changes only the morale
+            // and marks of the stack it falls on, which no other stack's verdict reads.
+            let reading = self.read_whole();
+            let verdicts: Vec<(HexId, bool, Vec<UnitKey>)> = self
+                .hexes_of(side)
+                .into_iter()
+                .map(|hex| (hex, self.over_limits(hex, own), self.stack_of(hex, side)))
+                .collect();
+            drop(reading);
+            for (hex, over, stack) in verdicts {
+                self.penalise_if_over(hex, side, over, &stack, again || !own, fx);
             }
         }
     }
 
-    /// The penalty of S12.0 on the stack in `hex`, if it is over the limits (module docs);
-    /// `again`: not the phase's first look, so a stack marked already is not penalised twice.
+    /// The stack in `hex` is over the limits at the end of a phase: the moving side's own
+    /// stacks are held to the Movement Phase's limits, the other side's to the printed ones.
+    fn over_limits(&self, hex: HexId, own_movement: bool) -> bool {
+        if own_movement {
+            !self.stack_is_legal(hex)
+        } else {
+            !self.within_limits(hex)
+        }
+    }
+
+    /// The penalty of S12.0 on `stack`, `side`'s counters in `hex`, if it is `over` the limits
+    /// (module docs); `once`: a stack marked already is not penalised again (a later look of
+    /// the phase, or the side did not move).
     fn penalise_if_over(
         &mut self,
         hex: HexId,
         side: Side,
-        own_movement: bool,
-        again: bool,
+        over: bool,
+        stack: &[UnitKey],
+        once: bool,
         fx: &mut Fx,
     ) {
-        let over = if own_movement {
-            !self.stack_is_legal(hex)
-        } else {
-            !self.within_limits(hex)
-        };
-        let stack = self.stack_of(hex, side);
         let marked = stack
             .iter()
             .filter(|&&k| self.unit(k).kind.is_combat())
             .all(|&k| self.unit(k).marks.must_split);
-        for &k in &stack {
+        for &k in stack {
             self.unit_mut(k).marks.must_split = over;
         }
-        if !over || (marked && (again || !own_movement)) {
+        if !over || (marked && once) {
             return;
         }
         let mut worst = MoraleState::Normal;
-        for &k in &stack {
+        for &k in stack {
             if self.unit(k).kind.is_combat() {
                 self.add_morale(k, MoraleState::Disorganized);
                 worst = worst.max(self.unit(k).morale);

@@ -98,8 +98,17 @@ impl BloodyRoadsSouth {
     /// The enemy's stacks are gathered in one pass over the counters (or kept while the game
     /// is read whole), not looked up hex by hex.
     pub(crate) fn apparent_zoc_hexes(&self, side: Side) -> FastSet<HexId> {
+        self.apparent_zoc_shown(side)
+            .into_iter()
+            .map(|(into, _)| into)
+            .collect()
+    }
+
+    /// [`Self::apparent_zoc_hexes`], each with the hex of the stack that shows it: (into,
+    /// from), in no particular order.
+    pub(crate) fn apparent_zoc_shown(&self, side: Side) -> Vec<(HexId, HexId)> {
         let stacks = self.stacks_now();
-        let mut out = FastSet::default();
+        let mut out = Vec::new();
         for (hex, stack) in stacks.iter() {
             if !stack.iter().any(|&k| self.unit(k).side != side) {
                 continue;
@@ -109,7 +118,11 @@ impl BloodyRoadsSouth {
                 .copied()
                 .find(|&k| self.unit(k).kind.is_combat())
                 .unwrap_or(stack[0]);
-            out.extend(self.projection(top, hex, stack[0]));
+            out.extend(
+                self.projection(top, hex, stack[0])
+                    .into_iter()
+                    .map(|into| (into, hex)),
+            );
         }
         out
     }
@@ -124,7 +137,34 @@ impl BloodyRoadsSouth {
     /// True when `hex` is in an enemy zone of control as the moving player knows it: the
     /// apparent zones of the enemy's top counters, less those found absent, plus those found
     /// present, during the group's move (module docs).
+    /// The enemy's zones of control are read from the enemy as the side sees it
+    /// (`command::enemy_blocking`: kept across actions) unless a hex holds both sides.
     pub(crate) fn known_zoc(&self, side: Side, hex: HexId, group: Option<&MovingGroup>) -> bool {
+        if group.is_some_and(|g| g.known_zoc.contains(&hex)) {
+            return true;
+        }
+        let enemy = self.enemy_now(side);
+        let Some(enemy) = enemy.as_ref() else {
+            return self.known_zoc_afresh(side, hex, group);
+        };
+        let mut next_to: Option<Vec<HexId>> = None;
+        let known = enemy.shown_into(hex).any(|x| {
+            !group.is_some_and(|g| g.no_zoc_from.contains(&x))
+                && next_to
+                    .get_or_insert_with(|| self.neighbour_hexes(hex))
+                    .contains(&x)
+        });
+        debug_assert_eq!(known, self.known_zoc_afresh(side, hex, group), "{hex}");
+        known
+    }
+
+    /// [`Self::known_zoc`], found from the enemy's stacks next to `hex`.
+    pub(crate) fn known_zoc_afresh(
+        &self,
+        side: Side,
+        hex: HexId,
+        group: Option<&MovingGroup>,
+    ) -> bool {
         if group.is_some_and(|g| g.known_zoc.contains(&hex)) {
             return true;
         }

@@ -108,7 +108,7 @@ impl BloodyRoadsSouth {
 
     /// A counter of the other side than `side` stands in `hex`.
     fn occupant_other_than(&self, hex: HexId, side: Side) -> bool {
-        self.units
+        self.units()
             .iter()
             .any(|u| u.side != side && u.hex() == Some(hex))
     }

@@ -75,7 +75,7 @@ impl BloodyRoadsSouth {
             entries,
             turn,
             step: Step::SetUp,
-            units: Vec::new(),
+            units: crate::model::counters::Counters::new(Vec::new()),
             orders: PerSide::default(),
             commands: Vec::new(),
             command_points: Vec::new(),
@@ -169,7 +169,7 @@ impl BloodyRoadsSouth {
             if data.ocr.contains(&id) {
                 u.ocr = true;
             }
-            self.units.push(u);
+            self.units_mut().push(u);
         }
         // Scenario attachments of brigades to other divisions (rules 2.2, 3.2).
         for a in &data.attachments {

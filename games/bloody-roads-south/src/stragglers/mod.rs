@@ -185,7 +185,7 @@ impl BloodyRoadsSouth {
     /// The distance in hexes from `hex` to the nearest enemy combat unit of `side`'s enemy.
     pub fn distance_to_enemy(&self, hex: HexId, side: Side) -> Option<u32> {
         let map = crate::data::map();
-        self.units
+        self.units()
             .iter()
             .filter(|u| u.side != side && u.kind.is_combat())
             .filter_map(|u| u.hex())

@@ -319,7 +319,7 @@ impl BloodyRoadsSouth {
     fn facing_toward_enemy(&self, hex: HexId, side: Side) -> Option<crate::model::facing::Vertex> {
         let map = crate::data::map();
         let enemy = self
-            .units
+            .units()
             .iter()
             .filter(|u| u.side != side && u.kind.is_combat())
             .filter_map(|u| u.hex())

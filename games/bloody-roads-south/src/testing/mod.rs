@@ -66,7 +66,7 @@ pub fn empty_game(scenario: &str, options: &[&str]) -> BloodyRoadsSouth {
     let mut g = BloodyRoadsSouth::new_game(&setup).expect("the scenario sets up");
     let mut dice = Dice::new(&Seed::from_bytes([7; 32]));
     g.key_secret_dice(&mut dice);
-    for u in &mut g.units {
+    for u in g.units_mut() {
         u.location = Location::Waiting;
     }
     g.step = Step::Fire {
@@ -323,7 +323,7 @@ fn hex(s: &str) -> HexId {
 impl BloodyRoadsSouth {
     /// Takes every counter off the map (gone; reinforcements still to come stay waiting).
     pub fn test_clear_map(&mut self) {
-        for u in &mut self.units {
+        for u in self.units_mut() {
             if u.on_map() {
                 u.location = Location::Gone;
             }

@@ -15,7 +15,7 @@ impl BloodyRoadsSouth {
     /// the holder of its hex, and the possessor of each location of the 5.3 table.
     pub(crate) fn record_holdings(&mut self) {
         let occupied: Vec<(HexId, Side)> = self
-            .units
+            .units()
             .iter()
             .filter(|u| u.kind.is_combat())
             .filter_map(|u| u.hex().map(|h| (h, u.side)))

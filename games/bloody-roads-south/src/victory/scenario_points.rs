@@ -50,7 +50,7 @@ impl BloodyRoadsSouth {
             }
             AwardItem::EnemyLeaderCasualty => {
                 let n = self
-                    .units
+                    .units()
                     .iter()
                     .filter(|u| {
                         u.side == enemy

@@ -261,7 +261,7 @@ impl BloodyRoadsSouth {
     /// Every stack on the map the viewer may see. During set-up a player sees only his own
     /// (the set-ups are revealed together, 6.0); spectators see nothing until then.
     fn stacks_view(&self, viewer: Viewer) -> Vec<StackView<'_>> {
-        let mut hexes: Vec<HexId> = self.units.iter().filter_map(|u| u.hex()).collect();
+        let mut hexes: Vec<HexId> = self.units().iter().filter_map(|u| u.hex()).collect();
         hexes.sort();
         hexes.dedup();
         let mut out = Vec::with_capacity(hexes.len());

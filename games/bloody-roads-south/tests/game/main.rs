@@ -41,6 +41,7 @@ mod geometry_los;
 mod geometry_paths;
 mod grid;
 mod group_orders_secrecy;
+mod kept_blocked_hexes;
 mod map;
 mod morale_checks;
 mod morale_facing;

@@ -1,0 +1,221 @@
+//! The enemy's part of the hexes that block a side's radius traces (S10.5a; reference 2.3.11,
+//! 2.4), kept from one action to the next.
+//!
+//! The blocked hexes are the enemy's hexes and the zones of control the enemy's top counters
+//! show where no counter stands. The radius refresh after every step of a moving group found
+//! them afresh (every counter's stack, every enemy stack's zone of control), yet a step moves
+//! only the mover's own counters: the enemy's hexes and zones of control are the same as
+//! before it, and only which of those zones the mover's counters now stand in has changed.
+//!
+//! So the enemy's part (its hexes, and its zones of control outside them) is kept per tracing
+//! side, with everything it is computed from: every enemy counter on the map, its hex, its
+//! place in its stack, kind, formation and facing, and the maps in play. It serves again only
+//! when all of these are equal now (checked in one pass over the counters, which also gathers
+//! the side's own hexes), so it is a pure function's memo, as the radius traces' is
+//! (`reach_memo`): nothing can change it unseen. It is only valid while no hex holds counters
+//! of both sides (then a stack's side and top counter depend on the enemy's counters alone);
+//! when one does, the hexes are found afresh. The zones of control movement meets
+//! (`known_zoc`) are read from the same part, which keeps the enemy hex showing each. The check
+//! against the counters is made once per version of them (`read_whole`, `model::counters`).
+//! In debug builds every answer is compared with the fresh one, and test `kept_blocked_hexes`
+//! compares them in every state of bot games.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use adjutant_engine::Side;
+
+use crate::data::HexId;
+use crate::data::map::MapsUsed;
+use crate::geometry::facing::Vertex;
+use crate::model::game::BloodyRoadsSouth;
+use crate::model::unit::{Formation, UnitKey, UnitKind};
+
+/// What of one enemy counter on the map the enemy's part depends on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Seen {
+    key: UnitKey,
+    hex: HexId,
+    /// Its place in its stack (series 12.0): which counter shows on top.
+    z: u32,
+    kind: UnitKind,
+    formation: Formation,
+    facing: Vertex,
+}
+
+/// One tracing side's kept part of its blocked hexes.
+pub(crate) struct EnemyPart {
+    /// The maps in play (a zone of control's hexes depend on them).
+    maps: MapsUsed,
+    /// Every enemy counter on the map, in key order: all the part is computed from.
+    seen: Vec<Seen>,
+    /// The hexes holding enemy counters, sorted.
+    hexes: Vec<HexId>,
+    /// Every (hex, enemy hex) where the enemy's top counters in the second show a zone of
+    /// control into the first, sorted.
+    shown: Vec<(HexId, HexId)>,
+    /// The hexes of `shown`, less the enemy's own hexes, sorted and distinct.
+    zoc: Vec<HexId>,
+}
+
+/// The enemy as one side sees it now, when no hex holds counters of both sides.
+pub(crate) struct EnemyNow {
+    /// The enemy's part, kept or found now.
+    part: Rc<EnemyPart>,
+    /// The hexes holding the side's own counters (in key order, repeated).
+    own: Vec<HexId>,
+}
+
+impl EnemyNow {
+    /// The enemy hexes whose top counters show a zone of control into `hex`.
+    pub(crate) fn shown_into(&self, hex: HexId) -> impl Iterator<Item = HexId> + '_ {
+        let shown = &self.part.shown;
+        let start = shown.partition_point(|&(h, _)| h < hex);
+        shown[start..]
+            .iter()
+            .take_while(move |&&(h, _)| h == hex)
+            .map(|&(_, from)| from)
+    }
+}
+
+thread_local! {
+    /// Per tracing side (its index), the part last found.
+    static KEPT: RefCell<[Option<Rc<EnemyPart>>; 2]> = const { RefCell::new([None, None]) };
+}
+
+impl BloodyRoadsSouth {
+    /// The hexes no radius trace of `side` may enter, sorted: the enemy's part kept when
+    /// nothing it is computed from has changed (module docs), the side's own counters' hexes
+    /// taken out of its zones of control now.
+    pub(crate) fn blocked_kept(&self, side: Side) -> Vec<HexId> {
+        let found = self.blocked_from_part(side);
+        debug_assert!(
+            found
+                .as_ref()
+                .is_none_or(|b| *b == self.trace_blocked_afresh(side)),
+            "the kept blocked hexes of {side} differ from the fresh ones"
+        );
+        found.unwrap_or_else(|| self.trace_blocked_afresh(side))
+    }
+
+    /// [`Self::blocked_kept`], `None` when a hex holds counters of both sides.
+    fn blocked_from_part(&self, side: Side) -> Option<Vec<HexId>> {
+        let now = self.enemy_now(side);
+        let now = now.as_ref().as_ref()?;
+        let part = &now.part;
+        // The zones of control the side's own counters stand in block nothing.
+        let mut held = vec![false; part.zoc.len()];
+        for h in &now.own {
+            if let Ok(i) = part.zoc.binary_search(h) {
+                held[i] = true;
+            }
+        }
+        let mut blocked: Vec<HexId> = part
+            .zoc
+            .iter()
+            .zip(&held)
+            .filter(|(_, held)| !**held)
+            .map(|(&h, _)| h)
+            .chain(part.hexes.iter().copied())
+            .collect();
+        blocked.sort_unstable();
+        Some(blocked)
+    }
+
+    /// The enemy as `side` sees it now (`None` inside when a hex holds counters of both
+    /// sides): kept while the game is read whole, its part kept across actions (module docs).
+    pub(crate) fn enemy_now(&self, side: Side) -> Rc<Option<EnemyNow>> {
+        self.enemy_for(side, || self.find_enemy_now(side))
+    }
+
+    /// [`Self::enemy_now`], checked against every counter now.
+    fn find_enemy_now(&self, side: Side) -> Option<EnemyNow> {
+        let mut seen = Vec::with_capacity(self.units().len());
+        let mut own = Vec::new();
+        for (k, u) in self.keys().zip(self.units()) {
+            let Some(hex) = u.hex() else { continue };
+            if u.side == side {
+                own.push(hex);
+            } else {
+                seen.push(Seen {
+                    key: k,
+                    hex,
+                    z: u.z,
+                    kind: u.kind,
+                    formation: u.formation,
+                    facing: u.facing,
+                });
+            }
+        }
+        let maps = self.maps();
+        let kept = KEPT.with(|k| k.borrow()[side.index()].clone());
+        let part = match kept {
+            Some(p) if p.maps == maps && p.seen == seen => p,
+            _ => {
+                let mut hexes: Vec<HexId> = seen.iter().map(|s| s.hex).collect();
+                hexes.sort_unstable();
+                hexes.dedup();
+                if own.iter().any(|h| hexes.binary_search(h).is_ok()) {
+                    return None;
+                }
+                let mut shown = self.apparent_zoc_shown(side);
+                shown.sort_unstable();
+                shown.dedup();
+                let mut zoc: Vec<HexId> = shown
+                    .iter()
+                    .map(|&(h, _)| h)
+                    .filter(|h| hexes.binary_search(h).is_err())
+                    .collect();
+                zoc.dedup();
+                let part = Rc::new(EnemyPart {
+                    maps,
+                    seen,
+                    hexes,
+                    shown,
+                    zoc,
+                });
+                KEPT.with(|k| k.borrow_mut()[side.index()] = Some(part.clone()));
+                part
+            }
+        };
+        let mixed = own.iter().any(|h| part.hexes.binary_search(h).is_ok());
+        (!mixed).then_some(EnemyNow { part, own })
+    }
+
+    /// Whether the kept blocked hexes and zones of control of each side are the fresh ones now
+    /// (for the tests: see the module's doc); the first difference, in words. The zones of
+    /// control are compared in every hex next to a counter, for no moving group and for the
+    /// one on the move.
+    pub fn check_kept_blocked(&self) -> Result<(), String> {
+        for side in Side::BOTH {
+            if let Some(kept) = self.blocked_from_part(side) {
+                let fresh = self.trace_blocked_afresh(side);
+                if kept != fresh {
+                    return Err(format!(
+                        "the {side} player's kept blocked hexes {kept:?} are not the fresh {fresh:?}"
+                    ));
+                }
+            }
+            let mut near: Vec<HexId> = self
+                .units()
+                .iter()
+                .filter_map(|u| u.hex())
+                .flat_map(|h| self.neighbour_hexes(h).into_iter().chain([h]))
+                .collect();
+            near.sort_unstable();
+            near.dedup();
+            for group in [None, self.moving.as_ref()] {
+                for &hex in &near {
+                    let kept = self.known_zoc(side, hex, group);
+                    let fresh = self.known_zoc_afresh(side, hex, group);
+                    if kept != fresh {
+                        return Err(format!(
+                            "{hex} in a zone of control for the {side} player: kept {kept}, fresh {fresh}"
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
