@@ -84,6 +84,8 @@ pub fn play(
         PerSide::from_fn(|s| AiRng::new(seed.wrapping_mul(31).wrapping_add(s.index() as u64)));
     let mut decisions = PerSide::from_fn(|_| 0u64);
     let trace = std::env::var_os("MF_AI_TRACE").is_some();
+    // `MF_AI_TRACE=all` prints every action played as well.
+    let every = std::env::var_os("MF_AI_TRACE").is_some_and(|v| v == "all");
     while m.outcome().is_none() && m.seq() < MAX_ACTIONS {
         let to_act = m.to_act();
         let Some(&side) = to_act.first() else {
@@ -105,6 +107,9 @@ pub fn play(
         let played = m
             .play(side, &offered[i])
             .map_err(|e| format!("{side} played {} and was refused: {e:?}", offered[i]))?;
+        if every {
+            eprintln!("#{} {side}: {}", m.seq(), offered[i]["label"]);
+        }
         if trace {
             for e in Match::<MississippiFortress>::redact(&played.events, Viewer::Omniscient) {
                 let text = e.to_string();
