@@ -11,6 +11,7 @@ use serde::Serialize;
 use crate::data::UnitId;
 use crate::model::counter::{Key, Kind, Place};
 use crate::model::game::MississippiFortress;
+use crate::model::look::{Known, Look};
 use crate::model::record::{is_false, is_zero};
 
 impl MississippiFortress {
@@ -132,30 +133,6 @@ impl MississippiFortress {
             .map(|l| self.counter_view_of(l))
             .collect()
     }
-}
-
-/// What one viewer may know of one counter, besides its fixed identity: the whole input of
-/// its view, so that two equal looks at the same counter are written the same.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Look {
-    /// Which counter.
-    pub(crate) key: Key,
-    /// What the viewer knows of it; `None` when he may not identify it.
-    known: Option<Known>,
-}
-
-/// An identified counter's changing values as one viewer may know them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Known {
-    face_up: bool,
-    strength: Option<u8>,
-    casualties: u8,
-    stragglers: u8,
-    ineffective: bool,
-    in_comms: Option<bool>,
-    moved: bool,
-    pinned: bool,
-    probed: bool,
 }
 
 /// A counter as one viewer sees it: identified, or only its side (no id, name, type,

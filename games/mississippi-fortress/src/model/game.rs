@@ -101,7 +101,7 @@ pub struct MississippiFortress {
     pub(crate) result: Option<Outcome>,
     /// Each viewer's Areas as last written (a cache of views, never saved or cloned).
     #[serde(skip)]
-    pub(crate) area_texts: crate::view::AreaTexts,
+    pub(crate) area_texts: crate::model::look::AreaTexts,
 }
 
 impl MississippiFortress {

@@ -6,6 +6,7 @@ pub mod battle;
 pub mod counter;
 pub mod decision;
 pub mod game;
+pub mod look;
 pub mod moves;
 pub mod node;
 pub mod record;

@@ -6,51 +6,20 @@
 //! id there is what it was when the text was written: nothing the state says needs to be
 //! told which Areas an action touched, and nothing can be missed.
 
-use std::sync::{Arc, Mutex};
-
 use adjutant_engine::{Side, Viewer};
 use serde::Serialize;
 
 use crate::data::AreaId;
-use crate::fog::{CounterView, Look};
+use crate::fog::CounterView;
 use crate::model::counter::Key;
 use crate::model::game::MississippiFortress;
-
-/// Each viewer's kept Area texts. Not part of the state: a clone (the undo stack's) starts
-/// empty, a saved game saves none, and the texts are only ever what the state gives again.
-#[derive(Default)]
-pub(crate) struct AreaTexts {
-    /// Per viewer (both seats, spectators, the omniscient), per Area number.
-    kept: Mutex<[Vec<Option<Kept>>; 4]>,
-}
-
-/// One Area's text for one viewer, and what it was written from.
-struct Kept {
-    /// The looks at the Area's counters, in key order.
-    looks: Vec<Look>,
-    /// Their ids, in the same order (a key may name another counter after an undo).
-    ids: Vec<Arc<str>>,
-    /// `{"area":N,"counters":[...]}`.
-    text: String,
-}
+use crate::model::look::{Kept, Look};
 
 /// One occupied Area as a viewer sees it.
 #[derive(Serialize)]
 struct AreaView<'a> {
     area: AreaId,
     counters: Vec<CounterView<'a>>,
-}
-
-impl Clone for AreaTexts {
-    fn clone(&self) -> Self {
-        AreaTexts::default()
-    }
-}
-
-impl std::fmt::Debug for AreaTexts {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("AreaTexts")
-    }
 }
 
 fn slot(viewer: Viewer) -> usize {

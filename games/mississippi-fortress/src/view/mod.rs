@@ -10,8 +10,6 @@ mod area_texts;
 mod battle;
 mod private;
 
-pub(crate) use area_texts::AreaTexts;
-
 use adjutant_engine::{PerSide, Side, Viewer};
 use serde::Serialize;
 
