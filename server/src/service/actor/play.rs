@@ -201,7 +201,11 @@ impl Actor {
         let committed = store.write(write);
         let prepared = self.prepare(&played, wanted, status);
         if let Err(e) = committed.await {
-            error!(game = %self.meta.id, seq = played.seq, error = ?e, "action not committed");
+            // With several servers a refusal as out of step is another server's action got in
+            // first: expected, and told by `fenced` as it reloads.
+            if !(self.inner.store.shared() && matches!(e, WriteError::Conflict(_))) {
+                error!(game = %self.meta.id, seq = played.seq, error = ?e, "action not committed");
+            }
             return Err(self.unsaved(e).await);
         }
         Counters::add(&self.inner.counters.actions, 1);

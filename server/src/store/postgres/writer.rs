@@ -191,8 +191,15 @@ async fn commit_batch(link: &mut Link, batch: &mut Vec<Pending>) {
                 let result = match commit(link, std::slice::from_ref(&pending)).await {
                     Ok(mut results) => results.pop().unwrap_or(Ok(())),
                     Err(e) => {
-                        error!(error = %e, "store write failed");
-                        Err(classify(&e))
+                        let refused = classify(&e);
+                        // A conflict is the write's own fault (an action another server got
+                        // in first, a name taken): its caller is told; not the store's.
+                        if matches!(refused, WriteError::Conflict(_)) {
+                            warn!(error = %e, "store write refused");
+                        } else {
+                            error!(error = %e, "store write failed");
+                        }
+                        Err(refused)
                     }
                 };
                 let _ = pending.reply.send(result);
