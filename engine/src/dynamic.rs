@@ -25,6 +25,9 @@ pub trait DynMatch: Send + Sync {
     fn play(&mut self, side: Side, action: &Value) -> Result<Played, PlayError>;
     /// Replays a stored or recorded action, concessions included ([`Match::replay`]).
     fn replay(&mut self, side: Side, action: &Value) -> Result<Played, PlayError>;
+    /// Replays as [`DynMatch::replay`] does, keeping no record of the action (its sequence
+    /// number only): for loading a game ([`Match::replay_quiet`]).
+    fn replay_quiet(&mut self, side: Side, action: &Value) -> Result<u64, PlayError>;
     /// Ends the game against `side`.
     fn concede(&mut self, side: Side, reason: EndReason) -> Result<Played, PlayError>;
     /// The view for `viewer`.
@@ -56,6 +59,9 @@ impl<G: Rules> DynMatch for Match<G> {
     }
     fn replay(&mut self, side: Side, action: &Value) -> Result<Played, PlayError> {
         Match::replay(self, side, action)
+    }
+    fn replay_quiet(&mut self, side: Side, action: &Value) -> Result<u64, PlayError> {
+        Match::replay_quiet(self, side, action)
     }
     fn concede(&mut self, side: Side, reason: EndReason) -> Result<Played, PlayError> {
         Match::concede(self, side, reason)

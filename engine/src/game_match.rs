@@ -14,6 +14,7 @@ use crate::offer::{Offer, Offers, to_value};
 mod draw_play;
 mod offers_check;
 mod posted;
+mod quiet;
 mod undo;
 use crate::rules::{EndReason, Outcome, Rules};
 use crate::setup::Setup;
@@ -206,7 +207,7 @@ impl<G: Rules> Match<G> {
                 "only the game's clock can end a game on time".to_string(),
             )),
             Some(draw) => self.play_draw(side, draw),
-            None => self.play_rules_action(side, action, true),
+            None => self.play_rules_action(side, action, true, false),
         }
     }
 
@@ -218,18 +219,20 @@ impl<G: Rules> Match<G> {
         match MetaAction::parse(action) {
             Some(MetaAction::Resign) => self.concede(side, EndReason::Resigned),
             Some(MetaAction::TimeOut) => self.concede(side, EndReason::TimedOut),
-            None if self.outcome().is_none() => self.play_rules_action(side, action, false),
+            None if self.outcome().is_none() => self.play_rules_action(side, action, false, false),
             _ => self.play(side, action),
         }
     }
 
     /// Plays a rules action; `copy`: keep a copy of the state before it for undo even where
-    /// the stack could rebuild it (in play, where an undo is likely and must be quick).
+    /// the stack could rebuild it (in play, where an undo is likely and must be quick);
+    /// `quiet`: the action and events are not written as JSON ([`Match::replay_quiet`]).
     fn play_rules_action(
         &mut self,
         side: Side,
         action: &Value,
         copy: bool,
+        quiet: bool,
     ) -> Result<Played, PlayError> {
         let (posted, label) = self.check_posted(side, action)?;
         let before = (copy || self.undo.needs_copy(side)).then(|| self.state.clone());
@@ -261,7 +264,10 @@ impl<G: Rules> Match<G> {
         }
         self.draw.played(side);
         let events = applied.events.into_iter().map(Logged::Rules).collect();
-        let played = self.record(side, to_value(&posted), rolls, events);
+        let played = match quiet {
+            true => self.record_quiet(side, rolls, events),
+            false => self.record(side, to_value(&posted), rolls, events),
+        };
         self.keep_listed_offers();
         Ok(played)
     }
@@ -330,6 +336,28 @@ impl<G: Rules> Match<G> {
         side: Side,
         action: Value,
         rolls: Vec<u32>,
+        events: Vec<Logged<G::Event>>,
+    ) -> Played {
+        let mut played = self.record_quiet(side, rolls, events);
+        played.action = action;
+        if let Some(last) = &self.last {
+            played.events = last
+                .events
+                .iter()
+                .map(|event| match event {
+                    Logged::Rules(e) => to_value(e),
+                    Logged::Meta(m) => m.to_value(),
+                })
+                .collect();
+        }
+        played
+    }
+
+    /// [`Match::record`] without writing the action and events as JSON (left null and empty).
+    fn record_quiet(
+        &mut self,
+        side: Side,
+        rolls: Vec<u32>,
         mut events: Vec<Logged<G::Event>>,
     ) -> Played {
         self.offers = Offers::default();
@@ -339,13 +367,6 @@ impl<G: Rules> Match<G> {
             events.push(Logged::Meta(MetaEvent::GameOver { outcome }));
         }
         self.seq += 1;
-        let json = events
-            .iter()
-            .map(|event| match event {
-                Logged::Rules(e) => to_value(e),
-                Logged::Meta(m) => m.to_value(),
-            })
-            .collect();
         self.last = Some(LastEvents {
             seq: self.seq,
             events,
@@ -353,9 +374,9 @@ impl<G: Rules> Match<G> {
         Played {
             seq: self.seq,
             side,
-            action,
+            action: Value::Null,
             rolls,
-            events: json,
+            events: Vec::new(),
         }
     }
 

@@ -8,6 +8,7 @@ use crate::*;
 
 mod draw;
 mod offered_fit;
+mod replay_quiet;
 
 thread_local! {
     /// How many times this thread's races listed their legal actions.

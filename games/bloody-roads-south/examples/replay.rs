@@ -81,7 +81,8 @@ fn resident_kib() -> u64 {
 fn replay(scenario: &str, n: u64, played: &[(Side, Value)]) -> Match<BloodyRoadsSouth> {
     let mut m = start(scenario, n);
     for (side, action) in played {
-        m.replay(*side, action).expect("a recorded action replays");
+        m.replay_quiet(*side, action)
+            .expect("a recorded action replays");
     }
     assert!(m.outcome().is_some(), "a replayed game ends as it did");
     m

@@ -174,7 +174,7 @@ fn main() {
         let t = Instant::now();
         let mut m = start(&a, *n);
         for (side, action) in played {
-            m.replay(*side, action).expect("replays");
+            m.replay_quiet(*side, action).expect("replays");
         }
         replay.add(t.elapsed());
         assert!(m.outcome().is_some(), "a replayed game ends as it did");
@@ -322,7 +322,7 @@ fn memory(a: &Arguments, records: &[Record]) -> (usize, u64, usize) {
         .map(|_| {
             let mut m = start(a, *n);
             for (side, action) in longest {
-                m.replay(*side, action).expect("replays");
+                m.replay_quiet(*side, action).expect("replays");
             }
             m
         })
