@@ -4,10 +4,10 @@
 //! every state of seeded bot games of Sander's Field and the first actions of Scenarios 5 and
 //! 6, for both sides, the kept hexes are the fresh ones.
 
-use adjutant_engine::{Match, Rules};
+use adjutant_engine::Match;
 use bloody_roads_south::BloodyRoadsSouth;
 
-use crate::support::{Rng, sanders_field, second_day, wilderness_with};
+use crate::support::{Rng, play_at_random, sanders_field, second_day, wilderness_with};
 
 /// Plays `actions` actions of `m` (or to its end) between random bots, comparing the kept
 /// blocked hexes with the fresh ones in every state.
@@ -17,15 +17,7 @@ fn check(mut m: Match<BloodyRoadsSouth>, n: u64, actions: u64) {
         if let Err(e) = m.state().check_kept_blocked() {
             panic!("game {n}, action {}: {e}", m.seq());
         }
-        let to_act = m.to_act();
-        let side = to_act[rng.below(to_act.len())];
-        let legal = m.state().legal_actions(side);
-        let offered = &legal[rng.below(legal.len())];
-        let words = format!("Orders of move {}.", m.seq());
-        let action =
-            bloody_roads_south::bot::fill(m.state(), side, offered, &mut |k| rng.below(k), &words);
-        let value = serde_json::to_value(&action).expect("actions serialise");
-        m.play(side, &value).expect("an offered action is accepted");
+        play_at_random(&mut m, &mut rng);
     }
 }
 

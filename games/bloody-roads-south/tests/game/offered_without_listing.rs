@@ -11,7 +11,7 @@ use bloody_roads_south::geometry::facing::Vertex;
 use bloody_roads_south::model::unit::Formation;
 use bloody_roads_south::{Action, BloodyRoadsSouth};
 
-use crate::support::{Rng, plank_road, sanders_field, second_day, wilderness_with};
+use crate::support::{Rng, plank_road, play_at_random, sanders_field, second_day, wilderness_with};
 
 /// Plays `actions` actions of `m` (or to its end) between random bots, checking every state;
 /// at least `told` posted actions must have been told offered without the list.
@@ -19,15 +19,7 @@ fn check(mut m: Match<BloodyRoadsSouth>, n: u64, actions: u64, told: usize) {
     let mut rng = Rng(n ^ 0x0ffe);
     let mut found = check_state(&m, n, &mut rng);
     while m.outcome().is_none() && m.seq() < actions {
-        let to_act = m.to_act();
-        let side = to_act[rng.below(to_act.len())];
-        let legal = m.state().legal_actions(side);
-        let offered = &legal[rng.below(legal.len())];
-        let words = format!("Orders of move {}.", m.seq());
-        let action =
-            bloody_roads_south::bot::fill(m.state(), side, offered, &mut |k| rng.below(k), &words);
-        let value = serde_json::to_value(&action).expect("actions serialise");
-        m.play(side, &value).expect("an offered action is accepted");
+        play_at_random(&mut m, &mut rng);
         found += check_state(&m, n, &mut rng);
     }
     assert!(

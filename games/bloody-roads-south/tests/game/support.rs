@@ -28,6 +28,20 @@ impl Rng {
     }
 }
 
+/// Plays one action chosen at random for a side chosen at random among those to act, its
+/// free text filled as a bot fills it.
+pub fn play_at_random(m: &mut Match<BloodyRoadsSouth>, rng: &mut Rng) {
+    let to_act = m.to_act();
+    let side = to_act[rng.below(to_act.len())];
+    let legal = m.state().legal_actions(side);
+    let offered = &legal[rng.below(legal.len())];
+    let words = format!("Orders of move {}.", m.seq());
+    let action =
+        bloody_roads_south::bot::fill(m.state(), side, offered, &mut |k| rng.below(k), &words);
+    let value = serde_json::to_value(&action).expect("actions serialise");
+    m.play(side, &value).expect("an offered action is accepted");
+}
+
 /// The seed of game `n`.
 pub fn seed(n: u64) -> Seed {
     let mut bytes = [0u8; 32];

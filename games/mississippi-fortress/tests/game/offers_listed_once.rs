@@ -5,9 +5,8 @@
 
 use adjutant_engine::{Match, Rules};
 use mississippi_fortress::MississippiFortress;
-use serde_json::Value;
 
-use crate::support::{Rng, new_match, seed, setup_for};
+use crate::support::{Rng, new_match, seed, setup_with_every_option};
 
 /// Plays up to `actions` random offered actions of `m`, checking the offers after set-up and
 /// after every action.
@@ -34,14 +33,7 @@ fn the_offers_taken_from_the_sequence_of_play_are_the_legal_actions_champion_hil
 
 #[test]
 fn the_offers_taken_from_the_sequence_of_play_are_the_legal_actions_grand_campaign() {
-    let scenario = "porter-runs-the-batteries";
-    let options: serde_json::Map<String, Value> = mississippi_fortress::catalog::game_info()
-        .choices
-        .iter()
-        .filter(|c| c.scenarios.iter().any(|s| s == scenario))
-        .map(|c| (c.id.clone(), Value::Bool(true)))
-        .collect();
-    let setup = setup_for(scenario, Value::Object(options));
+    let setup = setup_with_every_option("porter-runs-the-batteries");
     let m = Match::new(&setup, &seed(7)).expect("6.3 sets up");
     check(m, 7, 1_200);
 }

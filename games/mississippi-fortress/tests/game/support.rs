@@ -45,6 +45,17 @@ pub fn setup_for(scenario: &str, options: Value) -> Setup {
     }
 }
 
+/// The set-up of `scenario` with every option it offers turned on.
+pub fn setup_with_every_option(scenario: &str) -> Setup {
+    let options: Map<String, Value> = mississippi_fortress::catalog::game_info()
+        .choices
+        .iter()
+        .filter(|c| c.scenarios.iter().any(|s| s == scenario))
+        .map(|c| (c.id.clone(), Value::Bool(true)))
+        .collect();
+    setup_for(scenario, Value::Object(options))
+}
+
 /// A game of any scenario with options and its dice, right after set-up.
 pub fn new_scenario(scenario: &str, options: Value, n: u64) -> (MississippiFortress, Dice) {
     let mut dice = Dice::new(&seed(n));

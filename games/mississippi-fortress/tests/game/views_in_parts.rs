@@ -8,7 +8,7 @@ use adjutant_engine::{Match, Side, Viewer};
 use mississippi_fortress::MississippiFortress;
 use serde_json::Value;
 
-use crate::support::{Rng, new_match, seed, setup_for};
+use crate::support::{Rng, new_match, seed, setup_with_every_option};
 
 const VIEWERS: [Viewer; 4] = [
     Viewer::Seat(Side::Union),
@@ -72,14 +72,7 @@ fn issue_16_views_built_from_kept_areas_are_the_views_written_afresh_champion_hi
 
 #[test]
 fn issue_16_views_built_from_kept_areas_are_the_views_written_afresh_grand_campaign() {
-    let scenario = "porter-runs-the-batteries";
-    let options: serde_json::Map<String, Value> = mississippi_fortress::catalog::game_info()
-        .choices
-        .iter()
-        .filter(|c| c.scenarios.iter().any(|s| s == scenario))
-        .map(|c| (c.id.clone(), Value::Bool(true)))
-        .collect();
-    let setup = setup_for(scenario, Value::Object(options));
+    let setup = setup_with_every_option("porter-runs-the-batteries");
     let m = Match::new(&setup, &seed(7)).expect("6.3 sets up");
     check(m, 7, 1_500);
 }
