@@ -35,10 +35,7 @@ impl BloodyRoadsSouth {
     /// of play asks after every step of a moving group) and the firer's Fire Combat Phase.
     pub fn has_action(&self, side: Side) -> bool {
         match self.step {
-            Step::Movement {
-                side: s,
-                segment: MovementSegment::Move,
-            } if s == side && self.decisions.is_empty() => {
+            _ if self.moves_now(side) => {
                 let _reading = self.read_whole();
                 self.has_movement_action(side)
             }
@@ -54,10 +51,7 @@ impl BloodyRoadsSouth {
     /// [`Self::actions_for`] and scans it).
     pub fn offered_fit(&self, side: Side, posted: &Action) -> Option<Action> {
         match self.step {
-            Step::Movement {
-                side: s,
-                segment: MovementSegment::Move,
-            } if s == side && self.decisions.is_empty() => {
+            _ if self.moves_now(side) => {
                 let _reading = self.read_whole();
                 self.movement_fit(side, posted)
             }
@@ -71,6 +65,15 @@ impl BloodyRoadsSouth {
             }
             _ => None,
         }
+    }
+
+    /// Whether `side` is in its movement segment with no question pending: where
+    /// [`Self::has_action`] and [`Self::offered_fit`] answer without listing.
+    fn moves_now(&self, side: Side) -> bool {
+        matches!(
+            self.step,
+            Step::Movement { side: s, segment: MovementSegment::Move } if s == side
+        ) && self.decisions.is_empty()
     }
 
     /// Applies an offered action (the engine has checked that it is offered).
