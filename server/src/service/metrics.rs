@@ -15,6 +15,8 @@ pub struct Counters {
     pub lease_takes: AtomicU64,
     /// Writes refused because another server had taken the lease.
     pub fenced: AtomicU64,
+    /// Players' actions this server handed to the game's lease holder, which played them.
+    pub forwarded: AtomicU64,
     /// Actions another server committed that this one told its subscribers.
     pub followed: AtomicU64,
     /// Clock sweeps this server ran as the sweeper (several servers: one sweeps at a time).
@@ -68,6 +70,12 @@ impl Service {
             "counter",
             "Writes refused because another server had taken the game's lease.",
             get(&c.fenced).to_string(),
+        );
+        metric(
+            "adjutant_forwarded_actions_total",
+            "counter",
+            "Players' actions this server handed to the game's lease holder on another server, which played them.",
+            get(&c.forwarded).to_string(),
         );
         metric(
             "adjutant_followed_actions_total",

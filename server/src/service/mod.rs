@@ -11,6 +11,7 @@ mod chat;
 pub mod clockwork;
 mod computer;
 mod correspondence;
+mod forwards;
 mod hub;
 pub mod import;
 mod lobby;
@@ -99,6 +100,8 @@ pub struct Inner {
     pub counters: metrics::Counters,
     /// Who is connected to each game here and on the other servers (several servers).
     pub node_presence: node_presence::NodePresence,
+    /// The actions this server handed to other servers and waits on (several servers).
+    pub forwards: forwards::Forwards,
 }
 
 /// The game service; cheap to clone.
@@ -174,6 +177,7 @@ impl Service {
                 node,
                 counters: metrics::Counters::default(),
                 node_presence: node_presence::NodePresence::default(),
+                forwards: forwards::Forwards::default(),
             }),
         };
         nodes::follow_changes(&service.inner);

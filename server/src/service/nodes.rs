@@ -8,6 +8,7 @@
 use std::sync::{Arc, Weak};
 
 use super::actor::{Command, Refresh};
+use super::forwards;
 use super::node_presence::{self, BEAT};
 use super::revoked::{Revoked, RevokedTokens};
 use super::{Inner, Service};
@@ -103,6 +104,11 @@ async fn heard(inner: Arc<Inner>, payload: &str) {
     // "<game id> presence <node> …": who is connected there; "<game id> presence? <node>":
     // a server asks who is connected to the game (it just loaded it).
     // "!revoked <node> …": tokens revoked.
+    // "!fwd <node> …", "!fwd-re <node> …": an action handed to its game's lease holder, and
+    // the answer (`service/forwards.rs`).
+    if forwards::heard(&inner, payload) {
+        return;
+    }
     let parts: Vec<&str> = payload.split(' ').collect();
     let game = parts[0];
     match parts.get(1) {
@@ -161,12 +167,17 @@ async fn heard(inner: Arc<Inner>, payload: &str) {
     if chat.is_none() && parts.get(2) == Some(&inner.node.as_str()) {
         return;
     }
+    let holder = match chat {
+        None => parts.get(2).map(|node| node.to_string()),
+        Some(_) => None,
+    };
     poke(
         &inner,
         game,
         Refresh {
             chat,
             presence: false,
+            holder,
         },
     )
     .await;

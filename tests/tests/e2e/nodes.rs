@@ -10,7 +10,10 @@ use adjutant_protocol::{
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::Value;
+use sqlx::ConnectOptions;
+use sqlx::postgres::PgConnectOptions;
 use std::path::Path;
+use std::str::FromStr;
 use std::time::{Duration, Instant};
 use tokio::task::JoinHandle;
 
@@ -68,7 +71,7 @@ async fn watch(client: &Client, game: &str) -> JoinHandle<(Vec<u64>, Value, Vec<
     })
 }
 
-/// Plays until an action of `side` is acknowledged (its node then holds the game's lease).
+/// Plays until each side has had three actions acknowledged and the last is `side`'s.
 async fn until_acted_by(
     players: &mut [(Client, Live); 2],
     game: &str,
@@ -77,16 +80,33 @@ async fn until_acted_by(
     acknowledged: &mut Vec<u64>,
 ) {
     let observer = players[0].0.clone();
+    let mut by_side = [0; 2];
     loop {
         let seq = act_over_websocket(players, game, rng)
             .await
             .expect("the game is not over yet");
         acknowledged.push(seq);
         let log = observer.events(game, seq - 1, None).await.expect("events");
-        if acknowledged.len() >= 6 && log.entries.last().map(|e| e.side) == Some(side) {
+        let last = log.entries.last().map(|e| e.side);
+        by_side[usize::from(last == Some(Side::Confederate))] += 1;
+        if acknowledged.len() >= 6 && by_side.iter().all(|&n| n >= 3) && last == Some(side) {
             return;
         }
     }
+}
+
+/// The server holding `game`'s lease, as PostgreSQL has it (its node name).
+async fn lease_holder(url: &str, game: &str) -> String {
+    let mut conn = PgConnectOptions::from_str(url)
+        .unwrap()
+        .connect()
+        .await
+        .unwrap();
+    sqlx::query_scalar("SELECT lease_node FROM games WHERE id = $1")
+        .bind(game)
+        .fetch_one(&mut conn)
+        .await
+        .unwrap()
 }
 
 /// The server's `/metrics` text.
@@ -122,7 +142,6 @@ async fn three_servers_one_game_a_spectator_on_the_third_and_the_lease_holder_ki
     };
     let [a, b, c] = [0, 1, 2].map(|_| ServerProcess::start(Path::new(&url)));
     let union_a = account(&a.client(), "union").await;
-    let tokens = union_a.token().map(str::to_string);
     let confederate_b = account(&b.client(), "confederate").await;
     let game = outpost(&union_a, &confederate_b, Visibility::Public)
         .await
@@ -141,7 +160,6 @@ async fn three_servers_one_game_a_spectator_on_the_third_and_the_lease_holder_ki
     ];
     let mut rng = StdRng::seed_from_u64(18);
     let mut acknowledged = Vec::new();
-    // The Union's server took the lease for its last action: it is the one killed.
     until_acted_by(
         &mut players,
         &game,
@@ -150,21 +168,44 @@ async fn three_servers_one_game_a_spectator_on_the_third_and_the_lease_holder_ki
         &mut acknowledged,
     )
     .await;
-    let [_, (confederate_b, confederate_live)] = players;
-    let b_before = metric(&metrics(&b).await, "adjutant_actions_committed_total");
-    a.kill_9();
-
-    // The Union plays on through the third server.
-    let union_c = c.client().with_token(tokens);
+    // One writer while it lives: the game's lease stays with one server, and the other hands
+    // its player's actions over instead of taking the lease for each (service/forwards.rs).
+    let (text_a, text_b) = (metrics(&a).await, metrics(&b).await);
+    let takes = |t: &str| metric(t, "adjutant_lease_takes_total");
+    let forwarded = |t: &str| metric(t, "adjutant_forwarded_actions_total");
+    assert!(
+        takes(&text_a) + takes(&text_b) <= 3,
+        "the join and at most one first action each take the lease, not every hand-over \
+         ({} actions): {text_a}\n{text_b}",
+        acknowledged.len()
+    );
+    assert!(
+        forwarded(&text_a) + forwarded(&text_b) >= 2,
+        "{text_a}\n{text_b}"
+    );
+    for text in [&text_a, &text_b] {
+        assert_eq!(metric(text, "adjutant_fenced_writes_total"), 0, "{text}");
+    }
+    // The server that holds the game's lease is the one killed; its player plays on through
+    // the third server.
+    let holder = lease_holder(&url, &game).await;
+    let a_holds = text_a.contains(&format!("node=\"{holder}\""));
+    assert!(a_holds || text_b.contains(&format!("node=\"{holder}\"")));
+    let (killed, survivor, moved) = if a_holds { (a, b, 0) } else { (b, a, 1) };
+    let survivor_before = metric(
+        &metrics(&survivor).await,
+        "adjutant_actions_committed_total",
+    );
+    let tokens = players[moved].0.token().map(str::to_string);
+    killed.kill_9();
+    let moved_client = c.client().with_token(tokens);
     let last = *acknowledged.last().unwrap();
-    shows(&union_c, &game, last).await;
-    let log = union_c.events(&game, 0, None).await.unwrap();
+    shows(&moved_client, &game, last).await;
+    let log = moved_client.events(&game, 0, None).await.unwrap();
     let seqs: Vec<u64> = log.entries.iter().map(|e| e.seq).collect();
     assert_eq!(seqs, acknowledged, "every acknowledged action, in order");
-    let mut players = [
-        (union_c.clone(), live(&union_c).await),
-        (confederate_b.clone(), confederate_live),
-    ];
+    players[moved] = (moved_client.clone(), live(&moved_client).await);
+    let last_player = players[moved].0.clone();
     let mut more = 0;
     while let Some(seq) = act_over_websocket(&mut players, &game, &mut rng).await {
         acknowledged.push(seq);
@@ -182,7 +223,7 @@ async fn three_servers_one_game_a_spectator_on_the_third_and_the_lease_holder_ki
         ["watching from B"],
         "and the chat posted on another server"
     );
-    for server in [&b, &c] {
+    for server in [&survivor, &c] {
         let state = server.client().state(&game, None).await.unwrap();
         assert_eq!(state.status, GameStatus::Finished);
         assert_eq!(state.seq, *acknowledged.last().unwrap());
@@ -194,7 +235,7 @@ async fn three_servers_one_game_a_spectator_on_the_third_and_the_lease_holder_ki
     // Each server says what it did: C told its spectator actions it did not commit, and
     // both survivors are ready for requests.
     let mut committed = 0;
-    for server in [&b, &c] {
+    for server in [&survivor, &c] {
         let ready = reqwest::get(format!("{}/readyz", server.base))
             .await
             .unwrap();
@@ -208,15 +249,16 @@ async fn three_servers_one_game_a_spectator_on_the_third_and_the_lease_holder_ki
                 "{text}"
             );
         }
-        assert!(metric(&text, "adjutant_lease_takes_total") > 0, "{text}");
     }
+    let c_takes = metric(&metrics(&c).await, "adjutant_lease_takes_total");
+    assert!(c_takes > 0, "C took the lease over for the moved player");
     assert_eq!(
-        committed - b_before,
+        committed - survivor_before,
         more,
-        "after the kill, B and C committed every action once"
+        "after the kill, the survivors committed every action once"
     );
     // A rematch offered on C reaches a watcher on B.
-    let mut watcher = live(&b.client()).await;
+    let mut watcher = live(&survivor.client()).await;
     watcher
         .send(&ClientMessage::Subscribe {
             game_id: game.clone(),
@@ -233,7 +275,7 @@ async fn three_servers_one_game_a_spectator_on_the_third_and_the_lease_holder_ki
         })
         .await
         .expect("subscribed");
-    let rematch = union_c
+    let rematch = last_player
         .rematch(&game, serde_json::json!({"decoy": "2"}))
         .await
         .expect("a rematch");
@@ -243,10 +285,10 @@ async fn three_servers_one_game_a_spectator_on_the_third_and_the_lease_holder_ki
             _ => None,
         })
         .await
-        .expect("B tells its watcher of the rematch")
+        .expect("the other survivor tells its watcher of the rematch")
         .0;
     assert_eq!(offered, rematch.game_id);
-    let record = union_c.record(&game, None).await.unwrap();
+    let record = last_player.record(&game, None).await.unwrap();
     assert_eq!(record.actions.len(), acknowledged.len());
     adjutant_cli::verify(&adjutant_tests::registry(), &record).expect("the record verifies");
 }

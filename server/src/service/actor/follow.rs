@@ -43,6 +43,7 @@ impl Actor {
             }
         }
         self.lease = Some(epoch);
+        self.holder = Some(self.inner.node.clone());
         Counters::add(&self.inner.counters.lease_takes, 1);
         Ok(epoch)
     }

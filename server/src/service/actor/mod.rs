@@ -7,6 +7,7 @@ mod computer;
 mod correspondence;
 mod fanout;
 mod follow;
+mod forward;
 mod load;
 mod looking;
 mod play;
@@ -41,8 +42,8 @@ use crate::notify::{GameBrief, Intent, Recipient};
 use crate::store::{NewAction, NewGame, Write, WriteError};
 
 pub use cmd::{
-    Act, ActedTo, Answer, Clock, ClockOp, Command, ComputerMove, Join, NewSubscriber, Post,
-    Refresh, Rematch, Reply, Resign, State, Stop, Subscribe, Tick, Unsubscribe,
+    Act, ActedTo, Answer, Clock, ClockOp, Command, ComputerMove, ForwardedAct, Join, NewSubscriber,
+    Post, Refresh, Rematch, Reply, Resign, State, Stop, Subscribe, Tick, Unsubscribe,
 };
 use load::load;
 pub use sink::Sink;
@@ -95,6 +96,9 @@ struct Actor {
     /// once another server took the lease); `None` until it takes it. Always `Some(0)` on a
     /// single-node store, which has no lease.
     lease: Option<i64>,
+    /// The server that last wrote the game, as its notification said (several servers): an
+    /// action is handed to it while it answers (`service/forwards.rs`). `None`: unknown.
+    holder: Option<String>,
     /// Set when a write was refused for the lease and the actor reloaded: the command that
     /// wrote may try once more.
     fenced: bool,
@@ -152,6 +156,7 @@ pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle
                     presence_due: false,
                     presence_waited: 0,
                     lease,
+                    holder: None,
                     fenced: false,
                     chat_told: HashMap::new(),
                     player_here: false,

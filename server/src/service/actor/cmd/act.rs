@@ -49,9 +49,17 @@ impl ActedTo {
 impl Act {
     pub(in super::super) async fn apply(self, actor: &mut Actor) {
         actor.saw(Some(&self.account));
-        let result = actor
-            .act(&self.account, self.seq, &self.action, self.reply_view)
+        let forwarded = actor
+            .forward(&self.account, self.seq, &self.action, self.reply_view)
             .await;
+        let result = match forwarded {
+            Some(result) => result,
+            None => {
+                actor
+                    .act(&self.account, self.seq, &self.action, self.reply_view)
+                    .await
+            }
+        };
         if let (Ok(accepted), Some(to)) = (&result, self.acted_to) {
             to.tell(accepted.seq);
         }

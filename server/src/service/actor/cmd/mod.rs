@@ -4,6 +4,7 @@
 mod act;
 mod clock;
 mod computer;
+mod forwarded;
 mod join;
 mod post;
 mod refresh;
@@ -22,6 +23,7 @@ use super::Actor;
 pub use act::{Act, ActedTo};
 pub use clock::{Clock, ClockOp};
 pub use computer::ComputerMove;
+pub use forwarded::ForwardedAct;
 pub use join::Join;
 pub use post::Post;
 pub use refresh::Refresh;
@@ -38,6 +40,8 @@ pub use unsubscribe::Unsubscribe;
 pub enum Command {
     State(State),
     Act(Act),
+    /// A player's action another server handed over (this server holds the lease).
+    Forwarded(ForwardedAct),
     Resign(Resign),
     Join(Join),
     Subscribe(Subscribe),
@@ -60,6 +64,7 @@ impl Command {
         match self {
             Command::State(c) => c.apply(actor),
             Command::Act(c) => c.apply(actor).await,
+            Command::Forwarded(c) => c.apply(actor).await,
             Command::Resign(c) => c.apply(actor).await,
             Command::Join(c) => c.apply(actor).await,
             Command::Subscribe(c) => c.apply(actor).await,
@@ -79,6 +84,7 @@ impl Command {
         match self {
             Command::State(c) => c.retry(),
             Command::Act(c) => c.retry(),
+            Command::Forwarded(c) => c.retry(),
             Command::Resign(c) => c.retry(),
             Command::Join(c) => c.retry(),
             Command::Subscribe(c) => c.retry(),
@@ -96,6 +102,7 @@ impl Command {
         match self {
             Command::State(c) => c.fail(error),
             Command::Act(c) => c.fail(error),
+            Command::Forwarded(c) => c.fail(error),
             Command::Resign(c) => c.fail(error),
             Command::Join(c) => c.fail(error),
             Command::Subscribe(c) => c.fail(error),

@@ -11,6 +11,8 @@ pub struct Refresh {
     pub chat: Option<(String, i64)>,
     /// Who is connected on another server changed (nothing to read).
     pub presence: bool,
+    /// The server that wrote, as its notification names it (the game's lease holder now).
+    pub holder: Option<String>,
 }
 
 impl Refresh {
@@ -19,6 +21,7 @@ impl Refresh {
         Refresh {
             chat: None,
             presence: true,
+            holder: None,
         }
     }
 
@@ -28,6 +31,9 @@ impl Refresh {
             // The computer's seat may be this server's to play now (`computer.rs`).
             actor.think();
             return;
+        }
+        if let Some(holder) = self.holder {
+            actor.holder = (!holder.is_empty()).then_some(holder);
         }
         match self.chat {
             Some((channel, seq)) => actor.follow_chat(&channel, seq).await,

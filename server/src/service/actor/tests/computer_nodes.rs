@@ -192,9 +192,22 @@ async fn only_the_lease_holder_thinks_for_the_computer_and_a_spectators_server_n
         computer_moves,
         "B thinks, holding the lease"
     );
-    let on_a_state = a.game_state(None, &game, None).await.unwrap();
+    // A follows B's commits as PostgreSQL tells them (real I/O: polled, on a deadline).
     let on_b_state = b.game_state(None, &game, None).await.unwrap();
-    assert_eq!(on_a_state.seq, on_b_state.seq);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let on_a_state = a.game_state(None, &game, None).await.unwrap();
+        if on_a_state.seq == on_b_state.seq {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "A never followed B to {}: at {}",
+            on_b_state.seq,
+            on_a_state.seq
+        );
+        tokio::task::yield_now().await;
+    }
     assert_eq!(
         decisions(&a).await,
         thought_on_a,
