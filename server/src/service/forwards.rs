@@ -3,9 +3,11 @@
 //! player's connection reached. The asking server hands the action over on the store's
 //! notification channel (`!fwd <holder> <json>`), the holder's actor plays and commits it, and
 //! answers (`!fwd-re <asker> <json>`); the asker then follows the commit as it follows any
-//! other server's, and tells its player. Without an answer within [`PATIENCE`] the holder is
-//! taken for gone: the asker takes the lease itself (as every write did before forwarding),
-//! and sends nothing to that server for [`SILENT_FOR`].
+//! other server's, and tells its player. Without an answer within [`LOOK_AFTER`] the asker
+//! asks the database whether the holder still has a connection (a killed server's sessions
+//! end with its sockets); a holder gone, or silent for [`PATIENCE`], is taken for gone: the
+//! asker takes the lease itself (as every write did before forwarding), and sends nothing to
+//! that server for [`SILENT_FOR`].
 //!
 //! Why forwarding: with a game's two players on two servers, taking the lease for every write
 //! moved it on every action, and both servers wrote at once whenever both players acted at the
@@ -27,11 +29,14 @@ use tracing::{debug, warn};
 use super::actor::{Answer, Command, ForwardedAct, Reply};
 use super::{Account, Inner};
 
-/// How long an asking server waits for the holder's answer before taking it for gone. Well
-/// above a busy holder's answer (tens of milliseconds at a hundred games on two cores), as a
-/// holder taken for gone while alive costs a refused write and a reload (the fence keeps the
-/// game right either way).
-pub const PATIENCE: Duration = Duration::from_millis(300);
+/// How long an asking server waits for the holder's answer before asking the database
+/// whether the holder still lives (again at most this often per holder, while it waits).
+pub const LOOK_AFTER: Duration = Duration::from_millis(40);
+
+/// The longest an asking server waits for a holder that lives: well above a busy holder's
+/// answer (hundreds of milliseconds on an overloaded machine), as a holder taken for gone
+/// while alive costs a refused write and a reload (the fence keeps the game right either way).
+pub const PATIENCE: Duration = Duration::from_secs(2);
 
 /// How long a holder that did not answer gets nothing forwarded (its games' leases are taken
 /// over by the servers their players use).
@@ -76,12 +81,16 @@ struct Answered {
     outcome: Outcome,
 }
 
-/// The forwarded actions this server waits on, and the holders it stopped asking.
+/// The forwarded actions this server waits on, the holders it stopped asking, and what it
+/// last learnt of their lives.
 #[derive(Default)]
 pub struct Forwards {
     next: AtomicU64,
     waiting: Mutex<HashMap<u64, oneshot::Sender<Outcome>>>,
     silent: Mutex<HashMap<String, Instant>>,
+    /// Whether each holder waited on had a connection to the database, and when that was
+    /// asked.
+    looked: Mutex<HashMap<String, (Instant, bool)>>,
 }
 
 impl Forwards {
@@ -127,25 +136,66 @@ impl Forwards {
         if payload.len() > MAX_PAYLOAD {
             return None;
         }
-        let (tx, rx) = oneshot::channel();
+        let (tx, mut rx) = oneshot::channel();
         self.waiting.lock().expect("forwards lock").insert(req, tx);
         let told = inner.store.tell(payload).await;
-        let outcome = match told {
-            Ok(()) => tokio::time::timeout(PATIENCE, rx)
-                .await
-                .ok()
-                .and_then(Result::ok),
-            Err(_) => None,
-        };
+        let mut outcome = None;
+        let mut gone = false;
+        if told.is_ok() {
+            let given_up = Instant::now() + PATIENCE;
+            loop {
+                let wait = LOOK_AFTER.min(given_up.saturating_duration_since(Instant::now()));
+                match tokio::time::timeout(wait, &mut rx).await {
+                    Ok(answer) => {
+                        outcome = answer.ok();
+                        break;
+                    }
+                    Err(_) if Instant::now() >= given_up => break,
+                    Err(_) if !self.lives(inner, holder).await => {
+                        gone = true;
+                        break;
+                    }
+                    Err(_) => {}
+                }
+            }
+        }
         self.waiting.lock().expect("forwards lock").remove(&req);
         if outcome.is_none() && told.is_ok() {
-            warn!(%game, %holder, "the game's lease holder did not answer: taking the lease");
+            match gone {
+                true => warn!(%game, %holder, "the game's lease holder is gone: taking the lease"),
+                false => {
+                    warn!(%game, %holder, "the game's lease holder did not answer: taking the lease")
+                }
+            }
             self.silent
                 .lock()
                 .expect("forwards lock")
                 .insert(holder.to_string(), Instant::now() + SILENT_FOR);
         }
         outcome
+    }
+
+    /// Whether `holder` still has a connection to the database, as last asked (at most once
+    /// per [`LOOK_AFTER`] per holder, whoever waits on it); a store that does not answer is
+    /// taken to mean the holder lives (the wait then ends at [`PATIENCE`]).
+    async fn lives(&self, inner: &Inner, holder: &str) -> bool {
+        let known = self
+            .looked
+            .lock()
+            .expect("forwards lock")
+            .get(holder)
+            .copied();
+        if let Some((at, alive)) = known
+            && at + LOOK_AFTER > Instant::now()
+        {
+            return alive;
+        }
+        let alive = inner.store.node_alive(holder).await.unwrap_or(true);
+        self.looked
+            .lock()
+            .expect("forwards lock")
+            .insert(holder.to_string(), (Instant::now(), alive));
+        alive
     }
 
     /// An answer to one of this server's forwarded actions (`json` of `!fwd-re <me> <json>`).

@@ -154,7 +154,7 @@ impl Service {
             clock_presets: clockwork::presets(),
             computer_opponents: registry.opponents(),
         };
-        let node = nodes::node_id();
+        let node = store.node().unwrap_or_else(nodes::node_id);
         let notifier = Notifier::spawn(store.clone(), &config, clock.clone(), node.clone());
         let sign_ins = sign_in::SignIns::new(&config);
         let service = Service {

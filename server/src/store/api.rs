@@ -189,6 +189,19 @@ pub trait Store: Send + Sync {
         None
     }
 
+    /// This server's name among the servers sharing the store (`None`: a single-node store;
+    /// the service then names itself).
+    fn node(&self) -> Option<String> {
+        None
+    }
+
+    /// Whether server `node` is connected to the shared store (a single-node store has only
+    /// this one).
+    fn node_alive<'a>(&'a self, node: &'a str) -> Pending<'a, Result<bool, WriteError>> {
+        let _ = node;
+        Box::pin(std::future::ready(Ok(true)))
+    }
+
     /// Tells every server listening for [`Store::changes`] `payload` (presence, revocations:
     /// what is not a committed change). A single-node store has nobody to tell.
     fn tell(&self, payload: String) -> Pending<'_, Result<(), WriteError>> {

@@ -45,10 +45,19 @@ pub struct PostgresStore {
     notice_ids: Arc<tokio::sync::Mutex<(i64, i64)>>,
     /// Set once something listens for changed games ([`PostgresStore::changes`]).
     listening: Arc<std::sync::atomic::AtomicBool>,
+    /// This server's name among the servers on the database (random per process), in every
+    /// one of its connections' `application_name`: another server tells from
+    /// `pg_stat_activity` whether it still lives ([`PostgresStore::node_alive`]).
+    node: String,
 }
 
 /// Notice ids a server takes at once.
 const NOTICE_ID_BLOCK: i64 = 64;
+
+/// The `application_name` of server `node`'s connections (its writer's adds " writer").
+fn session_name(node: &str) -> String {
+    format!("adjutant-server {node}")
+}
 
 /// Whether `db` (the `--db` value) names a PostgreSQL database.
 pub fn is_postgres_url(db: &str) -> bool {
@@ -67,15 +76,18 @@ impl PostgresStore {
         options: PgConnectOptions,
         max_batch: usize,
     ) -> Result<PostgresStore, sqlx::Error> {
+        let node = uuid::Uuid::new_v4().simple().to_string();
         let options = options
             // A write is answered only once its commit is durable, whatever the server's
             // default for the session.
             .options([("synchronous_commit", "on")])
-            .application_name("adjutant-server")
+            .application_name(&session_name(&node))
             .disable_statement_logging();
         // The writer's connection first: a server that cannot be reached (or refuses the
         // credentials) is reported in its own words at once, not as a pool's timeout.
-        let writer_options = options.clone().application_name("adjutant-server writer");
+        let writer_options = options
+            .clone()
+            .application_name(&format!("{} writer", session_name(&node)));
         let writer_conn = writer_options.connect().await?;
         let pool = PgPoolOptions::new()
             .max_connections(8)
@@ -89,7 +101,13 @@ impl PostgresStore {
             writer: Writer::spawn(writer_conn, writer_options, max_batch),
             notice_ids: Arc::new(tokio::sync::Mutex::new((0, 0))),
             listening: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+            node,
         })
+    }
+
+    /// This server's name among the servers on the database.
+    pub fn node(&self) -> &str {
+        &self.node
     }
 
     /// A fresh id for a notice: the next of this server's block, a new block taken when it

@@ -61,6 +61,21 @@ impl PostgresStore {
         Ok(())
     }
 
+    /// Whether server `node` has a connection to the database: a server that died has none
+    /// (PostgreSQL ends a session as soon as its client's socket closes, and the writer's and
+    /// the listener's stay open while the server lives).
+    pub async fn node_alive(&self, node: &str) -> Result<bool, WriteError> {
+        let name = super::session_name(node);
+        sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM pg_stat_activity \
+             WHERE application_name = $1 OR application_name = $1 || ' writer')",
+        )
+        .bind(name)
+        .fetch_one(&self.pool)
+        .await
+        .map_err(|e| WriteError::Store(format!("asking whether server {node} lives: {e}")))
+    }
+
     /// Starts listening for changed games (once per store: later calls give `None`).
     pub fn changes(&self) -> Option<mpsc::UnboundedReceiver<String>> {
         if self
@@ -202,6 +217,31 @@ mod tests {
         ));
         a.close().await;
         b.close().await;
+    }
+
+    #[tokio::test]
+    async fn a_server_lives_while_it_has_a_connection_and_not_after() {
+        let Some(options) = test_postgres::fresh_options("node_alive").await else {
+            return;
+        };
+        let a = PostgresStore::open_with(options.clone(), 8).await.unwrap();
+        let b = PostgresStore::open_with(options.clone(), 8).await.unwrap();
+        assert_ne!(a.node(), b.node(), "each server names itself");
+        assert!(a.node_alive(b.node()).await.unwrap());
+        assert!(b.node_alive(b.node()).await.unwrap(), "itself");
+        assert!(!a.node_alive("nobody").await.unwrap());
+        let gone = b.node().to_string();
+        b.close().await;
+        // PostgreSQL ends the sessions as their sockets close (asynchronously: polled).
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while a.node_alive(&gone).await.unwrap() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "b's sessions never ended"
+            );
+            tokio::task::yield_now().await;
+        }
+        a.close().await;
     }
 
     #[tokio::test]

@@ -47,6 +47,14 @@ impl Store for PostgresStore {
         PostgresStore::changes(self)
     }
 
+    fn node(&self) -> Option<String> {
+        Some(PostgresStore::node(self).to_string())
+    }
+
+    fn node_alive<'a>(&'a self, node: &'a str) -> Pending<'a, Result<bool, WriteError>> {
+        Box::pin(PostgresStore::node_alive(self, node))
+    }
+
     fn tell(&self, payload: String) -> Pending<'_, Result<(), WriteError>> {
         Box::pin(async move { PostgresStore::tell(self, &payload).await })
     }
