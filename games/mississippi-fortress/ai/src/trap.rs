@@ -229,3 +229,80 @@ pub fn pull(ctx: &Ctx<'_>, area: u8, from: u8) -> Option<f64> {
     let d = steps(ctx, area, post, trap.area).unwrap_or(7);
     Some(-PER_STEP * d as f64)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::belief::Belief;
+    use crate::seen::Seen;
+    use crate::strategy::Plan;
+    use crate::{AiRng, Level};
+    use adjutant_engine::{Match, PerSide, Seed, Setup, Side, Viewer};
+    use mississippi_fortress::MississippiFortress;
+    use serde_json::Value;
+
+    /// Champion Hill as the Union sees it when its first Movement Phase begins, with the
+    /// actions offered to it.
+    fn first_union_move() -> (Value, Vec<Value>) {
+        let setup = Setup {
+            scenario: "champion-hill".into(),
+            options: Default::default(),
+            secret_choices: PerSide::default(),
+        };
+        let mut m: Match<MississippiFortress> =
+            Match::new(&setup, &Seed::from_bytes([7; 32])).expect("sets up");
+        loop {
+            let side = m.to_act()[0];
+            let offered: Vec<Value> = m
+                .offered(side)
+                .into_iter()
+                .filter(crate::arena::is_move)
+                .collect();
+            if side == Side::Union && offered.iter().any(|o| o["type"] == "move_from") {
+                return (m.view(Viewer::Seat(side)), offered);
+            }
+            // Both sides finish their set-up without dummies.
+            let i = offered
+                .iter()
+                .position(|o| o["type"] != "place_dummy")
+                .unwrap_or(0);
+            m.play(side, &offered[i]).expect("offered");
+        }
+    }
+
+    #[test]
+    fn on_the_first_turn_the_cavalry_closes_every_way_out_of_jackson_first() {
+        let (view, offered) = first_union_move();
+        let seen = Seen::read(Side::Union, &view);
+        let mut rng = AiRng::new(1);
+        let belief = Belief::sample(&seen, 16, &mut rng);
+        let plan = Plan::new(&seen, &belief);
+        let ctx = Ctx {
+            seen,
+            belief,
+            plan,
+            budget: Level::Easy.budget(),
+            view: &view,
+            trap: Default::default(),
+        };
+        let trap = ctx.trap().expect("Johnston can be trapped in Jackson");
+        assert_eq!(trap.area, 15);
+        let mut posts = trap.posts.clone();
+        posts.sort_by_key(|p| p.1);
+        // Calhoun Station, Terry, and Brandon across the Pearl; Clinton and Raymond are the
+        // columns' own Areas.
+        let expected = [("wi-2-cav", 14), ("il-5-cav", 33), ("ia-3-cav", 34)];
+        let got: Vec<(&str, u8)> = posts.iter().map(|p| (p.0.as_str(), p.1)).collect();
+        assert_eq!(got, expected);
+        // The regiments move before the columns.
+        let i = crate::decide(Side::Union, &view, &offered, Level::Hard, &mut rng).unwrap();
+        let chosen = serde_json::from_value(offered[i].clone()).expect("an action");
+        let mississippi_fortress::Action::MoveFrom { area } = chosen else {
+            panic!("{}", offered[i]);
+        };
+        assert!(matches!(area.0, 13 | 26 | 32), "{}", offered[i]);
+        let first = crate::moves::movers(&ctx, area.0);
+        assert_eq!(first.len(), 1, "a regiment alone");
+        assert_eq!(first[0].kind, "cavalry");
+    }
+}
