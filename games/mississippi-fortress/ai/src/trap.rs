@@ -19,8 +19,8 @@ use crate::seen::Counter;
 /// Movement allowance of cavalry (S3.1b): a post is reached without force marching.
 const CAVALRY_MA: usize = 3;
 
-/// Points of potential a posted regiment loses for each step it stands from its post: more
-/// than anything else a step can earn it.
+/// Points of potential a posted regiment loses for each step it stands from its post (its
+/// only concern while posted, see [`pull`]).
 const PER_STEP: f64 = 20.0;
 
 /// The cavalry's posts around one enemy stack.
@@ -179,7 +179,7 @@ fn riders(ctx: &Ctx<'_>) -> Vec<Rider> {
 
 /// Land steps from `a` to `z` through Areas free of the enemy (a stack entering one stops,
 /// S3.51), never into or through the trapped Area `x`; `None` beyond six.
-pub fn steps(ctx: &Ctx<'_>, a: u8, z: u8, x: u8) -> Option<usize> {
+fn steps(ctx: &Ctx<'_>, a: u8, z: u8, x: u8) -> Option<usize> {
     if a != z && (a == x || ctx.seen.theirs(a).next().is_some()) {
         return None;
     }
