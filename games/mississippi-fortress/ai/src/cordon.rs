@@ -17,7 +17,7 @@ use crate::strategy::defence_factor;
 const PINNED: f64 = 3.0;
 
 /// The Areas a unit in `x` could leave to (S8.4c(1): a legal land step).
-fn exits(x: u8) -> impl Iterator<Item = u8> {
+pub fn exits(x: u8) -> impl Iterator<Item = u8> {
     let map = Map::get();
     map.neighbours(AreaId(x))
         .iter()
@@ -85,7 +85,7 @@ fn open_exits(ctx: &Ctx<'_>, x: u8, s: f64, from: u8, entry: Option<u8>) -> Vec<
 }
 
 /// Whether `attackers` SP are enough to attack `enemy` SP in `x` (after the terrain).
-fn strong_enough(attackers: f64, enemy: f64, x: u8) -> bool {
+pub fn strong_enough(attackers: f64, enemy: f64, x: u8) -> bool {
     attackers >= 1.5 * enemy * defence_factor(x)
 }
 

@@ -30,6 +30,7 @@ pub mod seat;
 pub mod seen;
 pub mod stragglers;
 pub mod strategy;
+pub mod trap;
 
 use adjutant_engine::Side;
 use mississippi_fortress::Action;
@@ -56,6 +57,15 @@ pub struct Ctx<'a> {
     pub budget: Budget,
     /// The raw view (the Battle Board is read from it as needed).
     pub view: &'a Value,
+    /// The cavalry's posts for this phase, worked out when first asked for.
+    trap: std::cell::OnceCell<Option<trap::Trap>>,
+}
+
+impl Ctx<'_> {
+    /// The trap the cavalry lays this phase ([`trap::plan`]), if any.
+    pub fn trap(&self) -> Option<&trap::Trap> {
+        self.trap.get_or_init(|| trap::plan(self)).as_ref()
+    }
 }
 
 /// Chooses one of `offered` for `side`, from `view` (both exactly as the seat receives them).
@@ -112,6 +122,7 @@ pub fn scores(
         plan,
         budget,
         view,
+        trap: Default::default(),
     };
     // Movement is weighed over single determinizations as well, when the level affords it —
     // for the hunting Union of 6.1, where it was measured to pay; the campaigns' dozens of
@@ -131,6 +142,7 @@ pub fn scores(
                     plan,
                     budget,
                     view,
+                    trap: Default::default(),
                 }
             })
             .collect()

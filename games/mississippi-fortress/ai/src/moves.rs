@@ -9,7 +9,7 @@ use mississippi_fortress::data::units::LeaderRole;
 
 use crate::Ctx;
 use crate::groups::marches_in_groups;
-use crate::seen::{Counter, Seen};
+use crate::seen::Counter;
 use crate::strategy::{FAR, defence_factor};
 
 /// Scores movement actions; `None` for any other action.
@@ -23,6 +23,14 @@ pub fn score(ctx: &Ctx<'_>, action: &Action, label: &str, all: &[Option<Action>]
             let movers = movers(ctx, area.0);
             if movers.is_empty() {
                 return Some(-10.0);
+            }
+            // A regiment posted to close a way out goes before the columns that attack
+            // (see `trap`), while the Areas they start from still count as closed.
+            if let [c] = movers.as_slice()
+                && let Some(post) = ctx.trap().and_then(|t| t.post(c.id.as_deref()?))
+                && post != area.0
+            {
+                return Some(300.0);
             }
             let s = strength(&movers);
             best_step(ctx, area.0, s).map_or(-10.0, |(_, gain)| gain - 0.5)
@@ -146,7 +154,7 @@ pub fn movers<'a>(ctx: &'a Ctx<'_>, area: u8) -> Vec<&'a Counter> {
         .map(|o| garrison_need(ctx, o.area))
         .fold(0.0, f64::max);
     if need <= 0.0 {
-        return marching(seen, free);
+        return marching(ctx, area, free);
     }
     let kept = seen
         .mine(area)
@@ -186,16 +194,23 @@ pub fn movers<'a>(ctx: &'a Ctx<'_>, area: u8) -> Vec<&'a Counter> {
             go.push(l);
         }
     }
-    marching(seen, go)
+    marching(ctx, area, go)
 }
 
-/// The counters that move together now: all of them, or the first marching group.
-fn marching<'a>(seen: &Seen, go: Vec<&'a Counter>) -> Vec<&'a Counter> {
-    if marches_in_groups(seen) {
-        crate::groups::first(go)
-    } else {
-        go
+/// The counters that move together now: all of them, or the first marching group — a
+/// regiment posted elsewhere by the trap first, one posted where it stands never.
+fn marching<'a>(ctx: &Ctx<'_>, area: u8, go: Vec<&'a Counter>) -> Vec<&'a Counter> {
+    if !marches_in_groups(&ctx.seen) {
+        return go;
     }
+    let post = |c: &Counter| {
+        c.id.as_deref()
+            .and_then(|id| ctx.trap().and_then(|t| t.post(id)))
+    };
+    if let Some(c) = go.iter().find(|c| post(c).is_some_and(|p| p != area)) {
+        return vec![*c];
+    }
+    crate::groups::first(go.into_iter().filter(|c| post(c).is_none()).collect())
 }
 
 /// Splits the combat units of a held Area into the garrison that stays (at least `need` SP)
@@ -315,6 +330,11 @@ pub fn best_step(ctx: &Ctx<'_>, at: u8, s: f64) -> Option<(u8, f64)> {
 /// now. A held objective whose garrison suffices without the stack no longer pulls it.
 pub fn potential(ctx: &Ctx<'_>, area: u8, s: f64, from: u8) -> f64 {
     let seen = &ctx.seen;
+    if marches_in_groups(seen)
+        && let Some(post) = crate::trap::pull(ctx, area, from)
+    {
+        return post;
+    }
     let mut v = 0.0;
     for o in &ctx.plan.objectives {
         let d = ctx.plan.d(area, o.area);
