@@ -27,7 +27,7 @@ use adjutant_engine::Side;
 use super::enemy_blocking::EnemyNow;
 use crate::data::HexId;
 use crate::model::game::BloodyRoadsSouth;
-use crate::model::unit::UnitKey;
+use crate::model::unit::{Unit, UnitKey};
 
 /// Each hex's counters, top first (as [`BloodyRoadsSouth::at`] orders them): every counter
 /// on the map in one list sorted by hex, then from the top down (one sort, no map of lists).
@@ -77,11 +77,32 @@ struct Kept {
 
 thread_local! {
     static KEPT: RefCell<Kept> = RefCell::new(Kept::default());
-    /// Every counter in the order the last [`BloodyRoadsSouth::all_stacks`] sorted them: a
-    /// few counters move between two reads, so the next sort starts nearly sorted. Only a
-    /// starting order (any order sorts to the same stacks).
-    static LAST_ORDER: RefCell<Vec<UnitKey>> = const { RefCell::new(Vec::new()) };
+    /// The stacks [`BloodyRoadsSouth::all_stacks`] found last, with what they were found from.
+    static LAST: RefCell<Option<Last>> = const { RefCell::new(None) };
 }
+
+/// Each hex's stack as last found, from whatever game, with every counter's place then: a few
+/// counters move between two versions of the counters, so the next stacks are the last ones
+/// with those few moved (or the same ones, when none has). Only what the places give is kept:
+/// the same places give the same stacks.
+struct Last {
+    /// Every counter's [`place`], by key.
+    places: Vec<u64>,
+    /// Every (place, key), sorted.
+    sorted: Vec<(u64, UnitKey)>,
+    stacks: Rc<Stacks>,
+}
+
+/// Where a counter stands, as one number ordered as `at` orders a stack: by hex, then from
+/// the top down (z falling); counters off the map last.
+fn place(u: &Unit) -> u64 {
+    u.hex().map_or(u64::MAX, |hex| {
+        (u64::from(hex.order_key()) << 32) | u64::from(u32::MAX - u.z)
+    })
+}
+
+/// Beyond this many counters moved, the stacks are sorted afresh.
+const FEW_MOVED: usize = 32;
 
 /// While held, each hex's stack is found once (see the module's doc).
 pub(crate) struct ReadWhole(());
@@ -106,7 +127,7 @@ impl BloodyRoadsSouth {
         side: Side,
         find: impl FnOnce() -> Vec<HexId>,
     ) -> Rc<Vec<HexId>> {
-        self.kept(|k| &mut k.blocked[side.index()], find)
+        self.kept(|k| &mut k.blocked[side.index()], || Rc::new(find()))
     }
 
     /// The enemy as `side` sees it: kept for the counters' version, found by `find` the first
@@ -116,7 +137,7 @@ impl BloodyRoadsSouth {
         side: Side,
         find: impl FnOnce() -> Option<EnemyNow>,
     ) -> Rc<Option<EnemyNow>> {
-        self.kept(|k| &mut k.enemy[side.index()], find)
+        self.kept(|k| &mut k.enemy[side.index()], || Rc::new(find()))
     }
 
     /// What `slot` keeps for the counters' version, found by `find` the first time. `find`
@@ -124,7 +145,7 @@ impl BloodyRoadsSouth {
     fn kept<T>(
         &self,
         slot: impl Fn(&mut Kept) -> &mut Option<Rc<T>>,
-        find: impl FnOnce() -> T,
+        find: impl FnOnce() -> Rc<T>,
     ) -> Rc<T> {
         let stamp = self.units.stamp();
         let kept = KEPT.with(|k| {
@@ -141,7 +162,7 @@ impl BloodyRoadsSouth {
         if let Some(found) = kept {
             return found;
         }
-        let found = Rc::new(find());
+        let found = find();
         KEPT.with(|k| {
             let mut k = k.borrow_mut();
             if k.stamp == stamp {
@@ -172,32 +193,49 @@ impl BloodyRoadsSouth {
         self.kept(|k| &mut k.stacks, || self.all_stacks())
     }
 
-    /// Every hex's stack, top first, in one pass over the counters.
-    pub(crate) fn all_stacks(&self) -> Stacks {
-        // By hex, then from the top down (z falling), then in key order, as `at` orders a
-        // stack (keys are distinct); one number a counter, so the sort compares integers.
-        // Counters off the map last. Started from the last read's order, which the (stable,
-        // run-finding) sort takes nearly as it is.
-        let mut order = LAST_ORDER.with(|o| std::mem::take(&mut *o.borrow_mut()));
-        if order.len() != self.units().len() {
-            order = self.keys().collect();
-        }
-        let mut all: Vec<(u64, UnitKey)> = order
-            .iter()
-            .map(|&k| {
-                let u = self.unit(k);
-                let at = u.hex().map_or(u64::MAX, |hex| {
-                    (u64::from(hex.order_key()) << 32) | u64::from(u32::MAX - u.z)
-                });
-                (at, k)
-            })
-            .collect();
-        all.sort();
-        order.clear();
-        order.extend(all.iter().map(|e| e.1));
-        let on_map = all.partition_point(|e| e.0 != u64::MAX);
-        let keys: Vec<UnitKey> = order[..on_map].to_vec();
-        LAST_ORDER.with(|o| *o.borrow_mut() = order);
+    /// Every hex's stack, top first: the last stacks found with the counters that moved since
+    /// moved ([`Last`]), or sorted afresh.
+    pub(crate) fn all_stacks(&self) -> Rc<Stacks> {
+        let places: Vec<u64> = self.units().iter().map(place).collect();
+        let last = LAST.with(|l| l.borrow_mut().take());
+        let (sorted, stacks) = match last {
+            Some(last) if last.places == places => (last.sorted, last.stacks),
+            Some(last)
+                if last.places.len() == places.len()
+                    && moved(&last.places, &places).nth(FEW_MOVED).is_none() =>
+            {
+                let mut sorted = last.sorted;
+                sorted.retain(|&(p, k)| places[k.index()] == p);
+                for k in moved(&last.places, &places) {
+                    let entry = (places[k.index()], k);
+                    let at = sorted.partition_point(|&e| e < entry);
+                    sorted.insert(at, entry);
+                }
+                let stacks = Rc::new(self.stacks_of(&sorted));
+                (sorted, stacks)
+            }
+            _ => {
+                let mut sorted: Vec<(u64, UnitKey)> =
+                    places.iter().copied().zip(self.keys()).collect();
+                sorted.sort_unstable();
+                let stacks = Rc::new(self.stacks_of(&sorted));
+                (sorted, stacks)
+            }
+        };
+        LAST.with(|l| {
+            *l.borrow_mut() = Some(Last {
+                places,
+                sorted,
+                stacks: stacks.clone(),
+            });
+        });
+        stacks
+    }
+
+    /// The stacks of every (place, key), sorted.
+    fn stacks_of(&self, sorted: &[(u64, UnitKey)]) -> Stacks {
+        let on_map = sorted.partition_point(|e| e.0 != u64::MAX);
+        let keys: Vec<UnitKey> = sorted[..on_map].iter().map(|e| e.1).collect();
         Stacks {
             hexes: keys
                 .iter()
@@ -206,6 +244,15 @@ impl BloodyRoadsSouth {
             keys,
         }
     }
+}
+
+/// The counters whose place differs between `was` and `now`, by key.
+fn moved<'a>(was: &'a [u64], now: &'a [u64]) -> impl Iterator<Item = UnitKey> + 'a {
+    was.iter()
+        .zip(now)
+        .enumerate()
+        .filter(|(_, (a, b))| a != b)
+        .map(|(i, _)| UnitKey(i as u16))
 }
 
 #[cfg(test)]
