@@ -31,18 +31,21 @@ use crate::model::unit::{Unit, UnitKey};
 
 /// Each hex's counters, top first (as [`BloodyRoadsSouth::at`] orders them): every counter
 /// on the map in one list sorted by hex, then from the top down (one sort, no map of lists).
-#[derive(Default)]
+#[derive(Default, Debug, PartialEq)]
 pub(crate) struct Stacks {
     /// The hex of each entry of `keys`.
     hexes: Vec<HexId>,
+    /// The [`HexId::order_key`] of each entry of `keys` (searched as integers).
+    order: Vec<u32>,
     keys: Vec<UnitKey>,
 }
 
 impl Stacks {
     /// The counters in `hex`, top first; `None` when there are none.
     pub(crate) fn get(&self, hex: HexId) -> Option<&[UnitKey]> {
-        let start = self.hexes.partition_point(|&h| h < hex);
-        let end = start + self.hexes[start..].partition_point(|&h| h == hex);
+        let hex = hex.order_key();
+        let start = self.order.partition_point(|&h| h < hex);
+        let end = start + self.order[start..].partition_point(|&h| h == hex);
         (end > start).then(|| &self.keys[start..end])
     }
 
@@ -193,8 +196,9 @@ impl BloodyRoadsSouth {
         self.kept(|k| &mut k.stacks, || self.all_stacks())
     }
 
-    /// Every hex's stack, top first: the last stacks found with the counters that moved since
-    /// moved ([`Last`]), or sorted afresh.
+    /// Every hex's stack, top first: the last stacks found, with the few counters that have
+    /// moved since put where they stand now ([`Last`]), or sorted afresh. In debug builds the
+    /// first is compared with the second.
     pub(crate) fn all_stacks(&self) -> Rc<Stacks> {
         let places: Vec<u64> = self.units().iter().map(place).collect();
         let last = LAST.with(|l| l.borrow_mut().take());
@@ -215,13 +219,26 @@ impl BloodyRoadsSouth {
                 (sorted, stacks)
             }
             _ => {
-                let mut sorted: Vec<(u64, UnitKey)> =
-                    places.iter().copied().zip(self.keys()).collect();
-                sorted.sort_unstable();
+                let sorted = sorted_places(&places);
                 let stacks = Rc::new(self.stacks_of(&sorted));
-                (sorted, stacks)
+                return self.keep_last(places, sorted, stacks);
             }
         };
+        debug_assert_eq!(
+            *stacks,
+            self.stacks_of(&sorted_places(&places)),
+            "the stacks updated where counters moved differ from those sorted afresh"
+        );
+        self.keep_last(places, sorted, stacks)
+    }
+
+    /// Keeps what the stacks were found from as the last ([`Last`]); the stacks.
+    fn keep_last(
+        &self,
+        places: Vec<u64>,
+        sorted: Vec<(u64, UnitKey)>,
+        stacks: Rc<Stacks>,
+    ) -> Rc<Stacks> {
         LAST.with(|l| {
             *l.borrow_mut() = Some(Last {
                 places,
@@ -237,6 +254,10 @@ impl BloodyRoadsSouth {
         let on_map = sorted.partition_point(|e| e.0 != u64::MAX);
         let keys: Vec<UnitKey> = sorted[..on_map].iter().map(|e| e.1).collect();
         Stacks {
+            order: sorted[..on_map]
+                .iter()
+                .map(|e| (e.0 >> 32) as u32)
+                .collect(),
             hexes: keys
                 .iter()
                 .map(|&k| self.unit(k).hex().expect("on the map"))
@@ -244,6 +265,17 @@ impl BloodyRoadsSouth {
             keys,
         }
     }
+}
+
+/// Every (place, key), sorted.
+fn sorted_places(places: &[u64]) -> Vec<(u64, UnitKey)> {
+    let mut sorted: Vec<(u64, UnitKey)> = places
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| (p, UnitKey(i as u16)))
+        .collect();
+    sorted.sort_unstable();
+    sorted
 }
 
 /// The counters whose place differs between `was` and `now`, by key.
@@ -267,6 +299,54 @@ mod tests {
             found.set(found.get() + 1);
             vec!["A12.10".parse().expect("a hex id")]
         })
+    }
+
+    #[test]
+    fn stacks_updated_where_counters_moved_are_the_stacks_sorted_afresh() {
+        let mut g = empty_game("sanders-field", &[]);
+        let hexes: Vec<HexId> = ["A12.10", "A12.11", "A13.10", "A14.12"]
+            .iter()
+            .map(|h| h.parse().expect("a hex id"))
+            .collect();
+        let n = g.units().len();
+        let mut roll: u64 = 7;
+        let mut next = |k: usize| {
+            roll = roll.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (roll >> 33) as usize % k
+        };
+        for round in 0..60 {
+            // A few counters moved (sometimes many, or none), put on top or off the map.
+            let moves = [0, 1, 2, 3, 40][round % 5];
+            for _ in 0..moves {
+                let k = UnitKey(next(n) as u16);
+                let to = next(hexes.len() + 1);
+                g.unit_mut(k).location = match hexes.get(to) {
+                    Some(&hex) => crate::model::unit::Location::Map { hex },
+                    None => crate::model::unit::Location::Waiting,
+                };
+                g.put_on_top(k);
+            }
+            let stacks = g.all_stacks();
+            assert_eq!(
+                *stacks,
+                g.stacks_of(&sorted_places(&places_of(&g))),
+                "round {round}"
+            );
+            for &hex in &hexes {
+                let mut at: Vec<UnitKey> =
+                    g.keys().filter(|&k| g.unit(k).hex() == Some(hex)).collect();
+                at.sort_by_key(|&k| std::cmp::Reverse(g.unit(k).z));
+                assert_eq!(
+                    stacks.get(hex).unwrap_or_default(),
+                    &at[..],
+                    "{hex}, round {round}"
+                );
+            }
+        }
+    }
+
+    fn places_of(g: &BloodyRoadsSouth) -> Vec<u64> {
+        g.units().iter().map(place).collect()
     }
 
     #[test]

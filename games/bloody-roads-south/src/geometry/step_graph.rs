@@ -84,30 +84,70 @@ impl Graph {
     }
 }
 
-/// One search's marks, by node.
+/// One node's marks in one search.
+#[derive(Clone, Copy, Default)]
+struct Mark {
+    /// The search ([`Scratch::search`]) these marks are of; older ones count as none.
+    search: u32,
+    /// The cheapest cost found so far.
+    best: Option<Halves>,
+    /// Settled.
+    done: bool,
+    /// Whether the hex may be entered: `passable` asked once a search, not once a step.
+    open: Option<bool>,
+}
+
+/// One search's marks, by node. Used again by later searches of the thread (taken from
+/// [`SPARE`] and given back): a new search only counts on, and the marks of the ones before
+/// read as none, so nothing is cleared or allocated afresh.
 #[derive(Default)]
 struct Scratch {
-    /// The cheapest cost found so far.
-    best: Vec<Option<Halves>>,
-    /// Settled.
-    done: Vec<bool>,
-    /// Whether the hex may be entered: `passable` asked once a search, not once a step.
-    open: Vec<Option<bool>>,
+    /// Which search this is.
+    search: u32,
+    marks: Vec<Mark>,
 }
 
 impl Scratch {
+    /// Marks for a new search.
+    fn take() -> Scratch {
+        let mut at = SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_default();
+        at.search = at.search.wrapping_add(1);
+        if at.search == 0 {
+            // Counted round: the oldest marks might read as this search's.
+            at.marks.clear();
+            at.search = 1;
+        }
+        at
+    }
+
     /// Room for `len` nodes (the graph grows as the search prices new hexes).
     fn fit(&mut self, len: usize) {
-        if self.best.len() < len {
-            self.best.resize(len, None);
-            self.done.resize(len, false);
-            self.open.resize(len, None);
+        if self.marks.len() < len {
+            self.marks.resize(len, Mark::default());
         }
+    }
+
+    /// Node `i`'s marks in this search.
+    fn at(&mut self, i: usize) -> &mut Mark {
+        let search = self.search;
+        let mark = &mut self.marks[i];
+        if mark.search != search {
+            *mark = Mark {
+                search,
+                ..Mark::default()
+            };
+        }
+        mark
     }
 }
 
+/// How many spare marks a thread keeps.
+const SPARES: usize = 8;
+
 thread_local! {
     static GRAPHS: RefCell<FastMap<MoverKey, Graph>> = RefCell::new(FastMap::default());
+    /// Marks of finished searches, for the next ones.
+    static SPARE: RefCell<Vec<Scratch>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Dijkstra from `from`: the cheapest cost of every hex reached within `budget` (all hexes
@@ -121,7 +161,7 @@ pub(super) fn search(
 ) -> FastMap<Cell, Halves> {
     let mut search = Search::start(mover, from, budget);
     search.run(mover, goal, passable);
-    search.settled
+    std::mem::take(&mut search.settled)
 }
 
 /// A Dijkstra search from one hex that stops once a goal is settled and may be taken up
@@ -153,13 +193,13 @@ impl Search {
             key,
             budget,
             heap: BinaryHeap::new(),
-            at: Scratch::default(),
+            at: Scratch::take(),
             settled: FastMap::default(),
         };
         if let Some(start) = map.cell(from).filter(|_| map.in_play(from, maps)) {
             let first = with_graph(key, |graph| graph.node(mover, start));
             search.at.fit(first as usize + 1);
-            search.at.best[first as usize] = Some(Halves(0));
+            search.at.at(first as usize).best = Some(Halves(0));
             search.heap.push(Reverse((Halves(0), start, first)));
         }
         search
@@ -184,20 +224,24 @@ impl Search {
             .unwrap_or_default();
         let at = &mut self.at;
         while let Some(Reverse((cost, cell, i))) = self.heap.pop() {
-            if at.done[i as usize] {
+            let mark = at.at(i as usize);
+            if mark.done {
                 continue;
             }
-            at.done[i as usize] = true;
+            mark.done = true;
             self.settled.insert(cell, cost);
             if graph.nodes[i as usize].id.is_some() {
                 let edges = graph.edges(mover, i);
                 at.fit(graph.nodes.len());
                 for (j, step) in edges.into_iter().flatten() {
                     let (j, next) = (j as usize, &graph.nodes[j as usize]);
-                    if at.done[j] {
+                    let mark = at.at(j);
+                    if mark.done {
                         continue;
                     }
-                    let open = *at.open[j].get_or_insert_with(|| next.id.is_some_and(passable));
+                    let open = *mark
+                        .open
+                        .get_or_insert_with(|| next.id.is_some_and(passable));
                     if !open {
                         continue;
                     }
@@ -205,8 +249,8 @@ impl Search {
                     if self.budget.is_some_and(|b| total > b) {
                         continue;
                     }
-                    if at.best[j].is_none_or(|c| total < c) {
-                        at.best[j] = Some(total);
+                    if mark.best.is_none_or(|c| total < c) {
+                        mark.best = Some(total);
                         self.heap.push(Reverse((total, next.cell, j as u32)));
                     }
                 }
@@ -216,6 +260,19 @@ impl Search {
             }
         }
         GRAPHS.with(|g| g.borrow_mut().insert(self.key, graph));
+    }
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        let at = std::mem::take(&mut self.at);
+        // (Not when the thread's spares are gone already: a search kept until the thread ends.)
+        let _ = SPARE.try_with(|s| {
+            let mut s = s.borrow_mut();
+            if s.len() < SPARES {
+                s.push(at);
+            }
+        });
     }
 }
 
