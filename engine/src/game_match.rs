@@ -146,7 +146,8 @@ impl<G: Rules> Match<G> {
 
     /// Every action `side` may post now, each a JSON object with a human `label`.
     pub fn offered(&self, side: Side) -> Vec<Value> {
-        self.offer(side).offered(&self.state, side)
+        self.offer(side)
+            .offered(&self.state, side, || self.undo.top_label(&self.dice))
     }
 
     /// What `side` is offered in this state, built once (nothing once the game is over).
@@ -155,12 +156,7 @@ impl<G: Rules> Match<G> {
             if self.outcome().is_some() {
                 return Offer::none();
             }
-            let undo = self
-                .undo
-                .top()
-                .filter(|(top, _)| *top == side)
-                .map(|(_, label)| label);
-            Offer::build(&self.state, side, undo)
+            Offer::build(&self.state, side, self.undo.top() == Some(side))
         })
     }
 
@@ -175,18 +171,14 @@ impl<G: Rules> Match<G> {
             if self.outcome().is_some() {
                 continue;
             }
-            let undo = self
-                .undo
-                .top()
-                .filter(|(top, _)| *top == side)
-                .map(|(_, label)| label);
+            let undo = self.undo.top() == Some(side);
             self.offers.set(side, Offer::of(actions, undo));
         }
     }
 
     /// Whether `side` may take back an action now.
     fn may_undo(&self, side: Side) -> bool {
-        self.offer(side).acts() && self.undo.top().is_some_and(|(top, _)| top == side)
+        self.offer(side).acts() && self.undo.top().is_some_and(|top| top == side)
     }
 
     /// Plays one action for `side`: an element of [`Match::offered`] as posted by a client,
@@ -256,7 +248,7 @@ impl<G: Rules> Match<G> {
         if !rolls.is_empty() || applied.reveals {
             self.undo.clear();
         } else {
-            if self.undo.top().is_some_and(|(top, _)| top != side) {
+            if self.undo.top().is_some_and(|top| top != side) {
                 self.undo.clear();
             }
             // Without a copy the stack held this side's actions, so it was not emptied.
@@ -283,7 +275,7 @@ impl<G: Rules> Match<G> {
                     .to_string(),
             ));
         }
-        let label = self.undo.top().map(|(_, label)| label.to_string());
+        let label = self.undo.top_label(&self.dice);
         self.state = self.undo.pop(&self.dice).expect("checked above");
         let event = MetaEvent::Undone { side, label };
         Ok(self.record(
@@ -433,7 +425,7 @@ impl<G: Rules> Match<G> {
         out.extend_from_slice(b"\"actions\":");
         let actions = seat
             .zip(offer)
-            .map(|(side, o)| o.offered_text(&self.state, side));
+            .map(|(side, o)| o.offered_text(&self.state, side, || self.undo.top_label(&self.dice)));
         out.extend_from_slice(actions.unwrap_or("[]").as_bytes());
         out.push(b',');
         member(&mut out, "draw", &self.draw.view(viewer, over.is_none()));

@@ -17,8 +17,9 @@ pub(crate) struct Offer<G: Rules> {
     /// The sentence asking the seat to act: written when first asked for (a view's), not
     /// for a check of a posted action or a replay.
     prompt: OnceLock<String>,
-    /// The label of the action undo would take back, where the seat may undo.
-    undo: Option<String>,
+    /// Whether the seat may undo (the label of the action undo would take back is asked for
+    /// only when the labelled list is written: a replay never does).
+    undo: bool,
     /// `actions` as a JSON array of objects with their labels, then `undo` where it is
     /// offered: written once, when a view of the seat first asks (a posted action's check
     /// and a replay never do).
@@ -31,25 +32,25 @@ impl<G: Rules> Offer<G> {
         Offer {
             actions: Vec::new(),
             prompt: OnceLock::new(),
-            undo: None,
+            undo: false,
             offered: OnceLock::new(),
         }
     }
 
-    /// The offer of `side` in `state`; `undo` is the label of the action it may take back.
-    pub fn build(state: &G, side: Side, undo: Option<&str>) -> Self {
+    /// The offer of `side` in `state`; `undo`: whether it may take back an action.
+    pub fn build(state: &G, side: Side, undo: bool) -> Self {
         Offer::of(state.legal_actions(side), undo)
     }
 
     /// The offer of the legal actions `actions`; `undo` as for [`Offer::build`].
-    pub fn of(actions: Vec<G::Action>, undo: Option<&str>) -> Self {
+    pub fn of(actions: Vec<G::Action>, undo: bool) -> Self {
         if actions.is_empty() {
             return Offer::none();
         }
         Offer {
             actions,
             prompt: OnceLock::new(),
-            undo: undo.map(str::to_string),
+            undo,
             offered: OnceLock::new(),
         }
     }
@@ -77,8 +78,14 @@ impl<G: Rules> Offer<G> {
         state.label(side, &self.actions[i])
     }
 
-    /// The labelled list a client picks from, as JSON text (`[]` when the seat need not act).
-    pub fn offered_text(&self, state: &G, side: Side) -> &str {
+    /// The labelled list a client picks from, as JSON text (`[]` when the seat need not act);
+    /// `undo_label` gives the label of the action undo would take back, where it is offered.
+    pub fn offered_text(
+        &self,
+        state: &G,
+        side: Side,
+        undo_label: impl FnOnce() -> Option<String>,
+    ) -> &str {
         self.offered.get_or_init(|| {
             if !self.acts() {
                 return "[]".to_string();
@@ -93,7 +100,7 @@ impl<G: Rules> Offer<G> {
                 let irrevocable = state.irrevocable(side, action);
                 write_labelled(&mut out, &text, &state.label(side, action), irrevocable);
             }
-            if let Some(label) = &self.undo {
+            if let Some(label) = self.undo.then(undo_label).flatten() {
                 if !self.actions.is_empty() {
                     out.push(',');
                 }
@@ -107,8 +114,13 @@ impl<G: Rules> Offer<G> {
     }
 
     /// The labelled list as JSON values (tests and tools; views write the text).
-    pub fn offered(&self, state: &G, side: Side) -> Vec<Value> {
-        serde_json::from_str(self.offered_text(state, side)).expect("the offer is JSON")
+    pub fn offered(
+        &self,
+        state: &G,
+        side: Side,
+        undo_label: impl FnOnce() -> Option<String>,
+    ) -> Vec<Value> {
+        serde_json::from_str(self.offered_text(state, side, undo_label)).expect("the offer is JSON")
     }
 }
 

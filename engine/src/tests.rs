@@ -13,6 +13,8 @@ mod replay_quiet;
 thread_local! {
     /// How many times this thread's races listed their legal actions.
     static ENUMERATIONS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// How many labels this thread's races made.
+    static LABELS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -82,6 +84,7 @@ impl Rules for Race {
     }
 
     fn label(&self, _: Side, action: &RaceAction) -> String {
+        LABELS.with(|n| n.set(n.get() + 1));
         format!("{action:?}")
     }
 

@@ -7,19 +7,21 @@
 use serde_json::Value;
 
 use super::Match;
+use super::undo::Label;
 use crate::error::PlayError;
 use crate::offer::IRREVOCABLE;
 use crate::rules::Rules;
 use crate::side::Side;
 
 impl<G: Rules> Match<G> {
-    /// The posted action, parsed, with the label of the offered action it fits (for undo);
-    /// `Err` when `side` need not act or the action is not offered.
+    /// The posted action, parsed, with the label of the offered action it fits (for undo:
+    /// the offer's, or the offered action itself when the rules told it, labelled only when
+    /// asked); `Err` when `side` need not act or the action is not offered.
     pub(super) fn check_posted(
         &self,
         side: Side,
         action: &Value,
-    ) -> Result<(G::Action, String), PlayError> {
+    ) -> Result<(G::Action, Label<G>), PlayError> {
         let parsed = serde_json::from_value::<G::Action>(without_label(action));
         let fit = match &parsed {
             Ok(posted) if self.offers.built(side).is_none() => self.state.offered_fit(side, posted),
@@ -27,7 +29,7 @@ impl<G: Rules> Match<G> {
         };
         let parsed = match (fit, parsed) {
             (Some(offered), Ok(posted)) => {
-                return Ok((posted, self.state.label(side, &offered)));
+                return Ok((posted, Label::Of(offered)));
             }
             (_, parsed) => parsed,
         };
@@ -47,7 +49,7 @@ impl<G: Rules> Match<G> {
                 "choose one of the actions listed in your view".to_string(),
             ));
         };
-        Ok((posted, offer.label(&self.state, side, fitting)))
+        Ok((posted, Label::Made(offer.label(&self.state, side, fitting))))
     }
 }
 

@@ -5,6 +5,11 @@
 //! undo or a snapshot asks for it. Undoable actions roll no dice (a roll empties the stack), so
 //! applying them again gives exactly the state they gave the first time. Copying the whole
 //! state before every action was a third of the time of replaying a campaign.
+//!
+//! An action the rules told offered without listing ([`crate::Rules::offered_fit`]: every
+//! action of a replay) is kept with the offered action it fits, and labelled from the state
+//! before it only when an undo, an offer or a snapshot asks ([`Label`]): making every label
+//! was a twentieth of a long Bloody Roads South replay, and a loaded game asks for one at most.
 
 use serde::{Deserialize, Serialize};
 
@@ -22,13 +27,22 @@ pub(super) struct SavedEntry<G: Rules> {
     before: G,
 }
 
+/// The label of an undoable action, for the `undo` action's own.
+#[derive(Clone, Debug)]
+pub(super) enum Label<G: Rules> {
+    /// Made when the action was played (the offer's).
+    Made(String),
+    /// The offered action it fits, to be labelled from the state before it when asked.
+    Of(G::Action),
+}
+
 /// One undoable action on the stack.
 #[derive(Clone, Debug)]
 struct Entry<G: Rules> {
     /// Who took it.
     side: Side,
-    /// Its label, for the `undo` action's own.
-    label: String,
+    /// Its label.
+    label: Label<G>,
     /// The state before it, when kept (always at the bottom of the stack).
     before: Option<G>,
     /// The action itself, when known (not for an entry restored from a snapshot), so that the
@@ -56,7 +70,7 @@ impl<G: Rules> UndoStack<G> {
             .into_iter()
             .map(|e| Entry {
                 side: e.side,
-                label: e.label,
+                label: Label::Made(e.label),
                 before: Some(e.before),
                 action: None,
             })
@@ -77,9 +91,13 @@ impl<G: Rules> UndoStack<G> {
                     state
                 }
             };
+            let label = match &e.label {
+                Label::Made(label) => label.clone(),
+                Label::Of(offered) => before.label(e.side, offered),
+            };
             out.push(SavedEntry {
                 side: e.side,
-                label: e.label.clone(),
+                label,
                 before,
             });
         }
@@ -94,9 +112,22 @@ impl<G: Rules> UndoStack<G> {
         self.entries.clear();
     }
 
-    /// Who took the newest undoable action, and its label.
-    pub(super) fn top(&self) -> Option<(Side, &str)> {
-        self.entries.last().map(|e| (e.side, e.label.as_str()))
+    /// Who took the newest undoable action.
+    pub(super) fn top(&self) -> Option<Side> {
+        self.entries.last().map(|e| e.side)
+    }
+
+    /// The label of the newest undoable action: made when it was played, or now from the
+    /// state before it (kept, or rebuilt from the stack).
+    pub(super) fn top_label(&self, dice: &Dice) -> Option<String> {
+        let top = self.entries.last()?;
+        Some(match (&top.label, &top.before) {
+            (Label::Made(label), _) => label.clone(),
+            (Label::Of(offered), Some(before)) => before.label(top.side, offered),
+            (Label::Of(offered), None) => self
+                .before(self.entries.len() - 1, dice)
+                .label(top.side, offered),
+        })
     }
 
     /// Whether an action of `side` now would need a copy of the state kept: it would be the
@@ -109,7 +140,13 @@ impl<G: Rules> UndoStack<G> {
 
     /// Pushes an undoable action of `side` (the stack holding only actions of `side`):
     /// `before` when a copy was kept.
-    pub(super) fn push(&mut self, side: Side, label: String, before: Option<G>, action: G::Action) {
+    pub(super) fn push(
+        &mut self,
+        side: Side,
+        label: Label<G>,
+        before: Option<G>,
+        action: G::Action,
+    ) {
         debug_assert!(before.is_some() || !self.needs_copy(side));
         self.entries.push(Entry {
             side,

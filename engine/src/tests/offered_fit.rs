@@ -7,19 +7,33 @@ fn enumerations() -> u32 {
     ENUMERATIONS.with(|n| n.get())
 }
 
+fn labels() -> u32 {
+    LABELS.with(|n| n.get())
+}
+
 #[test]
 fn an_action_the_rules_tell_is_accepted_without_listing_and_undoes_with_its_label() {
     let mut m = new_match();
     ENUMERATIONS.with(|n| n.set(0));
+    LABELS.with(|n| n.set(0));
     for _ in 0..3 {
         m.replay(Side::Union, &json!({"type": "step"})).unwrap();
     }
     assert_eq!(enumerations(), 0, "a replay of told actions lists nothing");
+    assert_eq!(
+        labels(),
+        0,
+        "nor labels them: undo labels are made when asked"
+    );
     let offered = m.offered(Side::Union);
     let undo = offered.iter().find(|a| a["type"] == "undo").unwrap();
     assert_eq!(undo["label"], "Undo: Step");
     m.play(Side::Union, &json!({"type": "undo"})).unwrap();
     assert_eq!(m.state().squares, [2, 0]);
+    // The newest action left is labelled from its state before, rebuilt from the stack.
+    let offered = m.offered(Side::Union);
+    let undo = offered.iter().find(|a| a["type"] == "undo").unwrap();
+    assert_eq!(undo["label"], "Undo: Step");
 }
 
 #[test]

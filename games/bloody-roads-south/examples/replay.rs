@@ -141,12 +141,18 @@ fn main() {
         total.as_secs_f64() * 1e3 / games.max(1) as f64,
         total.as_secs_f64() * 1e6 / actions.max(1) as f64
     );
-    // A loaded game, as a server holds one: the longest record replayed, 20 copies held.
-    if let Some((n, longest)) = records.iter().max_by_key(|(_, r)| r.len()) {
-        let copies = 5;
+    // A loaded game, as a server holds one: the longest record replayed, 5 copies held
+    // (`BRS_HELD=N`: N copies; 0 replays each record once only, to profile one replay).
+    let copies: usize = std::env::var("BRS_HELD")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(5);
+    if copies > 0
+        && let Some((n, longest)) = records.iter().max_by_key(|(_, r)| r.len())
+    {
         let before = resident_kib();
         let held: Vec<_> = (0..copies).map(|_| replay(scenario, *n, longest)).collect();
-        let per_game = resident_kib().saturating_sub(before) / copies;
+        let per_game = resident_kib().saturating_sub(before) / copies as u64;
         let snapshot = serde_json::to_string(&held[0].snapshot()).map_or(0, |s| s.len());
         println!(
             "A loaded game at its end ({} actions): {per_game} KiB resident each ({copies} held); its snapshot is {snapshot} bytes of JSON.",

@@ -16,11 +16,13 @@
 //! of both sides (then a stack's side and top counter depend on the enemy's counters alone);
 //! when one does, the hexes are found afresh. The zones of control movement meets
 //! (`known_zoc`) are read from the same part, which keeps the enemy hex showing each. The check
-//! against the counters is made once per version of them (`read_whole`, `model::counters`).
+//! against the counters is made once per version of them (`read_whole`, `model::counters`),
+//! and not at all while the enemy's counters keep the stamp they had at the last check (none of
+//! them has changed since: a moving group changes only its own side's counters).
 //! In debug builds every answer is compared with the fresh one, and test `kept_blocked_hexes`
 //! compares them in every state of bot games.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use adjutant_engine::Side;
@@ -47,6 +49,9 @@ struct Seen {
 pub(crate) struct EnemyPart {
     /// The maps in play (a zone of control's hexes depend on them).
     maps: MapsUsed,
+    /// The last version of the enemy's counters (`model::counters`) found to be `seen`: while
+    /// it is the version now, no enemy counter has changed and `seen` needs no check.
+    enemy_stamp: Cell<u64>,
     /// Every enemy counter on the map, in key order: all the part is computed from.
     seen: Vec<Seen>,
     /// The hexes holding enemy counters, sorted.
@@ -56,14 +61,33 @@ pub(crate) struct EnemyPart {
     shown: Vec<(HexId, HexId)>,
     /// The hexes of `shown`, less the enemy's own hexes, sorted and distinct.
     zoc: Vec<HexId>,
+    /// Which hexes are in `hexes` ([`ENEMY`]) or `zoc` ([`ZOC`]), by [`HexId::order_key`]:
+    /// the side's own hexes are looked up here, not searched for.
+    marks: Vec<u8>,
+}
+
+/// A mark of [`EnemyPart::marks`]: an enemy hex.
+const ENEMY: u8 = 1;
+/// A mark of [`EnemyPart::marks`]: a zone of control shown outside the enemy's hexes.
+const ZOC: u8 = 2;
+
+impl EnemyPart {
+    /// The marks of `hex`.
+    fn marks(&self, hex: HexId) -> u8 {
+        self.marks
+            .get(hex.order_key() as usize)
+            .copied()
+            .unwrap_or(0)
+    }
 }
 
 /// The enemy as one side sees it now, when no hex holds counters of both sides.
 pub(crate) struct EnemyNow {
     /// The enemy's part, kept or found now.
     part: Rc<EnemyPart>,
-    /// The hexes holding the side's own counters (in key order, repeated).
-    own: Vec<HexId>,
+    /// The zones of control of `part` where the side's own counters stand, sorted and
+    /// distinct.
+    held: Vec<HexId>,
 }
 
 impl EnemyNow {
@@ -104,22 +128,13 @@ impl BloodyRoadsSouth {
         let now = now.as_ref().as_ref()?;
         let part = &now.part;
         // The zones of control the side's own counters stand in block nothing.
-        let mut held = vec![false; part.zoc.len()];
-        for h in &now.own {
-            if let Ok(i) = part.zoc.binary_search(h) {
-                held[i] = true;
-            }
-        }
-        let mut blocked: Vec<HexId> = part
-            .zoc
-            .iter()
-            .zip(&held)
-            .filter(|(_, held)| !**held)
-            .map(|(&h, _)| h)
-            .chain(part.hexes.iter().copied())
-            .collect();
-        blocked.sort_unstable();
-        Some(blocked)
+        let mut held = now.held.iter().peekable();
+        let free = part.zoc.iter().copied().filter(|h| {
+            while held.next_if(|&x| x < h).is_some() {}
+            held.peek() != Some(&h)
+        });
+        // Both sorted, and no zone of control counted is an enemy hex: merged, not sorted.
+        Some(merge(free, part.hexes.iter().copied()))
     }
 
     /// The enemy as `side` sees it now (`None` inside when a hex holds counters of both
@@ -128,58 +143,112 @@ impl BloodyRoadsSouth {
         self.enemy_for(side, || self.find_enemy_now(side))
     }
 
-    /// [`Self::enemy_now`], checked against every counter now.
+    /// [`Self::enemy_now`], checked against every enemy counter now unless none has changed
+    /// since the last check.
     fn find_enemy_now(&self, side: Side) -> Option<EnemyNow> {
-        let mut seen = Vec::with_capacity(self.units().len());
-        let mut own = Vec::new();
-        for (k, u) in self.keys().zip(self.units()) {
-            let Some(hex) = u.hex() else { continue };
-            if u.side == side {
-                own.push(hex);
-            } else {
-                seen.push(Seen {
-                    key: k,
-                    hex,
-                    z: u.z,
-                    kind: u.kind,
-                    formation: u.formation,
-                    facing: u.facing,
-                });
-            }
-        }
         let maps = self.maps();
+        let enemy_stamp = self.units.side_stamp(side.opponent());
         let kept = KEPT.with(|k| k.borrow()[side.index()].clone());
         let part = match kept {
-            Some(p) if p.maps == maps && p.seen == seen => p,
-            _ => {
-                let mut hexes: Vec<HexId> = seen.iter().map(|s| s.hex).collect();
-                hexes.sort_unstable();
-                hexes.dedup();
-                if own.iter().any(|h| hexes.binary_search(h).is_ok()) {
-                    return None;
-                }
-                let mut shown = self.apparent_zoc_shown(side);
-                shown.sort_unstable();
-                shown.dedup();
-                let mut zoc: Vec<HexId> = shown
-                    .iter()
-                    .map(|&(h, _)| h)
-                    .filter(|h| hexes.binary_search(h).is_err())
+            Some(p) if p.maps == maps && p.enemy_stamp.get() == enemy_stamp => p,
+            kept => {
+                let seen: Vec<Seen> = self
+                    .keys()
+                    .zip(self.units())
+                    .filter(|(_, u)| u.side != side)
+                    .filter_map(|(k, u)| {
+                        Some(Seen {
+                            key: k,
+                            hex: u.hex()?,
+                            z: u.z,
+                            kind: u.kind,
+                            formation: u.formation,
+                            facing: u.facing,
+                        })
+                    })
                     .collect();
-                zoc.dedup();
-                let part = Rc::new(EnemyPart {
-                    maps,
-                    seen,
-                    hexes,
-                    shown,
-                    zoc,
-                });
-                KEPT.with(|k| k.borrow_mut()[side.index()] = Some(part.clone()));
-                part
+                match kept {
+                    Some(p) if p.maps == maps && p.seen == seen => {
+                        p.enemy_stamp.set(enemy_stamp);
+                        p
+                    }
+                    _ => {
+                        // Found only when no hex holds both sides (module docs).
+                        let mut hexes: Vec<HexId> = seen.iter().map(|s| s.hex).collect();
+                        hexes.sort_unstable();
+                        hexes.dedup();
+                        if self
+                            .own_hexes(side)
+                            .any(|h| hexes.binary_search(&h).is_ok())
+                        {
+                            return None;
+                        }
+                        let part = Rc::new(self.enemy_part(side, maps, enemy_stamp, seen, hexes));
+                        KEPT.with(|k| k.borrow_mut()[side.index()] = Some(part.clone()));
+                        part
+                    }
+                }
             }
         };
-        let mixed = own.iter().any(|h| part.hexes.binary_search(h).is_ok());
-        (!mixed).then_some(EnemyNow { part, own })
+        let mut held = Vec::new();
+        for h in self.own_hexes(side) {
+            match part.marks(h) {
+                ENEMY => return None,
+                ZOC => held.push(h),
+                _ => {}
+            }
+        }
+        held.sort_unstable();
+        held.dedup();
+        Some(EnemyNow { part, held })
+    }
+
+    /// The hexes of `side`'s counters on the map, in key order (repeated).
+    fn own_hexes(&self, side: Side) -> impl Iterator<Item = HexId> + '_ {
+        self.units()
+            .iter()
+            .filter(move |u| u.side == side)
+            .filter_map(|u| u.hex())
+    }
+
+    /// The enemy's part of `side`'s blocked hexes, found from `seen` (the enemy's counters on
+    /// the map) and `hexes` (theirs, sorted and distinct).
+    fn enemy_part(
+        &self,
+        side: Side,
+        maps: MapsUsed,
+        enemy_stamp: u64,
+        seen: Vec<Seen>,
+        hexes: Vec<HexId>,
+    ) -> EnemyPart {
+        let mut shown = self.apparent_zoc_shown(side);
+        shown.sort_unstable();
+        shown.dedup();
+        let mut zoc: Vec<HexId> = shown
+            .iter()
+            .map(|&(h, _)| h)
+            .filter(|h| hexes.binary_search(h).is_err())
+            .collect();
+        zoc.dedup();
+        let mut marks = Vec::new();
+        for (list, mark) in [(&hexes, ENEMY), (&zoc, ZOC)] {
+            for h in list {
+                let i = h.order_key() as usize;
+                if marks.len() <= i {
+                    marks.resize(i + 1, 0);
+                }
+                marks[i] = mark;
+            }
+        }
+        EnemyPart {
+            maps,
+            enemy_stamp: Cell::new(enemy_stamp),
+            seen,
+            hexes,
+            shown,
+            zoc,
+            marks,
+        }
     }
 
     /// Whether the kept blocked hexes and zones of control of each side are the fresh ones now
@@ -217,5 +286,20 @@ impl BloodyRoadsSouth {
             }
         }
         Ok(())
+    }
+}
+
+/// The hexes of two sorted lists, sorted.
+fn merge(a: impl Iterator<Item = HexId>, b: impl Iterator<Item = HexId>) -> Vec<HexId> {
+    let (mut a, mut b) = (a.peekable(), b.peekable());
+    let mut out = Vec::with_capacity(a.size_hint().0 + b.size_hint().0);
+    loop {
+        let next = match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) if x <= y => a.next(),
+            (_, Some(_)) => b.next(),
+            (Some(_), None) => a.next(),
+            (None, None) => return out,
+        };
+        out.extend(next);
     }
 }

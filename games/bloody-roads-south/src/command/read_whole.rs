@@ -27,22 +27,25 @@ use adjutant_engine::Side;
 use super::enemy_blocking::EnemyNow;
 use crate::data::HexId;
 use crate::model::game::BloodyRoadsSouth;
-use crate::model::unit::UnitKey;
+use crate::model::unit::{Unit, UnitKey};
 
 /// Each hex's counters, top first (as [`BloodyRoadsSouth::at`] orders them): every counter
 /// on the map in one list sorted by hex, then from the top down (one sort, no map of lists).
-#[derive(Default)]
+#[derive(Default, Debug, PartialEq)]
 pub(crate) struct Stacks {
     /// The hex of each entry of `keys`.
     hexes: Vec<HexId>,
+    /// The [`HexId::order_key`] of each entry of `keys` (searched as integers).
+    order: Vec<u32>,
     keys: Vec<UnitKey>,
 }
 
 impl Stacks {
     /// The counters in `hex`, top first; `None` when there are none.
     pub(crate) fn get(&self, hex: HexId) -> Option<&[UnitKey]> {
-        let start = self.hexes.partition_point(|&h| h < hex);
-        let end = start + self.hexes[start..].partition_point(|&h| h == hex);
+        let hex = hex.order_key();
+        let start = self.order.partition_point(|&h| h < hex);
+        let end = start + self.order[start..].partition_point(|&h| h == hex);
         (end > start).then(|| &self.keys[start..end])
     }
 
@@ -77,11 +80,32 @@ struct Kept {
 
 thread_local! {
     static KEPT: RefCell<Kept> = RefCell::new(Kept::default());
-    /// Every counter in the order the last [`BloodyRoadsSouth::all_stacks`] sorted them: a
-    /// few counters move between two reads, so the next sort starts nearly sorted. Only a
-    /// starting order (any order sorts to the same stacks).
-    static LAST_ORDER: RefCell<Vec<UnitKey>> = const { RefCell::new(Vec::new()) };
+    /// The stacks [`BloodyRoadsSouth::all_stacks`] found last, with what they were found from.
+    static LAST: RefCell<Option<Last>> = const { RefCell::new(None) };
 }
+
+/// Each hex's stack as last found, from whatever game, with every counter's place then: a few
+/// counters move between two versions of the counters, so the next stacks are the last ones
+/// with those few moved (or the same ones, when none has). Only what the places give is kept:
+/// the same places give the same stacks.
+struct Last {
+    /// Every counter's [`place`], by key.
+    places: Vec<u64>,
+    /// Every (place, key), sorted.
+    sorted: Vec<(u64, UnitKey)>,
+    stacks: Rc<Stacks>,
+}
+
+/// Where a counter stands, as one number ordered as `at` orders a stack: by hex, then from
+/// the top down (z falling); counters off the map last.
+fn place(u: &Unit) -> u64 {
+    u.hex().map_or(u64::MAX, |hex| {
+        (u64::from(hex.order_key()) << 32) | u64::from(u32::MAX - u.z)
+    })
+}
+
+/// Beyond this many counters moved, the stacks are sorted afresh.
+const FEW_MOVED: usize = 32;
 
 /// While held, each hex's stack is found once (see the module's doc).
 pub(crate) struct ReadWhole(());
@@ -106,7 +130,7 @@ impl BloodyRoadsSouth {
         side: Side,
         find: impl FnOnce() -> Vec<HexId>,
     ) -> Rc<Vec<HexId>> {
-        self.kept(|k| &mut k.blocked[side.index()], find)
+        self.kept(|k| &mut k.blocked[side.index()], || Rc::new(find()))
     }
 
     /// The enemy as `side` sees it: kept for the counters' version, found by `find` the first
@@ -116,7 +140,7 @@ impl BloodyRoadsSouth {
         side: Side,
         find: impl FnOnce() -> Option<EnemyNow>,
     ) -> Rc<Option<EnemyNow>> {
-        self.kept(|k| &mut k.enemy[side.index()], find)
+        self.kept(|k| &mut k.enemy[side.index()], || Rc::new(find()))
     }
 
     /// What `slot` keeps for the counters' version, found by `find` the first time. `find`
@@ -124,7 +148,7 @@ impl BloodyRoadsSouth {
     fn kept<T>(
         &self,
         slot: impl Fn(&mut Kept) -> &mut Option<Rc<T>>,
-        find: impl FnOnce() -> T,
+        find: impl FnOnce() -> Rc<T>,
     ) -> Rc<T> {
         let stamp = self.units.stamp();
         let kept = KEPT.with(|k| {
@@ -141,7 +165,7 @@ impl BloodyRoadsSouth {
         if let Some(found) = kept {
             return found;
         }
-        let found = Rc::new(find());
+        let found = find();
         KEPT.with(|k| {
             let mut k = k.borrow_mut();
             if k.stamp == stamp {
@@ -172,33 +196,68 @@ impl BloodyRoadsSouth {
         self.kept(|k| &mut k.stacks, || self.all_stacks())
     }
 
-    /// Every hex's stack, top first, in one pass over the counters.
-    pub(crate) fn all_stacks(&self) -> Stacks {
-        // By hex, then from the top down (z falling), then in key order, as `at` orders a
-        // stack (keys are distinct); one number a counter, so the sort compares integers.
-        // Counters off the map last. Started from the last read's order, which the (stable,
-        // run-finding) sort takes nearly as it is.
-        let mut order = LAST_ORDER.with(|o| std::mem::take(&mut *o.borrow_mut()));
-        if order.len() != self.units().len() {
-            order = self.keys().collect();
-        }
-        let mut all: Vec<(u64, UnitKey)> = order
-            .iter()
-            .map(|&k| {
-                let u = self.unit(k);
-                let at = u.hex().map_or(u64::MAX, |hex| {
-                    (u64::from(hex.order_key()) << 32) | u64::from(u32::MAX - u.z)
-                });
-                (at, k)
-            })
-            .collect();
-        all.sort();
-        order.clear();
-        order.extend(all.iter().map(|e| e.1));
-        let on_map = all.partition_point(|e| e.0 != u64::MAX);
-        let keys: Vec<UnitKey> = order[..on_map].to_vec();
-        LAST_ORDER.with(|o| *o.borrow_mut() = order);
+    /// Every hex's stack, top first: the last stacks found, with the few counters that have
+    /// moved since put where they stand now ([`Last`]), or sorted afresh. In debug builds the
+    /// first is compared with the second.
+    pub(crate) fn all_stacks(&self) -> Rc<Stacks> {
+        let places: Vec<u64> = self.units().iter().map(place).collect();
+        let last = LAST.with(|l| l.borrow_mut().take());
+        let (sorted, stacks) = match last {
+            Some(last) if last.places == places => (last.sorted, last.stacks),
+            Some(last)
+                if last.places.len() == places.len()
+                    && moved(&last.places, &places).nth(FEW_MOVED).is_none() =>
+            {
+                let mut sorted = last.sorted;
+                sorted.retain(|&(p, k)| places[k.index()] == p);
+                for k in moved(&last.places, &places) {
+                    let entry = (places[k.index()], k);
+                    let at = sorted.partition_point(|&e| e < entry);
+                    sorted.insert(at, entry);
+                }
+                let stacks = Rc::new(self.stacks_of(&sorted));
+                (sorted, stacks)
+            }
+            _ => {
+                let sorted = sorted_places(&places);
+                let stacks = Rc::new(self.stacks_of(&sorted));
+                return self.keep_last(places, sorted, stacks);
+            }
+        };
+        debug_assert_eq!(
+            *stacks,
+            self.stacks_of(&sorted_places(&places)),
+            "the stacks updated where counters moved differ from those sorted afresh"
+        );
+        self.keep_last(places, sorted, stacks)
+    }
+
+    /// Keeps what the stacks were found from as the last ([`Last`]); the stacks.
+    fn keep_last(
+        &self,
+        places: Vec<u64>,
+        sorted: Vec<(u64, UnitKey)>,
+        stacks: Rc<Stacks>,
+    ) -> Rc<Stacks> {
+        LAST.with(|l| {
+            *l.borrow_mut() = Some(Last {
+                places,
+                sorted,
+                stacks: stacks.clone(),
+            });
+        });
+        stacks
+    }
+
+    /// The stacks of every (place, key), sorted.
+    fn stacks_of(&self, sorted: &[(u64, UnitKey)]) -> Stacks {
+        let on_map = sorted.partition_point(|e| e.0 != u64::MAX);
+        let keys: Vec<UnitKey> = sorted[..on_map].iter().map(|e| e.1).collect();
         Stacks {
+            order: sorted[..on_map]
+                .iter()
+                .map(|e| (e.0 >> 32) as u32)
+                .collect(),
             hexes: keys
                 .iter()
                 .map(|&k| self.unit(k).hex().expect("on the map"))
@@ -206,6 +265,26 @@ impl BloodyRoadsSouth {
             keys,
         }
     }
+}
+
+/// Every (place, key), sorted.
+fn sorted_places(places: &[u64]) -> Vec<(u64, UnitKey)> {
+    let mut sorted: Vec<(u64, UnitKey)> = places
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| (p, UnitKey(i as u16)))
+        .collect();
+    sorted.sort_unstable();
+    sorted
+}
+
+/// The counters whose place differs between `was` and `now`, by key.
+fn moved<'a>(was: &'a [u64], now: &'a [u64]) -> impl Iterator<Item = UnitKey> + 'a {
+    was.iter()
+        .zip(now)
+        .enumerate()
+        .filter(|(_, (a, b))| a != b)
+        .map(|(i, _)| UnitKey(i as u16))
 }
 
 #[cfg(test)]
@@ -220,6 +299,54 @@ mod tests {
             found.set(found.get() + 1);
             vec!["A12.10".parse().expect("a hex id")]
         })
+    }
+
+    #[test]
+    fn stacks_updated_where_counters_moved_are_the_stacks_sorted_afresh() {
+        let mut g = empty_game("sanders-field", &[]);
+        let hexes: Vec<HexId> = ["A12.10", "A12.11", "A13.10", "A14.12"]
+            .iter()
+            .map(|h| h.parse().expect("a hex id"))
+            .collect();
+        let n = g.units().len();
+        let mut roll: u64 = 7;
+        let mut next = |k: usize| {
+            roll = roll.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (roll >> 33) as usize % k
+        };
+        for round in 0..60 {
+            // A few counters moved (sometimes many, or none), put on top or off the map.
+            let moves = [0, 1, 2, 3, 40][round % 5];
+            for _ in 0..moves {
+                let k = UnitKey(next(n) as u16);
+                let to = next(hexes.len() + 1);
+                g.unit_mut(k).location = match hexes.get(to) {
+                    Some(&hex) => crate::model::unit::Location::Map { hex },
+                    None => crate::model::unit::Location::Waiting,
+                };
+                g.put_on_top(k);
+            }
+            let stacks = g.all_stacks();
+            assert_eq!(
+                *stacks,
+                g.stacks_of(&sorted_places(&places_of(&g))),
+                "round {round}"
+            );
+            for &hex in &hexes {
+                let mut at: Vec<UnitKey> =
+                    g.keys().filter(|&k| g.unit(k).hex() == Some(hex)).collect();
+                at.sort_by_key(|&k| std::cmp::Reverse(g.unit(k).z));
+                assert_eq!(
+                    stacks.get(hex).unwrap_or_default(),
+                    &at[..],
+                    "{hex}, round {round}"
+                );
+            }
+        }
+    }
+
+    fn places_of(g: &BloodyRoadsSouth) -> Vec<u64> {
+        g.units().iter().map(place).collect()
     }
 
     #[test]

@@ -23,4 +23,4 @@ pub use facing::{
 };
 pub use line::{Passed, line};
 pub use los::{Sight, height, line_of_sight};
-pub use paths::{aide_turns, cost_between, settle_until, within};
+pub use paths::{Settling, aide_turns, cost_between, within};

@@ -12,11 +12,10 @@
 
 use super::area::canonical;
 use super::costs::Mover;
-use super::step_graph::search;
-use crate::data::FastMap;
+use super::step_graph::{Search, search};
 use crate::data::charts::cell::Halves;
 use crate::data::charts::command::AideDelivery;
-use crate::data::hex::{Cell, HexId};
+use crate::data::hex::HexId;
 use crate::data::map::{Map, MapsUsed};
 
 /// The cost of the cheapest path from `from` to `to` (0 for the same hex), or `None` when no
@@ -36,47 +35,52 @@ pub fn cost_between(
         .copied()
 }
 
-/// The cheapest path from `from` to `to` when it costs at most `max`, with every hex the
-/// search settled on the way (`None` when there is no such path). Dijkstra settles hexes in
-/// order of cost, so every hex cheaper than `to` is among them with its cheapest cost: one
-/// search also tells, within a lower budget, the cheapest cost of every other hex (units
-/// closing on their leaders, S10.5a: is a step closer?).
-pub fn settle_until<'m>(
-    mover: &Mover<'m>,
-    from: HexId,
-    to: HexId,
-    max: Halves,
-    passable: impl Fn(HexId) -> bool,
-) -> Option<(Halves, Settled<'m>)> {
-    let goal = mover
-        .map
-        .cell(to)
-        .filter(|_| mover.map.in_play(to, mover.maps))?;
-    let costs = search(mover, from, Some(max), Some(goal), &passable);
-    let cost = costs.get(&goal).copied()?;
-    let settled = Settled {
-        map: mover.map,
-        maps: mover.maps,
-        costs,
-    };
-    Some((cost, settled))
-}
-
-/// The hexes a search settled, with their cheapest costs ([`settle_until`]).
-pub struct Settled<'m> {
+/// A cheapest-path search from one hex, within a budget, that settles hexes only as far as
+/// each question needs and keeps what it settled for the next question (units closing on
+/// their leaders, S10.5a: is a step closer?). Dijkstra settles hexes in order of cost, so once
+/// a hex is settled every hex cheaper than it is settled too, with its cheapest cost: one
+/// search also tells, within a lower budget, the cheapest cost of every other hex. A later
+/// question for a hex already settled (a unit that has stepped closer) costs no search.
+/// Only for the mover and the `passable` it was started with: the caller keeps them with it.
+pub struct Settling<'m> {
     map: &'m Map,
     maps: MapsUsed,
-    costs: FastMap<Cell, Halves>,
+    search: Search,
 }
 
-impl Settled<'_> {
-    /// The cheapest cost of `hex` when the search settled it.
+impl<'m> Settling<'m> {
+    /// A search from `from` that settles no hex costing more than `max`.
+    pub fn new(mover: &Mover<'m>, from: HexId, max: Halves) -> Settling<'m> {
+        Settling {
+            map: mover.map,
+            maps: mover.maps,
+            search: Search::start(mover, from, Some(max)),
+        }
+    }
+
+    /// The cost of the cheapest path to `to` when it costs at most the budget (`None` when
+    /// there is no such path, or `to` is not in play), settling hexes until `to` is settled.
+    pub fn settle_to(
+        &mut self,
+        mover: &Mover<'m>,
+        to: HexId,
+        passable: impl Fn(HexId) -> bool,
+    ) -> Option<Halves> {
+        let goal = self
+            .map
+            .cell(to)
+            .filter(|_| self.map.in_play(to, self.maps))?;
+        self.search.run(mover, Some(goal), &passable);
+        self.search.settled.get(&goal).copied()
+    }
+
+    /// The cheapest cost of `hex` when the search has settled it.
     pub fn cost_of(&self, hex: HexId) -> Option<Halves> {
         let cell = self
             .map
             .cell(hex)
             .filter(|_| self.map.in_play(hex, self.maps))?;
-        self.costs.get(&cell).copied()
+        self.search.settled.get(&cell).copied()
     }
 }
 

@@ -84,30 +84,70 @@ impl Graph {
     }
 }
 
-/// One search's marks, by node.
+/// One node's marks in one search.
+#[derive(Clone, Copy, Default)]
+struct Mark {
+    /// The search ([`Scratch::search`]) these marks are of; older ones count as none.
+    search: u32,
+    /// The cheapest cost found so far.
+    best: Option<Halves>,
+    /// Settled.
+    done: bool,
+    /// Whether the hex may be entered: `passable` asked once a search, not once a step.
+    open: Option<bool>,
+}
+
+/// One search's marks, by node. Used again by later searches of the thread (taken from
+/// [`SPARE`] and given back): a new search only counts on, and the marks of the ones before
+/// read as none, so nothing is cleared or allocated afresh.
 #[derive(Default)]
 struct Scratch {
-    /// The cheapest cost found so far.
-    best: Vec<Option<Halves>>,
-    /// Settled.
-    done: Vec<bool>,
-    /// Whether the hex may be entered: `passable` asked once a search, not once a step.
-    open: Vec<Option<bool>>,
+    /// Which search this is.
+    search: u32,
+    marks: Vec<Mark>,
 }
 
 impl Scratch {
+    /// Marks for a new search.
+    fn take() -> Scratch {
+        let mut at = SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_default();
+        at.search = at.search.wrapping_add(1);
+        if at.search == 0 {
+            // Counted round: the oldest marks might read as this search's.
+            at.marks.clear();
+            at.search = 1;
+        }
+        at
+    }
+
     /// Room for `len` nodes (the graph grows as the search prices new hexes).
     fn fit(&mut self, len: usize) {
-        if self.best.len() < len {
-            self.best.resize(len, None);
-            self.done.resize(len, false);
-            self.open.resize(len, None);
+        if self.marks.len() < len {
+            self.marks.resize(len, Mark::default());
         }
+    }
+
+    /// Node `i`'s marks in this search.
+    fn at(&mut self, i: usize) -> &mut Mark {
+        let search = self.search;
+        let mark = &mut self.marks[i];
+        if mark.search != search {
+            *mark = Mark {
+                search,
+                ..Mark::default()
+            };
+        }
+        mark
     }
 }
 
+/// How many spare marks a thread keeps.
+const SPARES: usize = 8;
+
 thread_local! {
     static GRAPHS: RefCell<FastMap<MoverKey, Graph>> = RefCell::new(FastMap::default());
+    /// Marks of finished searches, for the next ones.
+    static SPARE: RefCell<Vec<Scratch>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Dijkstra from `from`: the cheapest cost of every hex reached within `budget` (all hexes
@@ -119,60 +159,124 @@ pub(super) fn search(
     goal: Option<Cell>,
     passable: &dyn Fn(HexId) -> bool,
 ) -> FastMap<Cell, Halves> {
-    let (map, maps) = (mover.map, mover.maps);
-    let mut settled: FastMap<Cell, Halves> = FastMap::default();
-    let Some(start) = map.cell(from).filter(|_| map.in_play(from, maps)) else {
-        return settled;
-    };
-    let key: MoverKey = (
-        std::ptr::from_ref(mover.map) as usize,
-        std::ptr::from_ref(mover.chart) as usize,
-        maps,
-        mover.class,
-        mover.railroad_found,
-    );
-    // Taken out while searching (a search `passable` started would find a graph of its own).
-    let mut graph = GRAPHS
-        .with(|g| g.borrow_mut().remove(&key))
-        .unwrap_or_default();
-    let first = graph.node(mover, start);
-    let mut at = Scratch::default();
-    at.fit(graph.nodes.len());
-    at.best[first as usize] = Some(Halves(0));
-    let mut heap = BinaryHeap::from([Reverse((Halves(0), start, first))]);
-    while let Some(Reverse((cost, cell, i))) = heap.pop() {
-        if at.done[i as usize] {
-            continue;
+    let mut search = Search::start(mover, from, budget);
+    search.run(mover, goal, passable);
+    std::mem::take(&mut search.settled)
+}
+
+/// A Dijkstra search from one hex that stops once a goal is settled and may be taken up
+/// again for a later goal: it then settles the same hexes at the same costs, in the same
+/// order, as a search started afresh would, since every hex is expanded as it is settled.
+/// Only for the same mover, budget and `passable` (the caller keeps them with it).
+pub(super) struct Search {
+    key: MoverKey,
+    budget: Option<Halves>,
+    heap: BinaryHeap<Reverse<(Halves, Cell, u32)>>,
+    at: Scratch,
+    /// Every hex settled so far, with its cheapest cost.
+    pub(super) settled: FastMap<Cell, Halves>,
+}
+
+impl Search {
+    /// A search from `from` that has settled nothing yet (and settles nothing when `from` is
+    /// not in play).
+    pub(super) fn start(mover: &Mover<'_>, from: HexId, budget: Option<Halves>) -> Search {
+        let (map, maps) = (mover.map, mover.maps);
+        let key: MoverKey = (
+            std::ptr::from_ref(mover.map) as usize,
+            std::ptr::from_ref(mover.chart) as usize,
+            maps,
+            mover.class,
+            mover.railroad_found,
+        );
+        let mut search = Search {
+            key,
+            budget,
+            heap: BinaryHeap::new(),
+            at: Scratch::take(),
+            settled: FastMap::default(),
+        };
+        if let Some(start) = map.cell(from).filter(|_| map.in_play(from, maps)) {
+            let first = with_graph(key, |graph| graph.node(mover, start));
+            search.at.fit(first as usize + 1);
+            search.at.at(first as usize).best = Some(Halves(0));
+            search.heap.push(Reverse((Halves(0), start, first)));
         }
-        at.done[i as usize] = true;
-        settled.insert(cell, cost);
-        if Some(cell) == goal {
-            break;
-        }
-        if graph.nodes[i as usize].id.is_none() {
-            continue;
-        }
-        let edges = graph.edges(mover, i);
-        at.fit(graph.nodes.len());
-        for (j, step) in edges.into_iter().flatten() {
-            let (j, next) = (j as usize, &graph.nodes[j as usize]);
-            if at.done[j] {
-                continue;
-            }
-            let open = *at.open[j].get_or_insert_with(|| next.id.is_some_and(passable));
-            if !open {
-                continue;
-            }
-            let total = Halves(cost.0.saturating_add(step.0));
-            if budget.is_some_and(|b| total > b) {
-                continue;
-            }
-            if at.best[j].is_none_or(|c| total < c) {
-                at.best[j] = Some(total);
-                heap.push(Reverse((total, next.cell, j as u32)));
-            }
-        }
+        search
     }
-    GRAPHS.with(|g| g.borrow_mut().insert(key, graph));
-    settled
+
+    /// Settles hexes in order of cost (then cell) until `goal` is settled, or every hex within
+    /// the budget when `goal` is `None` or out of reach. `mover` is the one the search was
+    /// started for.
+    pub(super) fn run(
+        &mut self,
+        mover: &Mover<'_>,
+        goal: Option<Cell>,
+        passable: &dyn Fn(HexId) -> bool,
+    ) {
+        if goal.is_some_and(|g| self.settled.contains_key(&g)) {
+            return;
+        }
+        // Taken out while searching (a search `passable` started would find a graph of its
+        // own).
+        let mut graph = GRAPHS
+            .with(|g| g.borrow_mut().remove(&self.key))
+            .unwrap_or_default();
+        let at = &mut self.at;
+        while let Some(Reverse((cost, cell, i))) = self.heap.pop() {
+            let mark = at.at(i as usize);
+            if mark.done {
+                continue;
+            }
+            mark.done = true;
+            self.settled.insert(cell, cost);
+            if graph.nodes[i as usize].id.is_some() {
+                let edges = graph.edges(mover, i);
+                at.fit(graph.nodes.len());
+                for (j, step) in edges.into_iter().flatten() {
+                    let (j, next) = (j as usize, &graph.nodes[j as usize]);
+                    let mark = at.at(j);
+                    if mark.done {
+                        continue;
+                    }
+                    let open = *mark
+                        .open
+                        .get_or_insert_with(|| next.id.is_some_and(passable));
+                    if !open {
+                        continue;
+                    }
+                    let total = Halves(cost.0.saturating_add(step.0));
+                    if self.budget.is_some_and(|b| total > b) {
+                        continue;
+                    }
+                    if mark.best.is_none_or(|c| total < c) {
+                        mark.best = Some(total);
+                        self.heap.push(Reverse((total, next.cell, j as u32)));
+                    }
+                }
+            }
+            if Some(cell) == goal {
+                break;
+            }
+        }
+        GRAPHS.with(|g| g.borrow_mut().insert(self.key, graph));
+    }
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        let at = std::mem::take(&mut self.at);
+        // (Not when the thread's spares are gone already: a search kept until the thread ends.)
+        let _ = SPARE.try_with(|s| {
+            let mut s = s.borrow_mut();
+            if s.len() < SPARES {
+                s.push(at);
+            }
+        });
+    }
+}
+
+/// Runs `f` on the thread's graph for `key`.
+fn with_graph<T>(key: MoverKey, f: impl FnOnce(&mut Graph) -> T) -> T {
+    GRAPHS.with(|g| f(g.borrow_mut().entry(key).or_default()))
 }

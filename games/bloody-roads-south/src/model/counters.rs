@@ -7,13 +7,21 @@
 //! the counters are made, read from a record, or lent out to be changed ([`Counters::edit`]:
 //! the only way to change them, so the compiler sees to it that no change goes unstamped);
 //! a clone shares its original's stamp until either is changed, as it shares its counters.
+//!
+//! Each side's counters carry a stamp of their own as well, fresh whenever one of that side's
+//! counters may have changed ([`Counters::edit_one`] names the counter; [`Counters::edit`]
+//! freshens both): what is found from one side's counters alone (the enemy's part of a side's
+//! blocked hexes, `command::enemy_blocking`) is kept by it while the other side moves. A
+//! counter's side never changes (it is printed on it).
 
 use std::ops::Deref;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::model::unit::Unit;
+use adjutant_engine::Side;
+
+use crate::model::unit::{Unit, UnitKey};
 
 /// The last stamp handed out.
 static STAMPS: AtomicU64 = AtomicU64::new(0);
@@ -30,6 +38,8 @@ pub struct Counters {
     units: Vec<Unit>,
     /// Which version of the counters this is (module docs).
     stamp: u64,
+    /// Which version of each side's counters this is, by [`Side::index`] (module docs).
+    sides: [u64; 2],
 }
 
 impl Counters {
@@ -38,6 +48,7 @@ impl Counters {
         Counters {
             units,
             stamp: fresh(),
+            sides: [fresh(), fresh()],
         }
     }
 
@@ -46,10 +57,29 @@ impl Counters {
         self.stamp
     }
 
-    /// The counters, to change them: they take a fresh stamp.
+    /// Which version of `side`'s counters this is.
+    pub(crate) fn side_stamp(&self, side: Side) -> u64 {
+        self.sides[side.index()]
+    }
+
+    /// The counters, to change them: they and both sides' take fresh stamps.
     pub(crate) fn edit(&mut self) -> &mut Vec<Unit> {
         self.stamp = fresh();
+        self.sides = [fresh(), fresh()];
         &mut self.units
+    }
+
+    /// One counter, to change it (not its side): the counters and its side's take fresh
+    /// stamps.
+    pub(crate) fn edit_one(&mut self, k: UnitKey) -> &mut Unit {
+        let unit = &mut self.units[k.index()];
+        self.stamp = fresh();
+        self.sides[unit.side.index()] = fresh();
+        debug_assert!(
+            self.sides[unit.side.opponent().index()] != self.sides[unit.side.index()],
+            "stamps are distinct"
+        );
+        unit
     }
 }
 
@@ -77,10 +107,10 @@ impl<'de> Deserialize<'de> for Counters {
 mod tests {
     use super::*;
     use crate::model::unit::{Formation, UnitKind};
-    use adjutant_engine::Side;
 
     #[test]
-    fn a_change_or_a_reading_gives_a_fresh_stamp_and_a_clone_shares_its_originals() {
+    fn a_change_or_a_reading_gives_a_fresh_stamp_a_clone_shares_its_originals_and_one_counter_freshens_its_sides()
+     {
         let unit = Unit::new(
             crate::data::UnitId("1".into()),
             Side::Union,
@@ -92,9 +122,19 @@ mod tests {
         assert_eq!(a.stamp(), b.stamp(), "the same counters");
         a.edit()[0].z = 7;
         assert_ne!(a.stamp(), b.stamp(), "changed");
+        let (union, confederate) = (a.side_stamp(Side::Union), a.side_stamp(Side::Confederate));
+        a.edit_one(UnitKey(0)).z = 8;
+        assert_ne!(a.side_stamp(Side::Union), union, "a Union counter changed");
+        assert_eq!(
+            a.side_stamp(Side::Confederate),
+            confederate,
+            "no Confederate counter changed"
+        );
+        a.edit();
+        assert_ne!(a.side_stamp(Side::Confederate), confederate, "any may have");
         let json = serde_json::to_string(&a).expect("counters serialise");
         let c: Counters = serde_json::from_str(&json).expect("and deserialise");
         assert_ne!(c.stamp(), a.stamp(), "read from a record");
-        assert_eq!(c[0].z, 7);
+        assert_eq!(c[0].z, 8);
     }
 }

@@ -212,9 +212,10 @@ impl BloodyRoadsSouth {
     pub fn unit(&self, k: UnitKey) -> &Unit {
         &self.units[k.index()]
     }
-    /// One counter, to change it (the counters take a fresh stamp, `model::counters`).
+    /// One counter, to change it, not its side (the counters and its side's take fresh stamps,
+    /// `model::counters`).
     pub(crate) fn unit_mut(&mut self, k: UnitKey) -> &mut Unit {
-        &mut self.units.edit()[k.index()]
+        self.units.edit_one(k)
     }
     /// Every counter, to change them (they take a fresh stamp, `model::counters`).
     pub(crate) fn units_mut(&mut self) -> &mut Vec<Unit> {

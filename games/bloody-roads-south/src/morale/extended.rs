@@ -86,14 +86,14 @@ impl BloodyRoadsSouth {
     /// map, the part or its brigade routed (one pass; [`Self::collapse_routed_lines`] runs
     /// after every step, and nearly always has nothing to do).
     pub(crate) fn any_routed_line(&self) -> bool {
-        self.keys().any(|k| {
-            let u = self.unit(k);
-            u.on_map()
-                && u.part_of.is_some_and(|p| {
-                    let parent = self.unit(p);
-                    parent.on_map()
-                        && (u.morale == MoraleState::Routed || parent.morale == MoraleState::Routed)
-                })
+        // Parts are few: whether a counter is one is asked first.
+        self.units().iter().any(|u| {
+            u.part_of.is_some_and(|p| {
+                let parent = self.unit(p);
+                u.on_map()
+                    && parent.on_map()
+                    && (u.morale == MoraleState::Routed || parent.morale == MoraleState::Routed)
+            })
         })
     }
 

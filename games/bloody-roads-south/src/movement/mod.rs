@@ -14,7 +14,8 @@
 //!   over-stacking penalty and the split it orders (S12.0, S17.0);
 //! - `formation`: formation changes and the fire they draw (S11.0, S15.0, S26.1);
 //! - `forced_march` (S18.0), `extended` (S17.0), `reinforcements` (S16.3, 6.0d),
-//!   `radius` (S10.5a, 6.0a), `attack` (S23 entry), `wilderness` (1.2a, 1.2c, 1.2h),
+//!   `radius` (S10.5a, 6.0a) with `closing_searches`, `attack` (S23 entry), `wilderness`
+//!   (1.2a, 1.2c, 1.2h),
 //!   `overrun` (S10.0, S28.0), `railroad` (1.3b-d), `ninth_corps` (3.3a), `cavalry` (4.4a-b,
 //!   4.4d), `cavalry_retreat` (4.4c), `leave` (leaving the map under orders, Scenario 3),
 //!   `variable_entry` (4.3, 4.5a-b: the entries chosen at set-up);
@@ -31,6 +32,7 @@ pub mod allowance;
 pub mod attack;
 pub mod cavalry;
 pub mod cavalry_retreat;
+mod closing_searches;
 pub mod extended;
 pub mod forced_march;
 pub mod formation;

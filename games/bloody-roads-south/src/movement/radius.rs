@@ -26,9 +26,10 @@ use crate::command::roles::AOP;
 use crate::data::charts::cell::Halves;
 use crate::data::charts::movement::MoveClass;
 use crate::data::{FormationId, HexId};
-use crate::geometry::paths::settle_until;
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::unit::{UnitKey, UnitKind};
+
+use super::closing_searches::closer_hexes;
 
 /// How far (in halves of a leader MP) the closing trace looks: 24 leader MP, three times the
 /// widest radius. A unit farther than this from its leader or HQ moves freely (decision: the
@@ -81,11 +82,12 @@ impl BloodyRoadsSouth {
     /// Finds, where the moving group stands, which adjacent hexes its units that must close
     /// may step into, and whether its combat units are in radius (both kept in the group:
     /// they change only when it moves). A unit whose trace does not reach the group's hex
-    /// within [`CLOSING_HORIZON`] is not restricted. One search per such unit: the trace to
+    /// within [`CLOSING_HORIZON`] is not restricted. One search per leader or HQ: the trace to
     /// the group's hex settles every hex cheaper than it, so it tells which neighbours are
-    /// closer (their trace costs less, in leader MP). (Searching to the whole horizon once and
-    /// remembering it for the group's next steps was tried: slower, as most groups of a
-    /// Movement Phase take one or two steps.) The blocked hexes are the radius traces' own
+    /// closer (their trace costs less, in leader MP); it is kept for the group's next steps,
+    /// which ask it for hexes it has mostly settled already (`closing_searches`). (Searching
+    /// to the whole horizon at once was tried: slower, as most groups of a Movement Phase
+    /// take one or two steps.) The blocked hexes are the radius traces' own
     /// (`trace_blocked`), found once while this reads the game.
     pub(crate) fn refresh_radius(&mut self, side: Side) {
         let Some(g) = self.moving.clone() else {
@@ -107,19 +109,13 @@ impl BloodyRoadsSouth {
         if !sources.is_empty() {
             let mover = self.mover(side, MoveClass::Leader);
             let blocked = self.trace_blocked(side);
-            let passable = |h: HexId| blocked.binary_search(&h).is_err();
             let neighbours = self.neighbour_hexes(here);
             for from in sources {
-                let Some((now, settled)) =
-                    settle_until(&mover, from, here, CLOSING_HORIZON, passable)
+                let Some(closer) =
+                    closer_hexes(&mover, from, CLOSING_HORIZON, &blocked, here, &neighbours)
                 else {
                     continue;
                 };
-                let closer: Vec<HexId> = neighbours
-                    .iter()
-                    .copied()
-                    .filter(|&n| settled.cost_of(n).is_some_and(|c| c < now))
-                    .collect();
                 closing_hexes = Some(match closing_hexes {
                     None => closer,
                     Some(c) => c.into_iter().filter(|h| closer.contains(h)).collect(),

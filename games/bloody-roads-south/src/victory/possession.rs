@@ -6,13 +6,14 @@
 
 use adjutant_engine::Side;
 
-use crate::data::HexId;
 use crate::data::charts::victory::Location as VictoryLocation;
+use crate::data::{FastMap, FastSet, HexId};
 use crate::model::game::{BloodyRoadsSouth, Holding, PlaceHolding};
 
 impl BloodyRoadsSouth {
     /// Rule 5.1d: records, at the end of a phase, the side of every combat unit on the map as
-    /// the holder of its hex, and the possessor of each location of the 5.3 table.
+    /// the holder of its hex, and the possessor of each location of the 5.3 table. (Each
+    /// hex's holding is looked up by hex, not searched for among every hex ever held.)
     pub(crate) fn record_holdings(&mut self) {
         let occupied: Vec<(HexId, Side)> = self
             .units()
@@ -20,18 +21,27 @@ impl BloodyRoadsSouth {
             .filter(|u| u.kind.is_combat())
             .filter_map(|u| u.hex().map(|h| (h, u.side)))
             .collect();
+        let mut index: FastMap<HexId, usize> = FastMap::default();
+        for (i, h) in self.holdings.iter().enumerate() {
+            // The first holding of a hex, as a search from the start finds it.
+            index.entry(h.hex).or_insert(i);
+        }
         for &(hex, side) in &occupied {
-            match self.holdings.iter_mut().find(|h| h.hex == hex) {
-                Some(h) => h.side = side,
-                None => self.holdings.push(Holding { hex, side }),
+            match index.get(&hex) {
+                Some(&i) => self.holdings[i].side = side,
+                None => {
+                    index.insert(hex, self.holdings.len());
+                    self.holdings.push(Holding { hex, side });
+                }
             }
         }
+        let occupied: FastSet<(HexId, Side)> = occupied.into_iter().collect();
         self.record_places(&occupied);
     }
 
     /// The 5.3 locations: a hex location goes to the side occupying it; a clearing to the
     /// side occupying more than half of its hexes (5.1d); otherwise it stays as it was.
-    fn record_places(&mut self, occupied: &[(HexId, Side)]) {
+    fn record_places(&mut self, occupied: &FastSet<(HexId, Side)>) {
         let possession = &self.scenario().possession;
         if possession.is_empty() {
             return;
@@ -55,7 +65,7 @@ impl BloodyRoadsSouth {
                 .iter()
                 .filter(|&&h| {
                     let h = self.canonical(h).unwrap_or(h);
-                    occupied.iter().any(|&(x, s)| x == h && s == side)
+                    occupied.contains(&(h, side))
                 })
                 .count()
         };

@@ -5,7 +5,7 @@ use bloody_roads_south::data::charts::cell::Halves;
 use bloody_roads_south::data::charts::movement::MoveClass;
 use bloody_roads_south::data::{self, HexId, MapsUsed, Sheet};
 use bloody_roads_south::geometry::{
-    Mover, aide_turns, away_from, canonical_id, cost_between, hexes_within, within,
+    Mover, Settling, aide_turns, away_from, canonical_id, cost_between, hexes_within, within,
 };
 use proptest::prelude::*;
 use std::cell::RefCell;
@@ -204,4 +204,34 @@ proptest! {
         // no cheaper than 1/2 a hex
         prop_assert!(u32::from(ac.0) >= data::map().distance(a, c).expect("on the map"));
     }
+}
+
+/// S10.5a: a closing search taken up again for another hex (nearer or farther, reached or not)
+/// answers as a fresh search does: the cheapest cost of that hex, and of every hex cheaper.
+#[test]
+fn s10_5a_a_closing_search_taken_up_again_answers_as_a_fresh_one() {
+    let m = leader(MapsUsed::Both);
+    let (from, max) = (h("A15.10"), Halves(48));
+    let blocked = [h("A17.10"), h("A16.12"), h("A20.15"), h("A18.11")];
+    let passable = |x: HexId| !blocked.contains(&x);
+    let all = within(&m, from, max, passable);
+    let exact = |x: HexId| all.iter().find(|(y, _)| *y == x).map(|&(_, c)| c);
+    let goals = [
+        "A25.22", "A19.11", "A30.10", "A15.12", "A25.22", "A45.40", "A16.09", "A17.10",
+    ];
+    let mut kept = Settling::new(&m, from, max);
+    let mut reached = 0;
+    for g in goals.map(h) {
+        let fresh = Settling::new(&m, from, max).settle_to(&m, g, passable);
+        let cost = kept.settle_to(&m, g, passable);
+        assert_eq!(cost, exact(g), "{g}");
+        assert_eq!(cost, fresh, "{g}");
+        if let Some(c) = cost {
+            reached += 1;
+            for &(x, cx) in all.iter().filter(|(_, cx)| *cx < c) {
+                assert_eq!(kept.cost_of(x), Some(cx), "{x} on the way to {g}");
+            }
+        }
+    }
+    assert!(reached >= 4 && reached < goals.len(), "near and far goals");
 }
