@@ -17,7 +17,7 @@ async fn the_writer_connects_again_when_postgres_ends_its_connection() {
     let mut admin = options.connect().await.unwrap();
     let ended: Vec<bool> = sqlx::query_scalar(
         "SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity \
-         WHERE application_name = 'adjutant-server writer' AND datname = current_database()",
+         WHERE application_name LIKE 'adjutant-server % writer' AND datname = current_database()",
     )
     .fetch_all(&mut admin)
     .await
