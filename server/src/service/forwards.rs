@@ -11,10 +11,9 @@
 //!
 //! Why forwarding: with a game's two players on two servers, taking the lease for every write
 //! moved it on every action, and both servers wrote at once whenever both players acted at the
-//! same sequence number (Outpost's orders): one write refused, a reload, a choice made again
+//! same sequence number (simultaneous orders): one write refused, a reload, a choice made again
 //! (`docs/operations.md`, "Several servers").
 
-use adjutant_protocol::ApiError;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -26,7 +25,7 @@ use tokio::sync::oneshot;
 use tokio::time::Instant;
 use tracing::{debug, warn};
 
-use super::actor::{Answer, Command, ForwardedAct, Reply};
+use super::actor::{Answer, Command, ForwardedAct, Outcome, Reply};
 use super::{Account, Inner};
 
 /// How long an asking server waits for the holder's answer before asking the database
@@ -60,19 +59,6 @@ pub struct Forwarded {
     /// The sequence number the player chose at.
     pub seq: u64,
     pub action: Value,
-}
-
-/// What the holder did with a forwarded action.
-#[derive(Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    /// Played and committed at this sequence number.
-    Played(u64),
-    /// Refused, with the error its player gets.
-    Refused(ApiError),
-    /// The holder does not hold the game's lease (or has not the game in memory): the asker
-    /// writes it itself.
-    NotHere,
 }
 
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
@@ -293,7 +279,7 @@ async fn play_forwarded(inner: Arc<Inner>, forwarded: Forwarded) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use adjutant_protocol::ErrorCode;
+    use adjutant_protocol::{ApiError, ErrorCode};
 
     #[test]
     fn a_forwarded_action_and_its_answers_cross_as_they_left() {

@@ -3,7 +3,6 @@
 //! subscribers, the acting player among them, as for any other server's action.
 
 use super::*;
-use crate::service::forwards::Outcome;
 use crate::service::metrics::Counters;
 
 impl Actor {

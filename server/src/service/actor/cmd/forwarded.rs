@@ -5,6 +5,8 @@
 use super::super::Actor;
 use super::{Reply, Request};
 use crate::service::Account;
+use adjutant_protocol::ApiError;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Play a forwarded action.
@@ -36,4 +38,17 @@ impl Request for ForwardedAct {
     fn into_reply(self) -> Reply<Option<u64>> {
         self.reply
     }
+}
+
+/// What the holder did with a forwarded action.
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Played and committed at this sequence number.
+    Played(u64),
+    /// Refused, with the error its player gets.
+    Refused(ApiError),
+    /// The holder does not hold the game's lease (or has not the game in memory): the asker
+    /// writes it itself.
+    NotHere,
 }

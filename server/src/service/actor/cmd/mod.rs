@@ -23,7 +23,7 @@ use super::Actor;
 pub use act::{Act, ActedTo};
 pub use clock::{Clock, ClockOp};
 pub use computer::ComputerMove;
-pub use forwarded::ForwardedAct;
+pub use forwarded::{ForwardedAct, Outcome};
 pub use join::Join;
 pub use post::Post;
 pub use refresh::Refresh;
