@@ -42,11 +42,7 @@ pub fn others(ctx: &Ctx<'_>, area: u8, s: f64, from: u8) -> f64 {
 /// its turn, counts those already there).
 pub fn support(ctx: &Ctx<'_>, area: u8, s: f64, from: u8) -> f64 {
     let seen = &ctx.seen;
-    let moving: Vec<&str> = seen
-        .moving
-        .as_ref()
-        .map(|m| m.3.iter().map(String::as_str).collect())
-        .unwrap_or_default();
+    let moving = seen.moving_ids();
     let mut near: Vec<u8> = exits(area).collect();
     if !near.contains(&from) {
         near.push(from);

@@ -188,6 +188,14 @@ impl Seen {
         self.mine(area).any(Counter::is_combat)
     }
 
+    /// The ids of the counters of the stack being moved (none when nothing moves).
+    pub fn moving_ids(&self) -> Vec<&str> {
+        self.moving
+            .as_ref()
+            .map(|m| m.3.iter().map(String::as_str).collect())
+            .unwrap_or_default()
+    }
+
     /// My counter by id, with its Area.
     pub fn my_counter(&self, id: &str) -> Option<(u8, &Counter)> {
         self.areas.iter().find_map(|(&a, cs)| {

@@ -136,11 +136,7 @@ fn assign(
 /// the regiment now moving alone, with the steps it has left.
 fn riders(ctx: &Ctx<'_>) -> Vec<Rider> {
     let seen = &ctx.seen;
-    let moving: Vec<&str> = seen
-        .moving
-        .as_ref()
-        .map(|m| m.3.iter().map(String::as_str).collect())
-        .unwrap_or_default();
+    let moving = seen.moving_ids();
     let mut riders = Vec::new();
     if let Some((_, at, path, ids)) = seen.moving.as_ref()
         && let [id] = ids.as_slice()
