@@ -250,6 +250,7 @@ impl Config {
             per_address: self.max_connections_per_address,
             header_read_timeout: (self.header_read_timeout_ms > 0)
                 .then(|| Duration::from_millis(self.header_read_timeout_ms)),
+            open: Default::default(),
         }
     }
 

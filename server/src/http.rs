@@ -16,6 +16,7 @@ use axum::{Extension, Json, Router};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
+use tracing::Instrument;
 
 mod accounts;
 mod correspondence;
@@ -138,6 +139,7 @@ pub fn router(state: AppState) -> Router {
         .merge(web::routes(hosted))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn(crate::request_id::traced))
         .with_state(state)
 }
 
@@ -385,6 +387,8 @@ async fn websocket(
         None => None,
     };
     let hard_cap = ws::hard_cap(state.service.config().max_frame_bytes);
+    // The connection's log lines carry its upgrade request's id.
+    let span = tracing::Span::current();
     upgrade
         // Every read zero-fills the buffer up to this size: 128 KiB (the default) costs more
         // than everything else an action does. Frames are small; larger ones still arrive,
@@ -402,5 +406,6 @@ async fn websocket(
                     websockets: state.websockets,
                 },
             )
+            .instrument(span)
         })
 }

@@ -11,6 +11,7 @@ pub mod confirm_page;
 pub mod disk_bench;
 pub mod frame;
 pub mod fuzzing;
+pub mod histogram;
 pub mod http;
 pub mod listen;
 pub mod mail;
@@ -20,6 +21,7 @@ pub mod ops;
 pub mod password;
 pub mod quota;
 pub mod ratelimit;
+pub mod request_id;
 pub mod service;
 pub mod slots;
 pub mod store;
@@ -68,7 +70,10 @@ pub async fn serve(
         ratelimit::MAX_KEYS,
     ));
     let websockets = slots::Slots::new(config.max_websockets_per_account);
-    let edge = config.edge();
+    let edge = crate::listen::Edge {
+        open: service.connections(),
+        ..config.edge()
+    };
     let sweeper = (config.sweep_secs > 0).then(|| {
         let service = service.clone();
         let every = Duration::from_secs(config.sweep_secs);

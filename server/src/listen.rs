@@ -21,16 +21,19 @@ use tokio::sync::watch;
 use tower::ServiceExt;
 use tracing::debug;
 
+use crate::service::metrics::{Gauge, Opened};
 use crate::slots::{Slot, Slots, client_net};
 
 /// How connections are let in.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Edge {
     /// Most connections open at once from one client address (0: no cap).
     pub per_address: usize,
     /// Time a client has to send a request's headers, also the longest an idle keep-alive
     /// connection is kept (`None`: no limit).
     pub header_read_timeout: Option<Duration>,
+    /// Counts the connections open (`/metrics`).
+    pub open: Gauge,
 }
 
 /// Serves `app` on `listener` until `shutdown` completes, then lets the requests in progress
@@ -58,6 +61,7 @@ pub async fn serve(
         let _ = stream.set_nodelay(true);
         let io = TokioIo::new(Held {
             _slot: slot,
+            _open: edge.open.open(),
             stream,
         });
         let service = TowerToHyperService::new(app.clone().map_request(
@@ -67,11 +71,12 @@ pub async fn serve(
             },
         ));
         let mut stop = stop_rx.clone();
+        let header_read_timeout = edge.header_read_timeout;
         tokio::spawn(async move {
             let mut builder = http1::Builder::new();
             builder
                 .timer(TokioTimer::new())
-                .header_read_timeout(edge.header_read_timeout);
+                .header_read_timeout(header_read_timeout);
             let mut conn = pin!(builder.serve_connection(io, service).with_upgrades());
             let result = tokio::select! {
                 result = conn.as_mut() => result,
@@ -98,6 +103,8 @@ pub async fn serve(
 struct Held {
     /// The place it holds (first, so that it is given back before the socket closes).
     _slot: Slot<IpAddr>,
+    /// Counted as open while it lives.
+    _open: Opened,
     /// The socket.
     stream: TcpStream,
 }

@@ -12,12 +12,14 @@
 //! A notice never carries hidden information: only the game, the scenario, the players,
 //! whose move it is, deadlines, a result and a link.
 
+mod deliveries;
 mod delivery;
 mod presence;
 mod truth;
 mod webhook_body;
 mod wording;
 
+pub use deliveries::Deliveries;
 pub use presence::{LOOKING_SECS, Presence};
 
 use adjutant_engine::{Outcome, PerSide, Side};
@@ -128,6 +130,8 @@ pub struct Notifier {
     timeout: Duration,
     /// Who looks at which game now (told by the game actors).
     presence: Presence,
+    /// What the deliveries came to (`/metrics`).
+    deliveries: std::sync::Arc<Deliveries>,
 }
 
 impl Notifier {
@@ -151,7 +155,9 @@ impl Notifier {
         let email = mailer.is_some();
         let guard = Guard::new(system_lookup(), config.allow_private_webhooks);
         let presence = Presence::default();
+        let deliveries = std::sync::Arc::new(Deliveries::default());
         let worker = Worker {
+            deliveries: deliveries.clone(),
             node,
             sweep_secs: config.sweep_secs,
             presence: presence.clone(),
@@ -170,7 +176,13 @@ impl Notifier {
             guard,
             timeout,
             presence,
+            deliveries,
         }
+    }
+
+    /// What the deliveries came to.
+    pub fn deliveries(&self) -> &Deliveries {
+        &self.deliveries
     }
 
     /// Who looks at which game now: the game actors keep it up to date.
@@ -241,6 +253,8 @@ struct Worker {
     channels: HashMap<String, Channels>,
     /// Who looks at which game now.
     presence: Presence,
+    /// Counted as each attempt ends.
+    deliveries: std::sync::Arc<Deliveries>,
 }
 
 impl Worker {

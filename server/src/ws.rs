@@ -72,6 +72,7 @@ struct Connection {
 
 /// Serves one WebSocket until it closes.
 pub async fn serve(socket: WebSocket, service: Service, identity: Identity) {
+    let _open = service.websocket_opened();
     let conn_id = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let (mut out, mut incoming) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Outgoing>(QUEUE);

@@ -170,8 +170,10 @@ impl Worker {
         let delivered = result.is_ok();
         let attempts = row.attempts + 1;
         let email = row.channel == "email";
+        let next = BACKOFF.get(attempts as usize - 1).map(|delay| now + delay);
+        self.deliveries
+            .attempted(&row.channel, delivered, next.is_some());
         let error = result.err().map(|detail| {
-            let next = BACKOFF.get(attempts as usize - 1).map(|delay| now + delay);
             if email {
                 (detail, next)
             } else {

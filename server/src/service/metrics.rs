@@ -2,6 +2,7 @@
 //! and gauges read when asked. Relaxed atomic additions: nothing waits on them.
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::Service;
@@ -25,6 +26,36 @@ pub struct Counters {
     pub timeouts: AtomicU64,
     /// Decisions of the computer opponent this server started thinking about.
     pub computer_decisions: AtomicU64,
+    /// TCP connections open now (WebSockets included).
+    pub connections: Gauge,
+    /// WebSocket connections open now.
+    pub websockets: Gauge,
+}
+
+/// A count of things open now, each held by an [`Opened`]; cheap to clone (one count).
+#[derive(Clone, Debug, Default)]
+pub struct Gauge(Arc<AtomicU64>);
+
+impl Gauge {
+    /// Counts one more open until the returned guard is dropped.
+    pub fn open(&self) -> Opened {
+        self.0.fetch_add(1, Ordering::Relaxed);
+        Opened(self.0.clone())
+    }
+
+    /// How many are open now.
+    pub fn now(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// One open thing of a [`Gauge`], counted until dropped.
+pub struct Opened(Arc<AtomicU64>);
+
+impl Drop for Opened {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 impl Counters {
@@ -40,6 +71,7 @@ impl Service {
         let c = &self.inner.counters;
         let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
         let store_up = u8::from(self.healthy().await);
+        let outbox = self.inner.store.outbox_depth().await;
         let mut out = String::new();
         let mut metric = |name: &str, kind: &str, help: &str, value: String| {
             let _ = writeln!(
@@ -102,6 +134,26 @@ impl Service {
             get(&c.computer_decisions).to_string(),
         );
         metric(
+            "adjutant_connections_open",
+            "gauge",
+            "TCP connections open to this server, WebSockets included.",
+            c.connections.now().to_string(),
+        );
+        metric(
+            "adjutant_websockets_open",
+            "gauge",
+            "WebSocket connections open to this server.",
+            c.websockets.now().to_string(),
+        );
+        if let Ok(depth) = outbox {
+            metric(
+                "adjutant_notice_outbox_depth",
+                "gauge",
+                "Notices waiting in the outbox for a delivery attempt, first or retry (the database's, on every server).",
+                depth.to_string(),
+            );
+        }
+        metric(
             "adjutant_store_up",
             "gauge",
             "1 when the store answers a read.",
@@ -120,7 +172,21 @@ impl Service {
             self.inner.node,
             self.inner.store.shared()
         );
+        self.inner.notifier.deliveries().render(&mut out);
+        if let Some(stats) = self.inner.store.stats() {
+            stats.render(&mut out);
+        }
         out
+    }
+
+    /// The count of TCP connections open, for the listener to hold one per connection.
+    pub fn connections(&self) -> Gauge {
+        self.inner.counters.connections.clone()
+    }
+
+    /// Counts a WebSocket open until the guard is dropped.
+    pub fn websocket_opened(&self) -> Opened {
+        self.inner.counters.websockets.open()
     }
 
     /// Whether a load balancer should send this server requests: the store answers and the

@@ -12,6 +12,7 @@ use super::rows::{
     ActionRow, ChatRow, Credentials, GameRow, NoticeRow, NoticeSettingsRow, SnapshotRow,
     TokenOwner, TokenRow,
 };
+use super::stats::StoreStats;
 use super::write_error::WriteError;
 use super::writes::Write;
 
@@ -128,6 +129,9 @@ pub trait Store: Send + Sync {
     /// Notices due for an attempt by `now`, oldest first.
     fn due_notices<'a>(&'a self, now: i64, limit: i64) -> Read<'a, Vec<NoticeRow>>;
 
+    /// Notices waiting in the outbox for a delivery attempt (first or retry), on every server.
+    fn outbox_depth(&self) -> Read<'_, i64>;
+
     /// An account's latest notices, newest first.
     fn notices_of<'a>(&'a self, account: &'a str, limit: i64) -> Read<'a, Vec<NoticeRow>>;
 
@@ -149,6 +153,12 @@ pub trait Store: Send + Sync {
         after: i64,
         limit: i64,
     ) -> Read<'a, Vec<ChatRow>>;
+
+    /// What the store's writer measured of its group commits (`None`: a store with no writer
+    /// of its own, the memory store of unit tests).
+    fn stats(&self) -> Option<&StoreStats> {
+        None
+    }
 
     /// Whether several servers may share this store (PostgreSQL). A game's writes then carry
     /// the epoch of its lease ([`Store::take_lease`]); a single-node store needs none.

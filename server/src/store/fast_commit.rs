@@ -18,11 +18,13 @@
 //! for SQLite's write lock.
 
 use std::path::Path;
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
 
 use super::statements::{PRUNE_SNAPSHOTS, PUT_SNAPSHOT, insert_game_sql, join_sql};
+use super::stats::StoreStats;
 use super::writes::{NewAction, NewGame, Write};
 
 const INSERT: &str = "INSERT INTO actions \
@@ -62,6 +64,8 @@ pub(super) fn takes(write: &Write) -> bool {
 /// The writer's own connection for the writes it [`takes`].
 pub(super) struct FastWriter {
     conn: Connection,
+    /// Where the durable step of each commit is counted (shared with the writer's handle).
+    stats: Arc<StoreStats>,
 }
 
 impl FastWriter {
@@ -83,7 +87,15 @@ impl FastWriter {
             conn.pragma_update(None, "max_page_count", max_pages as i64)?;
         }
         conn.set_prepared_statement_cache_capacity(16);
-        Ok(FastWriter { conn })
+        Ok(FastWriter {
+            conn,
+            stats: Arc::new(StoreStats::default()),
+        })
+    }
+
+    /// The measurements of the store's commits, this connection's and the general path's.
+    pub(super) fn stats(&self) -> Arc<StoreStats> {
+        self.stats.clone()
     }
 
     /// Folds the whole WAL into the database file between two commits (no commit can run
@@ -159,7 +171,9 @@ impl FastWriter {
                 return Ok(refused);
             }
         }
+        let began = Instant::now();
         tx.commit()?;
+        self.stats.durable(began.elapsed());
         Ok(None)
     }
 }

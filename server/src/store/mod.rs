@@ -24,6 +24,7 @@ mod postgres_tests;
 mod rows;
 mod sqlite_api;
 mod statements;
+pub mod stats;
 #[cfg(test)]
 pub(crate) mod test_postgres;
 #[cfg(test)]
@@ -367,6 +368,13 @@ impl SqliteStore {
         .bind(now)
         .fetch_all(&self.pool)
         .await
+    }
+
+    /// Notices waiting in the outbox for a delivery attempt.
+    pub async fn outbox_depth(&self) -> Result<i64, sqlx::Error> {
+        sqlx::query_scalar("SELECT COUNT(*) FROM notices WHERE next_at IS NOT NULL")
+            .fetch_one(&self.pool)
+            .await
     }
 
     /// An account's latest notices, newest first.

@@ -118,6 +118,7 @@ async fn every_store_keeps_notice_settings_and_the_outbox_alike() {
             due,
             store.digests_due(44).await.unwrap(),
             store.digests_due(45).await.unwrap(),
+            store.outbox_depth().await.unwrap(),
         ));
     }
     assert_all_same(&seen);
@@ -125,6 +126,11 @@ async fn every_store_keeps_notice_settings_and_the_outbox_alike() {
         seen[1].1,
         Some(("a".into(), 100)),
         "a new address waits on its new token"
+    );
+    assert_eq!(
+        seen[0].7, 1,
+        "the outbox holds the notice waiting for its retry (the other was delivered, and one \
+         for no account is refused)"
     );
     close_all(&stores).await;
 }

@@ -5,6 +5,7 @@ use super::rows::{
     ActionRow, ChatRow, Credentials, GameRow, NoticeRow, NoticeSettingsRow, SnapshotRow,
     TokenOwner, TokenRow,
 };
+use super::stats::StoreStats;
 use super::write_error::WriteError;
 use super::writes::Write;
 use super::{ListQuery, SqliteStore};
@@ -105,6 +106,14 @@ impl Store for SqliteStore {
 
     fn due_notices<'a>(&'a self, now: i64, limit: i64) -> Read<'a, Vec<NoticeRow>> {
         Box::pin(async move { Ok(SqliteStore::due_notices(self, now, limit).await?) })
+    }
+
+    fn outbox_depth(&self) -> Read<'_, i64> {
+        Box::pin(async move { Ok(SqliteStore::outbox_depth(self).await?) })
+    }
+
+    fn stats(&self) -> Option<&StoreStats> {
+        Some(self.writer.stats())
     }
 
     fn notices_of<'a>(&'a self, account: &'a str, limit: i64) -> Read<'a, Vec<NoticeRow>> {

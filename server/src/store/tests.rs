@@ -224,10 +224,23 @@ async fn a_batch_of_actions_commits_together_and_a_game_out_of_step_fails_alone(
         );
         assert_eq!(results[2], Ok(()));
         // A batch in step commits whole.
+        let stats = store.stats().expect("a durable store measures its commits");
+        let before = (
+            stats.group_writes.count(),
+            stats.group_writes.sum(),
+            stats.durable_seconds.count(),
+        );
         let writes = [action("g", 2), action("h", 1), action("k", 2)];
         let results =
             futures_util::future::join_all(writes.into_iter().map(|w| store.write(w))).await;
         assert!(results.iter().all(Result::is_ok), "{results:?}");
+        // Counted for /metrics: one to three group commits holding the three writes, each
+        // with its durable step timed.
+        let groups = stats.group_writes.count() - before.0;
+        assert!((1..=3).contains(&groups), "{groups} group commits");
+        assert_eq!(stats.group_writes.sum() - before.1, 3.0);
+        assert_eq!(stats.commit_seconds.count(), stats.group_writes.count());
+        assert!(stats.durable_seconds.count() - before.2 >= groups);
         for (game, seq) in [("g", 2), ("h", 1), ("k", 2)] {
             assert_eq!(store.game(game).await.unwrap().unwrap().seq, seq, "{game}");
             let rows = store.actions_after(game, 0, 10).await.unwrap();

@@ -7,6 +7,9 @@
 //! ([`FastWriter`]); any other batch, and one the fast path declines, through sqlx's
 //! connection, write by write where a write may conflict.
 
+use std::sync::Arc;
+use std::time::Instant;
+
 use sqlx::sqlite::SqliteConnection;
 use sqlx::{Connection, Executor};
 use tokio::runtime::Handle;
@@ -18,6 +21,7 @@ use super::checkpointer::{self, Checkpoints};
 use super::fast_commit::{self, FastCommit, FastWriter};
 use super::notice_writes;
 use super::statements::{ACTIONS_PER_STATEMENT, append_actions, apply};
+use super::stats::StoreStats;
 use super::writes::{Write, WriteError};
 
 struct Pending {
@@ -41,6 +45,8 @@ enum Job {
 #[derive(Clone)]
 pub struct Writer {
     tx: mpsc::Sender<Job>,
+    /// What the writer measures of its commits (`/metrics`).
+    stats: Arc<StoreStats>,
 }
 
 /// The writer thread's connections and settings.
@@ -62,10 +68,17 @@ impl Writer {
         // Room for every live game to have a write in flight, and then some.
         let (tx, rx) = mpsc::channel(max_batch * 8);
         let runtime = Handle::current();
+        let stats = parts.fast.stats();
+        let measured = stats.clone();
         std::thread::Builder::new()
             .name("store-writer".into())
-            .spawn(move || run(runtime, parts, rx, max_batch))?;
-        Ok(Writer { tx })
+            .spawn(move || run(runtime, parts, rx, max_batch, &measured))?;
+        Ok(Writer { tx, stats })
+    }
+
+    /// What the writer measured of its commits.
+    pub fn stats(&self) -> &StoreStats {
+        &self.stats
     }
 
     /// Commits one write; the future resolves once it is durable. The write is handed to the
@@ -108,7 +121,13 @@ impl Writer {
     }
 }
 
-fn run(runtime: Handle, parts: WriterParts, mut rx: mpsc::Receiver<Job>, max_batch: usize) {
+fn run(
+    runtime: Handle,
+    parts: WriterParts,
+    mut rx: mpsc::Receiver<Job>,
+    max_batch: usize,
+    stats: &StoreStats,
+) {
     let WriterParts {
         mut conn,
         mut fast,
@@ -137,6 +156,7 @@ fn run(runtime: Handle, parts: WriterParts, mut rx: mpsc::Receiver<Job>, max_bat
         if batch.is_empty() {
             continue;
         }
+        let began = Instant::now();
         commits += 1;
         // The writer folds the WAL itself now and then (after this commit, below), the
         // background task the rest of the time; never both at once.
@@ -146,15 +166,18 @@ fn run(runtime: Handle, parts: WriterParts, mut rx: mpsc::Receiver<Job>, max_bat
         }
         match fast_alone(&batch).map(|writes| fast.commit(&writes)) {
             Some(FastCommit::Done) => {
-                for pending in batch.drain(..) {
-                    let _ = pending.reply.send(Ok(()));
-                }
+                let done = std::iter::repeat_with(|| Ok(()));
+                answer(&mut batch, done, stats, began);
             }
             Some(FastCommit::Declined(why)) => {
                 warn!(error = %why, size = batch.len(), "group commit failed; committing one by one");
-                runtime.block_on(commit_batch(&mut conn, &mut batch, false));
+                let results = runtime.block_on(commit_batch(&mut conn, &batch, false, stats));
+                answer(&mut batch, results, stats, began);
             }
-            None => runtime.block_on(commit_batch(&mut conn, &mut batch, true)),
+            None => {
+                let results = runtime.block_on(commit_batch(&mut conn, &batch, true, stats));
+                answer(&mut batch, results, stats, began);
+            }
         }
         // Whichever connection committed: the WAL is one.
         if rewind {
@@ -188,42 +211,53 @@ fn fast_alone(batch: &[Pending]) -> Option<Vec<&Write>> {
         .collect()
 }
 
-/// Commits `batch` (emptying it) and answers each write: all in one transaction when
+/// Commits `batch` and gives each write's answer, in order: all in one transaction when
 /// `together`, else (or when that fails for one write) each write alone, so only the faulty
 /// one fails.
-async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>, together: bool) {
-    if batch.is_empty() {
-        return;
-    }
-    if together {
-        match commit(conn, batch).await {
-            Ok(results) => {
-                for (pending, result) in batch.drain(..).zip(results) {
-                    let _ = pending.reply.send(result);
-                }
-                return;
-            }
+async fn commit_batch(
+    conn: &mut SqliteConnection,
+    batch: &[Pending],
+    together: bool,
+    stats: &StoreStats,
+) -> Vec<Result<(), WriteError>> {
+    if together && !batch.is_empty() {
+        match commit(conn, batch, stats).await {
+            Ok(results) => return results,
             // No room: every write of the batch would fail alike.
             Err(e) if is_full(&e) => {
                 error!(error = %e, size = batch.len(), "the disk is full: writes refused");
-                for pending in batch.drain(..) {
-                    let _ = pending.reply.send(Err(WriteError::Full));
-                }
-                return;
+                return batch.iter().map(|_| Err(WriteError::Full)).collect();
             }
             Err(e) => {
                 warn!(error = %e, size = batch.len(), "group commit failed; committing one by one");
             }
         }
     }
-    for pending in batch.drain(..) {
-        let result = match commit(conn, std::slice::from_ref(&pending)).await {
-            Ok(mut results) => results.pop().unwrap_or(Ok(())),
-            Err(e) => {
-                error!(error = %e, "store write failed");
-                Err(classify(&e))
-            }
-        };
+    let mut results = Vec::with_capacity(batch.len());
+    for pending in batch {
+        results.push(
+            match commit(conn, std::slice::from_ref(pending), stats).await {
+                Ok(mut results) => results.pop().unwrap_or(Ok(())),
+                Err(e) => {
+                    error!(error = %e, "store write failed");
+                    Err(classify(&e))
+                }
+            },
+        );
+    }
+    results
+}
+
+/// Counts the group commit that began at `began` (before anyone hears of it: a caller that
+/// reads `/metrics` after its answer finds its commit counted), then answers each write.
+fn answer(
+    batch: &mut Vec<Pending>,
+    results: impl IntoIterator<Item = Result<(), WriteError>>,
+    stats: &StoreStats,
+    began: Instant,
+) {
+    stats.group(batch.len(), began);
+    for (pending, result) in batch.drain(..).zip(results) {
         let _ = pending.reply.send(result);
     }
 }
@@ -236,11 +270,12 @@ async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>, tog
 async fn commit(
     conn: &mut SqliteConnection,
     batch: &[Pending],
+    stats: &StoreStats,
 ) -> Result<Vec<Result<(), WriteError>>, sqlx::Error> {
     conn.execute("BEGIN IMMEDIATE").await?;
     let result = commit_inside(conn, batch).await;
     match result {
-        Ok(results) => match conn.execute("COMMIT").await {
+        Ok(results) => match timed(stats, conn.execute("COMMIT")).await {
             Ok(_) => Ok(results),
             Err(e) => {
                 let _ = conn.execute("ROLLBACK").await;
@@ -252,6 +287,14 @@ async fn commit(
             Err(e)
         }
     }
+}
+
+/// Runs `step` (a `COMMIT`) and counts how long it took as the durable step.
+async fn timed<T>(stats: &StoreStats, step: impl std::future::Future<Output = T>) -> T {
+    let began = Instant::now();
+    let done = step.await;
+    stats.durable(began.elapsed());
+    done
 }
 
 async fn commit_inside(

@@ -224,6 +224,12 @@ pub struct ServerProcess {
 impl ServerProcess {
     /// Starts `adjutant-test-server` on a free port with the database at `db`.
     pub fn start(db: &Path) -> ServerProcess {
+        ServerProcess::start_logged(db).0
+    }
+
+    /// As [`ServerProcess::start`], with every JSON log line after "listening" sent on the
+    /// returned channel (as it is written; nothing is lost while the channel is not read).
+    pub fn start_logged(db: &Path) -> (ServerProcess, std::sync::mpsc::Receiver<Value>) {
         let mut child = Command::new(env!("CARGO_BIN_EXE_adjutant-test-server"))
             .args(["--listen", "127.0.0.1:0", "--log-format", "json", "--db"])
             .arg(db)
@@ -246,8 +252,13 @@ impl ServerProcess {
             }
         };
         // Keep reading the log so that the server never blocks on a full pipe.
-        std::thread::spawn(move || for _ in lines {});
-        ServerProcess { base, child }
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                let _ = tx.send(serde_json::from_str(&line).unwrap_or(Value::Null));
+            }
+        });
+        (ServerProcess { base, child }, rx)
     }
 
     /// A client without an account.

@@ -24,6 +24,7 @@ mod leaks;
 mod lifecycle;
 mod lobby;
 mod meta_actions;
+mod metrics;
 mod mississippi_fortress;
 mod names;
 mod nodes;

@@ -29,7 +29,7 @@ use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use tokio::sync::mpsc;
-use tracing::{error, info, warn};
+use tracing::{Instrument, error, info, warn};
 
 use super::chat;
 use super::clockwork::{Due, GameClock};
@@ -125,7 +125,9 @@ pub struct ActorHandle {
 pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle {
     let (tx, rx) = mpsc::channel(256);
     let me = tx.downgrade();
-    tokio::spawn(async move {
+    // Every log line of the game's actor names the game.
+    let span = tracing::info_span!("game", id = %game_id);
+    let actor = async move {
         match load(&inner, &game_id).await {
             Ok((kind, meta, game, snapshot_seq)) => {
                 let lease = (!inner.store.shared()).then_some(0);
@@ -170,7 +172,8 @@ pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle
                 });
             }
         }
-    });
+    };
+    tokio::spawn(actor.instrument(span));
     ActorHandle { tx, generation }
 }
 

@@ -358,6 +358,10 @@ impl Store for MemoryStore {
         })
     }
 
+    fn outbox_depth(&self) -> Read<'_, i64> {
+        self.read(|t| t.notices.values().filter(|n| n.next_at.is_some()).count() as i64)
+    }
+
     fn notices_of<'a>(&'a self, account: &'a str, limit: i64) -> Read<'a, Vec<NoticeRow>> {
         self.read(|t| {
             let mine = t.notices.values().rev().filter(|n| n.account_id == account);

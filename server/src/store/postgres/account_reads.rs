@@ -102,6 +102,13 @@ impl PostgresStore {
         .await
     }
 
+    /// Notices waiting in the outbox for a delivery attempt.
+    pub async fn outbox_depth(&self) -> Result<i64, sqlx::Error> {
+        sqlx::query_scalar("SELECT COUNT(*) FROM notices WHERE next_at IS NOT NULL")
+            .fetch_one(&self.pool)
+            .await
+    }
+
     /// An account's latest notices, newest first.
     pub async fn notices_of(
         &self,

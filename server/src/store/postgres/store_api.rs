@@ -6,6 +6,7 @@ use super::super::rows::{
     ActionRow, ChatRow, Credentials, GameRow, NoticeRow, NoticeSettingsRow, SnapshotRow,
     TokenOwner, TokenRow,
 };
+use super::super::stats::StoreStats;
 use super::super::writes::{Write, WriteError};
 use super::PostgresStore;
 
@@ -144,6 +145,14 @@ impl Store for PostgresStore {
 
     fn due_notices<'a>(&'a self, now: i64, limit: i64) -> Read<'a, Vec<NoticeRow>> {
         Box::pin(async move { Ok(PostgresStore::due_notices(self, now, limit).await?) })
+    }
+
+    fn outbox_depth(&self) -> Read<'_, i64> {
+        Box::pin(async move { Ok(PostgresStore::outbox_depth(self).await?) })
+    }
+
+    fn stats(&self) -> Option<&StoreStats> {
+        Some(self.writer.stats())
     }
 
     fn notices_of<'a>(&'a self, account: &'a str, limit: i64) -> Read<'a, Vec<NoticeRow>> {

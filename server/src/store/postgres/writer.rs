@@ -3,11 +3,15 @@
 //! (`store/writer.rs`); each write's sender is answered only after the commit that holds it
 //! returns (`synchronous_commit = on`: the commit is flushed to PostgreSQL's WAL).
 
+use std::sync::Arc;
+use std::time::Instant;
+
 use sqlx::Executor;
 use sqlx::postgres::{PgConnectOptions, PgConnection};
 use tokio::sync::{mpsc, oneshot};
 use tracing::{error, warn};
 
+use super::super::stats::StoreStats;
 use super::super::writer::{conflict_sentence, may_conflict};
 use super::super::writes::{NewAction, Write, WriteError};
 use super::link::{Link, is_lost};
@@ -33,6 +37,8 @@ enum Job {
 #[derive(Clone)]
 pub(super) struct Writer {
     tx: mpsc::Sender<Job>,
+    /// What the writer measures of its commits (`/metrics`).
+    stats: Arc<StoreStats>,
 }
 
 impl Writer {
@@ -40,8 +46,15 @@ impl Writer {
     /// at most `max_batch` writes at once.
     pub(super) fn spawn(conn: PgConnection, options: PgConnectOptions, max_batch: usize) -> Writer {
         let (tx, rx) = mpsc::channel(max_batch.max(1) * 8);
-        tokio::spawn(run(Link::new(conn, options), rx, max_batch.max(1)));
-        Writer { tx }
+        let stats = Arc::new(StoreStats::default());
+        let link = Link::new(conn, options);
+        tokio::spawn(run(link, rx, max_batch.max(1), stats.clone()));
+        Writer { tx, stats }
+    }
+
+    /// What the writer measured of its commits.
+    pub(super) fn stats(&self) -> &StoreStats {
+        &self.stats
     }
 
     /// Commits one write; the write is handed over at once (before the future is polled,
@@ -79,7 +92,12 @@ impl Writer {
     }
 }
 
-async fn run(mut link: Link, mut rx: mpsc::Receiver<Job>, max_batch: usize) {
+async fn run(
+    mut link: Link,
+    mut rx: mpsc::Receiver<Job>,
+    max_batch: usize,
+    stats: Arc<StoreStats>,
+) {
     let mut jobs: Vec<Job> = Vec::with_capacity(max_batch);
     let mut batch: Vec<Pending> = Vec::with_capacity(max_batch);
     let mut closing = None;
@@ -91,7 +109,17 @@ async fn run(mut link: Link, mut rx: mpsc::Receiver<Job>, max_batch: usize) {
                 Job::Close(done) => closing = closing.or(Some(done)),
             }
         }
-        commit_batch(&mut link, &mut batch).await;
+        if batch.is_empty() {
+            continue;
+        }
+        let began = Instant::now();
+        let results = commit_batch(&mut link, &batch, &stats).await;
+        // Counted before anyone hears of it: a caller that reads `/metrics` after its
+        // answer finds its commit counted.
+        stats.group(batch.len(), began);
+        for (pending, result) in batch.drain(..).zip(results) {
+            let _ = pending.reply.send(result);
+        }
     }
     rx.close();
     while let Ok(job) = rx.try_recv() {
@@ -123,11 +151,12 @@ fn one_per_game(actions: &[&NewAction]) -> bool {
     games.windows(2).all(|w| w[0] != w[1])
 }
 
-/// Commits `batch` (emptying it) and answers each write.
-async fn commit_batch(link: &mut Link, batch: &mut Vec<Pending>) {
-    if batch.is_empty() {
-        return;
-    }
+/// Commits `batch` and gives each write's answer, in order.
+async fn commit_batch(
+    link: &mut Link,
+    batch: &[Pending],
+    stats: &StoreStats,
+) -> Vec<Result<(), WriteError>> {
     let actions: Vec<&NewAction> = batch
         .iter()
         .filter_map(|p| match &p.write {
@@ -143,67 +172,68 @@ async fn commit_batch(link: &mut Link, batch: &mut Vec<Pending>) {
         // moved on elsewhere is refused alone. If the statement fails, nothing of it was
         // committed; the batch goes the ordinary way below.
         let done = match link.autocommit().await {
-            Ok(conn) => one_trip::commit_actions(conn, &actions).await,
+            Ok(conn) => {
+                let began = Instant::now();
+                let done = one_trip::commit_actions(conn, &actions).await;
+                stats.durable(began.elapsed());
+                done
+            }
             Err(e) => Err(e),
         };
         match done {
             Ok(committed) => {
-                for pending in batch.drain(..) {
-                    let result = match &pending.write {
-                        Write::Action(a) if committed.committed.contains(&a.game_id) => Ok(()),
-                        Write::Action(a) if committed.taken.contains(&a.game_id) => {
+                return actions
+                    .iter()
+                    .map(|a| {
+                        if committed.committed.contains(&a.game_id) {
+                            Ok(())
+                        } else if committed.taken.contains(&a.game_id) {
                             Err(WriteError::Conflict(ALREADY_STORED.to_string()))
+                        } else {
+                            Err(WriteError::Conflict(NOT_AT_THE_ACTION_BEFORE.to_string()))
                         }
-                        _ => Err(WriteError::Conflict(NOT_AT_THE_ACTION_BEFORE.to_string())),
-                    };
-                    let _ = pending.reply.send(result);
-                }
-                return;
+                    })
+                    .collect();
             }
             Err(e) if is_lost(&e) => link.lost(),
             Err(_) => {}
         }
     }
-    match commit(link, batch).await {
-        Ok(results) => {
-            for (pending, result) in batch.drain(..).zip(results) {
-                let _ = pending.reply.send(result);
-            }
-        }
+    match commit(link, batch, stats).await {
+        Ok(results) => results,
         Err(e) if is_full(&e) => {
             error!(error = %e, size = batch.len(), "the database's disk is full: writes refused");
-            for pending in batch.drain(..) {
-                let _ = pending.reply.send(Err(WriteError::Full));
-            }
+            batch.iter().map(|_| Err(WriteError::Full)).collect()
         }
         // The connection (or PostgreSQL) went away: each write would fail alike. A write
         // whose COMMIT was sent may have been committed; it is not acknowledged either way.
         Err(e) if is_lost(&e) => {
             error!(error = %e, size = batch.len(), "PostgreSQL cannot be reached: writes refused");
-            for pending in batch.drain(..) {
-                let _ = pending.reply.send(Err(classify(&e)));
-            }
+            batch.iter().map(|_| Err(classify(&e))).collect()
         }
         Err(e) => {
             // One write broke the batch: commit each alone so only it fails.
             warn!(error = %e, size = batch.len(), "group commit failed; committing one by one");
-            for pending in batch.drain(..) {
-                let result = match commit(link, std::slice::from_ref(&pending)).await {
-                    Ok(mut results) => results.pop().unwrap_or(Ok(())),
-                    Err(e) => {
-                        let refused = classify(&e);
-                        // A conflict is the write's own fault (an action another server got
-                        // in first, a name taken): its caller is told; not the store's.
-                        if matches!(refused, WriteError::Conflict(_)) {
-                            warn!(error = %e, "store write refused");
-                        } else {
-                            error!(error = %e, "store write failed");
+            let mut results = Vec::with_capacity(batch.len());
+            for pending in batch {
+                results.push(
+                    match commit(link, std::slice::from_ref(pending), stats).await {
+                        Ok(mut results) => results.pop().unwrap_or(Ok(())),
+                        Err(e) => {
+                            let refused = classify(&e);
+                            // A conflict is the write's own fault (an action another server
+                            // got in first, a name taken): its caller is told; not the store's.
+                            if matches!(refused, WriteError::Conflict(_)) {
+                                warn!(error = %e, "store write refused");
+                            } else {
+                                error!(error = %e, "store write failed");
+                            }
+                            Err(refused)
                         }
-                        Err(refused)
-                    }
-                };
-                let _ = pending.reply.send(result);
+                    },
+                );
             }
+            results
         }
     }
 }
@@ -214,16 +244,22 @@ async fn commit_batch(link: &mut Link, batch: &mut Vec<Pending>) {
 async fn commit(
     link: &mut Link,
     batch: &[Pending],
+    stats: &StoreStats,
 ) -> Result<Vec<Result<(), WriteError>>, sqlx::Error> {
     let conn = link.begin().await?;
     match commit_inside(conn, batch).await {
-        Ok(results) => match link.end(true).await {
-            Ok(()) => Ok(results),
-            Err(e) => {
-                let _ = link.end(false).await;
-                Err(e)
+        Ok(results) => {
+            let began = Instant::now();
+            let ended = link.end(true).await;
+            stats.durable(began.elapsed());
+            match ended {
+                Ok(()) => Ok(results),
+                Err(e) => {
+                    let _ = link.end(false).await;
+                    Err(e)
+                }
             }
-        },
+        }
         Err(e) => {
             let _ = link.end(false).await;
             Err(e)
