@@ -254,7 +254,7 @@ async fn play_forwarded(inner: Arc<Inner>, forwarded: Forwarded) {
                 Outcome::NotHere
             } else {
                 match answer.await {
-                    Ok(Answer::Done(Ok(Some(seq)))) => Outcome::Played(seq),
+                    Ok(Answer::Done(Ok(Some((seq, events))))) => Outcome::Played { seq, events },
                     Ok(Answer::Done(Ok(None))) | Ok(Answer::Retry) | Err(_) => Outcome::NotHere,
                     Ok(Answer::Done(Err(e))) => Outcome::Refused(e),
                 }
@@ -295,7 +295,7 @@ mod tests {
         let text = serde_json::to_string(&forwarded).unwrap();
         assert_eq!(serde_json::from_str::<Forwarded>(&text).unwrap(), forwarded);
         for outcome in [
-            Outcome::Played(13),
+            Outcome::Played { seq: 13, events: 7 },
             Outcome::NotHere,
             Outcome::Refused(ApiError::new(ErrorCode::StaleSeq, "the game has moved on")),
         ] {
@@ -312,8 +312,11 @@ mod tests {
         forwards.waiting.lock().unwrap().insert(3, tx);
         forwards.answered(r#"{"req":4,"outcome":"not_here"}"#);
         assert!(rx.try_recv().is_err(), "another request's answer");
-        forwards.answered(r#"{"req":3,"outcome":{"played":9}}"#);
-        assert_eq!(rx.try_recv().unwrap(), Outcome::Played(9));
+        forwards.answered(r#"{"req":3,"outcome":{"played":{"seq":9,"events":1}}}"#);
+        assert_eq!(
+            rx.try_recv().unwrap(),
+            Outcome::Played { seq: 9, events: 1 }
+        );
         assert!(forwards.waiting.lock().unwrap().is_empty());
         forwards.answered("not json");
     }

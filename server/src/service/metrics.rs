@@ -20,6 +20,9 @@ pub struct Counters {
     pub forwarded: AtomicU64,
     /// Actions another server committed that this one told its subscribers.
     pub followed: AtomicU64,
+    /// Of the forwarded actions, those this server played on its own match as the holder
+    /// told it (the rest it read back from the store).
+    pub played_as_told: AtomicU64,
     /// Clock sweeps this server ran as the sweeper (several servers: one sweeps at a time).
     pub sweeps: AtomicU64,
     /// Correspondence clocks this server found run out (forfeit or handed to the bot).
@@ -108,6 +111,12 @@ impl Service {
             "counter",
             "Players' actions this server handed to the game's lease holder on another server, which played them.",
             get(&c.forwarded).to_string(),
+        );
+        metric(
+            "adjutant_forwarded_played_here_total",
+            "counter",
+            "Forwarded actions this server played on its own copy of the game as the holder told it, instead of reading them back.",
+            get(&c.played_as_told).to_string(),
         );
         metric(
             "adjutant_followed_actions_total",

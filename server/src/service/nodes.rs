@@ -99,7 +99,8 @@ pub(super) fn follow_changes(inner: &Arc<Inner>) {
 
 /// Handles one notification from the store.
 async fn heard(inner: Arc<Inner>, payload: &str) {
-    // "<game id> <seq> <node>": a change this server made itself needs nothing.
+    // "<game id> <seq> <node>": a change this server made itself needs nothing ("… a": the
+    // change was actions).
     // "<game id> chat <channel> <seq>": a chat message.
     // "<game id> presence <node> …": who is connected there; "<game id> presence? <node>":
     // a server asks who is connected to the game (it just loaded it).
@@ -171,6 +172,10 @@ async fn heard(inner: Arc<Inner>, payload: &str) {
         None => parts.get(2).map(|node| node.to_string()),
         Some(_) => None,
     };
+    let moved_to = match parts.get(1..4) {
+        Some([seq, _, "a"]) if chat.is_none() => seq.parse().ok(),
+        _ => None,
+    };
     poke(
         &inner,
         game,
@@ -178,6 +183,7 @@ async fn heard(inner: Arc<Inner>, payload: &str) {
             chat,
             presence: false,
             holder,
+            moved_to,
         },
     )
     .await;

@@ -183,6 +183,13 @@ async fn three_servers_one_game_a_spectator_on_the_third_and_the_lease_holder_ki
         forwarded(&text_a) + forwarded(&text_b) >= 2,
         "{text_a}\n{text_b}"
     );
+    // The asking server plays a forwarded action on its own copy as the holder told it,
+    // rather than reading it back (unless the holder's other actions had not reached it yet).
+    let played_here = |t: &str| metric(t, "adjutant_forwarded_played_here_total");
+    assert!(
+        played_here(&text_a) + played_here(&text_b) >= 1,
+        "{text_a}\n{text_b}"
+    );
     for text in [&text_a, &text_b] {
         assert_eq!(metric(text, "adjutant_fenced_writes_total"), 0, "{text}");
     }

@@ -2,8 +2,20 @@
 //! to that server (`service/forwards.rs`); this actor then follows the commit and tells its
 //! subscribers, the acting player among them, as for any other server's action.
 
+use super::cmd::events_fingerprint;
 use super::*;
 use crate::service::metrics::Counters;
+
+/// How playing a forwarded action here, as its holder played it, went.
+enum AsTold {
+    /// Played, its events the holder's, and told to this server's subscribers.
+    Told,
+    /// Not tried (the match is not at the action before, or the game has a clock, whose
+    /// charges only the holder knows) or refused here: the match is unchanged.
+    NotTried,
+    /// Played with other events than the holder stored: the match cannot be trusted.
+    Astray,
+}
 
 impl Actor {
     /// Hands `account`'s action to the game's lease holder, if another server holds it and
@@ -38,11 +50,16 @@ impl Actor {
                 None
             }
             Outcome::Refused(e) => Some(Err(e)),
-            Outcome::Played(seq) => {
+            Outcome::Played { seq, events } => {
                 Counters::add(&self.inner.counters.forwarded, 1);
-                // Committed there (before it answered): read here, and told to this server's
-                // subscribers before the player's `acted`.
-                self.follow(false).await;
+                // Committed there (before it answered): played here as the holder played it,
+                // or else read here, and told to this server's subscribers before the
+                // player's `acted`.
+                match self.play_as_told(side, action, seq, events) {
+                    AsTold::Told => {}
+                    AsTold::NotTried => self.follow(false).await,
+                    AsTold::Astray => self.follow(true).await,
+                }
                 let view = match reply_view && self.meta.seq == seq {
                     true => self.view(Viewer::Seat(side)),
                     false => Value::Null,
@@ -50,5 +67,49 @@ impl Actor {
                 Some(Ok(ActionAccepted { seq, view }))
             }
         }
+    }
+
+    /// Plays a forwarded action the holder committed at `seq` on this server's match, as the
+    /// holder did (the rules are deterministic: the same state and action give the same
+    /// events), and tells the subscribers; `events`: the fingerprint of the events the holder
+    /// stored. Saves reading back the game's row and the action. The holder alone stores,
+    /// snapshots and sends notices.
+    fn play_as_told(&mut self, side: Side, action: &Value, seq: u64, events: u64) -> AsTold {
+        if self.meta.clock.is_some() || self.meta.seq + 1 != seq || self.poisoned {
+            return AsTold::NotTried;
+        }
+        let Some(game) = self.game.as_mut() else {
+            return AsTold::NotTried;
+        };
+        let played = match catch_unwind(AssertUnwindSafe(|| game.play(side, action))) {
+            Ok(Ok(played)) => played,
+            Ok(Err(_)) => return AsTold::NotTried,
+            Err(_) => return AsTold::Astray,
+        };
+        let stored = Value::Array(played.events.clone()).to_string();
+        if played.seq != seq || events_fingerprint(&stored) != events {
+            warn!(game = %self.meta.id, seq, "a forwarded action played here gave other events than its holder's: reloading");
+            return AsTold::Astray;
+        }
+        let outcome = game.outcome();
+        let to_act = game.to_act();
+        let status = if outcome.is_some() {
+            GameStatus::Finished
+        } else {
+            GameStatus::Active
+        };
+        // As after any other server's action: it holds the lease and serves the player.
+        self.lease = None;
+        self.player_here = false;
+        let prepared = self.prepare(&played, None, status);
+        self.meta.seq = seq;
+        self.meta.status = status;
+        self.meta.outcome = outcome;
+        self.meta.to_act = to_act;
+        self.meta.updated_at = self.now();
+        self.release(prepared);
+        Counters::add(&self.inner.counters.followed, 1);
+        Counters::add(&self.inner.counters.played_as_told, 1);
+        AsTold::Told
     }
 }

@@ -108,6 +108,9 @@ struct Actor {
     /// A seated player did something here since another server last moved the game on
     /// (several servers: the computer's move is then this server's to think, `computer.rs`).
     player_here: bool,
+    /// The fingerprint of the events of the last action this actor committed (answered to a
+    /// server that forwarded it, `cmd/forwarded.rs`).
+    committed_events: u64,
 }
 
 /// The most commands handled before a presence change is told to the subscribers.
@@ -162,6 +165,7 @@ pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle
                     fenced: false,
                     chat_told: HashMap::new(),
                     player_here: false,
+                    committed_events: 0,
                 };
                 actor.run().await;
             }

@@ -1,6 +1,7 @@
 //! Playing: an action or a resignation checked, committed before anyone is told, or taken back
 //! when the store refuses it.
 
+use super::cmd::events_fingerprint;
 use super::*;
 use crate::service::metrics::Counters;
 use adjutant_engine::MetaAction;
@@ -177,13 +178,15 @@ impl Actor {
             (self.meta.clock.clone(), self.clock_json.clone())
         };
         let wake_at = clock.as_ref().and_then(GameClock::wake_at);
+        let events = Value::Array(played.events.clone()).to_string();
+        let fingerprint = events_fingerprint(&events);
         let write = Write::Action(NewAction {
             game_id: self.meta.id.clone(),
             seq: played.seq as i64,
             side: side.as_str(),
             action: played.action.to_string(),
             rolls: serde_json::to_string(&played.rolls).expect("rolls serialise"),
-            events: Value::Array(played.events.clone()).to_string(),
+            events,
             now,
             status: status.as_str(),
             to_act: to_act_text(&to_act),
@@ -209,6 +212,7 @@ impl Actor {
             return Err(self.unsaved(e).await);
         }
         Counters::add(&self.inner.counters.actions, 1);
+        self.committed_events = fingerprint;
         let before = std::mem::replace(&mut self.meta.to_act, to_act);
         self.meta.seq = played.seq;
         self.meta.status = status;

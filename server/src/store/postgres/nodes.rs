@@ -188,7 +188,11 @@ mod tests {
         let (first, seq) = a.take_lease("g", "node-a").await.unwrap();
         assert_eq!((first, seq), (1, 0));
         a.write(action(1, first)).await.unwrap();
-        assert_eq!(heard.recv().await.unwrap(), "g 1 node-a");
+        assert_eq!(
+            heard.recv().await.unwrap(),
+            "g 1 node-a a",
+            "an action's: marked"
+        );
         // B takes the lease: A's next write is refused, whatever its sequence number.
         let (second, seq) = b.take_lease("g", "node-b").await.unwrap();
         assert_eq!((second, seq), (2, 1));
@@ -205,7 +209,7 @@ mod tests {
             WriteError::Conflict(_)
         ));
         b.write(action(2, second)).await.unwrap();
-        assert_eq!(heard.recv().await.unwrap(), "g 2 node-b");
+        assert_eq!(heard.recv().await.unwrap(), "g 2 node-b a");
         let seq: i64 = sqlx::query_scalar("SELECT seq FROM games WHERE id = 'g'")
             .fetch_one(&mut conn)
             .await

@@ -8,7 +8,7 @@
 //! rest of the batch commits (with several servers on one database, two of them write the same
 //! game at once whenever its players are on different servers; a refusal that failed the whole
 //! batch made every game in it wait for one commit each). Each game moved on is announced to
-//! the other nodes ([`NOTIFY`], delivered at the commit). Data-modifying `WITH` clauses on
+//! the other nodes ([`NOTIFY_ACTION`], delivered at the commit). Data-modifying `WITH` clauses on
 //! different tables, one reading the other's `RETURNING`: CockroachDB accepts them too.
 
 use std::collections::HashSet;
@@ -19,7 +19,7 @@ use sqlx::postgres::PgConnection;
 
 use super::super::writes::NewAction;
 use super::rows_of;
-use super::statements::NOTIFY;
+use super::statements::NOTIFY_ACTION;
 
 /// Commits `actions` (at most [`super::statements::ACTIONS_PER_STATEMENT`], at most one per
 /// game) in one statement; says which were committed and which found their row already
@@ -45,7 +45,7 @@ pub(super) async fn commit_actions(
          outcome = v.outcome, updated_at = v.now, clock = v.clock, wake_at = v.wake_at \
          FROM (VALUES {updates}) AS v(id, seq, status, to_act, outcome, now, clock, wake_at, lease) \
          WHERE games.id = v.id AND games.seq = v.seq - 1 AND games.lease_epoch = v.lease \
-         RETURNING games.id, games.seq, {NOTIFY}), \
+         RETURNING games.id, games.seq, {NOTIFY_ACTION}), \
          ins AS (INSERT INTO actions (game_id, seq, side, action, rolls, events, created_at, \
          by_bot) SELECT a.game_id, a.seq, a.side, a.action, a.rolls, a.events, a.created_at, \
          a.by_bot FROM a JOIN upd ON upd.id = a.game_id AND upd.seq = a.seq \

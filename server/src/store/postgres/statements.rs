@@ -16,6 +16,12 @@ use super::rows_of;
 pub(super) const NOTIFY: &str = "pg_notify('adjutant_games', games.id || ' ' || games.seq || ' ' \
      || COALESCE(games.lease_node, ''))";
 
+/// [`NOTIFY`] for a game moved on by actions: `"<game id> <seq> <lease holder> a"`. A server
+/// whose actor is already at that action (it played it as its holder told it) need not read
+/// the game; any other change (a seat taken, a clock) may leave the sequence number as it was.
+pub(super) const NOTIFY_ACTION: &str = "pg_notify('adjutant_games', games.id || ' ' || games.seq \
+     || ' ' || COALESCE(games.lease_node, '') || ' a')";
+
 /// The channel [`NOTIFY`] announces changed games on.
 pub(crate) const CHANNEL: &str = "adjutant_games";
 
@@ -347,7 +353,7 @@ pub(super) async fn append_actions(
          outcome = v.outcome, updated_at = v.now, clock = v.clock, wake_at = v.wake_at \
          FROM (VALUES {}) AS v(id, seq, status, to_act, outcome, now, clock, wake_at, lease) \
          WHERE games.id = v.id AND games.seq = v.seq - 1 AND games.lease_epoch = v.lease \
-         RETURNING {NOTIFY}",
+         RETURNING {NOTIFY_ACTION}",
         rows_of(chunk.len(), 9)
     )));
     for a in chunk {

@@ -23,7 +23,7 @@ use super::Actor;
 pub use act::{Act, ActedTo};
 pub use clock::{Clock, ClockOp};
 pub use computer::ComputerMove;
-pub use forwarded::{ForwardedAct, Outcome};
+pub use forwarded::{ForwardedAct, Outcome, events_fingerprint};
 pub use join::Join;
 pub use post::Post;
 pub use refresh::Refresh;

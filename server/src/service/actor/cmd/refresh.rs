@@ -13,6 +13,9 @@ pub struct Refresh {
     pub presence: bool,
     /// The server that wrote, as its notification names it (the game's lease holder now).
     pub holder: Option<String>,
+    /// The sequence number actions moved the game on to (`None`: another change, a seat
+    /// taken or a clock, which may leave it as it was).
+    pub moved_to: Option<u64>,
 }
 
 impl Refresh {
@@ -22,6 +25,7 @@ impl Refresh {
             chat: None,
             presence: true,
             holder: None,
+            moved_to: None,
         }
     }
 
@@ -37,6 +41,8 @@ impl Refresh {
         }
         match self.chat {
             Some((channel, seq)) => actor.follow_chat(&channel, seq).await,
+            // Already there: played here as the holder told it (`forward.rs`), or read.
+            None if self.moved_to.is_some_and(|seq| seq <= actor.meta.seq) => {}
             None => actor.follow(false).await,
         }
     }
