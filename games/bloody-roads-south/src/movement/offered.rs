@@ -20,8 +20,11 @@ use crate::model::step::MovementSegment;
 
 impl BloodyRoadsSouth {
     /// Whether the phasing player has any action in the movement segment: exactly whether
-    /// [`Self::movement_actions`] is not empty, most often found at the first unit that may
-    /// be picked, or from a moving group's turn or first step.
+    /// [`Self::movement_actions`] is not empty, found from a moving group's turn or first
+    /// step. With no group moving there is always one (reference 2.4, S16.3): a unit to pick;
+    /// or, when none may be picked, no stack must split either ([`Self::split_due`] asks for
+    /// one that may be picked), so each reinforcement due is offered or `FinishMovement` is.
+    /// In debug builds that is checked against the units and the list.
     pub(crate) fn has_movement_action(&self, side: Side) -> bool {
         let listed = || {
             !self
@@ -29,7 +32,13 @@ impl BloodyRoadsSouth {
                 .is_empty()
         };
         match &self.moving {
-            None => self.keys().any(|k| self.may_pick(side, k)) || listed(),
+            None => {
+                debug_assert!(
+                    self.keys().any(|k| self.may_pick(side, k)) || listed(),
+                    "the movement segment offers nothing with no group moving"
+                );
+                true
+            }
             Some(g) => {
                 !self.group_intact(g)
                     || may_turn(g)
