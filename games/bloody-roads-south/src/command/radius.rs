@@ -114,17 +114,14 @@ impl BloodyRoadsSouth {
     /// units, and enemy zones of control not occupied by friendly units block it.
     /// Remembered by its inputs ([`super::reach_memo`]).
     fn radius_reach(&self, side: Side, from: HexId, max: u8) -> Rc<super::reach::Costs> {
-        let blocked = self.trace_blocked(side);
         let key = TraceKey {
             from,
             max: 2 * u16::from(max),
             maps: self.maps(),
             railroad_found: self.railroad_found(side),
-            blocked,
         };
-        trace(key, |key| {
-            let passable = |h: HexId| key.blocked.binary_search(&h).is_err();
-            self.leader_within(side, key.from, key.max, &passable)
+        trace(key, &self.trace_blocked(side), |passable| {
+            self.leader_within(side, key.from, key.max, passable)
         })
     }
 
