@@ -98,14 +98,16 @@ impl BloodyRoadsSouth {
             }
             _ => return None,
         };
-        let mut hexes: Vec<HexId> = self
-            .keys()
-            .filter(|&x| x == parent || self.unit(x).part_of == Some(parent))
-            .filter_map(|x| self.unit(x).hex())
-            .collect();
-        hexes.dedup();
+        // The brigade's own hex first: its parts are looked for (among every counter) only
+        // when that one is out of reach.
         let reach = self.radius_reach(side, from, max);
-        Some(hexes.iter().any(|h| reach.contains_key(h)))
+        let reached = |x: UnitKey| self.unit(x).hex().is_some_and(|h| reach.contains_key(&h));
+        Some(
+            reached(parent)
+                || self
+                    .keys()
+                    .any(|x| self.unit(x).part_of == Some(parent) && reached(x)),
+        )
     }
 
     /// The hexes within `max` leader MP of `from` on a radius trace of `side` (S10.5a): the
