@@ -43,7 +43,7 @@ impl BloodyRoadsSouth {
         let mut out: Vec<FormationId> = attachments
             .iter()
             .filter(|a| &a.to == corps)
-            .map(|a| FormationId(a.unit.clone()))
+            .map(|a| FormationId::new(&a.unit))
             .filter(|d| matches!(oob.formation(d), Some(OobFormation::Division(_))))
             .filter(|d| !part_of(d) && !self.command_state.returned.contains(d))
             .collect();

@@ -19,12 +19,12 @@ impl BloodyRoadsSouth {
     pub fn preset_receiver(side: Side, order: &PresetOrder) -> Receiver {
         let oob = crate::data::order_of_battle().side(side);
         match order.kind {
-            OrderKind::Corps => Receiver::Corps(FormationId(order.receiver.clone())),
+            OrderKind::Corps => Receiver::Corps(FormationId::new(&order.receiver)),
             OrderKind::DivisionalGoal => {
-                if oob.division(&FormationId(order.receiver.clone())).is_some() {
-                    Receiver::Division(FormationId(order.receiver.clone()))
+                if oob.division(&FormationId::new(&order.receiver)).is_some() {
+                    Receiver::Division(FormationId::new(&order.receiver))
                 } else {
-                    Receiver::Unit(UnitId(order.receiver.clone()))
+                    Receiver::Unit(UnitId::new(&order.receiver))
                 }
             }
         }

@@ -98,14 +98,16 @@ impl BloodyRoadsSouth {
             }
             _ => return None,
         };
-        let mut hexes: Vec<HexId> = self
-            .keys()
-            .filter(|&x| x == parent || self.unit(x).part_of == Some(parent))
-            .filter_map(|x| self.unit(x).hex())
-            .collect();
-        hexes.dedup();
+        // The brigade's own hex first: its parts are looked for (among every counter) only
+        // when that one is out of reach.
         let reach = self.radius_reach(side, from, max);
-        Some(hexes.iter().any(|h| reach.contains_key(h)))
+        let reached = |x: UnitKey| self.unit(x).hex().is_some_and(|h| reach.contains_key(&h));
+        Some(
+            reached(parent)
+                || self
+                    .keys()
+                    .any(|x| self.unit(x).part_of == Some(parent) && reached(x)),
+        )
     }
 
     /// The hexes within `max` leader MP of `from` on a radius trace of `side` (S10.5a): the
@@ -114,17 +116,14 @@ impl BloodyRoadsSouth {
     /// units, and enemy zones of control not occupied by friendly units block it.
     /// Remembered by its inputs ([`super::reach_memo`]).
     fn radius_reach(&self, side: Side, from: HexId, max: u8) -> Rc<super::reach::Costs> {
-        let blocked = self.trace_blocked(side);
         let key = TraceKey {
             from,
             max: 2 * u16::from(max),
             maps: self.maps(),
             railroad_found: self.railroad_found(side),
-            blocked,
         };
-        trace(key, |key| {
-            let passable = |h: HexId| key.blocked.binary_search(&h).is_err();
-            self.leader_within(side, key.from, key.max, &passable)
+        trace(key, &self.trace_blocked(side), |passable| {
+            self.leader_within(side, key.from, key.max, passable)
         })
     }
 

@@ -4,20 +4,28 @@
 //! moves are listed several times per action (the prompt, the offer, the end of each step), so
 //! the same search was run dozens of times per action — most of the cost of playing one.
 //!
-//! The memo is a pure function's: its key holds every input of the search, so a trace found in
-//! one game serves another with the same inputs, and nothing is remembered that the search
-//! would not compute again. One per thread (no lock), bounded.
+//! A trace reads the blocked hexes only by asking, hex by hex, whether it may enter one; it
+//! is remembered with every hex it asked about and the answer it got. It serves any later
+//! blocked hexes that give the same answers to those questions, however they differ
+//! elsewhere: the search is deterministic, so the same answers lead it to ask the same
+//! questions and find the same costs. A unit moving, or the enemy's turn, changes the blocked
+//! hexes somewhere on the map, and most traces never looked there (a Scenario 5 replay
+//! searched every trace again after each such change).
+//!
+//! The memo is a pure function's: nothing is remembered that the search would not compute
+//! again from the same inputs, so a trace found in one game serves another. One per thread
+//! (no lock), bounded. In debug builds every remembered trace served is compared with a fresh
+//! search.
 
 use std::cell::RefCell;
-use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 use super::reach::Costs;
 use crate::data::map::MapsUsed;
 use crate::data::{FastMap, HexId};
 
-/// Everything a radius trace depends on.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Everything a radius trace depends on besides the blocked hexes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct TraceKey {
     pub from: HexId,
     /// Halves of a leader MP.
@@ -25,42 +33,115 @@ pub(crate) struct TraceKey {
     pub maps: MapsUsed,
     /// Whether the tracing side has found the Unfinished Railroad (1.3).
     pub railroad_found: bool,
-    /// The hexes the trace may not enter, sorted (shared with the side's kept list, not
-    /// copied for each trace).
-    pub blocked: Rc<Vec<HexId>>,
 }
 
-/// Hashes the blocked hexes by their count and every eighth of them (keys are still compared
-/// whole): hashing all of them for every trace asked was a visible part of a replay.
-impl Hash for TraceKey {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        (self.from, self.max, self.maps, self.railroad_found).hash(state);
-        self.blocked.len().hash(state);
-        for h in self.blocked.iter().step_by(8) {
-            h.hash(state);
+/// A trace found, with what it asked of the blocked hexes.
+struct Found {
+    /// Every hex the search asked whether it may enter, sorted.
+    asked: Vec<HexId>,
+    /// The blocked hexes it was last found or served for (sorted; the side's kept list,
+    /// `trace_blocked`): they answer every question as it was answered.
+    last: Rc<Vec<HexId>>,
+    costs: Rc<Costs>,
+}
+
+impl Found {
+    /// The hexes `blocked` (sorted) answer every question this trace asked as it was
+    /// answered: no hex blocked in one of `blocked` and [`Found::last`] but not in the other
+    /// is one it asked about.
+    fn serves(&self, blocked: &Rc<Vec<HexId>>) -> bool {
+        if Rc::ptr_eq(blocked, &self.last) || blocked == &self.last {
+            return true;
+        }
+        let (was, now) = (&self.last[..], &blocked[..]);
+        let (mut i, mut j) = (0, 0);
+        loop {
+            let changed = match (was.get(i), now.get(j)) {
+                (None, None) => return true,
+                (Some(a), Some(b)) if a == b => {
+                    i += 1;
+                    j += 1;
+                    continue;
+                }
+                (Some(&a), Some(&b)) if a < b => {
+                    i += 1;
+                    a
+                }
+                (Some(&a), None) => {
+                    i += 1;
+                    a
+                }
+                (_, Some(&b)) => {
+                    j += 1;
+                    b
+                }
+            };
+            if self.asked.binary_search(&changed).is_ok() {
+                return false;
+            }
         }
     }
 }
 
-/// The traces a thread keeps at most; then it starts afresh.
+/// The traces a thread keeps at most (all keys together); then it starts afresh.
 const KEPT: usize = 256;
 
+/// The traces kept per key (over different blocked hexes), the latest first.
+const PER_KEY: usize = 4;
+
 thread_local! {
-    static TRACES: RefCell<FastMap<TraceKey, Rc<Costs>>> = RefCell::new(FastMap::default());
+    static TRACES: RefCell<(usize, FastMap<TraceKey, Vec<Found>>)> =
+        RefCell::new((0, FastMap::default()));
 }
 
-/// The trace for `key`: remembered, or searched by `search` and remembered.
-pub(crate) fn trace(key: TraceKey, search: impl FnOnce(&TraceKey) -> Costs) -> Rc<Costs> {
-    if let Some(found) = TRACES.with(|t| t.borrow().get(&key).cloned()) {
-        return found;
-    }
-    let costs = Rc::new(search(&key));
-    TRACES.with(|t| {
+/// The trace for `key` over the hexes `blocked` (sorted): remembered, or searched by `search`
+/// (given whether a hex may be entered) and remembered.
+pub(crate) fn trace(
+    key: TraceKey,
+    blocked: &Rc<Vec<HexId>>,
+    search: impl Fn(&dyn Fn(HexId) -> bool) -> Costs,
+) -> Rc<Costs> {
+    let passable = |h: HexId| blocked.binary_search(&h).is_err();
+    let kept = TRACES.with(|t| {
         let mut t = t.borrow_mut();
-        if t.len() >= KEPT {
-            t.clear();
+        let found = t.1.get_mut(&key)?.iter_mut().find(|f| f.serves(blocked))?;
+        found.last = blocked.clone();
+        Some(found.costs.clone())
+    });
+    if let Some(costs) = kept {
+        debug_assert!(
+            *costs == search(&passable),
+            "a remembered radius trace differs from a fresh search"
+        );
+        return costs;
+    }
+    let asked = RefCell::new(Vec::new());
+    let costs = Rc::new(search(&|h| {
+        let p = passable(h);
+        asked.borrow_mut().push(h);
+        p
+    }));
+    let mut asked: Vec<HexId> = asked.into_inner();
+    asked.sort_unstable();
+    asked.dedup();
+    let found = Found {
+        asked,
+        last: blocked.clone(),
+        costs: costs.clone(),
+    };
+    TRACES.with(|t| {
+        let (count, traces) = &mut *t.borrow_mut();
+        if *count >= KEPT {
+            traces.clear();
+            *count = 0;
         }
-        t.insert(key, costs.clone());
+        let kept = traces.entry(key).or_default();
+        if kept.len() == PER_KEY {
+            kept.pop();
+        } else {
+            *count += 1;
+        }
+        kept.insert(0, found);
     });
     costs
 }
@@ -69,32 +150,61 @@ pub(crate) fn trace(key: TraceKey, search: impl FnOnce(&TraceKey) -> Costs) -> R
 mod tests {
     use super::*;
 
-    fn key(blocked: &[&str]) -> TraceKey {
-        TraceKey {
+    fn hexes(ids: &[&str]) -> Rc<Vec<HexId>> {
+        let mut v: Vec<HexId> = ids.iter().map(|h| h.parse().expect("a hex id")).collect();
+        v.sort();
+        Rc::new(v)
+    }
+
+    /// A search that asks about `looks_at` (in that order) and records each answer as a cost.
+    fn search_over(looks_at: &[HexId]) -> impl Fn(&dyn Fn(HexId) -> bool) -> Costs + '_ {
+        move |passable| {
+            looks_at
+                .iter()
+                .map(|&h| (h, u16::from(passable(h))))
+                .collect()
+        }
+    }
+
+    /// A remembered trace is the one found earlier (the same `Rc`); a search makes a new one
+    /// (in debug builds a remembered one is searched again too, to compare).
+    #[test]
+    fn a_trace_is_searched_once_per_answer_to_what_it_asks() {
+        let key = TraceKey {
             from: "A12.10".parse().expect("a hex id"),
             max: 8,
             maps: MapsUsed::A,
             railroad_found: false,
-            blocked: Rc::new(
-                blocked
-                    .iter()
-                    .map(|h| h.parse().expect("a hex id"))
-                    .collect(),
-            ),
-        }
-    }
-
-    #[test]
-    fn a_trace_is_searched_once_per_set_of_inputs() {
-        let searches = std::cell::Cell::new(0);
-        let search = |_: &TraceKey| {
-            searches.set(searches.get() + 1);
-            Costs::default()
         };
-        trace(key(&["A12.11"]), search);
-        trace(key(&["A12.11"]), search);
-        assert_eq!(searches.get(), 1);
-        trace(key(&["A12.12"]), search);
-        assert_eq!(searches.get(), 2, "another blocked hex is another trace");
+        let looks_at = hexes(&["A12.11", "A12.12", "A13.10"]);
+        let search = search_over(&looks_at);
+        let first = trace(key, &hexes(&["A12.11"]), &search);
+        assert_eq!(first.get(&looks_at[0]), Some(&0), "blocked");
+        assert!(Rc::ptr_eq(
+            &first,
+            &trace(key, &hexes(&["A12.11"]), &search)
+        ));
+        let more = hexes(&["A1.01", "A12.11", "A20.01"]);
+        let same = trace(key, &more, &search);
+        assert!(
+            Rc::ptr_eq(&same, &first),
+            "hexes it never asked about blocked too"
+        );
+        assert!(Rc::ptr_eq(&same, &trace(key, &more, &search)));
+        let other = trace(key, &hexes(&["A12.12"]), &search);
+        assert!(
+            !Rc::ptr_eq(&other, &first),
+            "another answer to a hex it asked about"
+        );
+        assert_eq!(other.get(&looks_at[0]), Some(&1));
+        assert_eq!(other.get(&looks_at[1]), Some(&0));
+        let again = trace(key, &hexes(&["A12.11", "A9.09"]), &search);
+        assert!(Rc::ptr_eq(&again, &first), "both kept");
+        let none = trace(key, &hexes(&[]), &search);
+        assert!(!Rc::ptr_eq(&none, &first) && !Rc::ptr_eq(&none, &other));
+        assert_eq!(none.values().sum::<u16>(), 3, "nothing blocked");
+        let further = TraceKey { max: 16, ..key };
+        let far = trace(further, &hexes(&["A12.11"]), &search);
+        assert!(!Rc::ptr_eq(&far, &first), "another key");
     }
 }

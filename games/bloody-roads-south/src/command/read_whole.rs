@@ -17,7 +17,8 @@
 //! asks. Every hex's stack is found on purpose only while a [`ReadWhole`] guard is held (a
 //! view, the legal moves, a rule reading many hexes); outside one (an action being applied,
 //! where counters change between two questions) `at` and `occupant` read the kept stacks if
-//! there are any for the stamp and scan the counters otherwise.
+//! there are any for the stamp, or the last stacks found brought up to date from the few
+//! counters the counters' journal names (`model::counters`), and scan the counters otherwise.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -30,22 +31,23 @@ use crate::model::game::BloodyRoadsSouth;
 use crate::model::unit::{Unit, UnitKey};
 
 /// Each hex's counters, top first (as [`BloodyRoadsSouth::at`] orders them): every counter
-/// on the map in one list sorted by hex, then from the top down (one sort, no map of lists).
-#[derive(Default, Debug, PartialEq)]
+/// on the map in one list sorted by [`place`] (hex, then from the top down), then key (one
+/// sort, no map of lists).
+#[derive(Default, Debug, PartialEq, Clone)]
 pub(crate) struct Stacks {
+    /// The [`place`] of each entry of `keys` (searched by its hex's order key, as integers).
+    places: Vec<u64>,
     /// The hex of each entry of `keys`.
     hexes: Vec<HexId>,
-    /// The [`HexId::order_key`] of each entry of `keys` (searched as integers).
-    order: Vec<u32>,
     keys: Vec<UnitKey>,
 }
 
 impl Stacks {
     /// The counters in `hex`, top first; `None` when there are none.
     pub(crate) fn get(&self, hex: HexId) -> Option<&[UnitKey]> {
-        let hex = hex.order_key();
-        let start = self.order.partition_point(|&h| h < hex);
-        let end = start + self.order[start..].partition_point(|&h| h == hex);
+        let hex = u64::from(hex.order_key());
+        let start = self.places.partition_point(|&p| p >> 32 < hex);
+        let end = start + self.places[start..].partition_point(|&p| p >> 32 == hex);
         (end > start).then(|| &self.keys[start..end])
     }
 
@@ -59,6 +61,36 @@ impl Stacks {
             start += len;
             Some((hex, stack))
         })
+    }
+
+    /// The index where (`place`, `key`) stands, or would stand, in the sorted entries.
+    fn index(&self, place: u64, key: UnitKey) -> usize {
+        let (mut low, mut high) = (0, self.keys.len());
+        while low < high {
+            let mid = (low + high) / 2;
+            if (self.places[mid], self.keys[mid]) < (place, key) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        low
+    }
+
+    /// Counter `key` moved from place `was` to `now` (either off the map, `u64::MAX`).
+    fn shift(&mut self, key: UnitKey, was: u64, now: u64, hex: Option<HexId>) {
+        if was != u64::MAX {
+            let i = self.index(was, key);
+            self.places.remove(i);
+            self.hexes.remove(i);
+            self.keys.remove(i);
+        }
+        if let Some(hex) = hex.filter(|_| now != u64::MAX) {
+            let i = self.index(now, key);
+            self.places.insert(i, now);
+            self.hexes.insert(i, hex);
+            self.keys.insert(i, key);
+        }
     }
 }
 
@@ -84,16 +116,30 @@ thread_local! {
     static LAST: RefCell<Option<Last>> = const { RefCell::new(None) };
 }
 
-/// Each hex's stack as last found, from whatever game, with every counter's place then: a few
-/// counters move between two versions of the counters, so the next stacks are the last ones
-/// with those few moved (or the same ones, when none has). Only what the places give is kept:
-/// the same places give the same stacks.
+/// Each hex's stack as last found, from whatever game, with the version of the counters it
+/// was found for and every counter's place then: a few counters move between two versions of
+/// the counters, so the next stacks are the last ones with those few moved (or the same ones,
+/// when none has). The counters' journal names them when it reaches back to that version
+/// (`model::counters`); otherwise the places are compared. Only what the places give is
+/// kept: the same places give the same stacks.
 struct Last {
+    /// The version of the counters.
+    stamp: u64,
     /// Every counter's [`place`], by key.
     places: Vec<u64>,
-    /// Every (place, key), sorted.
-    sorted: Vec<(u64, UnitKey)>,
     stacks: Rc<Stacks>,
+}
+
+impl Last {
+    /// Counter `k` of `g` put where it stands now, if it has moved.
+    fn update(&mut self, g: &BloodyRoadsSouth, k: UnitKey) {
+        let unit = g.unit(k);
+        let (was, now) = (self.places[k.index()], place(unit));
+        if was != now {
+            Rc::make_mut(&mut self.stacks).shift(k, was, now, unit.hex());
+            self.places[k.index()] = now;
+        }
+    }
 }
 
 /// Where a counter stands, as one number ordered as `at` orders a stack: by hex, then from
@@ -175,9 +221,10 @@ impl BloodyRoadsSouth {
         found
     }
 
-    /// Every hex's stack, top first, when kept for the counters' version or while the game is
-    /// read whole (found in one pass the first time); `None` otherwise, when the caller looks
-    /// for itself.
+    /// Every hex's stack, top first, when kept for the counters' version, while the game is
+    /// read whole (found in one pass the first time), or when the last stacks found are
+    /// brought up to date from the counters' journal alone; `None` otherwise, when the caller
+    /// looks for itself.
     pub(crate) fn kept_stacks(&self) -> Option<Rc<Stacks>> {
         let stamp = self.units.stamp();
         let (reading, kept) = KEPT.with(|k| {
@@ -185,10 +232,17 @@ impl BloodyRoadsSouth {
             let kept = (k.stamp == stamp).then(|| k.stacks.clone()).flatten();
             (k.depth > 0, kept)
         });
-        if kept.is_some() || !reading {
+        if kept.is_some() {
             return kept;
         }
-        Some(self.stacks_now())
+        let journal_reaches = || {
+            LAST.with(|l| {
+                l.borrow()
+                    .as_ref()
+                    .is_some_and(|last| self.units.lent_since(last.stamp).is_some())
+            })
+        };
+        (reading || journal_reaches()).then(|| self.stacks_now())
     }
 
     /// Every hex's stack, top first: kept for the counters' version, found now the first time.
@@ -200,70 +254,69 @@ impl BloodyRoadsSouth {
     /// moved since put where they stand now ([`Last`]), or sorted afresh. In debug builds the
     /// first is compared with the second.
     pub(crate) fn all_stacks(&self) -> Rc<Stacks> {
-        let places: Vec<u64> = self.units().iter().map(place).collect();
         let last = LAST.with(|l| l.borrow_mut().take());
-        let (sorted, stacks) = match last {
-            Some(last) if last.places == places => (last.sorted, last.stacks),
-            Some(last)
-                if last.places.len() == places.len()
-                    && moved(&last.places, &places).nth(FEW_MOVED).is_none() =>
-            {
-                let mut sorted = last.sorted;
-                sorted.retain(|&(p, k)| places[k.index()] == p);
-                for k in moved(&last.places, &places) {
-                    let entry = (places[k.index()], k);
-                    let at = sorted.partition_point(|&e| e < entry);
-                    sorted.insert(at, entry);
+        let mut last = match last {
+            Some(mut last) => match self.units.lent_since(last.stamp) {
+                Some(lent) => {
+                    for k in lent {
+                        last.update(self, k);
+                    }
+                    last
                 }
-                let stacks = Rc::new(self.stacks_of(&sorted));
-                (sorted, stacks)
-            }
-            _ => {
-                let sorted = sorted_places(&places);
-                let stacks = Rc::new(self.stacks_of(&sorted));
-                return self.keep_last(places, sorted, stacks);
+                None => {
+                    let places: Vec<u64> = self.units().iter().map(place).collect();
+                    if last.places.len() != places.len()
+                        || moved(&last.places, &places).nth(FEW_MOVED).is_some()
+                    {
+                        return self.keep_last(self.stacks_afresh(places));
+                    }
+                    for k in moved(&last.places, &places).collect::<Vec<_>>() {
+                        last.update(self, k);
+                    }
+                    last
+                }
+            },
+            None => {
+                let places: Vec<u64> = self.units().iter().map(place).collect();
+                return self.keep_last(self.stacks_afresh(places));
             }
         };
         debug_assert_eq!(
-            *stacks,
-            self.stacks_of(&sorted_places(&places)),
+            *last.stacks,
+            *self
+                .stacks_afresh(self.units().iter().map(place).collect())
+                .stacks,
             "the stacks updated where counters moved differ from those sorted afresh"
         );
-        self.keep_last(places, sorted, stacks)
+        last.stamp = self.units.stamp();
+        self.keep_last(last)
     }
 
-    /// Keeps what the stacks were found from as the last ([`Last`]); the stacks.
-    fn keep_last(
-        &self,
-        places: Vec<u64>,
-        sorted: Vec<(u64, UnitKey)>,
-        stacks: Rc<Stacks>,
-    ) -> Rc<Stacks> {
-        LAST.with(|l| {
-            *l.borrow_mut() = Some(Last {
-                places,
-                sorted,
-                stacks: stacks.clone(),
-            });
-        });
-        stacks
-    }
-
-    /// The stacks of every (place, key), sorted.
-    fn stacks_of(&self, sorted: &[(u64, UnitKey)]) -> Stacks {
+    /// The stacks of every counter at `places` (its [`place`], by key), sorted afresh.
+    fn stacks_afresh(&self, places: Vec<u64>) -> Last {
+        let sorted = sorted_places(&places);
         let on_map = sorted.partition_point(|e| e.0 != u64::MAX);
-        let keys: Vec<UnitKey> = sorted[..on_map].iter().map(|e| e.1).collect();
-        Stacks {
-            order: sorted[..on_map]
+        let sorted = &sorted[..on_map];
+        let stacks = Stacks {
+            places: sorted.iter().map(|e| e.0).collect(),
+            hexes: sorted
                 .iter()
-                .map(|e| (e.0 >> 32) as u32)
+                .map(|e| self.unit(e.1).hex().expect("on the map"))
                 .collect(),
-            hexes: keys
-                .iter()
-                .map(|&k| self.unit(k).hex().expect("on the map"))
-                .collect(),
-            keys,
+            keys: sorted.iter().map(|e| e.1).collect(),
+        };
+        Last {
+            stamp: self.units.stamp(),
+            places,
+            stacks: Rc::new(stacks),
         }
+    }
+
+    /// Keeps `last` as the last stacks found ([`Last`]); its stacks.
+    fn keep_last(&self, last: Last) -> Rc<Stacks> {
+        let stacks = last.stacks.clone();
+        LAST.with(|l| *l.borrow_mut() = Some(last));
+        stacks
     }
 }
 
@@ -327,11 +380,8 @@ mod tests {
                 g.put_on_top(k);
             }
             let stacks = g.all_stacks();
-            assert_eq!(
-                *stacks,
-                g.stacks_of(&sorted_places(&places_of(&g))),
-                "round {round}"
-            );
+            let afresh = g.stacks_afresh(places(&g));
+            assert_eq!(*stacks, *afresh.stacks, "round {round}");
             for &hex in &hexes {
                 let mut at: Vec<UnitKey> =
                     g.keys().filter(|&k| g.unit(k).hex() == Some(hex)).collect();
@@ -342,10 +392,19 @@ mod tests {
                     "{hex}, round {round}"
                 );
             }
+            if round % 7 == 3 {
+                // A copy taken further, then the original: the journal does not reach back
+                // from one to the other's stacks, and the places are compared.
+                let mut copy = g.clone();
+                copy.put_on_top(UnitKey(0));
+                assert_eq!(copy.all_stacks(), copy.stacks_afresh(places(&copy)).stacks);
+                g.put_on_top(UnitKey(1));
+                assert_eq!(g.all_stacks(), g.stacks_afresh(places(&g)).stacks);
+            }
         }
     }
 
-    fn places_of(g: &BloodyRoadsSouth) -> Vec<u64> {
+    fn places(g: &BloodyRoadsSouth) -> Vec<u64> {
         g.units().iter().map(place).collect()
     }
 

@@ -25,11 +25,11 @@ pub const AOP: &str = "A Pot";
 pub const NINTH: &str = "9";
 
 fn fid(s: &str) -> FormationId {
-    FormationId(s.to_string())
+    FormationId::new(s)
 }
 
 fn uid(s: &str) -> UnitId {
-    UnitId(s.to_string())
+    UnitId::new(s)
 }
 
 impl BloodyRoadsSouth {

@@ -1,8 +1,10 @@
 //! The ids of counters and formations, unique within one side, written as the rulebook writes
-//! them.
+//! them. The text is shared, not copied, when an id is cloned (a game's copy, a list of a
+//! stack's ids, a unit's division): a Scenario 5 replay cloned some 1.8 million ids.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::Arc;
 
 /// The id of a counter, unique within one side, written as the rulebook writes it:
 /// brigades `2/4/5` (Union) or `Sta/J/2` (Confederate), leaders by surname (`Hancock`),
@@ -10,12 +12,12 @@ use std::fmt;
 /// special units `1 NC Cav`, `Kitching`, `Engineers`, `Prov/9`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct UnitId(pub String);
+pub struct UnitId(pub Arc<str>);
 
 impl UnitId {
     /// A unit id from text.
     pub fn new(s: &str) -> UnitId {
-        UnitId(s.to_string())
+        UnitId(s.into())
     }
 
     /// The id as text.
@@ -34,12 +36,12 @@ impl fmt::Display for UnitId {
 /// corps (`2`, `5`; the book writes "2 Corps"), divisions (`1/5`, `J/2`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct FormationId(pub String);
+pub struct FormationId(pub Arc<str>);
 
 impl FormationId {
     /// A formation id from text.
     pub fn new(s: &str) -> FormationId {
-        FormationId(s.to_string())
+        FormationId(s.into())
     }
 
     /// The id as text.

@@ -444,9 +444,9 @@ fn resolve_side(
             return Err(format!("{missing} is not set up in {src_id}"));
         }
         for a in &src_side.attachments {
-            let members = order.members(&FormationId(a.unit.clone()));
-            let applies = wanted(&UnitId(a.unit.clone()))
-                && order.unit(&UnitId(a.unit.clone())).is_some()
+            let members = order.members(&FormationId::new(&a.unit));
+            let applies = wanted(&UnitId::new(&a.unit))
+                && order.unit(&UnitId::new(&a.unit)).is_some()
                 || members.iter().any(|u| found.contains(u));
             if applies {
                 setup.attachments.push(a.clone());
@@ -502,8 +502,8 @@ fn resolve_side(
         }
     }
     for a in &setup.attachments {
-        let known = order.unit(&UnitId(a.unit.clone())).is_some()
-            || order.formation(&FormationId(a.unit.clone())).is_some();
+        let known = order.unit(&UnitId::new(&a.unit)).is_some()
+            || order.formation(&FormationId::new(&a.unit)).is_some();
         if !known || order.formation(&a.to).is_none() {
             return Err(format!(
                 "{side} attachment {} -> {} names an unknown unit",

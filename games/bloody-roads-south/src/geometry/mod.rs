@@ -14,6 +14,7 @@ pub mod line;
 pub mod los;
 pub mod paths;
 mod step_graph;
+mod step_prices;
 
 pub use area::{away_from, canonical, canonical_id, hexes_within};
 pub use costs::{Feature, Mover, Posture, Prohibited, Step, move_class};

@@ -22,7 +22,7 @@ use crate::data::HexId;
 use crate::data::charts::cell::Halves;
 use crate::data::charts::movement::MoveClass;
 use crate::data::morale::MoraleState;
-use crate::geometry::costs::{Feature, Mover, Posture, Prohibited, move_class};
+use crate::geometry::costs::{Feature, Mover, Posture, Prohibited, Step, move_class};
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::unit::{Formation, UnitKey, UnitKind};
 
@@ -136,12 +136,7 @@ impl BloodyRoadsSouth {
         let u = self.unit(k);
         let class = self.move_class_of(k).ok_or(Prohibited::Terrain)?;
         let mover = self.mover(u.side, class);
-        let (cost, along) = if roads {
-            let s = mover.step(from, to)?;
-            (s.cost, s.along)
-        } else {
-            (mover.step_across(from, to)?, None)
-        };
+        let Step { cost, along } = mover.step_priced(from, to, roads)?;
         Ok(UnitStep {
             unit: k,
             cost,

@@ -7,9 +7,10 @@
 //! Each answer is the list's ([`BloodyRoadsSouth::movement_actions`]), found from the same
 //! functions: a group's first step ([`BloodyRoadsSouth::steps_among`]), its stop
 //! ([`BloodyRoadsSouth::may_stop`]), the withdrawal's filter
-//! ([`BloodyRoadsSouth::step_toward_edges`]). Where an answer is not cheap (a group that
-//! has turned here and has no step, a posted action of another kind) it is `None`, and the
-//! list decides.
+//! ([`BloodyRoadsSouth::step_toward_edges`]), and for a group that has turned here and has
+//! no step, the other parts of its list one by one until one offers something (checked
+//! against the list in debug builds). Where a posted action's answer is not cheap (another
+//! kind) it is `None`, and the list decides.
 
 use adjutant_engine::Side;
 
@@ -18,10 +19,15 @@ use crate::model::game::BloodyRoadsSouth;
 use crate::model::moves::MovingGroup;
 use crate::model::step::MovementSegment;
 
+use super::steps::GroupFacts;
+
 impl BloodyRoadsSouth {
     /// Whether the phasing player has any action in the movement segment: exactly whether
-    /// [`Self::movement_actions`] is not empty, most often found at the first unit that may
-    /// be picked, or from a moving group's turn or first step.
+    /// [`Self::movement_actions`] is not empty, found from a moving group's turn or first
+    /// step. With no group moving there is always one (reference 2.4, S16.3): a unit to pick;
+    /// or, when none may be picked, no stack must split either ([`Self::split_due`] asks for
+    /// one that may be picked), so each reinforcement due is offered or `FinishMovement` is.
+    /// In debug builds that is checked against the units and the list.
     pub(crate) fn has_movement_action(&self, side: Side) -> bool {
         let listed = || {
             !self
@@ -29,20 +35,51 @@ impl BloodyRoadsSouth {
                 .is_empty()
         };
         match &self.moving {
-            None => self.keys().any(|k| self.may_pick(side, k)) || listed(),
+            None => {
+                debug_assert!(
+                    self.keys().any(|k| self.may_pick(side, k)) || listed(),
+                    "the movement segment offers nothing with no group moving"
+                );
+                true
+            }
             Some(g) => {
-                !self.group_intact(g)
-                    || may_turn(g)
-                    || {
-                        let facts = self.group_facts(g);
-                        let toward_edges = |to| self.step_toward_edges(side, g, to);
-                        !self
-                            .steps_among(side, g, &facts, toward_edges, 1)
-                            .is_empty()
-                    }
-                    || listed()
+                !self.group_intact(g) || may_turn(g) || {
+                    let facts = self.group_facts(g);
+                    let toward_edges = |to| self.step_toward_edges(side, g, to);
+                    !self
+                        .steps_among(side, g, &facts, toward_edges, 1)
+                        .is_empty()
+                        || {
+                            let acts = self.acts_without_step(side, g, &facts);
+                            debug_assert_eq!(acts, listed(), "a group without a step");
+                            acts
+                        }
+                }
             }
         }
+    }
+
+    /// Whether an intact group that may not turn here and has no step toward its army's edges
+    /// has any action (`group_actions`' other parts, in the order of what they cost to find):
+    /// its stop (with a step away from the edges counted, when it is withdrawing, 3A.7), an
+    /// attack, a formation change, a forced march, an extension or contraction, leaving the
+    /// map or the off-map link.
+    fn acts_without_step(&self, side: Side, g: &MovingGroup, facts: &GroupFacts) -> bool {
+        let withdrawing = g.units.iter().any(|&k| self.under_withdrawal(k));
+        let has_step = withdrawing && !self.steps_among(side, g, facts, |_| true, 1).is_empty();
+        let attack = std::cell::OnceCell::new();
+        let has_attack = || {
+            *attack.get_or_init(|| {
+                !self.withdrawing(side) && !self.attack_options(side, g, facts).is_empty()
+            })
+        };
+        self.may_stop(g, has_step, has_attack)
+            || has_attack()
+            || !self.formation_actions(side, g).is_empty()
+            || (!g.must_attack && !self.force_marchers(g).is_empty())
+            || !self.extended_actions(side, g).is_empty()
+            || self.leave_option(side, g).is_some()
+            || self.link_option(side, g).is_some()
     }
 
     /// The offered action `posted` fits in the movement segment, where it is one of the kinds

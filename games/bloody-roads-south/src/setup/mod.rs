@@ -173,7 +173,7 @@ impl BloodyRoadsSouth {
         }
         // Scenario attachments of brigades to other divisions (rules 2.2, 3.2).
         for a in &data.attachments {
-            let id = UnitId(a.unit.clone());
+            let id = UnitId::new(&a.unit);
             if let Some(k) = self.key(side, &id)
                 && self.unit(k).kind == UnitKind::Brigade
                 && oob.division(&a.to).is_some()

@@ -173,7 +173,7 @@ impl BloodyRoadsSouth {
             .attachments
             .iter()
             .filter(|a| &a.to == formation)
-            .map(|a| UnitId(a.unit.clone()))
+            .map(|a| UnitId::new(&a.unit))
             .collect();
         let mut hexes = Vec::new();
         for k in self.keys() {
