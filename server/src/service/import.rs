@@ -283,6 +283,7 @@ impl Service {
                 clock: None,
                 wake_at: None,
                 lease: 0,
+                told: String::new(),
             })
             .collect();
         let secret = |side: Side| {

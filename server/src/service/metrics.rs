@@ -20,8 +20,8 @@ pub struct Counters {
     pub forwarded: AtomicU64,
     /// Actions another server committed that this one told its subscribers.
     pub followed: AtomicU64,
-    /// Of the forwarded actions, those this server played on its own match as the holder
-    /// told it (the rest it read back from the store).
+    /// Actions another server committed that this one played on its own match as told (the
+    /// rest it read back from the store).
     pub played_as_told: AtomicU64,
     /// Clock sweeps this server ran as the sweeper (several servers: one sweeps at a time).
     pub sweeps: AtomicU64,
@@ -113,9 +113,9 @@ impl Service {
             get(&c.forwarded).to_string(),
         );
         metric(
-            "adjutant_forwarded_played_here_total",
+            "adjutant_actions_played_as_told_total",
             "counter",
-            "Forwarded actions this server played on its own copy of the game as the holder told it, instead of reading them back.",
+            "Actions another server committed that this server played on its own copy of the game as told (its players' forwarded actions, and actions told with their commit), instead of reading them back.",
             get(&c.played_as_told).to_string(),
         );
         metric(

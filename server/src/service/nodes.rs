@@ -7,7 +7,7 @@
 
 use std::sync::{Arc, Weak};
 
-use super::actor::{Command, Refresh};
+use super::actor::{Command, Refresh, Told};
 use super::forwards;
 use super::node_presence::{self, BEAT};
 use super::revoked::{Revoked, RevokedTokens};
@@ -176,6 +176,10 @@ async fn heard(inner: Arc<Inner>, payload: &str) {
         Some([seq, _, "a"]) if chat.is_none() => seq.parse().ok(),
         _ => None,
     };
+    // "<game id> <seq> <node> a <side> <fingerprint> <action JSON>": the action, told.
+    let told = moved_to
+        .and_then(|_| payload.splitn(5, ' ').nth(4))
+        .and_then(Told::parse);
     poke(
         &inner,
         game,
@@ -184,6 +188,7 @@ async fn heard(inner: Arc<Inner>, payload: &str) {
             presence: false,
             holder,
             moved_to,
+            told,
         },
     )
     .await;

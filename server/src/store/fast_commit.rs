@@ -239,6 +239,7 @@ mod tests {
             clock: None,
             wake_at: None,
             lease: 0,
+            told: String::new(),
         })
     }
 

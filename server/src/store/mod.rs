@@ -54,7 +54,9 @@ pub use rows::{
 };
 pub use writer::Writer;
 use writer::WriterParts;
-pub use writes::{ComputerStart, ImportedGame, NewAction, NewGame, Write, WriteError};
+pub use writes::{
+    ComputerStart, ImportedGame, NewAction, NewGame, TOLD_MAX, Write, WriteError, told,
+};
 
 /// The migrations in `migrations/`, compiled in.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");

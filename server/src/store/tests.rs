@@ -83,6 +83,7 @@ pub(super) fn action(game: &str, seq: i64) -> Write {
         clock: None,
         wake_at: None,
         lease: 0,
+        told: String::new(),
     })
 }
 

@@ -169,6 +169,23 @@ pub struct NewAction {
     /// The lease epoch its writer holds (PostgreSQL: refused unless the game's lease is still
     /// at it; ignored by a single-node store, where it is 0).
     pub lease: i64,
+    /// What the other servers are told of the action with its commit (PostgreSQL's
+    /// notification; not stored): `" <side> <events fingerprint> <action JSON>"`, so that a
+    /// server following the game plays it instead of reading it back; empty when the action
+    /// is too long for a notification ([`told`]) or for writes nobody follows.
+    pub told: String,
+}
+
+/// The longest action JSON told with its commit: PostgreSQL refuses a notification of 8,000
+/// bytes or more, and the game id, number and server name come before it.
+pub const TOLD_MAX: usize = 7_000;
+
+/// [`NewAction::told`] for `side`'s action `action` whose events' fingerprint is `events`.
+pub fn told(side: &str, events: u64, action: &str) -> String {
+    if action.len() > TOLD_MAX {
+        return String::new();
+    }
+    format!(" {side} {events:016x} {action}")
 }
 
 impl From<AccountWrite> for Write {

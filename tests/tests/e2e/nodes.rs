@@ -183,12 +183,17 @@ async fn three_servers_one_game_a_spectator_on_the_third_and_the_lease_holder_ki
         forwarded(&text_a) + forwarded(&text_b) >= 2,
         "{text_a}\n{text_b}"
     );
-    // The asking server plays a forwarded action on its own copy as the holder told it,
-    // rather than reading it back (unless the holder's other actions had not reached it yet).
-    let played_here = |t: &str| metric(t, "adjutant_forwarded_played_here_total");
+    // The other server plays each action on its own copy as told — its player's, handed
+    // over, and the holder's player's, told with the commit — rather than reading it back.
+    let as_told = |t: &str| metric(t, "adjutant_actions_played_as_told_total");
+    let followed = |t: &str| metric(t, "adjutant_followed_actions_total");
     assert!(
-        played_here(&text_a) + played_here(&text_b) >= 1,
+        as_told(&text_a) + as_told(&text_b) >= 2,
         "{text_a}\n{text_b}"
+    );
+    assert!(
+        4 * (as_told(&text_a) + as_told(&text_b)) >= 3 * (followed(&text_a) + followed(&text_b)),
+        "followed actions are played as told (all of them, run alone): {text_a}\n{text_b}"
     );
     for text in [&text_a, &text_b] {
         assert_eq!(metric(text, "adjutant_fenced_writes_total"), 0, "{text}");

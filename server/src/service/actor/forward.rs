@@ -2,7 +2,7 @@
 //! to that server (`service/forwards.rs`); this actor then follows the commit and tells its
 //! subscribers, the acting player among them, as for any other server's action.
 
-use super::cmd::events_fingerprint;
+use super::cmd::{Told, events_fingerprint};
 use super::*;
 use crate::service::metrics::Counters;
 
@@ -111,5 +111,26 @@ impl Actor {
         Counters::add(&self.inner.counters.followed, 1);
         Counters::add(&self.inner.counters.played_as_told, 1);
         AsTold::Told
+    }
+
+    /// Another server committed actions up to `seq`, the last told as `told`: played here as
+    /// told when this actor is at the action before, read when it is further behind or the
+    /// telling does not fit, nothing when it is there already (it played the action as its
+    /// holder told it, or read it).
+    pub(super) async fn follow_action(&mut self, seq: u64, told: Option<&Told>) {
+        if seq <= self.meta.seq {
+            return;
+        }
+        let outcome = match told {
+            Some(told) if seq == self.meta.seq + 1 => {
+                self.play_as_told(told.side, &told.action, seq, told.events)
+            }
+            _ => AsTold::NotTried,
+        };
+        match outcome {
+            AsTold::Told => {}
+            AsTold::NotTried => self.follow(false).await,
+            AsTold::Astray => self.follow(true).await,
+        }
     }
 }

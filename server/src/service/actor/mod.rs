@@ -43,7 +43,8 @@ use crate::store::{NewAction, NewGame, Write, WriteError};
 
 pub use cmd::{
     Act, ActedTo, Answer, Clock, ClockOp, Command, ComputerMove, ForwardedAct, Join, NewSubscriber,
-    Outcome, Post, Refresh, Rematch, Reply, Resign, State, Stop, Subscribe, Tick, Unsubscribe,
+    Outcome, Post, Refresh, Rematch, Reply, Resign, State, Stop, Subscribe, Tick, Told,
+    Unsubscribe,
 };
 use load::load;
 pub use sink::Sink;

@@ -180,11 +180,16 @@ impl Actor {
         let wake_at = clock.as_ref().and_then(GameClock::wake_at);
         let events = Value::Array(played.events.clone()).to_string();
         let fingerprint = events_fingerprint(&events);
+        let action = played.action.to_string();
+        let told = match self.inner.store.shared() {
+            true => crate::store::told(side.as_str(), fingerprint, &action),
+            false => String::new(),
+        };
         let write = Write::Action(NewAction {
             game_id: self.meta.id.clone(),
             seq: played.seq as i64,
             side: side.as_str(),
-            action: played.action.to_string(),
+            action,
             rolls: serde_json::to_string(&played.rolls).expect("rolls serialise"),
             events,
             now,
@@ -197,6 +202,7 @@ impl Actor {
             clock: clock_json.clone(),
             wake_at,
             lease,
+            told,
         });
         // The commit starts now; the updates are built while it is made durable and sent
         // only once it is (commit before telling anyone).

@@ -161,6 +161,7 @@ mod tests {
             clock: None,
             wake_at: None,
             lease,
+            told: String::new(),
         })
     }
 

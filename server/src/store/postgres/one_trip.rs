@@ -33,7 +33,9 @@ pub(super) async fn commit_actions(
     let values = rows_of(n, 8);
     let updates = (0..n)
         .map(|r| {
-            let row: Vec<String> = (1..=9).map(|c| format!("${}", 8 * n + 9 * r + c)).collect();
+            let row: Vec<String> = (1..=10)
+                .map(|c| format!("${}", 8 * n + 10 * r + c))
+                .collect();
             format!("({})", row.join(", "))
         })
         .collect::<Vec<_>>()
@@ -43,7 +45,8 @@ pub(super) async fn commit_actions(
          events, created_at, by_bot)), \
          upd AS (UPDATE games SET seq = v.seq, status = v.status, to_act = v.to_act, \
          outcome = v.outcome, updated_at = v.now, clock = v.clock, wake_at = v.wake_at \
-         FROM (VALUES {updates}) AS v(id, seq, status, to_act, outcome, now, clock, wake_at, lease) \
+         FROM (VALUES {updates}) AS v(id, seq, status, to_act, outcome, now, clock, wake_at, lease, \
+         told) \
          WHERE games.id = v.id AND games.seq = v.seq - 1 AND games.lease_epoch = v.lease \
          RETURNING games.id, games.seq, {NOTIFY_ACTION}), \
          ins AS (INSERT INTO actions (game_id, seq, side, action, rolls, events, created_at, \
@@ -75,7 +78,8 @@ pub(super) async fn commit_actions(
             .bind(a.now)
             .bind(&a.clock)
             .bind(a.wake_at)
-            .bind(a.lease);
+            .bind(a.lease)
+            .bind(&a.told);
     }
     let mut answer = Committed::default();
     for row in query.fetch_all(&mut *conn).await? {
@@ -123,6 +127,7 @@ mod tests {
             clock: None,
             wake_at: None,
             lease: 0,
+            told: String::new(),
         }
     }
 

@@ -16,11 +16,15 @@ use super::rows_of;
 pub(super) const NOTIFY: &str = "pg_notify('adjutant_games', games.id || ' ' || games.seq || ' ' \
      || COALESCE(games.lease_node, ''))";
 
-/// [`NOTIFY`] for a game moved on by actions: `"<game id> <seq> <lease holder> a"`. A server
-/// whose actor is already at that action (it played it as its holder told it) need not read
-/// the game; any other change (a seat taken, a clock) may leave the sequence number as it was.
+/// [`NOTIFY`] for a game moved on by an action: `"<game id> <seq> <lease holder> a"` and the
+/// action's [`NewAction::told`] (its side, events' fingerprint and JSON, when short enough),
+/// from the statement's `v` rows. A server whose actor is at the action before plays it as
+/// told; one already at that action reads nothing; any other change (a seat taken, a clock)
+/// may leave the sequence number as it was, and is read.
+///
+/// [`NewAction::told`]: super::super::writes::NewAction::told
 pub(super) const NOTIFY_ACTION: &str = "pg_notify('adjutant_games', games.id || ' ' || games.seq \
-     || ' ' || COALESCE(games.lease_node, '') || ' a')";
+     || ' ' || COALESCE(games.lease_node, '') || ' a' || v.told)";
 
 /// The channel [`NOTIFY`] announces changed games on.
 pub(crate) const CHANNEL: &str = "adjutant_games";
@@ -351,10 +355,11 @@ pub(super) async fn append_actions(
     let mut update = sqlx::query(AssertSqlSafe(format!(
         "UPDATE games SET seq = v.seq, status = v.status, to_act = v.to_act, \
          outcome = v.outcome, updated_at = v.now, clock = v.clock, wake_at = v.wake_at \
-         FROM (VALUES {}) AS v(id, seq, status, to_act, outcome, now, clock, wake_at, lease) \
+         FROM (VALUES {}) AS v(id, seq, status, to_act, outcome, now, clock, wake_at, lease, \
+         told) \
          WHERE games.id = v.id AND games.seq = v.seq - 1 AND games.lease_epoch = v.lease \
          RETURNING {NOTIFY_ACTION}",
-        rows_of(chunk.len(), 9)
+        rows_of(chunk.len(), 10)
     )));
     for a in chunk {
         update = update
@@ -366,7 +371,8 @@ pub(super) async fn append_actions(
             .bind(a.now)
             .bind(&a.clock)
             .bind(a.wake_at)
-            .bind(a.lease);
+            .bind(a.lease)
+            .bind(&a.told);
     }
     let done = update.execute(&mut *conn).await?;
     if done.rows_affected() != chunk.len() as u64 {

@@ -26,7 +26,7 @@ pub use computer::ComputerMove;
 pub use forwarded::{ForwardedAct, Outcome, events_fingerprint};
 pub use join::Join;
 pub use post::Post;
-pub use refresh::Refresh;
+pub use refresh::{Refresh, Told};
 pub use rematch::Rematch;
 pub use reply::{Answer, Reply, Request};
 pub use resign::Resign;

@@ -3,6 +3,32 @@
 //! an answer.
 
 use super::super::Actor;
+use adjutant_engine::Side;
+use serde_json::Value;
+
+/// An action another server committed, as its notification told it (`store::told`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Told {
+    pub side: Side,
+    /// The fingerprint of the events the holder stored (`cmd::events_fingerprint`).
+    pub events: u64,
+    pub action: Value,
+}
+
+impl Told {
+    /// Reads `"<side> <fingerprint, 16 hex digits> <action JSON>"`; `None` if it is not that.
+    pub fn parse(text: &str) -> Option<Told> {
+        let mut parts = text.splitn(3, ' ');
+        let side = Side::parse(parts.next()?)?;
+        let events = u64::from_str_radix(parts.next()?, 16).ok()?;
+        let action = serde_json::from_str(parts.next()?).ok()?;
+        Some(Told {
+            side,
+            events,
+            action,
+        })
+    }
+}
 
 /// Catch up with the store.
 #[derive(Clone)]
@@ -16,6 +42,8 @@ pub struct Refresh {
     /// The sequence number actions moved the game on to (`None`: another change, a seat
     /// taken or a clock, which may leave it as it was).
     pub moved_to: Option<u64>,
+    /// The action that moved it there, as told (`None`: not told, read it).
+    pub told: Option<Told>,
 }
 
 impl Refresh {
@@ -26,6 +54,7 @@ impl Refresh {
             presence: true,
             holder: None,
             moved_to: None,
+            told: None,
         }
     }
 
@@ -41,9 +70,45 @@ impl Refresh {
         }
         match self.chat {
             Some((channel, seq)) => actor.follow_chat(&channel, seq).await,
-            // Already there: played here as the holder told it (`forward.rs`), or read.
-            None if self.moved_to.is_some_and(|seq| seq <= actor.meta.seq) => {}
-            None => actor.follow(false).await,
+            None => match self.moved_to {
+                Some(seq) => actor.follow_action(seq, self.told.as_ref()).await,
+                None => actor.follow(false).await,
+            },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_told_action_reads_back_as_it_was_told() {
+        let action = serde_json::json!({"type": "order", "text": "hold the ford at dawn"});
+        let text = crate::store::told("confederate", 0xfeed, &action.to_string());
+        assert_eq!(
+            Told::parse(text.trim_start()),
+            Some(Told {
+                side: Side::Confederate,
+                events: 0xfeed,
+                action
+            })
+        );
+        for bad in [
+            "",
+            "union",
+            "union zz {}",
+            "union 00ff",
+            "union 00ff {not json",
+            "north 1 {}",
+        ] {
+            assert_eq!(Told::parse(bad), None, "{bad:?}");
+        }
+        let long = "x".repeat(crate::store::TOLD_MAX + 1);
+        assert_eq!(
+            crate::store::told("union", 1, &long),
+            "",
+            "too long to tell"
+        );
     }
 }
