@@ -11,6 +11,7 @@ pub mod confirm_page;
 pub mod disk_bench;
 pub mod frame;
 pub mod fuzzing;
+pub mod gauge;
 pub mod histogram;
 pub mod http;
 pub mod listen;

@@ -21,7 +21,7 @@ use tokio::sync::watch;
 use tower::ServiceExt;
 use tracing::debug;
 
-use crate::service::metrics::{Gauge, Opened};
+use crate::gauge::{Gauge, Opened};
 use crate::slots::{Slot, Slots, client_net};
 
 /// How connections are let in.

@@ -2,10 +2,10 @@
 //! and gauges read when asked. Relaxed atomic additions: nothing waits on them.
 
 use std::fmt::Write as _;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::Service;
+pub use crate::gauge::{Gauge, Opened};
 
 /// Counters since the process started.
 #[derive(Default)]
@@ -33,32 +33,6 @@ pub struct Counters {
     pub connections: Gauge,
     /// WebSocket connections open now.
     pub websockets: Gauge,
-}
-
-/// A count of things open now, each held by an [`Opened`]; cheap to clone (one count).
-#[derive(Clone, Debug, Default)]
-pub struct Gauge(Arc<AtomicU64>);
-
-impl Gauge {
-    /// Counts one more open until the returned guard is dropped.
-    pub fn open(&self) -> Opened {
-        self.0.fetch_add(1, Ordering::Relaxed);
-        Opened(self.0.clone())
-    }
-
-    /// How many are open now.
-    pub fn now(&self) -> u64 {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
-/// One open thing of a [`Gauge`], counted until dropped.
-pub struct Opened(Arc<AtomicU64>);
-
-impl Drop for Opened {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::Relaxed);
-    }
 }
 
 impl Counters {
