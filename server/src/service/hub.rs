@@ -209,9 +209,26 @@ pub(super) fn handle(inner: &Arc<Inner>, game_id: &str) -> Option<ActorHandle> {
         return Some(handle.clone());
     }
     let generation = inner.next_generation.fetch_add(1, Ordering::Relaxed);
-    let handle = actor::spawn(inner.clone(), game_id.to_string(), generation);
+    let handle = actor::spawn(inner.clone(), game_id.to_string(), generation, None);
     actors.insert(game_id.to_string(), handle.clone());
     Some(handle)
+}
+
+/// Starts the actor of a game this server just created and stored, from its row as written
+/// (`meta`), so that the second player's join does not read it back. Several servers: not
+/// done (the game's actor loads it where it is first asked for).
+pub(super) fn adopt_created(inner: &Arc<Inner>, meta: GameMeta) {
+    if inner.store.shared() {
+        return;
+    }
+    let mut actors = inner.actors.lock().expect("hub lock");
+    if *inner.stopping.borrow() || actors.get(&meta.id).is_some_and(|h| !h.tx.is_closed()) {
+        return;
+    }
+    let generation = inner.next_generation.fetch_add(1, Ordering::Relaxed);
+    let id = meta.id.clone();
+    let handle = actor::spawn(inner.clone(), id.clone(), generation, Some(meta));
+    actors.insert(id, handle);
 }
 
 /// Game ids are hyphenated UUIDs; anything else cannot name a game.

@@ -3,22 +3,10 @@
 
 use super::*;
 
-/// Refuses a new game for an account already at its limit of open and active games.
-pub(super) async fn check_game_limit(inner: &Inner, account: &str) -> Result<(), ApiError> {
-    let live = inner
-        .store
-        .live_games_of(account)
-        .await
-        .map_err(store_error)?;
-    if live >= i64::from(inner.config.max_open_games) {
-        return Err(ApiError::new(
-            ErrorCode::Conflict,
-            format!(
-                "you already have {live} open or active games, the most this server allows; finish or resign one first"
-            ),
-        ));
-    }
-    Ok(())
+/// The most open or active games an account may sit in, as the store's writes check it (in
+/// the transaction that creates the game or seats the account, so the count is exact).
+pub(super) fn game_limit(inner: &Inner) -> Option<i64> {
+    Some(i64::from(inner.config.max_open_games))
 }
 
 impl Service {
@@ -94,7 +82,6 @@ impl Service {
             .map(|settings| {
                 serde_json::to_string(&GameClock::new(settings)).expect("clocks serialise")
             });
-        check_game_limit(&self.inner, &account.id).await?;
         let seed = new_seed();
         let start = computer
             .as_ref()
@@ -131,6 +118,7 @@ impl Service {
             reserved_for: None,
             rematch_of: None,
             computer: start,
+            live_limit: game_limit(&self.inner),
         };
         let created = GameCreated {
             game_id: id.clone(),
@@ -144,12 +132,19 @@ impl Service {
             seed_commitment: game.seed_commitment.clone(),
             computer: computer.clone(),
         };
+        // A game against a person starts open: its actor needs only the row as written.
+        let row = computer
+            .is_none()
+            .then(|| crate::store::GameRow::created(&game, &account.name));
         self.inner
             .store
             .write(Write::CreateGame(game))
             .await
             .map_err(write_error)?;
         info!(game = %id, kind = %req.game, scenario = %req.scenario, "game created");
+        if let Some(Ok(meta)) = row.map(GameMeta::from_row) {
+            super::hub::adopt_created(&self.inner, meta);
+        }
         if computer.is_some() {
             // Loaded now, its player seen here: the computer may have the first move, and
             // (several servers) this is the server to think about it.

@@ -58,7 +58,7 @@ pub use revoked::{Revoked, RevokedTokens};
 pub use sessions::CURRENT;
 
 use hub::check_game_id;
-use lobby::check_game_limit;
+use lobby::game_limit;
 
 /// What every part of the server shares.
 pub struct Inner {

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
 
-use super::statements::{PRUNE_SNAPSHOTS, PUT_SNAPSHOT, insert_game_sql, join_sql};
+use super::statements::{LIVE_GAMES_OF, PRUNE_SNAPSHOTS, PUT_SNAPSHOT, insert_game_sql, join_sql};
 use super::stats::StoreStats;
 use super::writes::{NewAction, NewGame, Write};
 
@@ -139,10 +139,13 @@ impl FastWriter {
         for write in writes {
             let refused = match write {
                 Write::Action(a) => append(&tx, a)?,
-                Write::CreateGame(g) => {
-                    insert_game(&tx, g)?;
-                    None
-                }
+                Write::CreateGame(g) => match over_limit(&tx, &g.creator, g.live_limit)? {
+                    Some(why) => Some(why),
+                    None => {
+                        insert_game(&tx, g)?;
+                        None
+                    }
+                },
                 Write::Join {
                     game_id,
                     side,
@@ -152,7 +155,11 @@ impl FastWriter {
                     clock,
                     wake_at,
                     now,
+                    live_limit,
                 } => {
+                    if let Some(why) = over_limit(&tx, account, *live_limit)? {
+                        return Ok(Some(why));
+                    }
                     let taken = tx.prepare_cached(&join_sql(side))?.execute(params![
                         account, secret, to_act, now, clock, wake_at, game_id
                     ])?;
@@ -193,6 +200,20 @@ fn append(tx: &rusqlite::Transaction, a: &NewAction) -> rusqlite::Result<Option<
         a.game_id, a.seq, a.status, a.to_act, a.outcome, a.now, a.clock, a.wake_at
     ])?;
     Ok((moved != 1).then(|| format!("game {} was not at action {}", a.game_id, a.seq - 1)))
+}
+
+/// `Some(why)` if `account` already has `limit` (or more) open or active games: the batch
+/// is declined, and the general path refuses that one write.
+fn over_limit(
+    tx: &rusqlite::Transaction,
+    account: &str,
+    limit: Option<i64>,
+) -> rusqlite::Result<Option<String>> {
+    let Some(limit) = limit else { return Ok(None) };
+    let live: i64 = tx
+        .prepare_cached(LIVE_GAMES_OF)?
+        .query_row(params![account], |row| row.get(0))?;
+    Ok((live >= limit).then(|| format!("{account} has {live} live games, at the limit")))
 }
 
 /// Inserts a new game ([`takes`] leaves the computer's and a rematch's to the general way).

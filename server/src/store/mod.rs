@@ -15,6 +15,8 @@ pub mod integrity;
 mod memory;
 mod name_keys;
 #[cfg(test)]
+mod new_game_tests;
+#[cfg(test)]
 mod notice_tests;
 mod notice_writes;
 pub mod open;

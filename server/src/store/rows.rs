@@ -74,6 +74,45 @@ pub struct GameRow {
     pub computer: Option<String>,
 }
 
+impl GameRow {
+    /// The row [`super::Write::CreateGame`] stores for a game against a person that is no
+    /// rematch (the creator named `creator_name`): what reading it back would give.
+    pub fn created(g: &super::NewGame, creator_name: &str) -> GameRow {
+        let union = g.side == "union";
+        let mine = |v: &str| Some(v.to_string());
+        let (creator, name, secret) = (mine(&g.creator), mine(creator_name), mine(&g.secret));
+        GameRow {
+            id: g.id.clone(),
+            game: g.game.clone(),
+            scenario: g.scenario.clone(),
+            options: g.options.clone(),
+            visibility: g.visibility.to_string(),
+            status: "open".into(),
+            creator: g.creator.clone(),
+            union_account: if union { creator.clone() } else { None },
+            confederate_account: if union { None } else { creator },
+            union_name: if union { name.clone() } else { None },
+            confederate_name: if union { None } else { name },
+            union_secret: if union { secret.clone() } else { None },
+            confederate_secret: if union { None } else { secret },
+            seed: g.seed.clone(),
+            seed_commitment: g.seed_commitment.clone(),
+            invite_code: Some(g.invite_code.clone()),
+            spectate_code: g.spectate_code.clone(),
+            seq: 0,
+            to_act: String::new(),
+            outcome: None,
+            created_at: g.now,
+            updated_at: g.now,
+            clock: g.clock.clone(),
+            origin: None,
+            reserved_for: g.reserved_for.clone(),
+            rematch_id: None,
+            computer: None,
+        }
+    }
+}
+
 /// One recorded action.
 #[derive(Clone, Debug, FromRow)]
 pub struct ActionRow {

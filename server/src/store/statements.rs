@@ -14,6 +14,24 @@ pub(super) const PUT_SNAPSHOT: &str =
 /// The game's older snapshots, deleted (`?1` game, `?2` the kept snapshot's seq).
 pub(super) const PRUNE_SNAPSHOTS: &str = "DELETE FROM snapshots WHERE game_id = ?1 AND seq < ?2";
 
+/// How many open or active games an account (`?1`) sits in.
+pub(super) const LIVE_GAMES_OF: &str = "SELECT COUNT(*) FROM games WHERE status != 'finished' \
+     AND (union_account = ?1 OR confederate_account = ?1)";
+
+/// `Some(refusal)` if `account` already has `limit` (or more) open or active games.
+async fn over_limit(
+    conn: &mut SqliteConnection,
+    account: &str,
+    limit: Option<i64>,
+) -> Result<Option<WriteError>, sqlx::Error> {
+    let Some(limit) = limit else { return Ok(None) };
+    let live: i64 = sqlx::query_scalar(LIVE_GAMES_OF)
+        .bind(account)
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok((live >= limit).then(|| WriteError::too_many_games(live)))
+}
+
 /// The column prefix of a side's seat.
 fn seat_column(side: &str) -> &'static str {
     if side == "union" {
@@ -88,6 +106,9 @@ pub(super) async fn apply(
             account_writes::insert_token(conn, &first).await?;
         }
         Write::CreateGame(g) => {
+            if let Some(refused) = over_limit(conn, &g.creator, g.live_limit).await? {
+                return Ok(Err(refused));
+            }
             let sql = insert_game_sql(g.side);
             sqlx::query(AssertSqlSafe(sql))
                 .bind(&g.id)
@@ -147,7 +168,11 @@ pub(super) async fn apply(
             clock,
             wake_at,
             now,
+            live_limit,
         } => {
+            if let Some(refused) = over_limit(conn, account, *live_limit).await? {
+                return Ok(Err(refused));
+            }
             let sql = join_sql(side);
             let done = sqlx::query(AssertSqlSafe(sql))
                 .bind(account)

@@ -51,6 +51,7 @@ pub(super) fn new_game(id: &str, creator: &str) -> Write {
         reserved_for: None,
         rematch_of: None,
         computer: None,
+        live_limit: None,
     })
 }
 
@@ -64,6 +65,7 @@ pub(super) fn join(game: &str, account: &str) -> Write {
         clock: None,
         wake_at: None,
         now: 3,
+        live_limit: None,
     }
 }
 

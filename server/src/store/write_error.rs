@@ -11,3 +11,13 @@ pub enum WriteError {
     /// The store failed.
     Store(String),
 }
+
+impl WriteError {
+    /// A new game or a seat refused: the account already has `live` open or active games,
+    /// the most the server allows.
+    pub fn too_many_games(live: i64) -> WriteError {
+        WriteError::Conflict(format!(
+            "you already have {live} open or active games, the most this server allows; finish or resign one first"
+        ))
+    }
+}

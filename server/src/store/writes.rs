@@ -35,6 +35,9 @@ pub enum Write {
         clock: Option<String>,
         wake_at: Option<i64>,
         now: i64,
+        /// Refused ([`WriteError::too_many_games`]) if `account` already has this many open
+        /// or active games: counted in the transaction that seats it, so it is exact.
+        live_limit: Option<i64>,
     },
     /// An accepted action and the game's new standing.
     Action(NewAction),
@@ -133,6 +136,9 @@ pub struct NewGame {
     pub rematch_of: Option<String>,
     /// The computer holds the other seat: the game is stored active at once.
     pub computer: Option<ComputerStart>,
+    /// Refused ([`WriteError::too_many_games`]) if the creator already has this many open or
+    /// active games: counted in the transaction that inserts it, so it is exact.
+    pub live_limit: Option<i64>,
 }
 
 /// The computer's seat of a new game against the computer, and the game's first standing.

@@ -25,22 +25,31 @@ impl Actor {
     /// Tells the notifier until when each seated player looks at the game (none for a
     /// player without a connection to it), and, several servers sharing the store, the other
     /// servers who is connected here (`service/node_presence.rs`).
-    pub(super) fn publish_looking(&self) {
+    pub(super) fn publish_looking(&mut self) {
         let presence = self.inner.notifier.presence();
+        let shared = self.inner.store.shared();
+        let seats = Side::BOTH.map(|side| {
+            self.meta.account_in(side).map(|account| {
+                let until = self
+                    .connected(side)
+                    .then(|| self.seen.get(side) + LOOKING_SECS);
+                (account, until)
+            })
+        });
+        let told = seats.map(|seat| seat.map(|(_, until)| until));
+        // Only this actor sets what this server says of its game's players.
+        if !shared && self.looking_told == Some(told) {
+            return;
+        }
         let mut looking = Vec::new();
-        for side in Side::BOTH {
-            let Some(account) = self.meta.account_in(side) else {
-                continue;
-            };
-            let until = self
-                .connected(side)
-                .then(|| self.seen.get(side) + LOOKING_SECS);
+        for (account, until) in seats.into_iter().flatten() {
             presence.set(&self.meta.id, account, until);
             if let Some(until) = until {
                 looking.push((account.to_string(), until));
             }
         }
-        if !self.inner.store.shared() {
+        self.looking_told = Some(told);
+        if !shared {
             return;
         }
         let said = Said {

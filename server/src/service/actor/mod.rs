@@ -106,6 +106,10 @@ struct Actor {
     /// The last chat message told to the subscribers, per stored channel (so that a message
     /// this server posted, told back by PostgreSQL, is not told twice).
     chat_told: HashMap<String, i64>,
+    /// What [`Actor::publish_looking`] last told the notifier, per seat: whether it has a
+    /// player, and until when that player looks (`None`: not connected). Told again only when
+    /// it changes (nearly every action changes nothing: the time is in seconds).
+    looking_told: Option<[Option<Option<i64>>; 2]>,
     /// A seated player did something here since another server last moved the game on
     /// (several servers: the computer's move is then this server's to think, `computer.rs`).
     player_here: bool,
@@ -125,14 +129,27 @@ pub struct ActorHandle {
     pub generation: u64,
 }
 
-/// Starts an actor for `game_id`; it loads the game before answering anything.
-pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle {
+/// Starts an actor for `game_id`; it loads the game before answering anything, unless it is
+/// handed the row of a game this server just created (open: no match to load).
+pub fn spawn(
+    inner: Arc<Inner>,
+    game_id: String,
+    generation: u64,
+    created: Option<GameMeta>,
+) -> ActorHandle {
     let (tx, rx) = mpsc::channel(256);
     let me = tx.downgrade();
     // Every log line of the game's actor names the game.
     let span = tracing::info_span!("game", id = %game_id);
     let actor = async move {
-        match load(&inner, &game_id).await {
+        let loaded = match created {
+            Some(meta) => match inner.registry.get(&meta.game).cloned() {
+                Some(kind) => Ok((kind, meta, None, 0)),
+                None => load(&inner, &game_id).await,
+            },
+            None => load(&inner, &game_id).await,
+        };
+        match loaded {
             Ok((kind, meta, game, snapshot_seq)) => {
                 let lease = (!inner.store.shared()).then_some(0);
                 if inner.store.shared() {
@@ -165,6 +182,7 @@ pub fn spawn(inner: Arc<Inner>, game_id: String, generation: u64) -> ActorHandle
                     holder: None,
                     fenced: false,
                     chat_told: HashMap::new(),
+                    looking_told: None,
                     player_here: false,
                     committed_events: 0,
                 };

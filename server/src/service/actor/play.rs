@@ -178,7 +178,8 @@ impl Actor {
             (self.meta.clock.clone(), self.clock_json.clone())
         };
         let wake_at = clock.as_ref().and_then(GameClock::wake_at);
-        let events = Value::Array(played.events.clone()).to_string();
+        // Written from the events as they are (the same text as an array of them).
+        let events = serde_json::to_string(&played.events).expect("events serialise");
         let fingerprint = events_fingerprint(&events);
         let action = played.action.to_string();
         let told = match self.inner.store.shared() {

@@ -50,7 +50,6 @@ impl Actor {
             }
             _ => {}
         }
-        super::super::check_game_limit(&self.inner, &account.id).await?;
         let secret = self
             .kind
             .info()
@@ -84,6 +83,7 @@ impl Actor {
                 clock: clock_json.clone(),
                 wake_at: meta.clock.as_ref().and_then(GameClock::wake_at),
                 now,
+                live_limit: super::super::game_limit(&self.inner),
             })
             .await
             .map_err(|e| match e {
@@ -193,7 +193,6 @@ impl Actor {
             .info()
             .resolve_secret_choices(&self.meta.scenario, side, secret_choices)
             .map_err(|why| ApiError::new(ErrorCode::BadRequest, why))?;
-        super::super::check_game_limit(&self.inner, &account.id).await?;
         let seed = new_seed();
         let start = computer
             .as_ref()
@@ -233,6 +232,7 @@ impl Actor {
             reserved_for: opponent,
             rematch_of: Some(self.meta.id.clone()),
             computer: start,
+            live_limit: super::super::game_limit(&self.inner),
         };
         let created = GameCreated {
             game_id: id.clone(),

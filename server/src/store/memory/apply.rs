@@ -58,6 +58,7 @@ pub(super) fn apply(t: &mut Tables, write: &Write) -> Result<(), WriteError> {
             accounts::insert_token(t, &first);
         }
         Write::CreateGame(g) => {
+            over_limit(t, &g.creator, g.live_limit)?;
             let taken = t.games.contains_key(&g.id)
                 || t.games
                     .values()
@@ -143,7 +144,9 @@ pub(super) fn apply(t: &mut Tables, write: &Write) -> Result<(), WriteError> {
             clock,
             wake_at,
             now,
+            live_limit,
         } => {
+            over_limit(t, account, *live_limit)?;
             if !t.accounts.contains_key(account) {
                 return refused();
             }
@@ -298,6 +301,20 @@ pub(super) fn apply(t: &mut Tables, write: &Write) -> Result<(), WriteError> {
 }
 
 /// Appends an action if its game is at the action before, and moves the game on.
+/// Refuses a new game or seat for an account that already has `limit` open or active games.
+fn over_limit(t: &Tables, account: &str, limit: Option<i64>) -> Result<(), WriteError> {
+    let Some(limit) = limit else { return Ok(()) };
+    let live = t
+        .games
+        .values()
+        .filter(|g| g.row.status != "finished" && super::sits(&g.row, account))
+        .count() as i64;
+    if live >= limit {
+        return Err(WriteError::too_many_games(live));
+    }
+    Ok(())
+}
+
 fn append(t: &mut Tables, a: &NewAction) -> Result<(), WriteError> {
     let taken = t
         .actions

@@ -40,6 +40,23 @@ fn seat(side: &str) -> &'static str {
     }
 }
 
+/// `Some(refusal)` if `account` already has `limit` (or more) open or active games.
+async fn over_limit(
+    conn: &mut PgConnection,
+    account: &str,
+    limit: Option<i64>,
+) -> Result<Option<WriteError>, sqlx::Error> {
+    let Some(limit) = limit else { return Ok(None) };
+    let live: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM games WHERE status != 'finished' \
+         AND (union_account = $1 OR confederate_account = $1)",
+    )
+    .bind(account)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok((live >= limit).then(|| WriteError::too_many_games(live)))
+}
+
 fn conflict(why: &str) -> Result<Result<(), WriteError>, sqlx::Error> {
     Ok(Err(WriteError::Conflict(why.into())))
 }
@@ -92,7 +109,11 @@ pub(super) async fn apply(
             clock,
             wake_at,
             now,
+            live_limit,
         } => {
+            if let Some(refused) = over_limit(conn, account, *live_limit).await? {
+                return Ok(Err(refused));
+            }
             let column = seat(side);
             let sql = format!(
                 "UPDATE games SET {column}_account = $1, {column}_secret = $2, status = 'active', \
@@ -244,6 +265,9 @@ async fn create_game(
     conn: &mut PgConnection,
     g: &NewGame,
 ) -> Result<Result<(), WriteError>, sqlx::Error> {
+    if let Some(refused) = over_limit(conn, &g.creator, g.live_limit).await? {
+        return Ok(Err(refused));
+    }
     let column = seat(g.side);
     let sql = format!(
         "INSERT INTO games (id, game, scenario, options, visibility, status, creator, \

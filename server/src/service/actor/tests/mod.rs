@@ -4,6 +4,7 @@
 mod computer;
 mod computer_nodes;
 mod frames;
+mod limit;
 mod nodes;
 mod play;
 
