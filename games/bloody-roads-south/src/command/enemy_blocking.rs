@@ -10,15 +10,17 @@
 //! So the enemy's part (its hexes, and its zones of control outside them) is kept per tracing
 //! side, with everything it is computed from: every enemy counter on the map, its hex, its
 //! place in its stack, kind, formation and facing, and the maps in play. It serves again only
-//! when all of these are equal now (checked in one pass over the counters, which also gathers
-//! the side's own hexes), so it is a pure function's memo, as the radius traces' is
+//! when all of these are equal now (checked in one pass over the counters), so it is a pure
+//! function's memo, as the radius traces' is
 //! (`reach_memo`): nothing can change it unseen. It is only valid while no hex holds counters
 //! of both sides (then a stack's side and top counter depend on the enemy's counters alone);
 //! when one does, the hexes are found afresh. The zones of control movement meets
 //! (`known_zoc`) are read from the same part, which keeps the enemy hex showing each. The check
 //! against the counters is made once per version of them (`read_whole`, `model::counters`),
 //! and not at all while the enemy's counters keep the stamp they had at the last check (none of
-//! them has changed since: a moving group changes only its own side's counters).
+//! them has changed since: a moving group changes only its own side's counters). The side's
+//! own counters in the part's zones of control are counted from the counters' journal
+//! (`enemy_held`).
 //! In debug builds every answer is compared with the fresh one, and test `kept_blocked_hexes`
 //! compares them in every state of bot games.
 
@@ -46,7 +48,7 @@ struct Seen {
 }
 
 /// One tracing side's kept part of its blocked hexes.
-pub(crate) struct EnemyPart {
+pub(super) struct EnemyPart {
     /// The maps in play (a zone of control's hexes depend on them).
     maps: MapsUsed,
     /// The last version of the enemy's counters (`model::counters`) found to be `seen`: while
@@ -67,13 +69,13 @@ pub(crate) struct EnemyPart {
 }
 
 /// A mark of [`EnemyPart::marks`]: an enemy hex.
-const ENEMY: u8 = 1;
+pub(super) const ENEMY: u8 = 1;
 /// A mark of [`EnemyPart::marks`]: a zone of control shown outside the enemy's hexes.
-const ZOC: u8 = 2;
+pub(super) const ZOC: u8 = 2;
 
 impl EnemyPart {
     /// The marks of `hex`.
-    fn marks(&self, hex: HexId) -> u8 {
+    pub(super) fn marks(&self, hex: HexId) -> u8 {
         self.marks
             .get(hex.order_key() as usize)
             .copied()
@@ -84,9 +86,9 @@ impl EnemyPart {
 /// The enemy as one side sees it now, when no hex holds counters of both sides.
 pub(crate) struct EnemyNow {
     /// The enemy's part, kept or found now.
-    part: Rc<EnemyPart>,
+    pub(super) part: Rc<EnemyPart>,
     /// The zones of control of `part` where the side's own counters stand, sorted and
-    /// distinct.
+    /// distinct (`enemy_held`).
     held: Vec<HexId>,
 }
 
@@ -190,16 +192,7 @@ impl BloodyRoadsSouth {
                 }
             }
         };
-        let mut held = Vec::new();
-        for h in self.own_hexes(side) {
-            match part.marks(h) {
-                ENEMY => return None,
-                ZOC => held.push(h),
-                _ => {}
-            }
-        }
-        held.sort_unstable();
-        held.dedup();
+        let held = self.held_zones(side, &part)?;
         Some(EnemyNow { part, held })
     }
 
