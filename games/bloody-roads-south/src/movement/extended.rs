@@ -35,7 +35,9 @@ use crate::setup::placement::STACK_C_UNITS;
 impl BloodyRoadsSouth {
     /// The parts of a brigade's extended line on the map.
     pub fn parts_of(&self, parent: UnitKey) -> Vec<UnitKey> {
-        self.keys()
+        self.part_keys()
+            .iter()
+            .copied()
             .filter(|&k| self.unit(k).part_of == Some(parent) && self.unit(k).on_map())
             .collect()
     }
