@@ -10,19 +10,23 @@
 //! So the enemy's part (its hexes, and its zones of control outside them) is kept per tracing
 //! side, with everything it is computed from: every enemy counter on the map, its hex, its
 //! place in its stack, kind, formation and facing, and the maps in play. It serves again only
-//! when all of these are equal now (checked in one pass over the counters, which also gathers
-//! the side's own hexes), so it is a pure function's memo, as the radius traces' is
+//! when all of these are equal now (checked in one pass over the counters), so it is a pure
+//! function's memo, as the radius traces' is
 //! (`reach_memo`): nothing can change it unseen. It is only valid while no hex holds counters
 //! of both sides (then a stack's side and top counter depend on the enemy's counters alone);
 //! when one does, the hexes are found afresh. The zones of control movement meets
 //! (`known_zoc`) are read from the same part, which keeps the enemy hex showing each. The check
 //! against the counters is made once per version of them (`read_whole`, `model::counters`),
 //! and not at all while the enemy's counters keep the stamp they had at the last check (none of
-//! them has changed since: a moving group changes only its own side's counters).
+//! them has changed since: a moving group changes only its own side's counters). The side's
+//! own counters in the part's zones of control are counted from the counters' journal
+//! (`enemy_held`), and the blocked hexes are the last ones with the few zones of control held
+//! or let go since taken out or put back ([`LastBlocked`]).
 //! In debug builds every answer is compared with the fresh one, and test `kept_blocked_hexes`
 //! compares them in every state of bot games.
 
 use std::cell::{Cell, RefCell};
+use std::cmp::Ordering;
 use std::rc::Rc;
 
 use adjutant_engine::Side;
@@ -46,7 +50,7 @@ struct Seen {
 }
 
 /// One tracing side's kept part of its blocked hexes.
-pub(crate) struct EnemyPart {
+pub(super) struct EnemyPart {
     /// The maps in play (a zone of control's hexes depend on them).
     maps: MapsUsed,
     /// The last version of the enemy's counters (`model::counters`) found to be `seen`: while
@@ -67,13 +71,13 @@ pub(crate) struct EnemyPart {
 }
 
 /// A mark of [`EnemyPart::marks`]: an enemy hex.
-const ENEMY: u8 = 1;
+pub(super) const ENEMY: u8 = 1;
 /// A mark of [`EnemyPart::marks`]: a zone of control shown outside the enemy's hexes.
-const ZOC: u8 = 2;
+pub(super) const ZOC: u8 = 2;
 
 impl EnemyPart {
     /// The marks of `hex`.
-    fn marks(&self, hex: HexId) -> u8 {
+    pub(super) fn marks(&self, hex: HexId) -> u8 {
         self.marks
             .get(hex.order_key() as usize)
             .copied()
@@ -84,9 +88,9 @@ impl EnemyPart {
 /// The enemy as one side sees it now, when no hex holds counters of both sides.
 pub(crate) struct EnemyNow {
     /// The enemy's part, kept or found now.
-    part: Rc<EnemyPart>,
+    pub(super) part: Rc<EnemyPart>,
     /// The zones of control of `part` where the side's own counters stand, sorted and
-    /// distinct.
+    /// distinct (`enemy_held`).
     held: Vec<HexId>,
 }
 
@@ -105,6 +109,79 @@ impl EnemyNow {
 thread_local! {
     /// Per tracing side (its index), the part last found.
     static KEPT: RefCell<[Option<Rc<EnemyPart>>; 2]> = const { RefCell::new([None, None]) };
+    /// Per tracing side (its index), the blocked hexes last found.
+    static LAST_BLOCKED: RefCell<[Option<LastBlocked>; 2]> = const { RefCell::new([None, None]) };
+}
+
+/// A side's blocked hexes as last found, with the part and the zones of control held they
+/// were found from: between two versions of the counters a few of the side's counters move,
+/// so the zones held differ in a few hexes, and each hex held now and not then is taken out of
+/// the blocked hexes, each held then and not now put back (a zone of control of the part is
+/// never an enemy hex), instead of merging the part's lists again.
+struct LastBlocked {
+    part: Rc<EnemyPart>,
+    /// The zones of control of `part` the side's counters stood in, sorted.
+    held: Vec<HexId>,
+    /// The blocked hexes, sorted.
+    blocked: Vec<HexId>,
+}
+
+impl LastBlocked {
+    /// The blocked hexes of `now`, found from its part.
+    fn afresh(now: &EnemyNow) -> LastBlocked {
+        let part = &now.part;
+        // The zones of control the side's own counters stand in block nothing.
+        let mut held = now.held.iter().peekable();
+        let free = part.zoc.iter().copied().filter(|h| {
+            while held.next_if(|&x| x < h).is_some() {}
+            held.peek() != Some(&h)
+        });
+        // Both sorted, and no zone of control counted is an enemy hex: merged, not sorted.
+        LastBlocked {
+            part: part.clone(),
+            held: now.held.clone(),
+            blocked: merge(free, part.hexes.iter().copied()),
+        }
+    }
+
+    /// The same part's blocked hexes with `held` the zones held now.
+    fn shift(&mut self, held: &[HexId]) {
+        let (mut i, mut j) = (0, 0);
+        loop {
+            let order = match (self.held.get(i), held.get(j)) {
+                (None, None) => break,
+                (Some(a), Some(b)) => a.cmp(b),
+                (Some(_), None) => Ordering::Less,
+                (None, Some(_)) => Ordering::Greater,
+            };
+            let blocked = &mut self.blocked;
+            match order {
+                Ordering::Equal => (i, j) = (i + 1, j + 1),
+                Ordering::Less => {
+                    // Held then, not now: it blocks again.
+                    let hex = self.held[i];
+                    i += 1;
+                    let at = blocked.binary_search(&hex);
+                    debug_assert!(at.is_err(), "{hex} held and blocked");
+                    if let Err(at) = at {
+                        blocked.insert(at, hex);
+                    }
+                }
+                Ordering::Greater => {
+                    // Held now, not then: it blocks no more.
+                    let hex = held[j];
+                    j += 1;
+                    let at = blocked.binary_search(&hex);
+                    debug_assert!(at.is_ok(), "{hex} neither held nor blocked");
+                    if let Ok(at) = at {
+                        blocked.remove(at);
+                    }
+                }
+            }
+        }
+        self.held.clear();
+        self.held.extend_from_slice(held);
+    }
 }
 
 impl BloodyRoadsSouth {
@@ -122,19 +199,22 @@ impl BloodyRoadsSouth {
         found.unwrap_or_else(|| self.trace_blocked_afresh(side))
     }
 
-    /// [`Self::blocked_kept`], `None` when a hex holds counters of both sides.
+    /// [`Self::blocked_kept`], `None` when a hex holds counters of both sides: the last
+    /// answer for the same part with the zones of control held since it taken out or put back
+    /// ([`LastBlocked`]), or found from the part.
     fn blocked_from_part(&self, side: Side) -> Option<Vec<HexId>> {
         let now = self.enemy_now(side);
         let now = now.as_ref().as_ref()?;
-        let part = &now.part;
-        // The zones of control the side's own counters stand in block nothing.
-        let mut held = now.held.iter().peekable();
-        let free = part.zoc.iter().copied().filter(|h| {
-            while held.next_if(|&x| x < h).is_some() {}
-            held.peek() != Some(&h)
-        });
-        // Both sorted, and no zone of control counted is an enemy hex: merged, not sorted.
-        Some(merge(free, part.hexes.iter().copied()))
+        Some(LAST_BLOCKED.with(|l| {
+            let mut l = l.borrow_mut();
+            let slot = &mut l[side.index()];
+            match slot {
+                Some(last) if Rc::ptr_eq(&last.part, &now.part) => last.shift(&now.held),
+                _ => *slot = Some(LastBlocked::afresh(now)),
+            }
+            slot.as_ref()
+                .map_or_else(Vec::new, |last| last.blocked.clone())
+        }))
     }
 
     /// The enemy as `side` sees it now (`None` inside when a hex holds counters of both
@@ -190,16 +270,7 @@ impl BloodyRoadsSouth {
                 }
             }
         };
-        let mut held = Vec::new();
-        for h in self.own_hexes(side) {
-            match part.marks(h) {
-                ENEMY => return None,
-                ZOC => held.push(h),
-                _ => {}
-            }
-        }
-        held.sort_unstable();
-        held.dedup();
+        let held = self.held_zones(side, &part)?;
         Some(EnemyNow { part, held })
     }
 
@@ -301,5 +372,79 @@ fn merge(a: impl Iterator<Item = HexId>, b: impl Iterator<Item = HexId>) -> Vec<
             (None, None) => return out,
         };
         out.extend(next);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::unit::{Location, UnitKey};
+    use crate::testing::empty_game;
+
+    #[test]
+    fn blocked_hexes_shifted_where_zones_are_held_are_the_fresh_ones() {
+        let mut g = empty_game("sanders-field", &[]);
+        let near: Vec<HexId> = ["A12.10", "A13.11"]
+            .iter()
+            .map(|h| h.parse().expect("a hex id"))
+            .collect();
+        // Two Confederate brigades.
+        let brigades = g
+            .keys()
+            .filter(|&k| g.unit(k).side == Side::Confederate && g.is(k, UnitKind::Brigade));
+        for (k, &hex) in brigades.collect::<Vec<_>>().into_iter().zip(&near[..2]) {
+            g.unit_mut(k).location = Location::Map { hex };
+        }
+        // The Union's first few counters moving off the map, into the hexes around them, and
+        // now and then into one of theirs (no part then).
+        let union: Vec<UnitKey> = g
+            .keys()
+            .filter(|&k| g.unit(k).side == Side::Union)
+            .take(12)
+            .collect();
+        let mut around: Vec<HexId> = near[..2]
+            .iter()
+            .flat_map(|&h| g.neighbour_hexes(h))
+            .filter(|h| !near[..2].contains(h))
+            .collect();
+        around.sort_unstable();
+        around.dedup();
+        let mut roll: u64 = 3;
+        let mut next = |n: usize| {
+            roll = roll.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (roll >> 33) as usize % n
+        };
+        let (mut kept, mut held) = (0, Vec::new());
+        for round in 0..300 {
+            for _ in 0..[0, 1, 2, 1, 3][round % 5] {
+                let k = union[next(union.len())];
+                let to = match next(20) {
+                    0 => Some(near[next(2)]),
+                    1..8 => None,
+                    _ => Some(around[next(around.len())]),
+                };
+                g.unit_mut(k).location = match to {
+                    Some(hex) => Location::Map { hex },
+                    None => Location::Waiting,
+                };
+            }
+            for &k in &union {
+                if round % 10 == 9 && g.unit(k).hex().is_some_and(|h| near[..2].contains(&h)) {
+                    g.unit_mut(k).location = Location::Waiting;
+                }
+            }
+            if let Some(blocked) = g.blocked_from_part(Side::Union) {
+                assert_eq!(
+                    blocked,
+                    g.trace_blocked_afresh(Side::Union),
+                    "round {round}"
+                );
+                kept += 1;
+                let now = g.enemy_now(Side::Union);
+                held.push(now.as_ref().as_ref().map(|n| n.held.clone()));
+            }
+        }
+        held.dedup();
+        assert!(kept > 100 && held.len() > 30, "{kept} {}", held.len());
     }
 }

@@ -32,6 +32,7 @@ pub mod army;
 pub mod batch;
 pub mod conference;
 pub(crate) mod enemy_blocking;
+mod enemy_held;
 pub mod enforce;
 pub mod entries;
 pub mod group_orders;

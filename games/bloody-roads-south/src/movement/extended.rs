@@ -35,8 +35,12 @@ use crate::setup::placement::STACK_C_UNITS;
 impl BloodyRoadsSouth {
     /// The parts of a brigade's extended line on the map.
     pub fn parts_of(&self, parent: UnitKey) -> Vec<UnitKey> {
-        self.keys()
-            .filter(|&k| self.unit(k).part_of == Some(parent) && self.unit(k).on_map())
+        let parts = self.part_keys();
+        let start = parts.partition_point(|&(p, _)| p < parent);
+        parts[start..]
+            .iter()
+            .take_while(|&&(p, _)| p == parent)
+            .map(|&(_, k)| k)
             .collect()
     }
 

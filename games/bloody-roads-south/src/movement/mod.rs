@@ -43,6 +43,7 @@ pub mod off_map_link;
 pub mod offered;
 pub mod overrun;
 pub mod overstacking;
+mod part_keys;
 pub mod radius;
 pub mod railroad;
 pub mod reinforcements;
