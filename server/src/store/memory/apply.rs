@@ -81,37 +81,10 @@ pub(super) fn apply(t: &mut Tables, write: &Write) -> Result<(), WriteError> {
                     ));
                 }
             }
-            let union = g.side == "union";
-            let seat = |v: &String| Some(v.clone());
-            let mut row = GameRow {
-                id: g.id.clone(),
-                game: g.game.clone(),
-                scenario: g.scenario.clone(),
-                options: g.options.clone(),
-                visibility: g.visibility.to_string(),
-                status: "open".into(),
-                creator: g.creator.clone(),
-                union_account: if union { seat(&g.creator) } else { None },
-                confederate_account: if union { None } else { seat(&g.creator) },
-                union_name: None,
-                confederate_name: None,
-                union_secret: if union { seat(&g.secret) } else { None },
-                confederate_secret: if union { None } else { seat(&g.secret) },
-                seed: g.seed.clone(),
-                seed_commitment: g.seed_commitment.clone(),
-                invite_code: Some(g.invite_code.clone()),
-                spectate_code: g.spectate_code.clone(),
-                seq: 0,
-                to_act: String::new(),
-                outcome: None,
-                created_at: g.now,
-                updated_at: g.now,
-                clock: g.clock.clone(),
-                origin: None,
-                reserved_for: g.reserved_for.clone(),
-                rematch_id: None,
-                computer: None,
-            };
+            // The row the SQL stores write (names are joined in when read, not stored).
+            let mut row = GameRow::created(g, "");
+            row.union_name = None;
+            row.confederate_name = None;
             if let Some(c) = &g.computer {
                 if c.side == "union" {
                     row.union_secret = Some(c.secret.clone());
