@@ -4,7 +4,11 @@
 # docs/performance.md, "Three servers, one killed"). Uses the release builds:
 #
 #   cargo build --release -p adjutant-tests -p adjutant-cli
-#   tests/load-nodes.sh [PAIRS] [SECONDS] [KILL_AFTER_SECONDS]
+#   tests/load-nodes.sh [PAIRS] [SECONDS] [KILL_AFTER_SECONDS] [THINK_MS]
+#
+# THINK_MS (default 0, flat out) paces the bots: each pauses about that long before each of
+# its actions, so the run stands for live games at a chosen pace rather than a closed loop
+# that saturates the machine (whose p99 then only measures queueing).
 #
 # A throw-away PostgreSQL is started as for the tests (.ci/postgres.sh; or set
 # ADJUTANT_TEST_POSTGRES to a server where a database may be created) and stopped at exit,
@@ -18,6 +22,7 @@ cd "$(dirname "$0")/.."
 pairs=${1:-100}
 seconds=${2:-20}
 kill_after=${3:-10}
+think_ms=${4:-0}
 bin=${ADJUTANT_BIN_DIR:-${CARGO_TARGET_DIR:-target}/release}
 for b in adjutant-test-server adjutant; do
   [ -x "$bin/$b" ] || { echo "no $bin/$b: cargo build --release -p adjutant-tests -p adjutant-cli"; exit 1; }
@@ -69,7 +74,7 @@ run() {
   done
   echo "== $name: servers ${urls[*]} (pids ${spids[*]}), load average $(cut -d' ' -f1-3 /proc/loadavg)"
   nice "$bin/adjutant" --server "${urls[0]}" load --node "${urls[1]}" --node "${urls[2]}" \
-    --pairs "$pairs" --seconds "$seconds" --game outpost --scenario skirmish \
+    --pairs "$pairs" --seconds "$seconds" --game outpost --scenario skirmish --think-ms "$think_ms" \
     --server-pid "${spids[0]}" --server-pid "${spids[1]}" --server-pid "${spids[2]}" \
     --check-acked "$@" ${kill_pid:+--kill-pid "${spids[0]}" --kill-after "$kill_after"}
   echo "== load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -85,7 +90,7 @@ db=$work/load.db
 start_server sqlite
 echo "== sqlite: one server $url (pid $pid), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 nice "$bin/adjutant" --server "$url" load --pairs "$pairs" --seconds "$seconds" \
-  --game outpost --scenario skirmish --server-pid "$pid"
+  --game outpost --scenario skirmish --think-ms "$think_ms" --server-pid "$pid"
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null || true
 
