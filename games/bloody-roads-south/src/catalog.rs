@@ -21,8 +21,8 @@ fn variant_choices() -> Vec<ChoiceInfo> {
             let d = crate::data::variants().variant(v);
             let title = variant_title(v);
             let (who, gets) = match d.points_to {
-                adjutant_engine::Side::Union => ("the Union", "receives"),
-                adjutant_engine::Side::Confederate => ("the Confederates", "receive"),
+                adjutant_engine::Side::Union => ("The Union", "receives"),
+                adjutant_engine::Side::Confederate => ("The Confederates", "receive"),
             };
             let secrecy = if d.secret {
                 format!(
@@ -82,6 +82,48 @@ fn variant_effect(v: VariantId) -> &'static str {
     }
 }
 
+/// What the scenario plays, as its introduction in the book (section 7.0) tells it.
+fn situation(id: crate::data::ScenarioId) -> &'static str {
+    use crate::data::ScenarioId as S;
+    match id {
+        S::SandersField => {
+            "Warren's 5th Corps, hours late, attacks Ewell's corps deployed across the Orange \
+             Turnpike west of Sander's Field: the battle's opening."
+        }
+        S::WarrenAndSedgwickVsEwell => {
+            "Scenario 1 carried into the night, with part of Sedgwick's 6th Corps arriving on \
+             Warren's right."
+        }
+        S::PlankRoad => {
+            "A.P. Hill's two divisions meet Getty's three brigades west of the Brock Road \
+             crossing; Hancock's 2nd Corps comes up behind Getty."
+        }
+        S::BattlesOfMay5th => "The whole first day of the battle, on both fronts.",
+        S::BattleOfTheWilderness => {
+            "The whole battle, from Warren's attack on Ewell to the end of 7 May."
+        }
+        S::SecondDay => {
+            "Grant attacks all along the line at first light, Hancock with six divisions \
+             against Hill's two, while Lee waits for Longstreet and Anderson."
+        }
+        S::WastedDay => {
+            "The third day that was never fought: what might have happened had the armies \
+             fought on 7 May."
+        }
+    }
+}
+
+/// A scenario's first and last turns, the day named once when they share it
+/// ("5 May 1:00pm to 3:00pm").
+fn span(first: crate::data::GameTime, last: crate::data::GameTime) -> String {
+    let written = last.to_string();
+    let day = format!("{} May ", last.day());
+    match written.strip_prefix(&day) {
+        Some(hour) if first.day() == last.day() => format!("{first} to {hour}"),
+        _ => format!("{first} to {written}"),
+    }
+}
+
 /// The catalog entry.
 pub fn game_info() -> GameInfo {
     let scenarios = OFFERED
@@ -92,14 +134,13 @@ pub fn game_info() -> GameInfo {
                 id: id.as_str().into(),
                 name: format!("{} (Scenario {})", s.title, id.book_number()),
                 description: format!(
-                    "{} turns, {} to {}, Map {}.",
-                    s.length,
-                    s.first_turn,
-                    s.last_turn,
+                    "{} {}, on {}.",
+                    situation(id),
+                    span(s.first_turn, s.last_turn),
                     match s.maps {
-                        crate::data::MapsUsed::A => "A",
-                        crate::data::MapsUsed::B => "B",
-                        crate::data::MapsUsed::Both => "A and B",
+                        crate::data::MapsUsed::A => "Map A",
+                        crate::data::MapsUsed::B => "Map B",
+                        crate::data::MapsUsed::Both => "both maps",
                     }
                 ),
                 turns: u32::from(s.length),
@@ -136,15 +177,10 @@ pub fn game_info() -> GameInfo {
         name: "Bloody Roads South".into(),
         description: "The Battle of the Wilderness, 5-7 May 1864, in the Civil War Brigade \
                       Series: hex-and-counter, brigades and leaders, orders written in secret \
-                      and carried by aides, fire and close combat in the thickets. Scenario 1, \
-                      The Battle of Sander's Field, Scenario 2, Warren and Sedgwick vs. Ewell \
-                      (into the night of 5 May), and Scenario 3, The Battle of the Plank Road \
-                      (Map B: Hill and Lee against Getty and Hancock), Scenario 4, The \
-                      Battles of May 5th (both maps, tactical and strategic victory), and \
-                      Scenario 6, The Second Day (6 May on both maps), and Scenario 7, The \
-                      Wasted Day (7 May on both maps), and Scenario 5, The Battle of the \
-                      Wilderness (the whole battle, 5 May 1:00pm to 7 May 7:00pm), are \
-                      playable with every rule they use."
+                      and carried by aides, fire and close combat in the thickets. Seven \
+                      scenarios, from Warren's attack at Sander's Field (5 turns) to the \
+                      whole three-day battle on both maps (91 turns), with the book's variants \
+                      and optional rules, Army Status and panic among them."
             .into(),
         scenarios,
         choices,
@@ -300,4 +336,58 @@ fn off_map() -> Value {
         },
         "roads": roads,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::GameTime;
+
+    #[test]
+    fn a_span_names_the_day_once_when_it_does_not_change() {
+        let at = |d, h| GameTime::new(d, h, 0).expect("a time on the track");
+        assert_eq!(span(at(5, 13), at(5, 15)), "5 May 1:00pm to 3:00pm");
+        assert_eq!(span(at(5, 13), at(7, 19)), "5 May 1:00pm to 7 May 7:00pm");
+    }
+
+    #[test]
+    fn every_scenario_is_described_in_sentences_with_its_times_and_maps() {
+        let info = game_info();
+        assert_eq!(info.scenarios.len(), OFFERED.len());
+        for s in &info.scenarios {
+            let d = &s.description;
+            assert!(
+                d.ends_with("on Map A.")
+                    || d.ends_with("on Map B.")
+                    || d.ends_with("on both maps."),
+                "{d}"
+            );
+            assert!(d.contains(" May "), "{d}");
+            assert!(
+                !d.contains("turns,"),
+                "the turn count is the entry's own field: {d}"
+            );
+            assert!(d.chars().next().is_some_and(char::is_uppercase), "{d}");
+        }
+        let s1 = &info.scenarios[0];
+        assert_eq!(s1.id, "sanders-field");
+        assert!(
+            s1.description
+                .ends_with("5 May 1:00pm to 3:00pm, on Map A."),
+            "{}",
+            s1.description
+        );
+    }
+
+    #[test]
+    fn a_variants_points_open_a_sentence() {
+        for c in variant_choices() {
+            assert!(
+                c.description.contains(". The Union receives")
+                    || c.description.contains(". The Confederates receive"),
+                "{}",
+                c.description
+            );
+        }
+    }
 }
