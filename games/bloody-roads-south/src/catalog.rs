@@ -140,7 +140,7 @@ pub fn game_info() -> GameInfo {
                     match s.maps {
                         crate::data::MapsUsed::A => "Map A",
                         crate::data::MapsUsed::B => "Map B",
-                        crate::data::MapsUsed::Both => "both maps",
+                        crate::data::MapsUsed::Both => "Maps A and B",
                     }
                 ),
                 turns: u32::from(s.length),
@@ -359,7 +359,7 @@ mod tests {
             assert!(
                 d.ends_with("on Map A.")
                     || d.ends_with("on Map B.")
-                    || d.ends_with("on both maps."),
+                    || d.ends_with("on Maps A and B."),
                 "{d}"
             );
             assert!(d.contains(" May "), "{d}");
