@@ -152,7 +152,10 @@ pub fn game_info() -> GameInfo {
         .iter()
         .map(|o| ChoiceInfo {
             id: o.id.key().into(),
-            name: format!("Optional rule {}", o.rule),
+            name: o
+                .title
+                .clone()
+                .unwrap_or_else(|| format!("Optional rule {}", o.rule)),
             description: o.text.clone(),
             scope: ChoiceScope::Option,
             kind: ChoiceKind::Bool {

@@ -16,10 +16,7 @@ impl BloodyRoadsSouth {
     pub fn check_invariants(&self) -> Result<(), String> {
         let map = crate::data::map();
         let maps = self.maps();
-        let last = crate::data::turn_record()
-            .index_of(self.scenario().last_turn)
-            .unwrap_or(0) as u16;
-        if self.turn > last {
+        if self.turn > self.last_turn_index() {
             return Err(format!("turn {} is past the scenario's last", self.turn));
         }
         for k in self.keys() {

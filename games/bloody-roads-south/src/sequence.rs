@@ -178,10 +178,7 @@ impl BloodyRoadsSouth {
         self.reload_union_wagons(fx);
         // Reference 3A.2: the Status Checks of the 3:00/6:00/9:00/12:00 turns.
         self.status_checks(fx);
-        let last = crate::data::turn_record()
-            .index_of(self.scenario().last_turn)
-            .unwrap_or(0) as u16;
-        if self.turn >= last {
+        if self.turn >= self.last_turn_index() {
             self.end_game(fx);
             return;
         }
@@ -191,7 +188,7 @@ impl BloodyRoadsSouth {
             format!(
                 "Turn {} of {}: {}.",
                 self.turn_number(),
-                self.scenario().length,
+                self.length(),
                 self.turn_words()
             ),
         );

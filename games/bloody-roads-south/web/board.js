@@ -307,7 +307,7 @@ export const board = {
     if (st.trackAt !== now) {
       st.trackAt = now;
       const scenario = (ctx.data?.scenarios || []).find((s) => s.id === view.scenario?.id) || {};
-      st.track.replaceChildren(turnTrack(ctx.data, { first: scenario.first, last: scenario.last, current: now }));
+      st.track.replaceChildren(turnTrack(ctx.data, { first: scenario.first, last: view.scenario?.last || scenario.last, current: now }));
     }
   },
 

@@ -96,16 +96,20 @@ pub enum OptionId {
     ArmyOfThePotomacReserve,
     /// 3A: the Army Status rules (status checks, panic, panic demands); on by default.
     ArmyStatus,
+    /// Scenario 6 (7.0): "by mutual agreement, players are free to continue into May 7th".
+    #[serde(rename = "play-on-into-7-may")]
+    PlayOnInto7May,
 }
 
 impl OptionId {
     /// All optional rules in rule order.
-    pub const ALL: [OptionId; 5] = [
+    pub const ALL: [OptionId; 6] = [
         OptionId::UnionRallyNeedsLeader,
         OptionId::WildernessFirePenalty,
         OptionId::BurnsideAlwaysNegative,
         OptionId::ArmyOfThePotomacReserve,
         OptionId::ArmyStatus,
+        OptionId::PlayOnInto7May,
     ];
 
     /// Its default in the catalog: only the Army Status rules are on unless turned off
@@ -122,6 +126,7 @@ impl OptionId {
             OptionId::BurnsideAlwaysNegative => "burnside-always-negative",
             OptionId::ArmyOfThePotomacReserve => "aop-reserve",
             OptionId::ArmyStatus => "army-status",
+            OptionId::PlayOnInto7May => "play-on-into-7-may",
         }
     }
 }
@@ -134,6 +139,10 @@ pub struct GameOption {
     pub id: OptionId,
     /// Its rule number.
     pub rule: String,
+    /// Its name in the catalog, where "Optional rule" and the number would not say what it
+    /// is (Scenario 6's agreement to play on).
+    #[serde(default)]
+    pub title: Option<String>,
     /// What it does.
     pub text: String,
 }

@@ -189,6 +189,29 @@ impl BloodyRoadsSouth {
     pub fn turn(&self) -> &'static Turn {
         &crate::data::turn_record().turns()[usize::from(self.turn)]
     }
+    /// The game's last turn: the scenario's, or the later one its players agreed to play on
+    /// to (Scenario 6, 7.0: into 7 May).
+    pub fn last_turn(&self) -> crate::data::GameTime {
+        let s = self.scenario();
+        match s.may_continue_to {
+            Some(later) if self.option(OptionId::PlayOnInto7May) => later,
+            _ => s.last_turn,
+        }
+    }
+    /// The last turn's index on the Turn Record Track.
+    pub fn last_turn_index(&self) -> u16 {
+        crate::data::turn_record()
+            .index_of(self.last_turn())
+            .unwrap_or(0) as u16
+    }
+    /// How many turns the game lasts: the scenario's printed length, or more when its players
+    /// play on.
+    pub fn length(&self) -> u16 {
+        let first = crate::data::turn_record()
+            .index_of(self.scenario().first_turn)
+            .unwrap_or(0) as u16;
+        self.last_turn_index().saturating_sub(first) + 1
+    }
     /// The turn's number within the scenario (1 = its first turn).
     pub fn turn_number(&self) -> u16 {
         let first = crate::data::turn_record()

@@ -28,6 +28,8 @@ struct ScenarioView<'a> {
     id: &'a str,
     title: &'a str,
     turns: u16,
+    /// The game's last turn (later than the scenario's when its players play on, 7.0).
+    last: String,
 }
 
 #[derive(Serialize)]
@@ -130,7 +132,8 @@ impl BloodyRoadsSouth {
             &ScenarioView {
                 id: scenario.id.as_str(),
                 title: &scenario.title,
-                turns: scenario.length,
+                turns: self.length(),
+                last: self.last_turn().to_string(),
             },
         );
         let turn = self.turn();
@@ -139,7 +142,7 @@ impl BloodyRoadsSouth {
             &TurnView {
                 night: self.is_night(),
                 number: self.turn_number(),
-                of: scenario.length,
+                of: self.length(),
                 time: turn.time.to_string(),
                 visibility: turn.visibility,
             },

@@ -80,6 +80,7 @@ mod scenario5_group_orders;
 mod scenario6;
 mod scenario6_bot_games;
 mod scenario6_entries;
+mod scenario6_play_on;
 mod scenario6_variants;
 mod scenario7;
 mod scenario7_bot_games;

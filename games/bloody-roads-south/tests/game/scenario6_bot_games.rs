@@ -4,7 +4,8 @@
 //! every action, and each game reaches its result in the book's words (5.2 tactical, 5.3
 //! strategic). Half of the games (odd seeds) play with the variants and secret choices built
 //! for it (3.8b and the optional rule 3.6 public; 3.8a the Union's secret; 4.5a, 4.5b, 4.5c and
-//! the 4.3 entries the Confederate's).
+//! the 4.3 entries the Confederate's); a quarter (seeds 2, 6, …) played on into 7 May by the
+//! players' agreement (7.0, 70 turns to 7 May 8:00pm).
 
 use adjutant_engine::{Match, Side};
 use bloody_roads_south::BloodyRoadsSouth;
@@ -12,7 +13,7 @@ use bloody_roads_south::BloodyRoadsSouth;
 use serde_json::Value;
 
 use crate::bot_games::{day_end_games_of_mix, long_games_per_test as games_per_test};
-use crate::support::{second_day, seed, setup_for};
+use crate::support::{second_day, second_day_with, seed, setup_for};
 
 // Seeded bot games in the normal run: 4 (one of each mix of choices, each game about 16,800
 // actions), in four tests so that the test threads share them; `BRS_BOT_GAMES=N` plays N per
@@ -20,7 +21,8 @@ use crate::support::{second_day, seed, setup_for};
 // games are the ignored test below:
 // `cargo test -p bloody-roads-south --test game scenario_6_200 -- --ignored`.
 
-/// Game `n`: odd seeds with the variants and secret choices built for Scenario 6, in two
+/// Game `n`: seeds 2, 6, 10, … played on into 7 May by agreement (7.0, Scenario 6); odd
+/// seeds with the variants and secret choices built for Scenario 6, in two
 /// mixes: 3.8b, 3.6, 4.5c and 4.5a with 1 Corps (R/R/2 by B1.21); or 4.5b by Entry F with 4.5a two
 /// turns after it by B29.01 (A/3 by A1.22) and the Union's 3.8a.
 fn game(n: u64) -> Match<BloodyRoadsSouth> {
@@ -30,6 +32,7 @@ fn game(n: u64) -> Match<BloodyRoadsSouth> {
             ("pickett-joins", Value::Bool(true)),
         ],
         3 => &[("pickett-joins", Value::Bool(true))],
+        2 => return second_day_with(n, &["play-on-into-7-may"], &[]),
         _ => return second_day(n),
     };
     let options: &[&str] = if n % 4 == 1 {
@@ -64,9 +67,11 @@ fn game(n: u64) -> Match<BloodyRoadsSouth> {
 }
 
 /// Plays `count` games to their results: seeds `mix`, `mix + 4`, … (one mix of choices),
-/// each ending on its 31st turn, 8:00pm.
+/// each ending on its 31st turn, 6 May 8:00pm, or, played on into 7 May (mix 2), on its 70th,
+/// 7 May 8:00pm.
 fn bot_games_of_mix(mix: u64, count: u64) {
-    day_end_games_of_mix(game, (mix, count), (31, "8:00pm"), |_, _| {});
+    let last = if mix == 2 { 70 } else { 31 };
+    day_end_games_of_mix(game, (mix, count), (last, "8:00pm"), |_, _| {});
 }
 
 #[test]
@@ -80,7 +85,7 @@ fn scenario_6_bot_games_reach_their_result_with_3_8b_4_5c_4_5a() {
 }
 
 #[test]
-fn scenario_6_bot_games_reach_their_result_as_printed_again() {
+fn scenario_6_bot_games_reach_their_result_played_on_into_7_may() {
     bot_games_of_mix(2, games_per_test());
 }
 
