@@ -1,7 +1,7 @@
 //! Orders by the Confederate off-map link (rule 4.2c; reference 2.3.3, 4.2): "Leaders and
 //! Orders. 2 turns." An aide carrying a Confederate order may ride off the map at one end of
 //! the link (A1.01 or B1.21) and come back on at the other two turns later, in the scenarios
-//! that offer the link (`off_map_link = true`: Scenario 5).
+//! that offer the link (`off_map_link = true`: every scenario on both maps, 4-7).
 //!
 //! **Decisions.**
 //! - The aide takes the quicker way, by itself: over the map (S10.1e), or by the link — the

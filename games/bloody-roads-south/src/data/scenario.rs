@@ -219,7 +219,7 @@ pub struct Scenario {
     pub counts_pre_game_losses: bool,
     /// Both sides know the Unfinished Railroad from the start (rule 1.3f: Scenario 7).
     pub railroad_known: bool,
-    /// The Confederates may move by the off-map link (rule 4.2: Scenario 5).
+    /// The Confederates may move by the off-map link (rule 4.2: every scenario on both maps).
     pub off_map_link: bool,
     /// Optional rule 3.6 (the Army of the Potomac Reserve) may be chosen: Grant writes and
     /// Meade relays (Scenarios 1, 2 and 4-7).

@@ -3,7 +3,7 @@
 //! some turns later: infantry in column and artillery 3 turns (4.2a), wagons and trains 4
 //! (4.2b), leaders 2 (4.2c). The ends and delays are chart data
 //! (`charts/special_rules.toml`, `[off_map]`). Offered in the scenarios whose file says
-//! `off_map_link = true` (Scenario 5).
+//! `off_map_link = true` (every scenario on both maps: 4-7).
 //!
 //! **Decisions** (reference 4.2):
 //! - A moving Confederate group standing in an end may `UseLink` when every counter of it has

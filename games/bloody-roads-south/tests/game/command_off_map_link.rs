@@ -141,12 +141,14 @@ fn rule_4_2c_union_orders_never_use_the_link() {
 }
 
 #[test]
-fn rule_4_2c_only_where_the_scenario_offers_the_link() {
-    // Scenario 4 prints no force that uses the link: its aides ride over the map.
-    let mut g = position("battles-of-may-5th", C, "B1.21", "2", "A1.01");
-    let label = label(&g, C, "2");
-    assert!(!label.contains("off-map link"), "{label}");
-    let (turns, read) = write(&mut g, C, "2");
-    assert!(turns > 2, "over the map: {turns} turns");
-    assert!(!read.contains("off-map link"), "{read}");
+fn rule_4_2c_orders_ride_the_link_in_every_scenario_on_both_maps() {
+    // 4.2 is a rule of the two maps, not of one scenario: Scenarios 4, 6 and 7 too.
+    for scenario in ["battles-of-may-5th", "second-day", "wasted-day"] {
+        let mut g = position(scenario, C, "B1.21", "2", "A1.01");
+        let label = label(&g, C, "2");
+        assert!(label.contains("off-map link"), "{scenario}: {label}");
+        let (turns, read) = write(&mut g, C, "2");
+        assert_eq!(turns, 2, "{scenario}: end to end by the link");
+        assert!(read.contains("off-map link"), "{scenario}: {read}");
+    }
 }

@@ -122,7 +122,7 @@ fn rule_4_2b_4_2c_a_stack_moves_at_its_slowest_member_wagons_4_turns_leaders_2()
 }
 
 #[test]
-fn rule_4_2_only_confederates_in_column_at_an_end_in_scenario_5() {
+fn rule_4_2_only_confederates_in_column_at_an_end_on_both_maps() {
     // A brigade in line may not go.
     let mut b = board(24, "5 May 2:00pm", "A1.01", &[]);
     b.place(C, "Sta/J/2", "A1.01", Formation::Line, Vertex::N_NE);
@@ -143,12 +143,24 @@ fn rule_4_2_only_confederates_in_column_at_an_end_in_scenario_5() {
     union.begin(U);
     union.pick(U, "1/1/5");
     assert!(!union.is_offered(U, &Action::UseLink));
-    // Not in Scenario 4: no force of it is printed to use the link.
-    let mut four = Board::empty_of("battles-of-may-5th", 27);
-    four.place(C, "Sta/J/2", "A1.01", Formation::Column, Vertex::N_NE);
-    four.begin(C);
-    four.pick(C, "Sta/J/2");
-    assert!(!four.is_offered(C, &Action::UseLink));
+    // In every scenario on both maps (4.2: "between Map A and Map B")...
+    for (n, scenario) in [
+        (27, "battles-of-may-5th"),
+        (29, "second-day"),
+        (30, "wasted-day"),
+    ] {
+        let mut both = Board::empty_of(scenario, n);
+        both.place(C, "Sta/J/2", "A1.01", Formation::Column, Vertex::N_NE);
+        both.begin(C);
+        both.pick(C, "Sta/J/2");
+        assert!(both.is_offered(C, &Action::UseLink), "{scenario}");
+    }
+    // ...and in none on one map: the other end is off the maps in play.
+    let mut one = Board::empty_of("warren-and-sedgwick-vs-ewell", 31);
+    one.place(C, "Sta/J/2", "A1.01", Formation::Column, Vertex::N_NE);
+    one.begin(C);
+    one.pick(C, "Sta/J/2");
+    assert!(!one.is_offered(C, &Action::UseLink));
 }
 
 #[test]

@@ -628,7 +628,7 @@ fn rules_3_8_and_4_5_variants_by_scenario() {
 }
 
 #[test]
-fn optional_rules_1_2b_1_2i_3_3_3_6_and_army_status_3a() {
+fn optional_rules_1_2b_1_2i_3_3_3_6_army_status_3a_and_scenario_6_play_on() {
     use bloody_roads_south::data::variant::OptionId;
     let rules: Vec<(OptionId, &str)> = data::variants()
         .options()
@@ -643,6 +643,7 @@ fn optional_rules_1_2b_1_2i_3_3_3_6_and_army_status_3a() {
             (OptionId::BurnsideAlwaysNegative, "3.3"),
             (OptionId::ArmyOfThePotomacReserve, "3.6"),
             (OptionId::ArmyStatus, "3A"),
+            (OptionId::PlayOnInto7May, "7.0 (Scenario 6)"),
         ]
     );
 }
