@@ -74,13 +74,13 @@ impl BloodyRoadsSouth {
     /// A group picked out of a stack that must split may not be put down there while it has
     /// a step to take (module docs): it has not left the hex, which is still over the limits,
     /// and it holds a brigade or battery.
-    pub(crate) fn split_blocks_stop(&self, g: &MovingGroup, has_step: bool) -> bool {
-        has_step
-            && g.path.is_empty()
+    pub(crate) fn split_blocks_stop(&self, g: &MovingGroup, has_step: impl Fn() -> bool) -> bool {
+        g.path.is_empty()
             && self.must_split_here(g.from)
             && g.units
                 .iter()
                 .any(|&k| matches!(self.unit(k).kind, UnitKind::Brigade | UnitKind::Battery))
+            && has_step()
     }
 
     /// The end of a phase (module docs): extended parts away from their parents rejoin them,

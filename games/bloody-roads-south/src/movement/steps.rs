@@ -104,7 +104,8 @@ impl BloodyRoadsSouth {
         if neighbours.is_empty() {
             return Vec::new();
         }
-        let here_zoc = self.known_zoc(side, here, Some(g));
+        // Asked only of a step into a zone of control (the one crossing allowed, S14.0).
+        let here_zoc = std::cell::OnceCell::new();
         let mut out = Vec::new();
         for to in neighbours {
             if out.len() >= enough {
@@ -117,7 +118,8 @@ impl BloodyRoadsSouth {
                 continue;
             };
             let to_zoc = self.known_zoc(side, to, Some(g));
-            let crossing = g.in_enemy_zoc || (here_zoc && to_zoc);
+            let crossing = g.in_enemy_zoc
+                || (to_zoc && *here_zoc.get_or_init(|| self.known_zoc(side, here, Some(g))));
             if crossing && !self.may_attack_after(side, g, facts.ready, to, &costs) {
                 continue;
             }
