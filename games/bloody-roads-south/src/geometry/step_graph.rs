@@ -263,6 +263,21 @@ impl Search {
     }
 }
 
+impl Search {
+    /// Whether this search has asked `passable` about the hex at `cell`: the hexes it has
+    /// looked at entering (each asked once a search). It has read nothing else of `passable`,
+    /// so it would have settled the same hexes at the same costs for any `passable` giving
+    /// the same answers there.
+    pub(super) fn asked(&self, cell: Cell) -> bool {
+        with_graph(self.key, |graph| graph.index.get(&cell).copied()).is_some_and(|i| {
+            self.at
+                .marks
+                .get(i as usize)
+                .is_some_and(|m| m.search == self.at.search && m.open.is_some())
+        })
+    }
+}
+
 impl Drop for Search {
     fn drop(&mut self) {
         let at = std::mem::take(&mut self.at);
