@@ -31,8 +31,9 @@ pub fn cost_between(
         .cell(to)
         .filter(|_| mover.map.in_play(to, mover.maps))?;
     search(mover, from, None, Some(goal), &passable)
-        .get(&goal)
-        .copied()
+        .into_iter()
+        .find(|&(cell, _)| cell == goal)
+        .map(|(_, cost)| cost)
 }
 
 /// A cheapest-path search from one hex, within a budget, that settles hexes only as far as
@@ -73,7 +74,7 @@ impl<'m> Settling<'m> {
             .cell(to)
             .filter(|_| self.map.in_play(to, self.maps))?;
         self.search.run(mover, Some(goal), &passable);
-        self.search.settled.get(&goal).copied()
+        self.search.settled_cost(goal)
     }
 
     /// Whether the search has asked its `passable` about `hex` (the hexes it looked at
@@ -92,7 +93,7 @@ impl<'m> Settling<'m> {
             .map
             .cell(hex)
             .filter(|_| self.map.in_play(hex, self.maps))?;
-        self.search.settled.get(&cell).copied()
+        self.search.settled_cost(cell)
     }
 }
 
