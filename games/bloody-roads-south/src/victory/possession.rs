@@ -9,11 +9,8 @@ use std::cell::Cell;
 use adjutant_engine::Side;
 
 use crate::data::charts::victory::Location as VictoryLocation;
-use crate::data::{FastSet, HexId, Sheet};
+use crate::data::{FastSet, HexId};
 use crate::model::game::{BloodyRoadsSouth, Holding, PlaceHolding};
-
-/// How many hex ids there are: two sheets of hexrows and hexes numbered 1 to 99.
-const SLOTS: usize = 2 * 100 * 100;
 
 /// No holding yet, in [`BloodyRoadsSouth::record_holdings`]'s table.
 const NO_HOLDING: u32 = u32::MAX;
@@ -22,13 +19,6 @@ thread_local! {
     /// [`BloodyRoadsSouth::record_holdings`]'s table, empty ([`NO_HOLDING`] throughout)
     /// between calls: allocated and filled once a thread, not at every phase's end.
     static TABLE: Cell<Vec<u32>> = const { Cell::new(Vec::new()) };
-}
-
-/// A hex id's place in a table of every hex id.
-fn slot(hex: HexId) -> usize {
-    usize::from(hex.sheet() == Sheet::B) * 100 * 100
-        + usize::from(hex.hexrow()) * 100
-        + usize::from(hex.hex())
 }
 
 impl BloodyRoadsSouth {
@@ -44,15 +34,15 @@ impl BloodyRoadsSouth {
             .filter_map(|u| u.hex().map(|h| (h, u.side)))
             .collect();
         let mut first = TABLE.take();
-        first.resize(SLOTS, NO_HOLDING);
+        first.resize(HexId::SLOTS, NO_HOLDING);
         // The first holding of a hex, as a search from the start finds it.
         for (i, h) in self.holdings.iter().enumerate().rev() {
-            first[slot(h.hex)] = u32::try_from(i).expect("fewer holdings than hex ids");
+            first[h.hex.slot()] = u32::try_from(i).expect("fewer holdings than hex ids");
         }
         for &(hex, side) in &occupied {
-            match first[slot(hex)] {
+            match first[hex.slot()] {
                 NO_HOLDING => {
-                    first[slot(hex)] = u32::try_from(self.holdings.len())
+                    first[hex.slot()] = u32::try_from(self.holdings.len())
                         .expect("fewer holdings than hex ids");
                     self.holdings.push(Holding { hex, side });
                 }
@@ -61,7 +51,7 @@ impl BloodyRoadsSouth {
         }
         // Left empty for the next call: only the hexes held were written.
         for h in &self.holdings {
-            first[slot(h.hex)] = NO_HOLDING;
+            first[h.hex.slot()] = NO_HOLDING;
         }
         TABLE.set(first);
         let occupied: FastSet<(HexId, Side)> = occupied.into_iter().collect();
@@ -192,18 +182,5 @@ mod tests {
             assert_eq!(g.holdings, expected, "round {round}");
         }
         assert!(expected.len() >= hexes.len());
-    }
-
-    /// Every hex id has a place of its own in the table of [`BloodyRoadsSouth::record_holdings`].
-    #[test]
-    fn every_hex_id_has_its_own_slot() {
-        let mut taken = vec![false; SLOTS];
-        for sheet in Sheet::ALL {
-            for hexrow in 1..=99 {
-                for hex in (1..=99).filter_map(|h| HexId::new(sheet, hexrow, h)) {
-                    assert!(!std::mem::replace(&mut taken[slot(hex)], true), "{hex}");
-                }
-            }
-        }
     }
 }
