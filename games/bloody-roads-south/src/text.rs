@@ -132,7 +132,17 @@ mod tests {
         assert_eq!(words!(id), id.to_string());
         let (side, from, to) = (Side::Union, hex_id("A12.10"), hex_id("B3.05"));
         assert_eq!(
-            words!("A ", side, " stack (", id, ") moves from ", from, " to ", to, "."),
+            words!(
+                "A ",
+                side,
+                " stack (",
+                id,
+                ") moves from ",
+                from,
+                " to ",
+                to,
+                "."
+            ),
             format!("A {side} stack ({id}) moves from {from} to {to}.")
         );
         let mut out = String::from("Warren");

@@ -78,10 +78,7 @@ pub(super) const ZOC: u8 = 2;
 impl EnemyPart {
     /// The marks of `hex`.
     pub(super) fn marks(&self, hex: HexId) -> u8 {
-        self.marks
-            .get(hex.slot())
-            .copied()
-            .unwrap_or(0)
+        self.marks.get(hex.slot()).copied().unwrap_or(0)
     }
 }
 

@@ -206,7 +206,13 @@ mod tests {
                 .map(|(_, n)| n)
                 .collect();
             let answer = closer_hexes(&mover, from, max, blocked, to, &near);
-            let fresh = closer(&mut Settling::new(&mover, from, max), &mover, blocked, to, &near);
+            let fresh = closer(
+                &mut Settling::new(&mover, from, max),
+                &mover,
+                blocked,
+                to,
+                &near,
+            );
             assert_eq!(answer, fresh, "{to} over {blocked:?}");
             answer
         };

@@ -22,7 +22,6 @@ use crate::model::game::BloodyRoadsSouth;
 use crate::model::moves::MovingGroup;
 use crate::model::step::MovementSegment;
 
-
 impl BloodyRoadsSouth {
     /// Whether the phasing player has any action in the movement segment: exactly whether
     /// [`Self::movement_actions`] is not empty, found from a moving group's turn, stop or
@@ -56,9 +55,8 @@ impl BloodyRoadsSouth {
     fn group_acts(&self, side: Side, g: &MovingGroup) -> bool {
         let facts = self.group_facts(g);
         let step = OnceCell::new();
-        let has_step = || {
-            *step.get_or_init(|| !self.steps_among(side, g, &facts, |_| true, 1).is_empty())
-        };
+        let has_step =
+            || *step.get_or_init(|| !self.steps_among(side, g, &facts, |_| true, 1).is_empty());
         let attack = OnceCell::new();
         let has_attack = || {
             *attack.get_or_init(|| {
@@ -136,9 +134,7 @@ impl BloodyRoadsSouth {
                 let facts = self.group_facts(g);
                 let step = OnceCell::new();
                 let has_step = || {
-                    *step.get_or_init(|| {
-                        !self.steps_among(side, g, &facts, |_| true, 1).is_empty()
-                    })
+                    *step.get_or_init(|| !self.steps_among(side, g, &facts, |_| true, 1).is_empty())
                 };
                 let has_attack =
                     || !self.withdrawing(side) && !self.attack_options(side, g, &facts).is_empty();

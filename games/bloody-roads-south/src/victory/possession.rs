@@ -42,8 +42,8 @@ impl BloodyRoadsSouth {
         for &(hex, side) in &occupied {
             match first[hex.slot()] {
                 NO_HOLDING => {
-                    first[hex.slot()] = u32::try_from(self.holdings.len())
-                        .expect("fewer holdings than hex ids");
+                    first[hex.slot()] =
+                        u32::try_from(self.holdings.len()).expect("fewer holdings than hex ids");
                     self.holdings.push(Holding { hex, side });
                 }
                 i => self.holdings[i as usize].side = side,
@@ -171,16 +171,29 @@ mod tests {
                     hex: hexes[(i * 2 + round) % hexes.len()],
                 };
             }
-            for u in g.units().iter().filter(|u| u.kind.is_combat()) {
-                let Some(hex) = u.hex() else { continue };
-                match expected.iter_mut().find(|h| h.hex == hex) {
-                    Some(h) => h.side = u.side,
-                    None => expected.push(Holding { hex, side: u.side }),
-                }
-            }
+            searched(&g, &mut expected);
             g.record_holdings();
             assert_eq!(g.holdings, expected, "round {round}");
         }
         assert!(expected.len() >= hexes.len());
+        // Another game on the same thread, which has held none of those hexes but one.
+        let mut other = empty_game("sanders-field", &[]);
+        other.unit_mut(units[0]).location = Location::Map { hex: hexes[2] };
+        let mut expected = other.holdings.clone();
+        searched(&other, &mut expected);
+        other.record_holdings();
+        assert_eq!(other.holdings, expected, "another game");
+    }
+
+    /// Rule 5.1d's holdings recorded by a search from the start of the list for each combat
+    /// unit on the map.
+    fn searched(g: &BloodyRoadsSouth, holdings: &mut Vec<Holding>) {
+        for u in g.units().iter().filter(|u| u.kind.is_combat()) {
+            let Some(hex) = u.hex() else { continue };
+            match holdings.iter_mut().find(|h| h.hex == hex) {
+                Some(h) => h.side = u.side,
+                None => holdings.push(Holding { hex, side: u.side }),
+            }
+        }
     }
 }
