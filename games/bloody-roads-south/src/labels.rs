@@ -9,16 +9,25 @@ use crate::model::action::Action;
 use crate::model::decision::Question;
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::order::Receiver;
+use crate::text::words;
 
 impl BloodyRoadsSouth {
     /// A counter's name for a sentence: "Robinson's brigade 1/2/5", "Warren", "2b(5)".
     pub fn unit_name(&self, side: Side, id: &UnitId) -> String {
+        let mut name = String::new();
+        self.push_unit_name(side, id, &mut name);
+        name
+    }
+
+    /// [`Self::unit_name`], appended to `out` (the step's event names every unit of a moving
+    /// group: `text`).
+    pub(crate) fn push_unit_name(&self, side: Side, id: &UnitId, out: &mut String) {
         use crate::data::unit::Unit as OobUnit;
         match crate::data::order_of_battle().side(side).unit(id) {
-            Some(OobUnit::Brigade(b)) => format!("{} ({})", id, b.name),
-            Some(OobUnit::Leader(l)) => l.name.clone(),
-            Some(OobUnit::Battery(b)) => format!("artillery {} ({})", id, b.label),
-            _ => id.to_string(),
+            Some(OobUnit::Brigade(b)) => words!(out => id, " (", b.name, ")"),
+            Some(OobUnit::Leader(l)) => out.push_str(&l.name),
+            Some(OobUnit::Battery(b)) => words!(out => "artillery ", id, " (", b.label, ")"),
+            _ => words!(out => id),
         }
     }
 

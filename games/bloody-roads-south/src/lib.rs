@@ -45,6 +45,7 @@ pub mod stragglers;
 pub mod supply;
 #[doc(hidden)]
 pub mod testing;
+mod text;
 pub mod victory;
 pub mod view;
 

@@ -65,7 +65,7 @@ pub(super) struct EnemyPart {
     shown: Vec<(HexId, HexId)>,
     /// The hexes of `shown`, less the enemy's own hexes, sorted and distinct.
     zoc: Vec<HexId>,
-    /// Which hexes are in `hexes` ([`ENEMY`]) or `zoc` ([`ZOC`]), by [`HexId::order_key`]:
+    /// Which hexes are in `hexes` ([`ENEMY`]) or `zoc` ([`ZOC`]), by [`HexId::slot`]:
     /// the side's own hexes are looked up here, not searched for.
     marks: Vec<u8>,
 }
@@ -78,10 +78,7 @@ pub(super) const ZOC: u8 = 2;
 impl EnemyPart {
     /// The marks of `hex`.
     pub(super) fn marks(&self, hex: HexId) -> u8 {
-        self.marks
-            .get(hex.order_key() as usize)
-            .copied()
-            .unwrap_or(0)
+        self.marks.get(hex.slot()).copied().unwrap_or(0)
     }
 }
 
@@ -301,14 +298,10 @@ impl BloodyRoadsSouth {
             .filter(|h| hexes.binary_search(h).is_err())
             .collect();
         zoc.dedup();
-        let mut marks = Vec::new();
+        let mut marks = vec![0; HexId::SLOTS];
         for (list, mark) in [(&hexes, ENEMY), (&zoc, ZOC)] {
             for h in list {
-                let i = h.order_key() as usize;
-                if marks.len() <= i {
-                    marks.resize(i + 1, 0);
-                }
-                marks[i] = mark;
+                marks[h.slot()] = mark;
             }
         }
         EnemyPart {

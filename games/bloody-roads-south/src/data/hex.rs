@@ -82,6 +82,17 @@ impl HexId {
             | u32::from(self.hex)
     }
 
+    /// How many places [`HexId::slot`] gives: two sheets of hexrows and hexes numbered 1 to 99.
+    pub const SLOTS: usize = 2 * 100 * 100;
+
+    /// The id's place in a table of every hex id: each id its own, below [`HexId::SLOTS`] (a
+    /// table of hexes four and a half times smaller than one by [`HexId::order_key`]).
+    pub fn slot(self) -> usize {
+        usize::from(self.sheet == Sheet::B) * 100 * 100
+            + usize::from(self.hexrow) * 100
+            + usize::from(self.hex)
+    }
+
     /// The sheet.
     pub fn sheet(self) -> Sheet {
         self.sheet
@@ -364,5 +375,23 @@ impl HexsideKey {
     /// The two cells on either side.
     pub fn cells(self) -> (Cell, Cell) {
         (self.0, self.1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every hex id has a place of its own below [`HexId::SLOTS`].
+    #[test]
+    fn every_hex_id_has_its_own_slot() {
+        let mut taken = vec![false; HexId::SLOTS];
+        for sheet in Sheet::ALL {
+            for hexrow in 1..=99 {
+                for hex in (1..=99).filter_map(|h| HexId::new(sheet, hexrow, h)) {
+                    assert!(!std::mem::replace(&mut taken[hex.slot()], true), "{hex}");
+                }
+            }
+        }
     }
 }

@@ -31,8 +31,9 @@ pub fn cost_between(
         .cell(to)
         .filter(|_| mover.map.in_play(to, mover.maps))?;
     search(mover, from, None, Some(goal), &passable)
-        .get(&goal)
-        .copied()
+        .into_iter()
+        .find(|&(cell, _)| cell == goal)
+        .map(|(_, cost)| cost)
 }
 
 /// A cheapest-path search from one hex, within a budget, that settles hexes only as far as
@@ -41,7 +42,9 @@ pub fn cost_between(
 /// a hex is settled every hex cheaper than it is settled too, with its cheapest cost: one
 /// search also tells, within a lower budget, the cheapest cost of every other hex. A later
 /// question for a hex already settled (a unit that has stepped closer) costs no search.
-/// Only for the mover and the `passable` it was started with: the caller keeps them with it.
+/// Only for the mover it was started with, and a `passable` that answers as the one it was
+/// started with for every hex it has asked about ([`Settling::asked`]): the caller keeps them
+/// with it.
 pub struct Settling<'m> {
     map: &'m Map,
     maps: MapsUsed,
@@ -71,7 +74,17 @@ impl<'m> Settling<'m> {
             .cell(to)
             .filter(|_| self.map.in_play(to, self.maps))?;
         self.search.run(mover, Some(goal), &passable);
-        self.search.settled.get(&goal).copied()
+        self.search.settled_cost(goal)
+    }
+
+    /// Whether the search has asked its `passable` about `hex` (the hexes it looked at
+    /// entering): it would have settled the same hexes at the same costs for any `passable`
+    /// giving the same answers there, and may be taken up again with one.
+    pub fn asked(&self, hex: HexId) -> bool {
+        self.map
+            .cell(hex)
+            .filter(|_| self.map.in_play(hex, self.maps))
+            .is_some_and(|cell| self.search.asked(cell))
     }
 
     /// The cheapest cost of `hex` when the search has settled it.
@@ -80,7 +93,7 @@ impl<'m> Settling<'m> {
             .map
             .cell(hex)
             .filter(|_| self.map.in_play(hex, self.maps))?;
-        self.search.settled.get(&cell).copied()
+        self.search.settled_cost(cell)
     }
 }
 

@@ -151,14 +151,15 @@ thread_local! {
 }
 
 /// Dijkstra from `from`: the cheapest cost of every hex reached within `budget` (all hexes
-/// when `None`), stopping early once `goal` is settled (see [`super::paths`]).
+/// when `None`), in the order settled, stopping early once `goal` is settled (see
+/// [`super::paths`]).
 pub(super) fn search(
     mover: &Mover<'_>,
     from: HexId,
     budget: Option<Halves>,
     goal: Option<Cell>,
     passable: &dyn Fn(HexId) -> bool,
-) -> FastMap<Cell, Halves> {
+) -> Vec<(Cell, Halves)> {
     let mut search = Search::start(mover, from, budget);
     search.run(mover, goal, passable);
     std::mem::take(&mut search.settled)
@@ -173,8 +174,9 @@ pub(super) struct Search {
     budget: Option<Halves>,
     heap: BinaryHeap<Reverse<(Halves, Cell, u32)>>,
     at: Scratch,
-    /// Every hex settled so far, with its cheapest cost.
-    pub(super) settled: FastMap<Cell, Halves>,
+    /// Every hex settled so far, with its cheapest cost, in the order settled (a hex is
+    /// looked up in the marks, [`Search::settled_cost`]: no map is built as the search goes).
+    settled: Vec<(Cell, Halves)>,
 }
 
 impl Search {
@@ -194,7 +196,7 @@ impl Search {
             budget,
             heap: BinaryHeap::new(),
             at: Scratch::take(),
-            settled: FastMap::default(),
+            settled: Vec::new(),
         };
         if let Some(start) = map.cell(from).filter(|_| map.in_play(from, maps)) {
             let first = with_graph(key, |graph| graph.node(mover, start));
@@ -214,7 +216,7 @@ impl Search {
         goal: Option<Cell>,
         passable: &dyn Fn(HexId) -> bool,
     ) {
-        if goal.is_some_and(|g| self.settled.contains_key(&g)) {
+        if goal.is_some_and(|g| self.settled_cost(g).is_some()) {
             return;
         }
         // Taken out while searching (a search `passable` started would find a graph of its
@@ -229,7 +231,7 @@ impl Search {
                 continue;
             }
             mark.done = true;
-            self.settled.insert(cell, cost);
+            self.settled.push((cell, cost));
             if graph.nodes[i as usize].id.is_some() {
                 let edges = graph.edges(mover, i);
                 at.fit(graph.nodes.len());
@@ -260,6 +262,32 @@ impl Search {
             }
         }
         GRAPHS.with(|g| g.borrow_mut().insert(self.key, graph));
+    }
+}
+
+impl Search {
+    /// The cheapest cost of the hex at `cell`, when this search has settled it (its marks: a
+    /// hex is settled at the cost it was first taken from the heap with, its best).
+    pub(super) fn settled_cost(&self, cell: Cell) -> Option<Halves> {
+        let i = with_graph(self.key, |graph| graph.index.get(&cell).copied())?;
+        self.at
+            .marks
+            .get(i as usize)
+            .filter(|m| m.search == self.at.search && m.done)
+            .and_then(|m| m.best)
+    }
+
+    /// Whether this search has asked `passable` about the hex at `cell`: the hexes it has
+    /// looked at entering (each asked once a search). It has read nothing else of `passable`,
+    /// so it would have settled the same hexes at the same costs for any `passable` giving
+    /// the same answers there.
+    pub(super) fn asked(&self, cell: Cell) -> bool {
+        with_graph(self.key, |graph| graph.index.get(&cell).copied()).is_some_and(|i| {
+            self.at
+                .marks
+                .get(i as usize)
+                .is_some_and(|m| m.search == self.at.search && m.open.is_some())
+        })
     }
 }
 

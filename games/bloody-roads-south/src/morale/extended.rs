@@ -82,18 +82,17 @@ impl BloodyRoadsSouth {
         }
     }
 
-    /// Some extended line has a routed counter: a part on the map whose brigade is on the
-    /// map, the part or its brigade routed (one pass; [`Self::collapse_routed_lines`] runs
-    /// after every step, and nearly always has nothing to do).
+    /// Some extended line has a routed counter (S17.2a): a part on the map whose brigade is
+    /// on the map, the part or its brigade routed. Asked after every action
+    /// ([`Self::collapse_routed_lines`]), which nearly always has nothing to do: only the
+    /// parts on the map are looked at (`part_keys`, kept from the counters' journal), not
+    /// every counter.
     pub(crate) fn any_routed_line(&self) -> bool {
-        // Parts are few: whether a counter is one is asked first.
-        self.units().iter().any(|u| {
-            u.part_of.is_some_and(|p| {
-                let parent = self.unit(p);
-                u.on_map()
-                    && parent.on_map()
-                    && (u.morale == MoraleState::Routed || parent.morale == MoraleState::Routed)
-            })
+        self.part_keys().iter().any(|&(parent, part)| {
+            let parent = self.unit(parent);
+            parent.on_map()
+                && (self.unit(part).morale == MoraleState::Routed
+                    || parent.morale == MoraleState::Routed)
         })
     }
 

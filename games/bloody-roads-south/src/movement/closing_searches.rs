@@ -10,11 +10,18 @@
 //! found) and the hexes the trace may not enter (`trace_blocked`, which change when the group
 //! enters or leaves a zone of control the enemy shows).
 //!
-//! So the last few searches are kept with all of these, per thread, and one serves again only
-//! when all are equal (a pure function's memo, as the radius traces' is, `command::reach_memo`):
-//! taken up again for a hex it has not settled yet, it settles on from where it stopped, and
-//! gives the answers a fresh search would (`geometry::paths::Settling`). In debug builds every
-//! answer is compared with a fresh search's.
+//! So the last few searches are kept with all of these, per thread, and one serves again when
+//! all are equal but the blocked hexes, and those give the same answer for every hex it has
+//! asked about (a pure function's memo, as the radius traces' is, `command::reach_memo`: the
+//! search reads the blocked hexes only by asking whether it may enter a hex, and the same
+//! answers lead it to settle the same hexes at the same costs). A unit's move elsewhere on the
+//! map, entering or leaving a zone of control the enemy shows there, or the enemy's last turn,
+//! changes the blocked hexes where the search never looked: the next group of the same
+//! division closing on the same leader is answered by the search its brigade before started.
+//! Taken up again for a hex it has not settled yet, it settles on from where it stopped, now
+//! asking the new blocked hexes, and gives the answers a fresh search would
+//! (`geometry::paths::Settling`). In debug builds every answer is compared with a fresh
+//! search's.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -25,8 +32,10 @@ use crate::data::charts::movement::MoveClass;
 use crate::data::map::MapsUsed;
 use crate::geometry::{Mover, Settling};
 
-/// How many searches are kept (a group's units close on one or two leaders or HQs).
-const KEPT: usize = 4;
+/// How many searches are kept: a group's units close on one or two leaders or HQs, but the
+/// groups of a Movement Phase come from several divisions in turn (with four kept, two thirds
+/// of the searches made afresh were from a leader searched from among the last 64 asked).
+const KEPT: usize = 16;
 
 /// A search and everything it depends on.
 struct Kept {
@@ -35,8 +44,48 @@ struct Kept {
     maps: MapsUsed,
     class: MoveClass,
     railroad_found: bool,
+    /// The blocked hexes it last settled or served for: they answer every question it has
+    /// asked as it was answered.
     blocked: Rc<Vec<HexId>>,
     search: Settling<'static>,
+}
+
+impl Kept {
+    /// The hexes `blocked` (sorted) answer every question the search has asked as it was
+    /// answered: no hex blocked in one of `blocked` and [`Kept::blocked`] but not in the other
+    /// is one it asked about.
+    fn serves(&self, blocked: &Rc<Vec<HexId>>) -> bool {
+        if Rc::ptr_eq(&self.blocked, blocked) || self.blocked == *blocked {
+            return true;
+        }
+        let (was, now) = (&self.blocked[..], &blocked[..]);
+        let (mut i, mut j) = (0, 0);
+        loop {
+            let changed = match (was.get(i), now.get(j)) {
+                (None, None) => return true,
+                (Some(a), Some(b)) if a == b => {
+                    i += 1;
+                    j += 1;
+                    continue;
+                }
+                (Some(&a), Some(&b)) if a < b => {
+                    i += 1;
+                    a
+                }
+                (Some(&a), None) => {
+                    i += 1;
+                    a
+                }
+                (_, Some(&b)) => {
+                    j += 1;
+                    b
+                }
+            };
+            if self.search.asked(changed) {
+                return false;
+            }
+        }
+    }
 }
 
 thread_local! {
@@ -61,12 +110,14 @@ pub(crate) fn closer_hexes(
             && k.maps == mover.maps
             && k.class == mover.class
             && k.railroad_found == mover.railroad_found
-            && (Rc::ptr_eq(&k.blocked, blocked) || k.blocked == *blocked)
+            && k.serves(blocked)
     };
     let kept = SEARCHES.with(|s| {
         let mut s = s.borrow_mut();
         let i = s.iter().position(same)?;
-        Some(s.remove(i))
+        let mut kept = s.remove(i);
+        kept.blocked = blocked.clone();
+        Some(kept)
     });
     let mut kept = kept.unwrap_or_else(|| Kept {
         from,
@@ -113,4 +164,73 @@ fn closer(
             .filter(|&n| search.cost_of(n).is_some_and(|c| c < now))
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn h(s: &str) -> HexId {
+        s.parse().expect(s)
+    }
+
+    fn blocked(ids: &[&str]) -> Rc<Vec<HexId>> {
+        let mut v: Vec<HexId> = ids.iter().map(|s| h(s)).collect();
+        v.sort();
+        Rc::new(v)
+    }
+
+    fn kept() -> usize {
+        SEARCHES.with(|s| s.borrow().len())
+    }
+
+    /// A kept search serves blocked hexes that differ from the ones it last served only where
+    /// it never looked (a hex far away blocked too), and no others (a hex next to the leader
+    /// blocked): those get a search of their own. Every answer is a fresh search's.
+    #[test]
+    fn a_kept_closing_search_serves_blocked_hexes_differing_only_where_it_never_looked() {
+        let map = crate::data::map();
+        let mover = Mover {
+            map,
+            chart: &crate::data::charts().movement,
+            maps: MapsUsed::A,
+            class: MoveClass::Leader,
+            railroad_found: false,
+        };
+        let (from, max) = (h("A15.10"), Halves(48));
+        let ask = |blocked: &Rc<Vec<HexId>>, to: &str| {
+            let to = h(to);
+            let near: Vec<HexId> = map
+                .neighbours(to, MapsUsed::A)
+                .into_iter()
+                .map(|(_, n)| n)
+                .collect();
+            let answer = closer_hexes(&mover, from, max, blocked, to, &near);
+            let fresh = closer(
+                &mut Settling::new(&mover, from, max),
+                &mover,
+                blocked,
+                to,
+                &near,
+            );
+            assert_eq!(answer, fresh, "{to} over {blocked:?}");
+            answer
+        };
+        let (none, far, near) = (
+            blocked(&[]),
+            blocked(&["A40.01"]),
+            blocked(&["A15.11", "A40.01"]),
+        );
+        assert!(ask(&none, "A20.10").is_some(), "within reach");
+        assert_eq!(kept(), 1);
+        ask(&far, "A20.10");
+        assert_eq!(kept(), 1, "a hex it never looked at blocked: served");
+        ask(&near, "A20.10");
+        assert_eq!(kept(), 2, "a hex it looked at blocked: searched afresh");
+        ask(&far, "A22.12");
+        ask(&none, "A18.09");
+        assert_eq!(kept(), 2, "both served again");
+        ask(&near, "A25.10");
+        assert_eq!(kept(), 2);
+    }
 }

@@ -103,7 +103,7 @@ impl BloodyRoadsSouth {
         } else {
             self.attack_options(side, g, &facts)
         };
-        let may_stop = self.may_stop(g, !steps.is_empty(), || !attacks.is_empty());
+        let may_stop = self.may_stop(g, || !steps.is_empty(), || !attacks.is_empty());
         out.extend(
             steps
                 .into_iter()
@@ -132,19 +132,21 @@ impl BloodyRoadsSouth {
     /// Whether an intact group may end its move now (`EndMove`), given whether it has a step
     /// (before the withdrawal's filter) and an attack: not while committed to an attack
     /// (S14.0), while it must close on its leader (S10.5a) or must split away (S12.0); and
-    /// only where it may stop, or where it can do nothing else.
+    /// only where it may stop, or where it can do nothing else. Whether it has a step or an
+    /// attack is asked only where the answer depends on it (each may be asked more than once:
+    /// the caller finds it once).
     pub(crate) fn may_stop(
         &self,
         g: &MovingGroup,
-        has_step: bool,
+        has_step: impl Fn() -> bool,
         has_attack: impl Fn() -> bool,
     ) -> bool {
         let committed = g.must_attack && has_attack();
-        let must_close = g.closing.is_some() && has_step;
+        let must_close = g.closing.is_some() && has_step();
         !committed
             && !must_close
-            && !self.split_blocks_stop(g, has_step)
-            && (self.stop_is_legal(g) || (!has_step && !has_attack()))
+            && !self.split_blocks_stop(g, &has_step)
+            && (self.stop_is_legal(g) || (!has_step() && !has_attack()))
     }
 
     /// Reference 3A.7: units under withdrawal step only toward their army's edges.

@@ -7,10 +7,13 @@
 //! Each answer is the list's ([`BloodyRoadsSouth::movement_actions`]), found from the same
 //! functions: a group's first step ([`BloodyRoadsSouth::steps_among`]), its stop
 //! ([`BloodyRoadsSouth::may_stop`]), the withdrawal's filter
-//! ([`BloodyRoadsSouth::step_toward_edges`]), and for a group that has turned here and has
-//! no step, the other parts of its list one by one until one offers something (checked
+//! ([`BloodyRoadsSouth::step_toward_edges`]). For a group that has turned here, whether it
+//! acts is asked of its stop first, which needs its first step only where the stop depends on
+//! it, then of the other parts of its list one by one until one offers something (checked
 //! against the list in debug builds). Where a posted action's answer is not cheap (another
 //! kind) it is `None`, and the list decides.
+
+use std::cell::OnceCell;
 
 use adjutant_engine::Side;
 
@@ -19,67 +22,72 @@ use crate::model::game::BloodyRoadsSouth;
 use crate::model::moves::MovingGroup;
 use crate::model::step::MovementSegment;
 
-use super::steps::GroupFacts;
-
 impl BloodyRoadsSouth {
     /// Whether the phasing player has any action in the movement segment: exactly whether
-    /// [`Self::movement_actions`] is not empty, found from a moving group's turn or first
-    /// step. With no group moving there is always one (reference 2.4, S16.3): a unit to pick;
-    /// or, when none may be picked, no stack must split either ([`Self::split_due`] asks for
-    /// one that may be picked), so each reinforcement due is offered or `FinishMovement` is.
-    /// In debug builds that is checked against the units and the list.
+    /// [`Self::movement_actions`] is not empty, found from a moving group's turn, stop or
+    /// first step. With no group moving there is always one (reference 2.4, S16.3): a unit to
+    /// pick; or, when none may be picked, no stack must split either ([`Self::split_due`] asks
+    /// for one that may be picked), so each reinforcement due is offered or `FinishMovement`
+    /// is. In debug builds that is checked against the units and the list.
     pub(crate) fn has_movement_action(&self, side: Side) -> bool {
-        let listed = || {
-            !self
-                .movement_actions(side, MovementSegment::Move)
-                .is_empty()
-        };
         match &self.moving {
             None => {
                 debug_assert!(
-                    self.keys().any(|k| self.may_pick(side, k)) || listed(),
+                    self.keys().any(|k| self.may_pick(side, k))
+                        || !self
+                            .movement_actions(side, MovementSegment::Move)
+                            .is_empty(),
                     "the movement segment offers nothing with no group moving"
                 );
                 true
             }
-            Some(g) => {
-                !self.group_intact(g) || may_turn(g) || {
-                    let facts = self.group_facts(g);
-                    let toward_edges = |to| self.step_toward_edges(side, g, to);
-                    !self
-                        .steps_among(side, g, &facts, toward_edges, 1)
-                        .is_empty()
-                        || {
-                            let acts = self.acts_without_step(side, g, &facts);
-                            debug_assert_eq!(acts, listed(), "a group without a step");
-                            acts
-                        }
-                }
-            }
+            Some(g) => !self.group_intact(g) || may_turn(g) || self.group_acts(side, g),
         }
     }
 
-    /// Whether an intact group that may not turn here and has no step toward its army's edges
-    /// has any action (`group_actions`' other parts, in the order of what they cost to find):
-    /// its stop (with a step away from the edges counted, when it is withdrawing, 3A.7), an
-    /// attack, a formation change, a forced march, an extension or contraction, leaving the
-    /// map or the off-map link.
-    fn acts_without_step(&self, side: Side, g: &MovingGroup, facts: &GroupFacts) -> bool {
-        let withdrawing = g.units.iter().any(|&k| self.under_withdrawal(k));
-        let has_step = withdrawing && !self.steps_among(side, g, facts, |_| true, 1).is_empty();
-        let attack = std::cell::OnceCell::new();
+    /// Whether an intact group that may not turn here has any action (`group_actions`' parts,
+    /// in the order of what they cost to find): its stop, asking for its first step only where
+    /// the stop depends on it (S10.5a, S12.0: nearly always it may stop where it stands, after
+    /// a turn, S13.0, or a formation change, and its steps are not looked for at all); a step
+    /// (toward its army's edges when it is withdrawing, 3A.7); an attack, a formation change,
+    /// a forced march, an extension or contraction, leaving the map or the off-map link. In
+    /// debug builds an answer found without the stop is checked against the list.
+    fn group_acts(&self, side: Side, g: &MovingGroup) -> bool {
+        let facts = self.group_facts(g);
+        let step = OnceCell::new();
+        let has_step =
+            || *step.get_or_init(|| !self.steps_among(side, g, &facts, |_| true, 1).is_empty());
+        let attack = OnceCell::new();
         let has_attack = || {
             *attack.get_or_init(|| {
-                !self.withdrawing(side) && !self.attack_options(side, g, facts).is_empty()
+                !self.withdrawing(side) && !self.attack_options(side, g, &facts).is_empty()
             })
         };
-        self.may_stop(g, has_step, has_attack)
-            || has_attack()
+        if self.may_stop(g, has_step, has_attack) {
+            return true;
+        }
+        let withdrawing = g.units.iter().any(|&k| self.under_withdrawal(k));
+        let toward_edges = |to| self.step_toward_edges(side, g, to);
+        let acts = if withdrawing {
+            !self
+                .steps_among(side, g, &facts, toward_edges, 1)
+                .is_empty()
+        } else {
+            has_step()
+        } || has_attack()
             || !self.formation_actions(side, g).is_empty()
             || (!g.must_attack && !self.force_marchers(g).is_empty())
             || !self.extended_actions(side, g).is_empty()
             || self.leave_option(side, g).is_some()
-            || self.link_option(side, g).is_some()
+            || self.link_option(side, g).is_some();
+        debug_assert_eq!(
+            acts,
+            !self
+                .movement_actions(side, MovementSegment::Move)
+                .is_empty(),
+            "a group that may not stop"
+        );
+        acts
     }
 
     /// The offered action `posted` fits in the movement segment, where it is one of the kinds
@@ -124,7 +132,10 @@ impl BloodyRoadsSouth {
                 .find(|a| a == posted),
             (Some(g), Action::EndMove) => {
                 let facts = self.group_facts(g);
-                let has_step = !self.steps_among(side, g, &facts, |_| true, 1).is_empty();
+                let step = OnceCell::new();
+                let has_step = || {
+                    *step.get_or_init(|| !self.steps_among(side, g, &facts, |_| true, 1).is_empty())
+                };
                 let has_attack =
                     || !self.withdrawing(side) && !self.attack_options(side, g, &facts).is_empty();
                 self.may_stop(g, has_step, has_attack)

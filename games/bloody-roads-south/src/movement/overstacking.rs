@@ -40,7 +40,12 @@ use crate::setup::placement::{STACK_C_UNITS, STACK_GUN_POINTS};
 impl BloodyRoadsSouth {
     /// The stack in `hex` is within 3 A fire levels and 10 gun points (S12.0).
     pub(crate) fn within_limits(&self, hex: HexId) -> bool {
-        let (c, g) = self.stack_load(hex, None);
+        self.stack_within_limits(&self.at(hex))
+    }
+
+    /// [`Self::within_limits`] for the counters `stack` of a hex.
+    fn stack_within_limits(&self, stack: &[UnitKey]) -> bool {
+        let (c, g) = self.load_of(stack.iter().copied());
         c <= STACK_C_UNITS && g <= STACK_GUN_POINTS
     }
 
@@ -69,13 +74,13 @@ impl BloodyRoadsSouth {
     /// A group picked out of a stack that must split may not be put down there while it has
     /// a step to take (module docs): it has not left the hex, which is still over the limits,
     /// and it holds a brigade or battery.
-    pub(crate) fn split_blocks_stop(&self, g: &MovingGroup, has_step: bool) -> bool {
-        has_step
-            && g.path.is_empty()
+    pub(crate) fn split_blocks_stop(&self, g: &MovingGroup, has_step: impl Fn() -> bool) -> bool {
+        g.path.is_empty()
             && self.must_split_here(g.from)
             && g.units
                 .iter()
                 .any(|&k| matches!(self.unit(k).kind, UnitKind::Brigade | UnitKind::Battery))
+            && has_step()
     }
 
     /// The end of a phase (module docs): extended parts away from their parents rejoin them,
@@ -104,9 +109,18 @@ impl BloodyRoadsSouth {
     /// `again`: a later pass, which penalises only stacks not yet marked.
     fn stacking_pass(&mut self, moved: Option<Side>, again: bool, fx: &mut Fx) {
         for side in Side::BOTH {
-            for k in self.keys().collect::<Vec<_>>() {
+            // The side's parts on the map, in key order (a part withdrawn makes no other
+            // counter a part), each looked at as its turn comes.
+            let mut parts: Vec<UnitKey> = self
+                .part_keys()
+                .iter()
+                .map(|&(_, part)| part)
+                .filter(|&k| self.unit(k).side == side)
+                .collect();
+            parts.sort_unstable();
+            for k in parts {
                 let u = self.unit(k);
-                if u.side != side || !u.on_map() {
+                if !u.on_map() {
                     continue;
                 }
                 if let Some(parent) = u.part_of
@@ -122,15 +136,27 @@ impl BloodyRoadsSouth {
                 }
             }
             let own = moved == Some(side);
-            // Every stack of the side judged first, under one reading (each hex's stack found
-            // once, not by three scans of every counter): a penalty changes only the morale
-            // and marks of the stack it falls on, which no other stack's verdict reads.
+            // Every stack of the side judged first, from the stacks kept for this version of
+            // the counters (`read_whole`: in hex order, each read once where it lies, not
+            // looked up hex by hex): a penalty changes only the morale and marks of the stack
+            // it falls on, which no other stack's verdict reads.
             let reading = self.read_whole();
             let verdicts: Vec<(HexId, bool, Vec<UnitKey>)> = self
-                .hexes_of(side)
-                .into_iter()
-                .map(|hex| (hex, self.over_limits(hex, own), self.stack_of(hex, side)))
+                .stacks_now()
+                .iter()
+                .filter_map(|(hex, stack)| {
+                    let mine: Vec<UnitKey> = stack
+                        .iter()
+                        .copied()
+                        .filter(|&k| self.unit(k).side == side)
+                        .collect();
+                    (!mine.is_empty()).then(|| (hex, self.over_limits(stack, own), mine))
+                })
                 .collect();
+            debug_assert!(
+                verdicts.iter().map(|v| v.0).eq(self.hexes_of(side)),
+                "the kept stacks hold the hexes of the side's counters"
+            );
             drop(reading);
             for (hex, over, stack) in verdicts {
                 self.penalise_if_over(hex, side, over, &stack, again || !own, fx);
@@ -138,13 +164,14 @@ impl BloodyRoadsSouth {
         }
     }
 
-    /// The stack in `hex` is over the limits at the end of a phase: the moving side's own
-    /// stacks are held to the Movement Phase's limits, the other side's to the printed ones.
-    fn over_limits(&self, hex: HexId, own_movement: bool) -> bool {
+    /// The counters `stack` of a hex are over the limits at the end of a phase: the moving
+    /// side's own stacks are held to the Movement Phase's limits, the other side's to the
+    /// printed ones.
+    fn over_limits(&self, stack: &[UnitKey], own_movement: bool) -> bool {
         if own_movement {
-            !self.stack_is_legal(hex)
+            !self.stack_is_legal(stack)
         } else {
-            !self.within_limits(hex)
+            !self.stack_within_limits(stack)
         }
     }
 
@@ -164,8 +191,12 @@ impl BloodyRoadsSouth {
             .iter()
             .filter(|&&k| self.unit(k).kind.is_combat())
             .all(|&k| self.unit(k).marks.must_split);
+        // Only where the mark changes: a counter lent out to be changed takes the counters a
+        // new version, and what was found from the last one is found again (`read_whole`).
         for &k in stack {
-            self.unit_mut(k).marks.must_split = over;
+            if self.unit(k).marks.must_split != over {
+                self.unit_mut(k).marks.must_split = over;
+            }
         }
         if !over || (marked && once) {
             return;

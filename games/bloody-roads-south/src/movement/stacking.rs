@@ -20,13 +20,13 @@ use super::allowance::UnitStep;
 use crate::setup::placement::{STACK_C_UNITS, STACK_GUN_POINTS};
 
 impl BloodyRoadsSouth {
-    /// The stack in `hex` keeps the limits of S12.0: fire levels, gun points, road columns.
-    pub(crate) fn stack_is_legal(&self, hex: HexId) -> bool {
-        let (c, g) = self.stack_load(hex, None);
-        let road = self
-            .at(hex)
-            .into_iter()
-            .filter(|&k| self.unit(k).marks.road_moved && self.is_road_formation(k))
+    /// The counters `stack` of a hex keep the limits of S12.0: fire levels, gun points, road
+    /// columns.
+    pub(crate) fn stack_is_legal(&self, stack: &[UnitKey]) -> bool {
+        let (c, g) = self.load_of(stack.iter().copied());
+        let road = stack
+            .iter()
+            .filter(|&&k| self.unit(k).marks.road_moved && self.is_road_formation(k))
             .count();
         c <= STACK_C_UNITS && g <= STACK_GUN_POINTS && road <= 1
     }

@@ -25,6 +25,7 @@ use crate::events::{EventKind, Fx};
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::moves::MovingGroup;
 use crate::model::unit::{Formation, UnitKey, UnitKind};
+use crate::text::words;
 
 use super::allowance::UnitStep;
 use crate::data::morale::MoraleState;
@@ -103,7 +104,8 @@ impl BloodyRoadsSouth {
         if neighbours.is_empty() {
             return Vec::new();
         }
-        let here_zoc = self.known_zoc(side, here, Some(g));
+        // Asked only of a step into a zone of control (the one crossing allowed, S14.0).
+        let here_zoc = std::cell::OnceCell::new();
         let mut out = Vec::new();
         for to in neighbours {
             if out.len() >= enough {
@@ -116,7 +118,8 @@ impl BloodyRoadsSouth {
                 continue;
             };
             let to_zoc = self.known_zoc(side, to, Some(g));
-            let crossing = g.in_enemy_zoc || (here_zoc && to_zoc);
+            let crossing = g.in_enemy_zoc
+                || (to_zoc && *here_zoc.get_or_init(|| self.known_zoc(side, here, Some(g))));
             if crossing && !self.may_attack_after(side, g, facts.ready, to, &costs) {
                 continue;
             }
@@ -319,7 +322,7 @@ impl BloodyRoadsSouth {
     }
 
     /// Events of a step: in public, the stack moving as the opponent sees it (its top
-    /// counter, reference 5); for the mover, the costs.
+    /// counter, reference 5); for the mover, the costs. Written piece by piece (`text`).
     fn step_event(
         &self,
         side: Side,
@@ -341,43 +344,56 @@ impl BloodyRoadsSouth {
                     .then_some(top)
             });
         let public = match shown {
-            Some(k) => format!(
-                "A {side} stack ({}) moves from {from} to {to}.",
-                self.unit(k).id
+            Some(k) => words!(
+                "A ",
+                side,
+                " stack (",
+                self.unit(k).id,
+                ") moves from ",
+                from,
+                " to ",
+                to,
+                "."
             ),
-            None => format!("A {side} counter moves from the stack in {from} to {to}."),
+            None => words!(
+                "A ",
+                side,
+                " counter moves from the stack in ",
+                from,
+                " to ",
+                to,
+                "."
+            ),
         };
-        let names: Vec<String> = g.units.iter().map(|&k| self.group_member_name(k)).collect();
-        let limiting = costs
-            .iter()
-            .min_by_key(|s| self.mp_left(s.unit))
-            .map(|s| {
-                format!(
-                    "{} MP; {} left",
-                    s.cost,
-                    Halves(u16::try_from(self.mp_left(s.unit).max(0)).unwrap_or(0))
-                )
-            })
-            .unwrap_or_default();
-        fx.both(
-            EventKind::Move,
-            public,
-            side,
-            format!(
-                "{} moves from {from} to {to} ({limiting}).",
-                names.join(", ")
-            ),
-        );
+        let mut own = String::with_capacity(128);
+        for (i, &k) in g.units.iter().enumerate() {
+            if i > 0 {
+                own.push_str(", ");
+            }
+            self.push_member_name(k, &mut own);
+        }
+        words!(&mut own => " moves from ", from, " to ", to, " (");
+        if let Some(s) = costs.iter().min_by_key(|s| self.mp_left(s.unit)) {
+            let left = Halves(u16::try_from(self.mp_left(s.unit).max(0)).unwrap_or(0));
+            words!(&mut own => s.cost, " MP; ", left, " left");
+        }
+        own.push_str(").");
+        fx.both(EventKind::Move, public, side, own);
     }
 
     /// A member of one's own moving group in words (an extended part says so).
     pub(crate) fn group_member_name(&self, k: UnitKey) -> String {
+        let mut name = String::new();
+        self.push_member_name(k, &mut name);
+        name
+    }
+
+    /// [`Self::group_member_name`], appended to `out`.
+    fn push_member_name(&self, k: UnitKey, out: &mut String) {
         let u = self.unit(k);
-        let name = self.unit_name(u.side, &u.id);
         if u.part_of.is_some() {
-            format!("the extended part of {name}")
-        } else {
-            name
+            out.push_str("the extended part of ");
         }
+        self.push_unit_name(u.side, &u.id, out);
     }
 }

@@ -301,12 +301,13 @@ impl BloodyRoadsSouth {
 
     /// The fire level (in C units) and gun points standing in a hex, plus `extra`.
     pub fn stack_load(&self, hex: HexId, extra: Option<UnitKey>) -> (u16, u16) {
-        let mut keys: Vec<UnitKey> = self.at(hex);
-        if let Some(e) = extra
-            && !keys.contains(&e)
-        {
-            keys.push(e);
-        }
+        let keys = self.at(hex);
+        let extra = extra.filter(|e| !keys.contains(e));
+        self.load_of(keys.iter().copied().chain(extra))
+    }
+
+    /// The fire level (in C units) and gun points of the counters `keys` (series 12.0).
+    pub(crate) fn load_of(&self, keys: impl IntoIterator<Item = UnitKey>) -> (u16, u16) {
         let mut c = 0u16;
         let mut g = 0u16;
         for k in keys {

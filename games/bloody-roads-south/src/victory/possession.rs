@@ -4,16 +4,28 @@
 //! with the scenario's `possession` (Scenarios 4-7), then follow occupation from the set-up
 //! on.
 
+use std::cell::Cell;
+
 use adjutant_engine::Side;
 
 use crate::data::charts::victory::Location as VictoryLocation;
-use crate::data::{FastMap, FastSet, HexId};
+use crate::data::{FastSet, HexId};
 use crate::model::game::{BloodyRoadsSouth, Holding, PlaceHolding};
+
+/// No holding yet, in [`BloodyRoadsSouth::record_holdings`]'s table.
+const NO_HOLDING: u32 = u32::MAX;
+
+thread_local! {
+    /// [`BloodyRoadsSouth::record_holdings`]'s table, empty ([`NO_HOLDING`] throughout)
+    /// between calls: allocated and filled once a thread, not at every phase's end.
+    static TABLE: Cell<Vec<u32>> = const { Cell::new(Vec::new()) };
+}
 
 impl BloodyRoadsSouth {
     /// Rule 5.1d: records, at the end of a phase, the side of every combat unit on the map as
     /// the holder of its hex, and the possessor of each location of the 5.3 table. (Each
-    /// hex's holding is looked up by hex, not searched for among every hex ever held.)
+    /// hex's holding is looked up in a table of every hex id, not searched for among every
+    /// hex ever held, nor hashed: a long game holds thousands.)
     pub(crate) fn record_holdings(&mut self) {
         let occupied: Vec<(HexId, Side)> = self
             .units()
@@ -21,20 +33,27 @@ impl BloodyRoadsSouth {
             .filter(|u| u.kind.is_combat())
             .filter_map(|u| u.hex().map(|h| (h, u.side)))
             .collect();
-        let mut index: FastMap<HexId, usize> = FastMap::default();
-        for (i, h) in self.holdings.iter().enumerate() {
-            // The first holding of a hex, as a search from the start finds it.
-            index.entry(h.hex).or_insert(i);
+        let mut first = TABLE.take();
+        first.resize(HexId::SLOTS, NO_HOLDING);
+        // The first holding of a hex, as a search from the start finds it.
+        for (i, h) in self.holdings.iter().enumerate().rev() {
+            first[h.hex.slot()] = u32::try_from(i).expect("fewer holdings than hex ids");
         }
         for &(hex, side) in &occupied {
-            match index.get(&hex) {
-                Some(&i) => self.holdings[i].side = side,
-                None => {
-                    index.insert(hex, self.holdings.len());
+            match first[hex.slot()] {
+                NO_HOLDING => {
+                    first[hex.slot()] =
+                        u32::try_from(self.holdings.len()).expect("fewer holdings than hex ids");
                     self.holdings.push(Holding { hex, side });
                 }
+                i => self.holdings[i as usize].side = side,
             }
         }
+        // Left empty for the next call: only the hexes held were written.
+        for h in &self.holdings {
+            first[h.hex.slot()] = NO_HOLDING;
+        }
+        TABLE.set(first);
         let occupied: FastSet<(HexId, Side)> = occupied.into_iter().collect();
         self.record_places(&occupied);
     }
@@ -117,5 +136,64 @@ pub fn location_hexes(location: &VictoryLocation) -> Vec<HexId> {
             .map(|c| c.hexes.clone())
             .unwrap_or_default(),
         None => location.hexes.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::unit::{Location, UnitKey};
+    use crate::testing::empty_game;
+
+    /// Rule 5.1d, phase after phase, with combat units of both sides moving over a few hexes
+    /// (some left and taken again by the other side): the holdings are what a search from
+    /// the start of the list finds, so the table is left empty between calls.
+    #[test]
+    fn s5_1d_holdings_recorded_phase_after_phase_are_those_a_search_finds() {
+        let mut g = empty_game("sanders-field", &[]);
+        let hexes: Vec<HexId> = ["A12.10", "A13.11", "A14.12", "B3.05", "A15.10"]
+            .iter()
+            .map(|h| h.parse().expect("a hex id"))
+            .collect();
+        let units: Vec<UnitKey> = Side::BOTH
+            .into_iter()
+            .flat_map(|side| {
+                g.keys()
+                    .filter(|&k| g.unit(k).side == side && g.unit(k).kind.is_combat())
+                    .take(3)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let mut expected = g.holdings.clone();
+        for round in 0..8 {
+            for (i, &k) in units.iter().enumerate() {
+                g.unit_mut(k).location = Location::Map {
+                    hex: hexes[(i * 2 + round) % hexes.len()],
+                };
+            }
+            searched(&g, &mut expected);
+            g.record_holdings();
+            assert_eq!(g.holdings, expected, "round {round}");
+        }
+        assert!(expected.len() >= hexes.len());
+        // Another game on the same thread, which has held none of those hexes but one.
+        let mut other = empty_game("sanders-field", &[]);
+        other.unit_mut(units[0]).location = Location::Map { hex: hexes[2] };
+        let mut expected = other.holdings.clone();
+        searched(&other, &mut expected);
+        other.record_holdings();
+        assert_eq!(other.holdings, expected, "another game");
+    }
+
+    /// Rule 5.1d's holdings recorded by a search from the start of the list for each combat
+    /// unit on the map.
+    fn searched(g: &BloodyRoadsSouth, holdings: &mut Vec<Holding>) {
+        for u in g.units().iter().filter(|u| u.kind.is_combat()) {
+            let Some(hex) = u.hex() else { continue };
+            match holdings.iter_mut().find(|h| h.hex == hex) {
+                Some(h) => h.side = u.side,
+                None => holdings.push(Holding { hex, side: u.side }),
+            }
+        }
     }
 }
