@@ -96,10 +96,12 @@ impl BloodyRoadsSouth {
         if g.must_attack || self.group_held(g) {
             return Vec::new();
         }
+        // A closing group's hexes first (S10.5a): a plain look-up that rules out most of its
+        // neighbours before their costs and stacking look-ahead are found.
         let neighbours: Vec<HexId> = self
             .neighbour_hexes(here)
             .into_iter()
-            .filter(|&to| wanted(to))
+            .filter(|&to| wanted(to) && g.closing.as_ref().is_none_or(|c| c.contains(&to)))
             .collect();
         if neighbours.is_empty() {
             return Vec::new();
@@ -126,9 +128,7 @@ impl BloodyRoadsSouth {
             if !self.may_settle_after(side, g, to, &costs, crossing || to_zoc) {
                 continue;
             }
-            if g.closing.as_ref().is_some_and(|c| !c.contains(&to))
-                || !self.orders_allow_step(side, g, here, to)
-            {
+            if !self.orders_allow_step(side, g, here, to) {
                 continue;
             }
             out.push((to, costs));
