@@ -6,7 +6,9 @@
 //! new one. So a part that changed but was taken as kept, or a secret in a part, would show
 //! as a patch that is not the whole views' diff.
 
-use adjutant_engine::{DynMatch, Part, PerSide, Seed, Setup, Side, Viewer};
+use adjutant_engine::{
+    ChoiceKind, ChoiceScope, DynMatch, Part, PerSide, Seed, Setup, Side, Viewer,
+};
 use adjutant_protocol::json_index::IndexedJson;
 use adjutant_protocol::parts_patch::diff_parts;
 use adjutant_protocol::patch::{PatchOp, apply};
@@ -39,10 +41,21 @@ fn start(game: &str, scenario: &str, options: Map<String, Value>, n: u64) -> Box
         .expect("the game is registered");
     let mut bytes = [0u8; 32];
     bytes[..8].copy_from_slice(&n.to_le_bytes());
+    // Each side's secret choices (Outpost's decoy) as their defaults.
+    let mut secret_choices: PerSide<Map<String, Value>> = PerSide::default();
+    for choice in &kind.info().choices {
+        if let (ChoiceScope::Secret(side), ChoiceKind::Enum { default, .. }) =
+            (&choice.scope, &choice.kind)
+        {
+            secret_choices
+                .get_mut(*side)
+                .insert(choice.id.clone(), Value::from(default.clone()));
+        }
+    }
     let setup = Setup {
         scenario: scenario.to_string(),
         options,
-        secret_choices: PerSide::default(),
+        secret_choices,
     };
     kind.start(&setup, &Seed::from_bytes(bytes))
         .expect("the scenario sets up")
@@ -140,8 +153,8 @@ fn every_option(game: &str, scenario: &str) -> Map<String, Value> {
         .choices
         .iter()
         .filter(|c| c.scenarios.is_empty() || c.scenarios.iter().any(|s| s == scenario))
-        .filter(|c| c.scope == adjutant_engine::ChoiceScope::Option)
-        .filter(|c| matches!(c.kind, adjutant_engine::ChoiceKind::Bool { .. }))
+        .filter(|c| c.scope == ChoiceScope::Option)
+        .filter(|c| matches!(c.kind, ChoiceKind::Bool { .. }))
         .map(|c| (c.id.clone(), Value::Bool(true)))
         .collect()
 }
