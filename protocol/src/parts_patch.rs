@@ -52,6 +52,11 @@ fn same_text(a: &Arc<str>, b: &Arc<str>) -> bool {
     Arc::ptr_eq(a, b) || a == b
 }
 
+/// Whether two parts are texts known to be the same.
+fn same_texts(a: &Part, b: &Part) -> bool {
+    matches!((a, b), (Part::Text(x), Part::Text(y)) if same_text(x, y))
+}
+
 impl Walk {
     fn diff_at(&mut self, old: &Part, new: &Part) -> Result<(), String> {
         let (before, was_first) = (self.out.len(), self.first);
@@ -102,10 +107,8 @@ impl Walk {
             if let Some(j) = found {
                 matched[j] = true;
                 cursor = j + 1;
-                if let (Part::Text(x), Part::Text(y)) = (&a[j].1, new) {
-                    if same_text(x, y) {
-                        continue;
-                    }
+                if same_texts(&a[j].1, new) {
+                    continue;
                 }
             }
             let depth = self.pointer.len();
@@ -131,10 +134,8 @@ impl Walk {
         let common = a.len().min(b.len());
         let depth = self.pointer.len();
         for i in 0..common {
-            if let (Part::Text(x), Part::Text(y)) = (&a[i], &b[i]) {
-                if same_text(x, y) {
-                    continue;
-                }
+            if same_texts(&a[i], &b[i]) {
+                continue;
             }
             let _ = write!(self.pointer, "/{i}");
             self.diff_at(&a[i], &b[i])?;
