@@ -16,6 +16,7 @@ use crate::opponent::{Opponent, OpponentInfo};
 use crate::rules::{EndReason, Outcome, Rules};
 use crate::setup::Setup;
 use crate::side::{Side, Viewer};
+use crate::view_parts::Part;
 
 /// One running match of some game, behind JSON.
 pub trait DynMatch: Send + Sync {
@@ -35,6 +36,9 @@ pub trait DynMatch: Send + Sync {
     /// The view for `viewer` as JSON text: what the server keeps, diffs and sends. One
     /// serialiser writes every view of a match, so the same view is always the same text.
     fn view_text(&self, viewer: Viewer) -> String;
+    /// The view for `viewer` in parts ([`Match::view_parts`]): written out, its text; what
+    /// the server keeps as the next update's base and makes the update from.
+    fn view_parts(&self, viewer: Viewer) -> Part;
     /// The events of `played` (best the action just played) as `viewer` may see them.
     fn redact_played(&self, played: &Played, viewer: Viewer) -> Vec<Value>;
     /// The sides that must act now.
@@ -71,6 +75,9 @@ impl<G: Rules> DynMatch for Match<G> {
     }
     fn view_text(&self, viewer: Viewer) -> String {
         Match::view_text(self, viewer)
+    }
+    fn view_parts(&self, viewer: Viewer) -> Part {
+        Match::view_parts(self, viewer)
     }
     fn redact_played(&self, played: &Played, viewer: Viewer) -> Vec<Value> {
         Match::redact_played(self, played, viewer)

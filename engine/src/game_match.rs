@@ -16,6 +16,7 @@ mod offers_check;
 mod posted;
 mod quiet;
 mod undo;
+mod view;
 use crate::rules::{EndReason, Outcome, Rules};
 use crate::setup::Setup;
 use crate::side::{Side, Viewer};
@@ -372,69 +373,6 @@ impl<G: Rules> Match<G> {
         }
     }
 
-    /// The view for `viewer`: the rules' view plus `viewer`, `to_act`, `prompt`, `actions`,
-    /// `draw` and `outcome`. Once the game is over every viewer sees everything. (The view
-    /// as a tree: [`Match::view_text`] parsed.)
-    pub fn view(&self, viewer: Viewer) -> Value {
-        serde_json::from_str(&self.view_text(viewer)).expect("a view is JSON")
-    }
-
-    /// [`Match::view`] as JSON text, written without building a tree: the rules' own text
-    /// ([`Rules::view_text`]) with the engine's members appended (a view that is not an
-    /// object goes under `board`). The same view is always the same text.
-    pub fn view_text(&self, viewer: Viewer) -> String {
-        let over = self.outcome();
-        let rules_viewer = if over.is_some() {
-            Viewer::Omniscient
-        } else {
-            viewer
-        };
-        let rules = self.state.view_text(rules_viewer);
-        let rules = rules.trim();
-        let mut out: Vec<u8> = Vec::with_capacity(rules.len() + 1024);
-        match rules.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
-            Some(members) if members.trim().is_empty() => out.push(b'{'),
-            Some(members) => {
-                out.push(b'{');
-                out.extend_from_slice(members.as_bytes());
-                out.push(b',');
-            }
-            None => {
-                out.extend_from_slice(b"{\"board\":");
-                out.extend_from_slice(rules.as_bytes());
-                out.push(b',');
-            }
-        }
-        let seat = viewer.side();
-        let member = |out: &mut Vec<u8>, key: &str, value: &dyn erased::Json| {
-            out.push(b'"');
-            out.extend_from_slice(key.as_bytes());
-            out.extend_from_slice(b"\":");
-            value.write(out);
-        };
-        member(&mut out, "viewer", &rules_viewer.as_str());
-        out.push(b',');
-        member(&mut out, "to_act", &self.to_act());
-        out.push(b',');
-        let offer = seat.map(|side| self.offer(side));
-        let prompt = seat
-            .zip(offer)
-            .and_then(|(side, o)| o.prompt(&self.state, side));
-        member(&mut out, "prompt", &prompt);
-        out.push(b',');
-        out.extend_from_slice(b"\"actions\":");
-        let actions = seat
-            .zip(offer)
-            .map(|(side, o)| o.offered_text(&self.state, side, || self.undo.top_label(&self.dice)));
-        out.extend_from_slice(actions.unwrap_or("[]").as_bytes());
-        out.push(b',');
-        member(&mut out, "draw", &self.draw.view(viewer, over.is_none()));
-        out.push(b',');
-        member(&mut out, "outcome", &over);
-        out.push(b'}');
-        String::from_utf8(out).expect("JSON is UTF-8")
-    }
-
     /// The events of `played` as `viewer` may see them: from the typed events when `played`
     /// is the last action (no parsing on the way out), from the stored JSON otherwise.
     pub fn redact_played(&self, played: &Played, viewer: Viewer) -> Vec<Value> {
@@ -495,18 +433,6 @@ impl<G: Rules> Match<G> {
             draw: snapshot.draw,
             offers: Offers::default(),
             last: None,
-        }
-    }
-}
-
-/// Writing one member's value whatever its type (the closure above takes any).
-mod erased {
-    pub trait Json {
-        fn write(&self, out: &mut Vec<u8>);
-    }
-    impl<T: serde::Serialize + ?Sized> Json for T {
-        fn write(&self, out: &mut Vec<u8>) {
-            serde_json::to_writer(out, self).expect("a view member serialises");
         }
     }
 }

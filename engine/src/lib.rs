@@ -21,13 +21,14 @@ mod record;
 mod rules;
 mod setup;
 mod side;
+pub mod view_parts;
 
 pub use catalog::{ChoiceInfo, ChoiceKind, ChoiceScope, EnumValue, GameInfo, ScenarioInfo};
 pub use dice::{Dice, DicePosition, Seed};
 pub use dynamic::{DynMatch, GameKind, Registry, kind};
 pub use error::{PlayError, SetupError};
 pub use game_match::{Match, Played, Snapshot};
-pub use json_text::{json_object_with, json_text};
+pub use json_text::json_text;
 pub use meta::{MetaAction, MetaEvent};
 pub use opponent::{Opponent, OpponentInfo, Turn, opponent_seed};
 pub use record::{
@@ -36,6 +37,7 @@ pub use record::{
 pub use rules::{Applied, EndReason, Outcome, Rules, Tally};
 pub use setup::Setup;
 pub use side::{PerSide, Side, Viewer};
+pub use view_parts::Part;
 
 #[cfg(test)]
 mod tests;

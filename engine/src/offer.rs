@@ -3,7 +3,7 @@
 //! labels, every view and the check of a posted action.
 
 use serde_json::Value;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::meta::MetaAction;
 use crate::rules::Rules;
@@ -23,7 +23,7 @@ pub(crate) struct Offer<G: Rules> {
     /// `actions` as a JSON array of objects with their labels, then `undo` where it is
     /// offered: written once, when a view of the seat first asks (a posted action's check
     /// and a replay never do).
-    offered: OnceLock<String>,
+    offered: OnceLock<Arc<str>>,
 }
 
 impl<G: Rules> Offer<G> {
@@ -78,17 +78,18 @@ impl<G: Rules> Offer<G> {
         state.label(side, &self.actions[i])
     }
 
-    /// The labelled list a client picks from, as JSON text (`[]` when the seat need not act);
+    /// The labelled list a client picks from, as JSON text (`[]` when the seat need not act),
+    /// shared by every view of this state;
     /// `undo_label` gives the label of the action undo would take back, where it is offered.
     pub fn offered_text(
         &self,
         state: &G,
         side: Side,
         undo_label: impl FnOnce() -> Option<String>,
-    ) -> &str {
+    ) -> &Arc<str> {
         self.offered.get_or_init(|| {
             if !self.acts() {
-                return "[]".to_string();
+                return Arc::from("[]");
             }
             let mut out = String::with_capacity(64 * (self.actions.len() + 1));
             out.push('[');
@@ -109,7 +110,7 @@ impl<G: Rules> Offer<G> {
                 write_labelled(&mut out, &undo, &format!("Undo: {label}"), false);
             }
             out.push(']');
-            out
+            Arc::from(out)
         })
     }
 

@@ -10,6 +10,7 @@ use crate::catalog::GameInfo;
 use crate::dice::Dice;
 use crate::setup::Setup;
 use crate::side::{PerSide, Side, Viewer};
+use crate::view_parts::{Key, Part, split_members};
 
 /// A game's rules as a deterministic state machine.
 ///
@@ -112,6 +113,16 @@ pub trait Rules:
     /// `actions`, `draw` and `outcome` are its own.
     fn view_text(&self, viewer: Viewer) -> String {
         self.view(viewer).to_string()
+    }
+
+    /// [`Rules::view_text`]'s members in parts ([`Part`]): the engine makes each viewer's
+    /// update from the parts that changed, so a part kept from the last view (the same shared
+    /// text) is known unchanged without being read. The default takes the text apart (a text
+    /// that is not an object is one member, `board`).
+    /// Written out, the members must be exactly the object `view_text` writes.
+    fn view_parts(&self, viewer: Viewer) -> Vec<(Key, Part)> {
+        let text = self.view_text(viewer);
+        split_members(&text).unwrap_or_else(|| vec![(Key::Borrowed("board"), Part::text_of(text))])
     }
 
     /// The form of `event` that `viewer` may see, or `None` if it must not learn of it at all.

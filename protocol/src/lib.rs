@@ -9,6 +9,7 @@ pub mod error;
 pub mod fuzzing;
 pub mod http;
 pub mod json_index;
+pub mod parts_patch;
 pub mod patch;
 pub mod text_patch;
 pub mod utc;

@@ -35,17 +35,35 @@ pub fn diff_text(old: &str, new: &str) -> Result<String, String> {
 /// (a list of choices that all changed), the patch replaces the value whole instead: never
 /// longer than the member-by-member patch, and no more work for the client.
 pub fn diff_indexed(old: &IndexedJson, new: &IndexedJson) -> Result<String, String> {
+    let mut out = String::with_capacity(128);
+    out.push('[');
+    diff_indexed_at(old, new, "", &mut out, &mut true)?;
+    out.push(']');
+    Ok(out)
+}
+
+/// The operations of [`diff_indexed`] for two values at `pointer` (a JSON Pointer, not yet
+/// escaped for JSON) of larger documents, appended to `out` after the operations written
+/// before them (`first`: none yet): a part of a view diffed alone
+/// ([`crate::parts_patch`]).
+pub(crate) fn diff_indexed_at(
+    old: &IndexedJson,
+    new: &IndexedJson,
+    pointer: &str,
+    out: &mut String,
+    first: &mut bool,
+) -> Result<(), String> {
     let mut walk = Walk {
         old,
         new,
-        out: String::with_capacity(128),
-        first: true,
-        pointer: String::new(),
+        out: std::mem::take(out),
+        first: *first,
+        pointer: pointer.to_string(),
     };
-    walk.out.push('[');
-    walk.diff_at(trimmed(old.as_str()), trimmed(new.as_str()))?;
-    walk.out.push(']');
-    Ok(walk.out)
+    let walked = walk.diff_at(trimmed(old.as_str()), trimmed(new.as_str()));
+    *out = walk.out;
+    *first = walk.first;
+    walked
 }
 
 /// A byte range of a text.
@@ -186,7 +204,7 @@ impl Walk<'_> {
 }
 
 /// Writes one operation at `pointer` (`last` appended); `value` is JSON text.
-fn write_op(
+pub(crate) fn write_op(
     out: &mut String,
     first: &mut bool,
     pointer: &str,
@@ -219,13 +237,19 @@ fn push_key(pointer: &mut String, quoted: &str) -> Result<(), String> {
         .strip_prefix('"')
         .and_then(|q| q.strip_suffix('"'))
         .ok_or_else(|| format!("{quoted} is not a key"))?;
+    push_inner_key(pointer, inner)
+}
+
+/// Appends a member's key (the text between its quotes, escapes as written) to a JSON
+/// Pointer.
+pub(crate) fn push_inner_key(pointer: &mut String, inner: &str) -> Result<(), String> {
     pointer.push('/');
     if !inner.contains(['\\', '~', '/']) {
         pointer.push_str(inner);
         return Ok(());
     }
     let key: String = if inner.contains('\\') {
-        serde_json::from_str(quoted).map_err(|e| e.to_string())?
+        serde_json::from_str(&format!("\"{inner}\"")).map_err(|e| e.to_string())?
     } else {
         inner.to_string()
     };

@@ -41,6 +41,7 @@ pub mod weather;
 
 use std::sync::Arc;
 
+use adjutant_engine::view_parts::{Key, Part};
 use adjutant_engine::{Applied, Dice, GameInfo, GameKind, Outcome, Rules, Setup, Side, Viewer};
 use serde_json::Value;
 
@@ -199,6 +200,10 @@ impl Rules for MississippiFortress {
 
     fn view_text(&self, viewer: Viewer) -> String {
         MississippiFortress::view_text(self, viewer)
+    }
+
+    fn view_parts(&self, viewer: Viewer) -> Vec<(Key, Part)> {
+        MississippiFortress::view_parts(self, viewer)
     }
 
     fn redact(event: &Event, viewer: Viewer) -> Option<Value> {

@@ -14,6 +14,7 @@
 //! - After the last round (option `rounds`, 1 to 8, default 4), or once a side has no real
 //!   counter left, the side with more strength remaining wins; equal is a draw.
 
+use adjutant_engine::view_parts::{Key, Part};
 use adjutant_engine::{
     Applied, ChoiceInfo, ChoiceKind, ChoiceScope, Dice, EndReason, EnumValue, GameInfo, Outcome,
     PerSide, Rules, ScenarioInfo, Setup, Side, Viewer,
@@ -433,6 +434,10 @@ impl Rules for Outpost {
 
     fn view_text(&self, viewer: Viewer) -> String {
         self.view_json(viewer)
+    }
+
+    fn view_parts(&self, viewer: Viewer) -> Vec<(Key, Part)> {
+        self.view_members(viewer)
     }
 
     fn redact(event: &OutpostEvent, viewer: Viewer) -> Option<Value> {

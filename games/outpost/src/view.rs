@@ -3,14 +3,21 @@
 //! dead, the others only as "a counter at post n"; orders given, and their words to their
 //! side; remaining strength where the viewer may know it.
 
+use adjutant_engine::view_parts::{self, Key, Part};
 use adjutant_engine::{PerSide, Side, Viewer};
 use serde::Serialize;
 
 use crate::{Counter, Outpost, Phase, Stance};
 
 impl Outpost {
-    /// Everything `viewer` may know, as JSON text.
+    /// Everything `viewer` may know, as JSON text: [`Outpost::view_members`] written out.
     pub(crate) fn view_json(&self, viewer: Viewer) -> String {
+        Part::Object(self.view_members(viewer)).text()
+    }
+
+    /// Everything `viewer` may know in parts: each member of the view its own text (the
+    /// engine makes an update from the members that changed).
+    pub(crate) fn view_members(&self, viewer: Viewer) -> Vec<(Key, Part)> {
         let mut counters = Vec::new();
         let mut hidden = Vec::new();
         for c in &self.counters {
@@ -70,7 +77,7 @@ impl Outpost {
                 confederate: self.visible_strength(Side::Confederate, viewer),
             },
         };
-        adjutant_engine::json_text(&view, 2048)
+        view_parts::members(&view)
     }
 
     /// A side's remaining strength as `viewer` may know it: exact for its own side and once

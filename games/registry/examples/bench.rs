@@ -16,10 +16,9 @@
 use std::time::{Duration, Instant};
 
 use adjutant_engine::{
-    ChoiceKind, ChoiceScope, DynMatch, GameKind, PerSide, Seed, Setup, Side, Viewer,
+    ChoiceKind, ChoiceScope, DynMatch, GameKind, Part, PerSide, Seed, Setup, Side, Viewer,
 };
-use adjutant_protocol::json_index::IndexedJson;
-use adjutant_protocol::text_patch::diff_indexed;
+use adjutant_protocol::parts_patch::diff_parts;
 use serde_json::Value;
 
 /// The server's allocator, so that the figures are the server's.
@@ -202,16 +201,16 @@ fn main() {
     );
     println!(
         "{}",
-        t.own_view.line("The acting seat's view as JSON text, as the server builds it (its prompt and every legal action included)")
+        t.own_view.line("The acting seat's view in parts, as the server builds it (its prompt and every legal action included)")
     );
     println!(
         "{}",
         t.other_views
-            .line("One other view as JSON text (the other seat, a spectator; the average)")
+            .line("One other view in parts (the other seat, a spectator; the average)")
     );
     println!(
         "{}",
-        t.diff.line("The patch from a viewer's last view to its new one, the new view indexed first (each seat and the spectators, after every action)")
+        t.diff.line("The patch from a viewer's last view to its new one, made from the parts that changed (each seat and the spectators, after every action)")
     );
     println!(
         "{}",
@@ -238,8 +237,8 @@ struct Timings {
     patch_bytes: usize,
 }
 
-/// Each viewer's last view (indexed, as the server keeps it), the base of its next patch.
-struct Bases([(Viewer, IndexedJson); 3]);
+/// Each viewer's last view (in parts, as the server keeps it), the base of its next patch.
+struct Bases([(Viewer, Part); 3]);
 
 impl Bases {
     fn new(m: &dyn DynMatch) -> Self {
@@ -248,19 +247,18 @@ impl Bases {
             Viewer::Seat(Side::Confederate),
             Viewer::Spectator,
         ];
-        Bases(viewers.map(|v| (v, IndexedJson::new(m.view_text(v)))))
+        Bases(viewers.map(|v| (v, m.view_parts(v))))
     }
 
-    /// Times the patch of every viewer to its view of `m` now (indexing the new view, then
-    /// the diff).
+    /// Times the patch of every viewer to its view of `m` now (made from the parts that
+    /// changed).
     fn advance(&mut self, m: &dyn DynMatch, t: &mut Timings) {
         for (viewer, base) in &mut self.0 {
-            let text = m.view_text(*viewer);
+            let new = m.view_parts(*viewer);
             let start = Instant::now();
-            let new = IndexedJson::new(text);
-            let patch = diff_indexed(base, &new).expect("views are JSON");
+            let patch = diff_parts(base, &new).expect("views are JSON");
             t.diff.add(start.elapsed());
-            t.view_bytes += new.as_str().len();
+            t.view_bytes += new.text_len();
             t.patch_bytes += patch.len();
             *base = new;
         }
@@ -276,9 +274,9 @@ fn play_one(a: &Arguments, n: u64, choices: &mut Choices, t: &mut Timings) -> Re
         let to_act = m.to_act();
         let side = to_act[choices.pick(to_act.len())];
         let clock = Instant::now();
-        let text = m.view_text(Viewer::Seat(side));
+        let parts = m.view_parts(Viewer::Seat(side));
         t.own_view.add(clock.elapsed());
-        let view: Value = serde_json::from_str(&text).expect("a view is JSON");
+        let view: Value = serde_json::from_str(&parts.text()).expect("a view is JSON");
         let mut offered: Vec<Value> = view["actions"]
             .as_array()
             .map(|v| v.iter().filter(|x| x["type"] != "undo").cloned().collect())
@@ -300,8 +298,8 @@ fn play_one(a: &Arguments, n: u64, choices: &mut Choices, t: &mut Timings) -> Re
         };
         if a.views {
             let clock = Instant::now();
-            std::hint::black_box(m.view_text(Viewer::Seat(side.opponent())));
-            std::hint::black_box(m.view_text(Viewer::Spectator));
+            std::hint::black_box(m.view_parts(Viewer::Seat(side.opponent())));
+            std::hint::black_box(m.view_parts(Viewer::Spectator));
             t.other_views.add(clock.elapsed() / 2);
             bases.advance(m.as_ref(), t);
         }

@@ -44,8 +44,8 @@ pub(crate) struct Kept {
     pub(crate) looks: Vec<Look>,
     /// Their ids, in the same order (a key may name another counter after an undo).
     pub(crate) ids: Vec<Arc<str>>,
-    /// `{"area":N,"counters":[...]}`.
-    pub(crate) text: String,
+    /// `{"area":N,"counters":[...]}`, shared with the views that hold it.
+    pub(crate) text: Arc<str>,
 }
 
 impl Clone for AreaTexts {

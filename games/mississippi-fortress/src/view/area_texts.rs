@@ -6,8 +6,9 @@
 //! id there is what it was when the text was written: nothing the state says needs to be
 //! told which Areas an action touched, and nothing can be missed.
 
-use adjutant_engine::{Side, Viewer};
+use adjutant_engine::{Part, Side, Viewer};
 use serde::Serialize;
+use std::sync::Arc;
 
 use crate::data::AreaId;
 use crate::fog::CounterView;
@@ -32,9 +33,10 @@ fn slot(viewer: Viewer) -> usize {
 }
 
 impl MississippiFortress {
-    /// The occupied Areas in order, each with its counters as `viewer` sees them, as one JSON
-    /// array: Areas whose looks are unchanged since this viewer's last view are copied.
-    pub(crate) fn areas_text(&self, viewer: Viewer) -> String {
+    /// The occupied Areas in order, each with its counters as `viewer` sees them, one part
+    /// each: an Area whose looks are unchanged since this viewer's last view is the text kept
+    /// then (the same shared text, so an update knows it unchanged without reading it).
+    pub(crate) fn areas_part(&self, viewer: Viewer) -> Part {
         let mut placed: Vec<(AreaId, Key)> = self
             .counters
             .iter()
@@ -52,12 +54,8 @@ impl MississippiFortress {
             }
         };
         let kept = &mut guard[slot(viewer)];
-        let mut out = String::with_capacity(4 * 1024);
-        out.push('[');
-        for (i, run) in placed.chunk_by(|a, b| a.0 == b.0).enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
+        let mut areas = Vec::with_capacity(placed.len());
+        for run in placed.chunk_by(|a, b| a.0 == b.0) {
             let area = run[0].0;
             let n = usize::from(area.number());
             if kept.len() <= n {
@@ -77,11 +75,10 @@ impl MississippiFortress {
                 kept[n] = Some(self.write_area(area, run, viewer));
             }
             if let Some(k) = &kept[n] {
-                out.push_str(&k.text);
+                areas.push(Part::Text(Arc::clone(&k.text)));
             }
         }
-        out.push(']');
-        out
+        Part::Array(areas)
     }
 
     fn write_area(&self, area: AreaId, run: &[(AreaId, Key)], viewer: Viewer) -> Kept {
@@ -97,7 +94,7 @@ impl MississippiFortress {
         Kept {
             looks,
             ids,
-            text: adjutant_engine::json_text(&view, 512),
+            text: Arc::from(adjutant_engine::json_text(&view, 512)),
         }
     }
 }

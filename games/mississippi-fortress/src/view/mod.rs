@@ -10,6 +10,7 @@ mod area_texts;
 mod battle;
 mod private;
 
+use adjutant_engine::view_parts::{self, Part};
 use adjutant_engine::{PerSide, Side, Viewer};
 use serde::Serialize;
 
@@ -22,8 +23,8 @@ use crate::model::record::is_false;
 use crate::model::ship::{BatteryState, OffRiver};
 use crate::weather::weather_name;
 
-/// Everything one viewer may know: these members, then `areas` (the occupied Areas, written
-/// by [`area_texts`] as text), then [`Rest`]'s.
+/// Everything one viewer may know: these members, then `areas` (the occupied Areas, each
+/// Area's text kept by [`area_texts`]), then [`Rest`]'s.
 #[derive(Serialize)]
 struct View<'a> {
     scenario: &'a ScenarioId,
@@ -160,8 +161,16 @@ struct Sailing<'a> {
 }
 
 impl MississippiFortress {
-    /// Everything `viewer` may know, as JSON text.
+    /// Everything `viewer` may know, as JSON text: [`MississippiFortress::view_parts`]
+    /// written out.
     pub fn view_text(&self, viewer: Viewer) -> String {
+        Part::Object(self.view_parts(viewer)).text()
+    }
+
+    /// Everything `viewer` may know, in parts: each member of the view its own text, and the
+    /// occupied Areas each its own, kept from this viewer's last view while what it may see
+    /// there is unchanged ([`area_texts`]).
+    pub fn view_parts(&self, viewer: Viewer) -> Vec<(view_parts::Key, Part)> {
         let scenario = self.scenario_data();
         let dates = crate::data::TurnTrack::get()
             .turn(scenario.track, self.turn)
@@ -232,9 +241,10 @@ impl MississippiFortress {
             union_private: private(Side::Union),
             confederate_private: private(Side::Confederate),
         };
-        // Views run to about 4–10 KB (Champion Hill's average 4.4 KB).
-        let areas = self.areas_text(viewer);
-        adjutant_engine::json_object_with(&view, "areas", &areas, &rest, 8 * 1024)
+        let mut members = view_parts::members(&view);
+        members.push(("areas".into(), self.areas_part(viewer)));
+        members.extend(view_parts::members(&rest));
+        members
     }
 
     fn river_view(&self, viewer: Viewer) -> Vec<NodeView<'_>> {

@@ -1,15 +1,16 @@
 //! Telling the subscribers: each its own redacted update, presence, and new subscriptions.
 
 use super::*;
-use adjutant_protocol::text_patch;
+use adjutant_engine::Part;
+use adjutant_protocol::parts_patch;
 use serde_json::value::RawValue;
 
 /// An action's updates, built while its commit runs, sent once it is durable.
 pub(super) struct Prepared {
     /// One frame per viewer and update mode with a subscriber.
     frames: HashMap<(Viewer, UpdateMode), Frame>,
-    /// The views (JSON text, indexed) that become the next patches' bases.
-    bases: Vec<(Viewer, IndexedJson)>,
+    /// The views (in parts) that become the next patches' bases.
+    bases: Vec<(Viewer, Part)>,
     /// The view the caller asked for (null for none).
     wanted_view: Value,
 }
@@ -35,7 +36,10 @@ impl Actor {
             wanted_view: Value::Null,
         };
         for viewer in viewers {
-            let text = self.view_text(viewer);
+            let parts = self.view_parts(viewer);
+            // The view written whole, only for what needs it whole.
+            let written = std::cell::OnceCell::new();
+            let text = || written.get_or_init(|| parts.text()).as_str();
             let has = |mode| {
                 self.subs
                     .iter()
@@ -44,7 +48,7 @@ impl Actor {
             let (wants_view, wants_patch) = (has(UpdateMode::View), has(UpdateMode::Patch));
             // The view becomes, for the actor, the reply.
             if Some(viewer) == wanted {
-                prepared.wanted_view = serde_json::from_str(&text).unwrap_or(Value::Null);
+                prepared.wanted_view = serde_json::from_str(text()).unwrap_or(Value::Null);
             }
             if !wants_view && !wants_patch {
                 continue;
@@ -65,7 +69,7 @@ impl Actor {
                 patch: None,
             };
             if wants_view {
-                let whole = raw(text.clone());
+                let whole = raw(text().to_string());
                 let whole = UpdateFrame {
                     view: Some(&whole),
                     ..update
@@ -75,11 +79,11 @@ impl Actor {
                     .insert((viewer, UpdateMode::View), Frame::json(&whole));
             }
             if wants_patch {
-                // The view becomes the next patch's base.
-                let new = IndexedJson::new(text);
+                // The view becomes the next patch's base; the patch is made from the parts
+                // that changed.
                 let ops = match self.patch_base.get(&viewer) {
-                    Some(base) => patch_text(base, &new),
-                    None => whole_view_patch(new.as_str()),
+                    Some(base) => patch_parts(base, &parts),
+                    None => whole_view_patch(text()),
                 };
                 let patched = UpdateFrame {
                     patch: Some(&ops),
@@ -88,7 +92,7 @@ impl Actor {
                 prepared
                     .frames
                     .insert((viewer, UpdateMode::Patch), Frame::json(&patched));
-                prepared.bases.push((viewer, new));
+                prepared.bases.push((viewer, parts));
             }
         }
         prepared
@@ -180,9 +184,9 @@ impl Actor {
             .meta
             .viewer(new.account.as_ref(), new.spectate_code.as_deref())?;
         self.subs.retain(|s| s.sink.conn != new.sink.conn);
-        // The text is the next patch's base; the frame carries the same view.
-        let text = self.view_text(viewer);
-        let view: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        // The parts are the next patch's base; the frame carries the same view.
+        let parts = self.view_parts(viewer);
+        let view: Value = serde_json::from_str(&parts.text()).unwrap_or(Value::Null);
         let mut presence = self.presence();
         match new.account.as_ref().and_then(|a| self.meta.seat_of(&a.id)) {
             Some(Side::Union) => presence.union = true,
@@ -235,7 +239,7 @@ impl Actor {
             }
         }
         if new.mode == UpdateMode::Patch {
-            self.patch_base.insert(viewer, IndexedJson::new(text));
+            self.patch_base.insert(viewer, parts);
         }
         if let Some(side) = new.account.as_ref().and_then(|a| self.meta.seat_of(&a.id)) {
             *self.seen.get_mut(side) = self.now();
@@ -266,12 +270,12 @@ fn null() -> Box<RawValue> {
     RawValue::from_string("null".to_string()).expect("null is JSON")
 }
 
-/// The patch from `base` to `view`, both views as indexed JSON text.
-pub(super) fn patch_text(base: &IndexedJson, view: &IndexedJson) -> Box<RawValue> {
-    match text_patch::diff_indexed(base, view) {
+/// The patch from `base` to `view`, both views in parts: made from the parts that changed.
+pub(super) fn patch_parts(base: &Part, view: &Part) -> Box<RawValue> {
+    match parts_patch::diff_parts(base, view) {
         Ok(ops) => raw(ops),
         // Not reached with views the server wrote; the whole view then mends the base.
-        Err(_) => whole_view_patch(view.as_str()),
+        Err(_) => whole_view_patch(&view.text()),
     }
 }
 

@@ -6,7 +6,7 @@
 //! and tells its own subscribers ([`Actor::follow`]). On SQLite nothing of this runs: the
 //! lease is epoch 0 from the start and no notification comes.
 
-use super::fanout::{patch_text, raw, whole_view_patch};
+use super::fanout::{patch_parts, raw, whole_view_patch};
 use super::*;
 use crate::service::metrics::Counters;
 use crate::store::ActionRow;
@@ -188,7 +188,7 @@ impl Actor {
         let mut bases = Vec::new();
         for (viewer, mode) in viewers {
             let seen_as = if finished { Viewer::Omniscient } else { viewer };
-            let text = self.view_text(viewer);
+            let parts = self.view_parts(viewer);
             let mut list = Vec::with_capacity(rows.len());
             for (i, row) in rows.iter().enumerate() {
                 let stored: Vec<Value> = serde_json::from_str(&row.events).unwrap_or_default();
@@ -205,18 +205,17 @@ impl Actor {
                 let frame = if i + 1 < rows.len() {
                     Frame::json(&update)
                 } else if mode == UpdateMode::View {
-                    let whole = raw(text.clone());
+                    let whole = raw(parts.text());
                     Frame::json(&UpdateFrame {
                         view: Some(&whole),
                         ..update
                     })
                 } else {
-                    let new = IndexedJson::new(text.clone());
                     let ops = match self.patch_base.get(&viewer) {
-                        Some(base) => patch_text(base, &new),
-                        None => whole_view_patch(new.as_str()),
+                        Some(base) => patch_parts(base, &parts),
+                        None => whole_view_patch(&parts.text()),
                     };
-                    bases.push((viewer, new));
+                    bases.push((viewer, parts.clone()));
                     Frame::json(&UpdateFrame {
                         patch: Some(&ops),
                         ..update

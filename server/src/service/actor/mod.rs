@@ -17,8 +17,9 @@ mod sink;
 #[cfg(test)]
 mod tests;
 
-use adjutant_engine::{DynMatch, EndReason, GameKind, PerSide, PlayError, Played, Side, Viewer};
-use adjutant_protocol::json_index::IndexedJson;
+use adjutant_engine::{
+    DynMatch, EndReason, GameKind, Part, PerSide, PlayError, Played, Side, Viewer,
+};
 use adjutant_protocol::{
     ActionAccepted, ApiError, ChatChannel, ChatMessage, ClockReply, ErrorCode, GameCreated,
     GameState, GameStatus, JoinGame, Joined, NoticeKind, Presence, ServerMessage, TimeoutPolicy,
@@ -76,8 +77,9 @@ struct Actor {
     /// The sequence number of the game's latest stored snapshot (0: none).
     snapshot_seq: u64,
     subs: Vec<Subscriber>,
-    /// The last view sent to patch-mode subscribers, per viewer: the base of the next patch.
-    patch_base: HashMap<Viewer, IndexedJson>,
+    /// The last view sent to patch-mode subscribers, per viewer, in parts: the base of the
+    /// next patch.
+    patch_base: HashMap<Viewer, Part>,
     /// Set when memory and store may disagree (a failed commit, a rules panic): the actor
     /// answers what it is handling and then leaves, so the next request reloads the game.
     poisoned: bool,
@@ -308,11 +310,11 @@ impl Actor {
         self.game.as_ref().map_or(Value::Null, |g| g.view(viewer))
     }
 
-    /// The view as JSON text: what the patches are computed from.
-    fn view_text(&self, viewer: Viewer) -> String {
+    /// The view in parts: what the patches are made from (written out, its JSON text).
+    fn view_parts(&self, viewer: Viewer) -> Part {
         self.game
             .as_ref()
-            .map_or_else(|| "null".to_string(), |g| g.view_text(viewer))
+            .map_or_else(|| Part::text_of("null"), |g| g.view_parts(viewer))
     }
 
     fn state(

@@ -126,10 +126,10 @@ impl Actor {
             }
         }
         for sub in &self.subs {
-            let text = self.view_text(sub.viewer);
-            let view = serde_json::from_str(&text).unwrap_or(Value::Null);
+            let parts = self.view_parts(sub.viewer);
+            let view = serde_json::from_str(&parts.text()).unwrap_or(Value::Null);
             if sub.mode == UpdateMode::Patch {
-                self.patch_base.insert(sub.viewer, IndexedJson::new(text));
+                self.patch_base.insert(sub.viewer, parts);
             }
             frames.insert(
                 sub.sink.conn,

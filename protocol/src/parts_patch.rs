@@ -1,0 +1,271 @@
+//! The JSON Patch between two views in parts (issue 16, "small updates by construction"):
+//! the same operations, byte for byte, as [`crate::text_patch::diff_indexed`] finds between
+//! the two views written whole, but found from the parts that changed. A part the game kept
+//! from the last view is the same shared text ([`Part::Text`]) and is passed over with one
+//! pointer comparison, never read; objects and arrays of parts are walked as the text diff
+//! walks them (members matched by key, elements by position, a value replaced whole where its
+//! operations would be longer); only two texts that differ are indexed and diffed as text.
+//! So neither view is written whole, nor indexed whole, to make the update.
+
+use std::borrow::Cow;
+use std::fmt::Write;
+use std::sync::Arc;
+
+use adjutant_engine::Part;
+use adjutant_engine::view_parts::Key;
+
+use crate::json_index::IndexedJson;
+use crate::text_patch::{diff_indexed_at, push_inner_key, write_op};
+
+/// The patch (a JSON array of operations, as text) that turns the view `old` into `new`:
+/// exactly [`crate::text_patch::diff_text`] of their texts. `Err` when a changed text's key
+/// cannot be read (text that is not JSON).
+pub fn diff_parts(old: &Part, new: &Part) -> Result<String, String> {
+    let mut walk = Walk {
+        out: String::with_capacity(128),
+        first: true,
+        pointer: String::new(),
+    };
+    walk.out.push('[');
+    walk.diff_at(old, new)?;
+    walk.out.push(']');
+    Ok(walk.out)
+}
+
+/// One diff being written (as `text_patch`'s walk).
+struct Walk {
+    out: String,
+    first: bool,
+    pointer: String,
+}
+
+/// The text of a part: borrowed where it is one text.
+fn text_of(part: &Part) -> Cow<'_, str> {
+    match part {
+        Part::Text(text) => Cow::Borrowed(text),
+        _ => Cow::Owned(part.text()),
+    }
+}
+
+/// Whether two texts are known to be the same: one shared text, or equal bytes.
+fn same_text(a: &Arc<str>, b: &Arc<str>) -> bool {
+    Arc::ptr_eq(a, b) || a == b
+}
+
+/// Whether two parts are texts known to be the same.
+fn same_texts(a: &Part, b: &Part) -> bool {
+    matches!((a, b), (Part::Text(x), Part::Text(y)) if same_text(x, y))
+}
+
+impl Walk {
+    fn diff_at(&mut self, old: &Part, new: &Part) -> Result<(), String> {
+        let (before, was_first) = (self.out.len(), self.first);
+        match (old, new) {
+            (Part::Text(a), Part::Text(b)) if same_text(a, b) => return Ok(()),
+            (Part::Text(a), Part::Text(b)) => return self.texts(a, b),
+            (Part::Object(a), Part::Object(b)) => self.objects(a, b)?,
+            (Part::Array(a), Part::Array(b)) => self.arrays(a, b)?,
+            // Parts of two shapes: compared as their texts.
+            _ => return self.texts(&old.text(), &new.text()),
+        }
+        // The whole value instead, when that is shorter (as the text diff decides it).
+        let written = self.out.len() - before;
+        if written > 0 && written > new.text_len() {
+            let mut whole = String::new();
+            let mut first = was_first;
+            write_op(
+                &mut whole,
+                &mut first,
+                &self.pointer,
+                "replace",
+                None,
+                Some(&new.text()),
+            )?;
+            if whole.len() < written {
+                self.out.truncate(before);
+                self.out.push_str(&whole);
+            }
+        }
+        Ok(())
+    }
+
+    /// Two texts that differ, diffed as text at the current pointer.
+    fn texts(&mut self, old: &str, new: &str) -> Result<(), String> {
+        let old = IndexedJson::new(old.to_string());
+        let new = IndexedJson::new(new.to_string());
+        diff_indexed_at(&old, &new, &self.pointer, &mut self.out, &mut self.first)
+    }
+
+    fn objects(&mut self, a: &[(Key, Part)], b: &[(Key, Part)]) -> Result<(), String> {
+        let mut matched = vec![false; a.len()];
+        let mut cursor = 0;
+        for (key, new) in b {
+            // Members keep their order: the next old member is nearly always the one.
+            let found = (cursor..a.len())
+                .chain(0..cursor)
+                .find(|&j| !matched[j] && a[j].0 == *key);
+            if let Some(j) = found {
+                matched[j] = true;
+                cursor = j + 1;
+                if same_texts(&a[j].1, new) {
+                    continue;
+                }
+            }
+            let depth = self.pointer.len();
+            push_inner_key(&mut self.pointer, key)?;
+            match found {
+                Some(j) => self.diff_at(&a[j].1, new)?,
+                None => self.op("add", None, Some(new))?,
+            }
+            self.pointer.truncate(depth);
+        }
+        for (j, (key, _)) in a.iter().enumerate() {
+            if !matched[j] {
+                let depth = self.pointer.len();
+                push_inner_key(&mut self.pointer, key)?;
+                self.op("remove", None, None)?;
+                self.pointer.truncate(depth);
+            }
+        }
+        Ok(())
+    }
+
+    fn arrays(&mut self, a: &[Part], b: &[Part]) -> Result<(), String> {
+        let common = a.len().min(b.len());
+        let depth = self.pointer.len();
+        for i in 0..common {
+            if same_texts(&a[i], &b[i]) {
+                continue;
+            }
+            let _ = write!(self.pointer, "/{i}");
+            self.diff_at(&a[i], &b[i])?;
+            self.pointer.truncate(depth);
+        }
+        // Remove from the end first so that indices stay valid.
+        for i in (common..a.len()).rev() {
+            let _ = write!(self.pointer, "/{i}");
+            self.op("remove", None, None)?;
+            self.pointer.truncate(depth);
+        }
+        for value in &b[common..] {
+            self.op("add", Some("-"), Some(value))?;
+        }
+        Ok(())
+    }
+
+    fn op(&mut self, op: &str, last: Option<&str>, value: Option<&Part>) -> Result<(), String> {
+        let value = value.map(text_of);
+        write_op(
+            &mut self.out,
+            &mut self.first,
+            &self.pointer,
+            op,
+            last,
+            value.as_deref(),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text_patch::diff_text;
+    use adjutant_engine::view_parts::split_members;
+    use proptest::prelude::*;
+    use serde_json::{Value, json};
+
+    /// `value` in parts, split down to `depth` levels (deeper values are one text each);
+    /// `shared` texts are taken from there when the same text is found (as a game keeps
+    /// them).
+    fn parts(value: &Value, depth: u32, shared: &[Arc<str>]) -> Part {
+        let leaf = |v: &Value| {
+            let text = v.to_string();
+            Part::Text(
+                shared
+                    .iter()
+                    .find(|s| ***s == *text)
+                    .cloned()
+                    .unwrap_or_else(|| Arc::from(text)),
+            )
+        };
+        match value {
+            Value::Object(m) if depth > 0 => Part::Object(
+                m.iter()
+                    .map(|(k, v)| {
+                        let key = serde_json::to_string(k).unwrap();
+                        (
+                            Key::Owned(key[1..key.len() - 1].to_string()),
+                            parts(v, depth - 1, shared),
+                        )
+                    })
+                    .collect(),
+            ),
+            Value::Array(a) if depth > 0 => {
+                Part::Array(a.iter().map(|v| parts(v, depth - 1, shared)).collect())
+            }
+            v => leaf(v),
+        }
+    }
+
+    /// Every leaf text of `part`.
+    fn leaves(part: &Part, into: &mut Vec<Arc<str>>) {
+        match part {
+            Part::Text(t) => into.push(Arc::clone(t)),
+            Part::Object(m) => m.iter().for_each(|(_, p)| leaves(p, into)),
+            Part::Array(a) => a.iter().for_each(|p| leaves(p, into)),
+        }
+    }
+
+    #[test]
+    fn a_moved_counter_is_the_text_diffs_patch() {
+        let old = json!({"turn": 1, "areas": [{"area": 3, "counters": ["a", "b"]}, {"area": 4, "counters": ["c"]}]});
+        let new = json!({"turn": 1, "areas": [{"area": 3, "counters": ["a"]}, {"area": 4, "counters": ["c", "b"]}]});
+        let (a, b) = (parts(&old, 2, &[]), parts(&new, 2, &[]));
+        let text = diff_parts(&a, &b).unwrap();
+        assert_eq!(text, diff_text(&old.to_string(), &new.to_string()).unwrap());
+        assert_eq!(diff_parts(&a, &a).unwrap(), "[]");
+        // A view taken apart from its text gives the same patch.
+        let split = |v: &Value| Part::Object(split_members(&v.to_string()).unwrap());
+        assert_eq!(diff_parts(&split(&old), &split(&new)).unwrap(), text);
+    }
+
+    fn json_value() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            (-5i64..5).prop_map(Value::from),
+            "[a-c/~\"\\\\é ]{0,3}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(4, 32, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                prop::collection::btree_map("[a-c/~\"]{1,2}", inner, 0..4)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest! {
+        /// Whatever the two documents, however deep each is split into parts (the two
+        /// splits need not agree), and with texts shared between them: the text diff's
+        /// patch.
+        #[test]
+        fn the_patch_of_the_parts_is_the_patch_of_the_texts(
+            old in json_value(),
+            new in json_value(),
+            old_depth in 0u32..4,
+            new_depth in 0u32..4,
+        ) {
+            let a = parts(&old, old_depth, &[]);
+            let mut shared = Vec::new();
+            leaves(&a, &mut shared);
+            let b = parts(&new, new_depth, &shared);
+            prop_assert_eq!(a.text(), old.to_string());
+            prop_assert_eq!(b.text(), new.to_string());
+            prop_assert_eq!(
+                diff_parts(&a, &b).unwrap(),
+                diff_text(&old.to_string(), &new.to_string()).unwrap()
+            );
+        }
+    }
+}
