@@ -143,14 +143,28 @@ pub fn location_hexes(location: &VictoryLocation) -> Vec<HexId> {
 mod tests {
     use super::*;
     use crate::model::unit::{Location, UnitKey};
-    use crate::testing::empty_game;
+
+    /// A game of `scenario` with every counter off the map (as `testing::empty_game`, which
+    /// this module may not import: the testing helpers import the rules' modules).
+    fn empty_game(scenario: &str) -> BloodyRoadsSouth {
+        let setup = adjutant_engine::Setup {
+            scenario: scenario.into(),
+            options: Default::default(),
+            secret_choices: Default::default(),
+        };
+        let mut g = BloodyRoadsSouth::new_game(&setup).expect("the scenario sets up");
+        for u in g.units_mut() {
+            u.location = Location::Waiting;
+        }
+        g
+    }
 
     /// Rule 5.1d, phase after phase, with combat units of both sides moving over a few hexes
     /// (some left and taken again by the other side): the holdings are what a search from
     /// the start of the list finds, so the table is left empty between calls.
     #[test]
     fn s5_1d_holdings_recorded_phase_after_phase_are_those_a_search_finds() {
-        let mut g = empty_game("sanders-field", &[]);
+        let mut g = empty_game("sanders-field");
         let hexes: Vec<HexId> = ["A12.10", "A13.11", "A14.12", "B3.05", "A15.10"]
             .iter()
             .map(|h| h.parse().expect("a hex id"))
@@ -177,7 +191,7 @@ mod tests {
         }
         assert!(expected.len() >= hexes.len());
         // Another game on the same thread, which has held none of those hexes but one.
-        let mut other = empty_game("sanders-field", &[]);
+        let mut other = empty_game("sanders-field");
         other.unit_mut(units[0]).location = Location::Map { hex: hexes[2] };
         let mut expected = other.holdings.clone();
         searched(&other, &mut expected);
