@@ -53,33 +53,9 @@ impl Found {
         if Rc::ptr_eq(blocked, &self.last) || blocked == &self.last {
             return true;
         }
-        let (was, now) = (&self.last[..], &blocked[..]);
-        let (mut i, mut j) = (0, 0);
-        loop {
-            let changed = match (was.get(i), now.get(j)) {
-                (None, None) => return true,
-                (Some(a), Some(b)) if a == b => {
-                    i += 1;
-                    j += 1;
-                    continue;
-                }
-                (Some(&a), Some(&b)) if a < b => {
-                    i += 1;
-                    a
-                }
-                (Some(&a), None) => {
-                    i += 1;
-                    a
-                }
-                (_, Some(&b)) => {
-                    j += 1;
-                    b
-                }
-            };
-            if self.asked.binary_search(&changed).is_ok() {
-                return false;
-            }
-        }
+        crate::geometry::changed::changed_only_unasked(&self.last, blocked, |h| {
+            self.asked.binary_search(&h).is_ok()
+        })
     }
 }
 

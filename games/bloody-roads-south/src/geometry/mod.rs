@@ -7,6 +7,7 @@
 //! (`S13.0`) and the book's (`1.2a`), as in `docs/rules/bloody-roads-south.md`.
 
 pub mod area;
+pub mod changed;
 pub mod costs;
 pub mod facing;
 pub mod frame;

@@ -58,33 +58,9 @@ impl Kept {
         if Rc::ptr_eq(&self.blocked, blocked) || self.blocked == *blocked {
             return true;
         }
-        let (was, now) = (&self.blocked[..], &blocked[..]);
-        let (mut i, mut j) = (0, 0);
-        loop {
-            let changed = match (was.get(i), now.get(j)) {
-                (None, None) => return true,
-                (Some(a), Some(b)) if a == b => {
-                    i += 1;
-                    j += 1;
-                    continue;
-                }
-                (Some(&a), Some(&b)) if a < b => {
-                    i += 1;
-                    a
-                }
-                (Some(&a), None) => {
-                    i += 1;
-                    a
-                }
-                (_, Some(&b)) => {
-                    j += 1;
-                    b
-                }
-            };
-            if self.search.asked(changed) {
-                return false;
-            }
-        }
+        crate::geometry::changed::changed_only_unasked(&self.blocked, blocked, |h| {
+            self.search.asked(h)
+        })
     }
 }
 
