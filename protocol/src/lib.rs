@@ -9,6 +9,8 @@ pub mod error;
 pub mod fuzzing;
 pub mod http;
 pub mod json_index;
+#[cfg(test)]
+mod json_values;
 pub mod parts_patch;
 pub mod patch;
 pub mod text_patch;
