@@ -10,7 +10,6 @@
 //! - an agreed draw ends the game with no winner (`outcome.reason` `agreed`).
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 
 use crate::meta::MetaAction;
 use crate::side::{PerSide, Side, Viewer};
@@ -70,26 +69,42 @@ impl Draw {
         *self = Draw::default();
     }
 
-    /// The view's `draw`: the standing offer (public) and, for a seat, the draw actions it
-    /// may post, labelled like every offered action.
-    pub fn view(&self, viewer: Viewer, running: bool) -> Value {
-        let actions: Vec<Value> = match viewer.side() {
-            Some(side) if running => self
-                .choices(side)
-                .into_iter()
-                .map(|action| {
-                    let mut value = action.to_value();
-                    value["label"] = Value::String(label(action).to_string());
-                    value
-                })
-                .collect(),
+    /// The view's `draw` as JSON text: the standing offer (public) and, for a seat, the draw
+    /// actions it may post, labelled like every offered action (keys in the order of a
+    /// `serde_json` map, as the view has always had them).
+    pub fn view_text(&self, viewer: Viewer, running: bool) -> String {
+        let actions = match viewer.side() {
+            Some(side) if running => self.choices(side),
             _ => Vec::new(),
         };
-        json!({
-            "offered_by": self.offered_by.map(Side::as_str),
-            "actions": actions,
-        })
+        let view = DrawView {
+            actions: actions
+                .into_iter()
+                .map(|action| DrawChoice {
+                    label: label(action),
+                    action,
+                })
+                .collect(),
+            offered_by: self.offered_by,
+        };
+        serde_json::to_string(&view).expect("a draw view serialises")
     }
+}
+
+/// The view's `draw`.
+#[derive(Serialize)]
+struct DrawView {
+    actions: Vec<DrawChoice>,
+    offered_by: Option<Side>,
+}
+
+/// A draw action offered, with its label.
+#[derive(Serialize)]
+struct DrawChoice {
+    label: &'static str,
+    /// Written as its `type` member.
+    #[serde(flatten)]
+    action: MetaAction,
 }
 
 /// The label of a draw action, as offered.
@@ -100,5 +115,55 @@ fn label(action: MetaAction) -> &'static str {
         MetaAction::DeclineDraw => "Decline the draw offered",
         MetaAction::WithdrawDraw => "Withdraw your draw offer",
         _ => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{Value, json};
+
+    /// The draw view as it was first written, from a tree.
+    fn view_tree(draw: &Draw, viewer: Viewer, running: bool) -> Value {
+        let actions: Vec<Value> = match viewer.side() {
+            Some(side) if running => draw
+                .choices(side)
+                .into_iter()
+                .map(|action| {
+                    let mut value = action.to_value();
+                    value["label"] = Value::String(label(action).to_string());
+                    value
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        json!({"offered_by": draw.offered_by.map(Side::as_str), "actions": actions})
+    }
+
+    #[test]
+    fn every_draw_view_is_the_text_of_its_tree() {
+        let viewers = [
+            Viewer::Seat(Side::Union),
+            Viewer::Seat(Side::Confederate),
+            Viewer::Spectator,
+            Viewer::Omniscient,
+        ];
+        for offered_by in [None, Some(Side::Union), Some(Side::Confederate)] {
+            for (union, confederate) in [(false, false), (true, false), (false, true)] {
+                let draw = Draw {
+                    offered_by,
+                    declined: PerSide { union, confederate },
+                };
+                for viewer in viewers {
+                    for running in [true, false] {
+                        assert_eq!(
+                            draw.view_text(viewer, running),
+                            view_tree(&draw, viewer, running).to_string(),
+                            "{draw:?} {viewer:?} {running}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

@@ -9,9 +9,9 @@
 
 /// A JSON text and the extent of each of its containers.
 #[derive(Clone, Debug, Default)]
-pub struct IndexedJson {
-    /// The text, as written.
-    text: String,
+pub struct IndexedJson<'a> {
+    /// The text, as written (borrowed: indexing copies nothing).
+    text: &'a str,
     /// Each container in the order they open (so sorted by opening byte).
     containers: Vec<Container>,
 }
@@ -48,9 +48,9 @@ const CLASS: [u8; 256] = {
     class
 };
 
-impl IndexedJson {
+impl<'a> IndexedJson<'a> {
     /// Indexes `text` (one pass over its bytes).
-    pub fn new(text: String) -> Self {
+    pub fn new(text: &'a str) -> Self {
         let bytes = text.as_bytes();
         let mut containers: Vec<Container> = Vec::with_capacity(bytes.len() / 32);
         let mut open: Vec<usize> = Vec::with_capacity(16);
@@ -87,12 +87,7 @@ impl IndexedJson {
     }
 
     /// The text.
-    pub fn as_str(&self) -> &str {
-        &self.text
-    }
-
-    /// The text, given back.
-    pub fn into_string(self) -> String {
+    pub fn as_str(&self) -> &'a str {
         self.text
     }
 
@@ -185,7 +180,7 @@ mod tests {
 
     #[test]
     fn each_value_ends_where_its_text_does() {
-        let doc = IndexedJson::new(r#"{"a":[1,{"b":"}]\""}],"c":true}"#.to_string());
+        let doc = IndexedJson::new(r#"{"a":[1,{"b":"}]\""}],"c":true}"#);
         let text = doc.as_str();
         let at = |s: &str| text.find(s).unwrap();
         let end = |i: usize| doc.value_end(i, &mut doc.members_of(usize::MAX));
@@ -234,7 +229,7 @@ mod tests {
     }
 
     fn indexed(text: &str) -> Vec<(usize, usize, usize)> {
-        let doc = IndexedJson::new(text.to_string());
+        let doc = IndexedJson::new(text);
         doc.containers
             .iter()
             .map(|c| (c.open, c.close, c.after))
@@ -281,7 +276,7 @@ mod tests {
     #[test]
     fn unbalanced_text_ends_at_the_end() {
         for broken in ["{", "[[", "]", "{\"a\":[}", "\"x"] {
-            let doc = IndexedJson::new(broken.to_string());
+            let doc = IndexedJson::new(broken);
             for i in 0..broken.len() {
                 let end = doc.value_end(i, &mut doc.members_of(0));
                 assert!(end > i && end <= broken.len(), "{broken} at {i}: {end}");

@@ -13,6 +13,7 @@ pub mod json_index;
 mod json_values;
 pub mod parts_patch;
 pub mod patch;
+mod patch_writer;
 pub mod text_patch;
 pub mod utc;
 pub mod ws;

@@ -14,29 +14,24 @@ use std::sync::Arc;
 use adjutant_engine::Part;
 use adjutant_engine::view_parts::Key;
 
-use crate::json_index::IndexedJson;
-use crate::text_patch::{diff_indexed_at, push_inner_key, write_op};
+use crate::patch_writer::{Patch, push_inner_key};
+use crate::text_patch::diff_texts_at;
 
 /// The patch (a JSON array of operations, as text) that turns the view `old` into `new`:
 /// exactly [`crate::text_patch::diff_text`] of their texts. `Err` when a changed text's key
 /// cannot be read (text that is not JSON).
 pub fn diff_parts(old: &Part, new: &Part) -> Result<String, String> {
     let mut walk = Walk {
-        out: String::with_capacity(128),
-        first: true,
-        pointer: String::new(),
+        patch: Patch::new(),
     };
-    walk.out.push('[');
     walk.diff_at(old, new)?;
-    walk.out.push(']');
-    Ok(walk.out)
+    Ok(walk.patch.finish())
 }
 
-/// One diff being written (as `text_patch`'s walk).
+/// One diff being walked.
 struct Walk {
-    out: String,
-    first: bool,
-    pointer: String,
+    /// The patch being written, and where the walk stands in it.
+    patch: Patch,
 }
 
 /// The text of a part: borrowed where it is one text.
@@ -59,47 +54,36 @@ fn same_texts(a: &Part, b: &Part) -> bool {
 
 impl Walk {
     fn diff_at(&mut self, old: &Part, new: &Part) -> Result<(), String> {
-        let (before, was_first) = (self.out.len(), self.first);
-        match (old, new) {
+        let level = match (old, new) {
             (Part::Text(a), Part::Text(b)) if same_text(a, b) => return Ok(()),
-            (Part::Text(a), Part::Text(b)) => return self.texts(a, b),
-            (Part::Object(a), Part::Object(b)) => self.objects(a, b)?,
-            (Part::Array(a), Part::Array(b)) => self.arrays(a, b)?,
-            // Parts of two shapes: compared as their texts.
-            _ => return self.texts(&old.text(), &new.text()),
-        }
-        // The whole value instead, when that is shorter (as the text diff decides it).
-        let written = self.out.len() - before;
-        if written > 0 && written > new.text_len() {
-            let mut whole = String::new();
-            let mut first = was_first;
-            write_op(
-                &mut whole,
-                &mut first,
-                &self.pointer,
-                "replace",
-                None,
-                Some(&new.text()),
-            )?;
-            if whole.len() < written {
-                self.out.truncate(before);
-                self.out.push_str(&whole);
+            (Part::Text(a), Part::Text(b)) => return diff_texts_at(a, b, &mut self.patch),
+            (Part::Object(a), Part::Object(b)) => {
+                let level = self.patch.enter(new.text_len())?;
+                self.objects(a, b)?;
+                level
             }
+            (Part::Array(a), Part::Array(b)) => {
+                let level = self.patch.enter(new.text_len())?;
+                self.arrays(a, b)?;
+                level
+            }
+            // Parts of two shapes: compared as their texts.
+            _ => return diff_texts_at(&old.text(), &new.text(), &mut self.patch),
+        };
+        // The whole value instead, when that is shorter (as the text diff decides it).
+        if self.patch.leave(level) {
+            self.patch.op("replace", None, Some(&new.text()))?;
         }
         Ok(())
-    }
-
-    /// Two texts that differ, diffed as text at the current pointer.
-    fn texts(&mut self, old: &str, new: &str) -> Result<(), String> {
-        let old = IndexedJson::new(old.to_string());
-        let new = IndexedJson::new(new.to_string());
-        diff_indexed_at(&old, &new, &self.pointer, &mut self.out, &mut self.first)
     }
 
     fn objects(&mut self, a: &[(Key, Part)], b: &[(Key, Part)]) -> Result<(), String> {
         let mut matched = vec![false; a.len()];
         let mut cursor = 0;
         for (key, new) in b {
+            if self.patch.stopped() {
+                return Ok(());
+            }
             // Members keep their order: the next old member is nearly always the one.
             let found = (cursor..a.len())
                 .chain(0..cursor)
@@ -111,20 +95,20 @@ impl Walk {
                     continue;
                 }
             }
-            let depth = self.pointer.len();
-            push_inner_key(&mut self.pointer, key)?;
+            let depth = self.patch.pointer.len();
+            push_inner_key(&mut self.patch.pointer, key)?;
             match found {
                 Some(j) => self.diff_at(&a[j].1, new)?,
                 None => self.op("add", None, Some(new))?,
             }
-            self.pointer.truncate(depth);
+            self.patch.pointer.truncate(depth);
         }
         for (j, (key, _)) in a.iter().enumerate() {
-            if !matched[j] {
-                let depth = self.pointer.len();
-                push_inner_key(&mut self.pointer, key)?;
+            if !matched[j] && !self.patch.stopped() {
+                let depth = self.patch.pointer.len();
+                push_inner_key(&mut self.patch.pointer, key)?;
                 self.op("remove", None, None)?;
-                self.pointer.truncate(depth);
+                self.patch.pointer.truncate(depth);
             }
         }
         Ok(())
@@ -132,22 +116,31 @@ impl Walk {
 
     fn arrays(&mut self, a: &[Part], b: &[Part]) -> Result<(), String> {
         let common = a.len().min(b.len());
-        let depth = self.pointer.len();
+        let depth = self.patch.pointer.len();
         for i in 0..common {
+            if self.patch.stopped() {
+                return Ok(());
+            }
             if same_texts(&a[i], &b[i]) {
                 continue;
             }
-            let _ = write!(self.pointer, "/{i}");
+            let _ = write!(self.patch.pointer, "/{i}");
             self.diff_at(&a[i], &b[i])?;
-            self.pointer.truncate(depth);
+            self.patch.pointer.truncate(depth);
         }
         // Remove from the end first so that indices stay valid.
         for i in (common..a.len()).rev() {
-            let _ = write!(self.pointer, "/{i}");
+            if self.patch.stopped() {
+                return Ok(());
+            }
+            let _ = write!(self.patch.pointer, "/{i}");
             self.op("remove", None, None)?;
-            self.pointer.truncate(depth);
+            self.patch.pointer.truncate(depth);
         }
         for value in &b[common..] {
+            if self.patch.stopped() {
+                return Ok(());
+            }
             self.op("add", Some("-"), Some(value))?;
         }
         Ok(())
@@ -155,14 +148,7 @@ impl Walk {
 
     fn op(&mut self, op: &str, last: Option<&str>, value: Option<&Part>) -> Result<(), String> {
         let value = value.map(text_of);
-        write_op(
-            &mut self.out,
-            &mut self.first,
-            &self.pointer,
-            op,
-            last,
-            value.as_deref(),
-        )
+        self.patch.op(op, last, value.as_deref())
     }
 }
 

@@ -17,53 +17,52 @@
 use std::fmt::Write;
 
 use crate::json_index::{IndexedJson, skip_space, skip_string};
+use crate::patch_writer::{Patch, push_key};
 
 /// The patch (a JSON array of operations, as text) that turns the document `old` into `new`.
 /// `Err` when a key cannot be read (text that is not JSON; other such text gives a patch that
 /// means nothing).
 pub fn diff_text(old: &str, new: &str) -> Result<String, String> {
-    diff_indexed(
-        &IndexedJson::new(old.to_string()),
-        &IndexedJson::new(new.to_string()),
-    )
+    let mut patch = Patch::new();
+    diff_texts_at(old, new, &mut patch)?;
+    Ok(patch.finish())
 }
 
-/// As [`diff_text`], on texts already indexed: a server keeps each viewer's last view indexed
-/// as the next patch's base, so each view is read through once, when it is new.
+/// The operations of [`diff_text`] for two values at the patch's pointer, appended to it (a
+/// part of a view diffed alone, [`crate::parts_patch`]). Each text is indexed only when both
+/// are objects or both arrays, the only values the walk descends into; any other two values
+/// are one `replace` (nothing when they are the same), as the walk would write it.
+pub(crate) fn diff_texts_at(old: &str, new: &str, patch: &mut Patch) -> Result<(), String> {
+    let (a, b) = (old.trim(), new.trim());
+    match (a.as_bytes().first(), b.as_bytes().first()) {
+        (Some(b'{'), Some(b'{')) | (Some(b'['), Some(b'[')) => {
+            let (old, new) = (IndexedJson::new(a), IndexedJson::new(b));
+            Walk {
+                old: &old,
+                new: &new,
+                patch,
+            }
+            .diff_at((0, a.len()), (0, b.len()))
+        }
+        _ if a == b => Ok(()),
+        _ => patch.op("replace", None, Some(b)),
+    }
+}
+
+/// As [`diff_text`], on texts already indexed.
 ///
 /// Where the operations for a changed object or array would be longer than the value itself
 /// (a list of choices that all changed), the patch replaces the value whole instead: never
 /// longer than the member-by-member patch, and no more work for the client.
-pub fn diff_indexed(old: &IndexedJson, new: &IndexedJson) -> Result<String, String> {
-    let mut out = String::with_capacity(128);
-    out.push('[');
-    diff_indexed_at(old, new, "", &mut out, &mut true)?;
-    out.push(']');
-    Ok(out)
-}
-
-/// The operations of [`diff_indexed`] for two values at `pointer` (a JSON Pointer, not yet
-/// escaped for JSON) of larger documents, appended to `out` after the operations written
-/// before them (`first`: none yet): a part of a view diffed alone
-/// ([`crate::parts_patch`]).
-pub(crate) fn diff_indexed_at(
-    old: &IndexedJson,
-    new: &IndexedJson,
-    pointer: &str,
-    out: &mut String,
-    first: &mut bool,
-) -> Result<(), String> {
-    let mut walk = Walk {
+pub fn diff_indexed(old: &IndexedJson<'_>, new: &IndexedJson<'_>) -> Result<String, String> {
+    let mut patch = Patch::new();
+    Walk {
         old,
         new,
-        out: std::mem::take(out),
-        first: *first,
-        pointer: pointer.to_string(),
-    };
-    let walked = walk.diff_at(trimmed(old.as_str()), trimmed(new.as_str()));
-    *out = walk.out;
-    *first = walk.first;
-    walked
+        patch: &mut patch,
+    }
+    .diff_at(trimmed(old.as_str()), trimmed(new.as_str()))?;
+    Ok(patch.finish())
 }
 
 /// A byte range of a text.
@@ -75,57 +74,46 @@ fn trimmed(text: &str) -> Span {
     (start, start.max(text.trim_end().len()))
 }
 
-/// One diff being written.
-struct Walk<'a> {
-    old: &'a IndexedJson,
-    new: &'a IndexedJson,
-    /// The patch so far.
-    out: String,
-    /// Whether no operation has been written yet.
-    first: bool,
-    /// The JSON Pointer of the value being compared (RFC 6901, not yet escaped for JSON).
-    pointer: String,
+/// One diff being walked.
+struct Walk<'a, 'p> {
+    old: &'a IndexedJson<'a>,
+    new: &'a IndexedJson<'a>,
+    /// The patch being written, and where the walk stands in it.
+    patch: &'p mut Patch,
 }
 
-fn key_of(doc: &IndexedJson, span: Span) -> Option<&str> {
+fn key_of<'t>(doc: &IndexedJson<'t>, span: Span) -> Option<&'t str> {
     doc.as_str().get(span.0..span.1)
 }
 
-fn slice(doc: &IndexedJson, span: Span) -> Result<&str, String> {
+fn slice<'t>(doc: &IndexedJson<'t>, span: Span) -> Result<&'t str, String> {
     doc.as_str()
         .get(span.0..span.1)
         .ok_or_else(|| "the text is not JSON".to_string())
 }
 
-impl Walk<'_> {
+impl Walk<'_, '_> {
     fn diff_at(&mut self, a: Span, b: Span) -> Result<(), String> {
         let (old, new) = (slice(self.old, a)?, slice(self.new, b)?);
         if old == new {
             return Ok(());
         }
-        let (before, was_first) = (self.out.len(), self.first);
-        match (old.as_bytes().first(), new.as_bytes().first()) {
-            (Some(b'{'), Some(b'{')) => self.objects(a, b)?,
-            (Some(b'['), Some(b'[')) => self.arrays(a, b)?,
-            _ => return self.op("replace", None, Some(new)),
-        }
-        // The whole value instead, when that is shorter.
-        let written = self.out.len() - before;
-        if written > new.len() {
-            let mut whole = String::new();
-            let mut first = was_first;
-            write_op(
-                &mut whole,
-                &mut first,
-                &self.pointer,
-                "replace",
-                None,
-                Some(new),
-            )?;
-            if whole.len() < written {
-                self.out.truncate(before);
-                self.out.push_str(&whole);
+        let level = match (old.as_bytes().first(), new.as_bytes().first()) {
+            (Some(b'{'), Some(b'{')) => {
+                let level = self.patch.enter(new.len())?;
+                self.objects(a, b)?;
+                level
             }
+            (Some(b'['), Some(b'[')) => {
+                let level = self.patch.enter(new.len())?;
+                self.arrays(a, b)?;
+                level
+            }
+            _ => return self.patch.op("replace", None, Some(new)),
+        };
+        // The whole value instead, when that is shorter.
+        if self.patch.leave(level) {
+            self.patch.op("replace", None, Some(new))?;
         }
         Ok(())
     }
@@ -135,6 +123,9 @@ impl Walk<'_> {
         let mut matched = vec![false; am.len()];
         let mut cursor = 0;
         for &(bkey, bvalue) in &bm {
+            if self.patch.stopped() {
+                return Ok(());
+            }
             let wanted = key_of(self.new, bkey);
             // Members keep their order: the next old member is nearly always the one.
             let found = (cursor..am.len())
@@ -147,20 +138,20 @@ impl Walk<'_> {
                     continue;
                 }
             }
-            let depth = self.pointer.len();
-            push_key(&mut self.pointer, slice(self.new, bkey)?)?;
+            let depth = self.patch.pointer.len();
+            push_key(&mut self.patch.pointer, slice(self.new, bkey)?)?;
             match found {
                 Some(j) => self.diff_at(am[j].1, bvalue)?,
-                None => self.op("add", None, Some(slice(self.new, bvalue)?))?,
+                None => self.patch.op("add", None, Some(slice(self.new, bvalue)?))?,
             }
-            self.pointer.truncate(depth);
+            self.patch.pointer.truncate(depth);
         }
         for (j, &(akey, _)) in am.iter().enumerate() {
-            if !matched[j] {
-                let depth = self.pointer.len();
-                push_key(&mut self.pointer, slice(self.old, akey)?)?;
-                self.op("remove", None, None)?;
-                self.pointer.truncate(depth);
+            if !matched[j] && !self.patch.stopped() {
+                let depth = self.patch.pointer.len();
+                push_key(&mut self.patch.pointer, slice(self.old, akey)?)?;
+                self.patch.op("remove", None, None)?;
+                self.patch.pointer.truncate(depth);
             }
         }
         Ok(())
@@ -169,115 +160,40 @@ impl Walk<'_> {
     fn arrays(&mut self, a: Span, b: Span) -> Result<(), String> {
         let (ae, be) = (elements(self.old, a), elements(self.new, b));
         let common = ae.len().min(be.len());
-        let depth = self.pointer.len();
+        let depth = self.patch.pointer.len();
         for i in 0..common {
+            if self.patch.stopped() {
+                return Ok(());
+            }
             if slice(self.old, ae[i])? == slice(self.new, be[i])? {
                 continue;
             }
-            let _ = write!(self.pointer, "/{i}");
+            let _ = write!(self.patch.pointer, "/{i}");
             self.diff_at(ae[i], be[i])?;
-            self.pointer.truncate(depth);
+            self.patch.pointer.truncate(depth);
         }
         // Remove from the end first so that indices stay valid.
         for i in (common..ae.len()).rev() {
-            let _ = write!(self.pointer, "/{i}");
-            self.op("remove", None, None)?;
-            self.pointer.truncate(depth);
+            if self.patch.stopped() {
+                return Ok(());
+            }
+            let _ = write!(self.patch.pointer, "/{i}");
+            self.patch.op("remove", None, None)?;
+            self.patch.pointer.truncate(depth);
         }
         for &value in &be[common..] {
-            self.op("add", Some("-"), Some(slice(self.new, value)?))?;
+            if self.patch.stopped() {
+                return Ok(());
+            }
+            self.patch
+                .op("add", Some("-"), Some(slice(self.new, value)?))?;
         }
         Ok(())
     }
-
-    /// Writes one operation at the current pointer (`last` appended); `value` is JSON text.
-    fn op(&mut self, op: &str, last: Option<&str>, value: Option<&str>) -> Result<(), String> {
-        write_op(
-            &mut self.out,
-            &mut self.first,
-            &self.pointer,
-            op,
-            last,
-            value,
-        )
-    }
-}
-
-/// Writes one operation at `pointer` (`last` appended); `value` is JSON text.
-pub(crate) fn write_op(
-    out: &mut String,
-    first: &mut bool,
-    pointer: &str,
-    op: &str,
-    last: Option<&str>,
-    value: Option<&str>,
-) -> Result<(), String> {
-    if !*first {
-        out.push(',');
-    }
-    *first = false;
-    out.push_str("{\"op\":\"");
-    out.push_str(op);
-    out.push_str("\",\"path\":");
-    match last {
-        Some(last) => push_json_string(out, &format!("{pointer}/{last}"))?,
-        None => push_json_string(out, pointer)?,
-    }
-    if let Some(value) = value {
-        out.push_str(",\"value\":");
-        out.push_str(value);
-    }
-    out.push('}');
-    Ok(())
-}
-
-/// Appends a member's key (its text with quotes, as written) to a JSON Pointer.
-fn push_key(pointer: &mut String, quoted: &str) -> Result<(), String> {
-    let inner = quoted
-        .strip_prefix('"')
-        .and_then(|q| q.strip_suffix('"'))
-        .ok_or_else(|| format!("{quoted} is not a key"))?;
-    push_inner_key(pointer, inner)
-}
-
-/// Appends a member's key (the text between its quotes, escapes as written) to a JSON
-/// Pointer.
-pub(crate) fn push_inner_key(pointer: &mut String, inner: &str) -> Result<(), String> {
-    pointer.push('/');
-    if !inner.contains(['\\', '~', '/']) {
-        pointer.push_str(inner);
-        return Ok(());
-    }
-    let key: String = if inner.contains('\\') {
-        serde_json::from_str(&format!("\"{inner}\"")).map_err(|e| e.to_string())?
-    } else {
-        inner.to_string()
-    };
-    // RFC 6901: `~` as `~0`, `/` as `~1`.
-    for c in key.chars() {
-        match c {
-            '~' => pointer.push_str("~0"),
-            '/' => pointer.push_str("~1"),
-            c => pointer.push(c),
-        }
-    }
-    Ok(())
-}
-
-/// Appends `text` as a JSON string.
-fn push_json_string(out: &mut String, text: &str) -> Result<(), String> {
-    if text.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
-        out.push_str(&serde_json::to_string(text).map_err(|e| e.to_string())?);
-    } else {
-        out.push('"');
-        out.push_str(text);
-        out.push('"');
-    }
-    Ok(())
 }
 
 /// The members of the object at `span`: (key with its quotes, value).
-fn members(doc: &IndexedJson, span: Span) -> Vec<(Span, Span)> {
+fn members(doc: &IndexedJson<'_>, span: Span) -> Vec<(Span, Span)> {
     let bytes = &doc.as_str().as_bytes()[..span.1];
     let mut at = doc.members_of(span.0);
     let mut found = Vec::new();
@@ -298,7 +214,7 @@ fn members(doc: &IndexedJson, span: Span) -> Vec<(Span, Span)> {
 }
 
 /// The elements of the array at `span`.
-fn elements(doc: &IndexedJson, span: Span) -> Vec<Span> {
+fn elements(doc: &IndexedJson<'_>, span: Span) -> Vec<Span> {
     let bytes = &doc.as_str().as_bytes()[..span.1];
     let mut at = doc.members_of(span.0);
     let mut found = Vec::new();
@@ -459,6 +375,16 @@ mod tests {
             let mut doc = old.clone();
             apply(&mut doc, &ops(&pretty)).unwrap();
             prop_assert_eq!(doc, new);
+        }
+
+        /// A walk that stops where a value is certain to be replaced whole writes the patch
+        /// of the walk that goes through every member and element.
+        #[test]
+        fn stopping_early_changes_no_patch(old in json_value(true), new in json_value(true)) {
+            let (old, new) = (old.to_string(), new.to_string());
+            let mut unstopped = Patch::without_stopping();
+            diff_texts_at(&old, &new, &mut unstopped).unwrap();
+            prop_assert_eq!(diff_text(&old, &new).unwrap(), unstopped.finish());
         }
 
         #[test]

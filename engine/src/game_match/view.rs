@@ -52,7 +52,10 @@ impl<G: Rules> Match<G> {
         members.push(("to_act".into(), json(&self.to_act())));
         members.push(("prompt".into(), json(&prompt)));
         members.push((Key::Borrowed("actions"), actions));
-        members.push(("draw".into(), json(&self.draw.view(viewer, over.is_none()))));
+        members.push((
+            "draw".into(),
+            Part::text_of(self.draw.view_text(viewer, over.is_none())),
+        ));
         members.push(("outcome".into(), json(&over)));
         Part::Object(members)
     }

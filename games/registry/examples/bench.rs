@@ -60,10 +60,21 @@ fn arguments() -> Result<Arguments, String> {
             }
         }
     }
+    // Each side's secret choices at their defaults, filled in as the server fills them when
+    // a player takes the seat choosing nothing.
+    let secret = |side| {
+        kind.info()
+            .resolve_secret_choices(&scenario, side, &Value::Null)
+            .map_err(|e| format!("{side} secret choices: {e}"))
+    };
+    let secret_choices = PerSide {
+        union: secret(Side::Union)?,
+        confederate: secret(Side::Confederate)?,
+    };
     let setup = Setup {
         scenario,
         options,
-        secret_choices: PerSide::default(),
+        secret_choices,
     };
     let views = !args.iter().any(|a| a == "replay-only");
     Ok(Arguments {

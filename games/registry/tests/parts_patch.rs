@@ -118,11 +118,8 @@ fn check(game: &str, scenario: &str, options: Map<String, Value>, n: u64, action
             let text = parts.text();
             assert_eq!(text, m.view_text(viewer));
             let from_parts = diff_parts(base_parts, &parts).unwrap();
-            let whole = diff_indexed(
-                &IndexedJson::new(base_text.clone()),
-                &IndexedJson::new(text.clone()),
-            )
-            .unwrap();
+            let whole =
+                diff_indexed(&IndexedJson::new(base_text), &IndexedJson::new(&text)).unwrap();
             assert_eq!(
                 from_parts,
                 whole,

@@ -1,9 +1,9 @@
 //! Telling the subscribers: each its own redacted update, presence, and new subscriptions.
 
 use super::*;
+use crate::frame::Carried;
 use adjutant_engine::Part;
 use adjutant_protocol::parts_patch;
-use serde_json::value::RawValue;
 
 /// An action's updates, built while its commit runs, sent once it is durable.
 pub(super) struct Prepared {
@@ -69,14 +69,8 @@ impl Actor {
                 patch: None,
             };
             if wants_view {
-                let whole = raw(text().to_string());
-                let whole = UpdateFrame {
-                    view: Some(&whole),
-                    ..update
-                };
-                prepared
-                    .frames
-                    .insert((viewer, UpdateMode::View), Frame::json(&whole));
+                let whole = Frame::update_with(&update, Carried::View, text());
+                prepared.frames.insert((viewer, UpdateMode::View), whole);
             }
             if wants_patch {
                 // The view becomes the next patch's base; the patch is made from the parts
@@ -85,13 +79,8 @@ impl Actor {
                     Some(base) => patch_parts(base, &parts),
                     None => whole_view_patch(text()),
                 };
-                let patched = UpdateFrame {
-                    patch: Some(&ops),
-                    ..update
-                };
-                prepared
-                    .frames
-                    .insert((viewer, UpdateMode::Patch), Frame::json(&patched));
+                let patched = Frame::update_with(&update, Carried::Patch, &ops);
+                prepared.frames.insert((viewer, UpdateMode::Patch), patched);
                 prepared.bases.push((viewer, parts));
             }
         }
@@ -261,25 +250,16 @@ impl Actor {
     }
 }
 
-/// JSON text the game wrote, to be sent as it is.
-pub(super) fn raw(text: String) -> Box<RawValue> {
-    RawValue::from_string(text).unwrap_or_else(|_| null())
-}
-
-fn null() -> Box<RawValue> {
-    RawValue::from_string("null".to_string()).expect("null is JSON")
-}
-
 /// The patch from `base` to `view`, both views in parts: made from the parts that changed.
-pub(super) fn patch_parts(base: &Part, view: &Part) -> Box<RawValue> {
+pub(super) fn patch_parts(base: &Part, view: &Part) -> String {
     match parts_patch::diff_parts(base, view) {
-        Ok(ops) => raw(ops),
+        Ok(ops) => ops,
         // Not reached with views the server wrote; the whole view then mends the base.
         Err(_) => whole_view_patch(&view.text()),
     }
 }
 
 /// A patch that replaces the whole document with `view`.
-pub(super) fn whole_view_patch(view: &str) -> Box<RawValue> {
-    raw(format!(r#"[{{"op":"replace","path":"","value":{view}}}]"#))
+pub(super) fn whole_view_patch(view: &str) -> String {
+    format!(r#"[{{"op":"replace","path":"","value":{view}}}]"#)
 }

@@ -6,8 +6,9 @@
 //! and tells its own subscribers ([`Actor::follow`]). On SQLite nothing of this runs: the
 //! lease is epoch 0 from the start and no notification comes.
 
-use super::fanout::{patch_parts, raw, whole_view_patch};
+use super::fanout::{patch_parts, whole_view_patch};
 use super::*;
+use crate::frame::Carried;
 use crate::service::metrics::Counters;
 use crate::store::ActionRow;
 
@@ -205,21 +206,14 @@ impl Actor {
                 let frame = if i + 1 < rows.len() {
                     Frame::json(&update)
                 } else if mode == UpdateMode::View {
-                    let whole = raw(parts.text());
-                    Frame::json(&UpdateFrame {
-                        view: Some(&whole),
-                        ..update
-                    })
+                    Frame::update_with(&update, Carried::View, &parts.text())
                 } else {
                     let ops = match self.patch_base.get(&viewer) {
                         Some(base) => patch_parts(base, &parts),
                         None => whole_view_patch(&parts.text()),
                     };
                     bases.push((viewer, parts.clone()));
-                    Frame::json(&UpdateFrame {
-                        patch: Some(&ops),
-                        ..update
-                    })
+                    Frame::update_with(&update, Carried::Patch, &ops)
                 };
                 list.push(frame);
             }
