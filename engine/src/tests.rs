@@ -9,6 +9,7 @@ use crate::*;
 mod draw;
 mod offered_fit;
 mod replay_quiet;
+mod shared_texts;
 
 thread_local! {
     /// How many times this thread's races listed their legal actions.

@@ -12,8 +12,12 @@
 pub struct IndexedJson<'a> {
     /// The text, as written (borrowed: indexing copies nothing).
     text: &'a str,
-    /// Each container in the order they open (so sorted by opening byte).
+    /// Each container in the order they open (so sorted by opening byte); empty for a text
+    /// left unindexed.
     containers: Vec<Container>,
+    /// Whether `containers` was built: a text left unindexed has each container's end
+    /// found by reading it ([`IndexedJson::unindexed`]).
+    indexed: bool,
 }
 
 /// One object or array of the text.
@@ -83,7 +87,23 @@ impl<'a> IndexedJson<'a> {
         for k in open {
             containers[k].after = containers.len();
         }
-        IndexedJson { text, containers }
+        IndexedJson {
+            text,
+            containers,
+            indexed: true,
+        }
+    }
+
+    /// `text` without its index: each container's end is found by reading the container
+    /// when the walk asks for it. For a short text, or one whose walk stops early (a list
+    /// replaced whole after its first elements), cheaper than indexing it all; a walk that
+    /// descends `d` levels reads a byte at most `d` times.
+    pub fn unindexed(text: &'a str) -> Self {
+        IndexedJson {
+            text,
+            containers: Vec::new(),
+            indexed: false,
+        }
     }
 
     /// The text.
@@ -108,6 +128,7 @@ impl<'a> IndexedJson<'a> {
         match bytes.get(i) {
             None => bytes.len(),
             Some(b'"') => skip_string(bytes, i),
+            Some(b'{' | b'[') if !self.indexed => container_end(bytes, i),
             Some(b'{' | b'[') => {
                 let k = match self.containers.get(at.0) {
                     Some(c) if c.open == i => at.0,
@@ -132,6 +153,31 @@ impl<'a> IndexedJson<'a> {
             }
         }
     }
+}
+
+/// Where the container opening at `i` ends (one past the bracket that closes it, brackets
+/// paired as the index pairs them; the text's end when none does), read from the text.
+fn container_end(bytes: &[u8], i: usize) -> usize {
+    let mut depth = 0usize;
+    let mut j = i;
+    while j < bytes.len() {
+        match CLASS[usize::from(bytes[j])] {
+            QUOTE => {
+                j = skip_string(bytes, j);
+                continue;
+            }
+            OPEN => depth += 1,
+            CLOSE => {
+                depth -= 1;
+                if depth == 0 {
+                    return j + 1;
+                }
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    bytes.len()
 }
 
 /// Where the string starting at the quote `i` ends (one past its closing quote; at most the
@@ -273,13 +319,45 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// Read without an index, every container the index finds ends where the index
+        /// says it does (elsewhere, inside what the index read as a string, text that is not
+        /// JSON may be read otherwise: such a walk means nothing, but ends).
+        #[test]
+        fn a_text_unindexed_ends_each_value_where_its_index_does(
+            parts in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::strategy::Just("\\".to_string()),
+                    proptest::strategy::Just("\"".to_string()),
+                    proptest::strategy::Just("{".to_string()),
+                    proptest::strategy::Just("}".to_string()),
+                    proptest::strategy::Just("[".to_string()),
+                    proptest::strategy::Just("]".to_string()),
+                    "[a-z:, ]{0,6}",
+                ],
+                0..40,
+            )
+        ) {
+            let text = parts.concat();
+            let (indexed, unindexed) = (IndexedJson::new(&text), IndexedJson::unindexed(&text));
+            for i in indexed.containers.iter().map(|c| c.open) {
+                proptest::prop_assert_eq!(
+                    unindexed.value_end(i, &mut unindexed.members_of(0)),
+                    indexed.value_end(i, &mut indexed.members_of(usize::MAX)),
+                    "at {}", i
+                );
+            }
+        }
+    }
+
     #[test]
     fn unbalanced_text_ends_at_the_end() {
         for broken in ["{", "[[", "]", "{\"a\":[}", "\"x"] {
-            let doc = IndexedJson::new(broken);
-            for i in 0..broken.len() {
-                let end = doc.value_end(i, &mut doc.members_of(0));
-                assert!(end > i && end <= broken.len(), "{broken} at {i}: {end}");
+            for doc in [IndexedJson::new(broken), IndexedJson::unindexed(broken)] {
+                for i in 0..broken.len() {
+                    let end = doc.value_end(i, &mut doc.members_of(0));
+                    assert!(end > i && end <= broken.len(), "{broken} at {i}: {end}");
+                }
             }
         }
     }

@@ -2,7 +2,7 @@
 //! engine's own, in parts ([`Part`]); the text and the tree are the parts written out.
 
 use serde_json::Value;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use super::Match;
 use crate::rules::Rules;
@@ -46,7 +46,7 @@ impl<G: Rules> Match<G> {
                     self.undo.top_label(&self.dice)
                 })))
             }
-            None => Part::text_of("[]"),
+            None => text_part("[]".to_string()),
         };
         members.push(("viewer".into(), json(&rules_viewer.as_str())));
         members.push(("to_act".into(), json(&self.to_act())));
@@ -61,7 +61,50 @@ impl<G: Rules> Match<G> {
     }
 }
 
-/// One member's value as a part.
+/// One member's value as a part: one of the [`SHARED`] texts when it is one.
 fn json(value: &impl serde::Serialize) -> Part {
-    Part::text_of(serde_json::to_string(value).expect("a view member serialises"))
+    text_part(serde_json::to_string(value).expect("a view member serialises"))
+}
+
+/// A member's JSON text as a part: one of the [`SHARED`] texts when it is one.
+fn text_part(text: String) -> Part {
+    match SHARED_TEXTS.iter().position(|shared| *shared == text) {
+        Some(i) => Part::Text(Arc::clone(&SHARED[i])),
+        None => Part::text_of(text),
+    }
+}
+
+/// The values the engine's members take in most views: who views, who is to act, no prompt,
+/// no outcome.
+const SHARED_TEXTS: [&str; 9] = [
+    "null",
+    "[]",
+    "\"union\"",
+    "\"confederate\"",
+    "\"spectator\"",
+    "\"omniscient\"",
+    "[\"union\"]",
+    "[\"confederate\"]",
+    "[\"union\",\"confederate\"]",
+];
+
+/// [`SHARED_TEXTS`], each one text for the life of the process: a member that keeps such a
+/// value from one view to the next is the same shared text, known unchanged by its pointer,
+/// and no view allocates it again.
+static SHARED: LazyLock<Vec<Arc<str>>> =
+    LazyLock::new(|| SHARED_TEXTS.iter().map(|t| Arc::from(*t)).collect());
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_shared_text_is_json_as_serde_json_writes_it() {
+        for text in SHARED_TEXTS {
+            assert_eq!(
+                serde_json::from_str::<Value>(text).unwrap().to_string(),
+                text
+            );
+        }
+    }
 }
