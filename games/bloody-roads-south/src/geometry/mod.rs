@@ -25,4 +25,4 @@ pub use facing::{
 };
 pub use line::{Passed, line};
 pub use los::{Sight, height, line_of_sight};
-pub use paths::{Settling, aide_turns, cost_between, within};
+pub use paths::{Settling, aide_turns, cost_between, within, within_and_refused};

@@ -160,9 +160,25 @@ pub(super) fn search(
     goal: Option<Cell>,
     passable: &dyn Fn(HexId) -> bool,
 ) -> Vec<(Cell, Halves)> {
+    search_noting_refused(mover, from, budget, goal, passable).0
+}
+
+/// [`search`], with the hexes `passable` refused that a settled hex would have entered within
+/// the budget ([`Search::refused`]).
+pub(super) fn search_noting_refused(
+    mover: &Mover<'_>,
+    from: HexId,
+    budget: Option<Halves>,
+    goal: Option<Cell>,
+    passable: &dyn Fn(HexId) -> bool,
+) -> (Vec<(Cell, Halves)>, Vec<HexId>) {
     let mut search = Search::start(mover, from, budget);
+    search.refused = Some(Vec::new());
     search.run(mover, goal, passable);
-    std::mem::take(&mut search.settled)
+    (
+        std::mem::take(&mut search.settled),
+        search.refused.take().unwrap_or_default(),
+    )
 }
 
 /// A Dijkstra search from one hex that stops once a goal is settled and may be taken up
@@ -177,6 +193,10 @@ pub(super) struct Search {
     /// Every hex settled so far, with its cheapest cost, in the order settled (a hex is
     /// looked up in the marks, [`Search::settled_cost`]: no map is built as the search goes).
     settled: Vec<(Cell, Halves)>,
+    /// When noted (`Some`), the hexes `passable` refused that a settled hex would have entered
+    /// within the budget (a hex may be named more than once): a radius trace depends on no
+    /// other refusal.
+    refused: Option<Vec<HexId>>,
 }
 
 impl Search {
@@ -197,6 +217,7 @@ impl Search {
             heap: BinaryHeap::new(),
             at: Scratch::take(),
             settled: Vec::new(),
+            refused: None,
         };
         if let Some(start) = map.cell(from).filter(|_| map.in_play(from, maps)) {
             let first = with_graph(key, |graph| graph.node(mover, start));
@@ -244,11 +265,15 @@ impl Search {
                     let open = *mark
                         .open
                         .get_or_insert_with(|| next.id.is_some_and(passable));
+                    let total = Halves(cost.0.saturating_add(step.0));
+                    let within = self.budget.is_none_or(|b| total <= b);
                     if !open {
+                        if within && let (Some(refused), Some(id)) = (&mut self.refused, next.id) {
+                            refused.push(id);
+                        }
                         continue;
                     }
-                    let total = Halves(cost.0.saturating_add(step.0));
-                    if self.budget.is_some_and(|b| total > b) {
+                    if !within {
                         continue;
                     }
                     if mark.best.is_none_or(|c| total < c) {
