@@ -412,7 +412,8 @@ mod tests {
         };
         let (mut kept, mut held) = (0, Vec::new());
         // The last answer, what it held then, and the zones held it was found for.
-        let mut last: Option<(Rc<Vec<HexId>>, Vec<HexId>, Vec<HexId>)> = None;
+        type Answer = (Rc<Vec<HexId>>, Vec<HexId>, Vec<HexId>);
+        let mut last: Option<Answer> = None;
         let mut shared = 0;
         for round in 0..300 {
             for _ in 0..[0, 1, 2, 1, 3][round % 5] {
