@@ -27,6 +27,7 @@ use std::rc::Rc;
 use super::reach::Costs;
 use crate::data::map::MapsUsed;
 use crate::data::{FastMap, HexId};
+use crate::geometry::hex_bits::{self, HexBits};
 
 /// Everything a radius trace depends on besides the blocked hexes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -83,7 +84,8 @@ pub(crate) fn trace(
     blocked: &Rc<Vec<HexId>>,
     search: impl Fn(&dyn Fn(HexId) -> bool) -> (Costs, Vec<HexId>),
 ) -> Rc<Costs> {
-    let passable = |h: HexId| blocked.binary_search(&h).is_err();
+    // Whether a hex may be entered, read from the blocked hexes' table (made only to search).
+    let passable = |bits: &HexBits, h: HexId| !hex_bits::listed(bits, blocked, h);
     let kept = TRACES.with(|t| {
         let mut t = t.borrow_mut();
         let found = t.1.get_mut(&key)?.iter_mut().find(|f| f.serves(blocked))?;
@@ -92,12 +94,16 @@ pub(crate) fn trace(
     });
     if let Some(costs) = kept {
         debug_assert!(
-            *costs == search(&passable).0,
+            {
+                let bits = hex_bits::bits_of(blocked);
+                *costs == search(&|h| passable(&bits, h)).0
+            },
             "a remembered radius trace differs from a fresh search"
         );
         return costs;
     }
-    let (costs, refused) = search(&passable);
+    let bits = hex_bits::bits_of(blocked);
+    let (costs, refused) = search(&|h| passable(&bits, h));
     let mut depends_on: Vec<HexId> = costs.keys().copied().chain(refused).collect();
     depends_on.sort_unstable();
     depends_on.dedup();

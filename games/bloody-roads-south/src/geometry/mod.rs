@@ -11,6 +11,7 @@ pub mod changed;
 pub mod costs;
 pub mod facing;
 pub mod frame;
+pub mod hex_bits;
 pub mod line;
 pub mod los;
 pub mod paths;
