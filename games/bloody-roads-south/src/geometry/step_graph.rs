@@ -188,7 +188,8 @@ pub(super) fn search_noting_refused(
 pub(super) struct Search {
     key: MoverKey,
     budget: Option<Halves>,
-    heap: BinaryHeap<Reverse<(Halves, Cell, u32)>>,
+    /// The hexes reached and not settled: ([`order`] of their cost and cell, node).
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
     at: Scratch,
     /// Every hex settled so far, with its cheapest cost, in the order settled (a hex is
     /// looked up in the marks, [`Search::settled_cost`]: no map is built as the search goes).
@@ -223,7 +224,7 @@ impl Search {
             let first = with_graph(key, |graph| graph.node(mover, start));
             search.at.fit(first as usize + 1);
             search.at.at(first as usize).best = Some(Halves(0));
-            search.heap.push(Reverse((Halves(0), start, first)));
+            search.heap.push(Reverse((order(Halves(0), start), first)));
         }
         search
     }
@@ -246,7 +247,8 @@ impl Search {
             .with(|g| g.borrow_mut().remove(&self.key))
             .unwrap_or_default();
         let at = &mut self.at;
-        while let Some(Reverse((cost, cell, i))) = self.heap.pop() {
+        while let Some(Reverse((key, i))) = self.heap.pop() {
+            let (cost, cell) = (cost_of(key), graph.nodes[i as usize].cell);
             let mark = at.at(i as usize);
             if mark.done {
                 continue;
@@ -278,7 +280,7 @@ impl Search {
                     }
                     if mark.best.is_none_or(|c| total < c) {
                         mark.best = Some(total);
-                        self.heap.push(Reverse((total, next.cell, j as u32)));
+                        self.heap.push(Reverse((order(total, next.cell), j as u32)));
                     }
                 }
             }
@@ -288,6 +290,26 @@ impl Search {
         }
         GRAPHS.with(|g| g.borrow_mut().insert(self.key, graph));
     }
+}
+
+/// A hex's place in the order hexes are settled in, cost first, then cell (its column, then
+/// its row), in one integer: a heap compares it in one comparison, not three.
+fn order(cost: Halves, cell: Cell) -> u64 {
+    // Each coordinate shifted into 24 bits, where the frame's (a few hundred at most) fit.
+    let coordinate = |c: i32| {
+        let shifted = i64::from(c) + (1 << 23);
+        debug_assert!(
+            (0..1 << 24).contains(&shifted),
+            "a cell beyond the frame: {c}"
+        );
+        shifted as u64 & 0xff_ffff
+    };
+    u64::from(cost.0) << 48 | coordinate(cell.x) << 24 | coordinate(cell.y)
+}
+
+/// The cost of an [`order`].
+fn cost_of(order: u64) -> Halves {
+    Halves((order >> 48) as u16)
 }
 
 impl Search {
