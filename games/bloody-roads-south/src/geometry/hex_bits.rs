@@ -41,9 +41,12 @@ impl HexBits {
 /// lists still asked about).
 const KEPT: usize = 4;
 
+/// A list asked about, with its table.
+type Kept = (Rc<Vec<HexId>>, Rc<HexBits>);
+
 thread_local! {
     /// The last lists asked about, with their tables, the latest first.
-    static TABLES: RefCell<Vec<(Rc<Vec<HexId>>, Rc<HexBits>)>> = const { RefCell::new(Vec::new()) };
+    static TABLES: RefCell<Vec<Kept>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The table of `hexes` (sorted): kept for this list, or made and kept.
