@@ -8,6 +8,7 @@
 
 pub mod area;
 pub mod changed;
+mod cost_queue;
 pub mod costs;
 pub mod facing;
 pub mod frame;

@@ -9,10 +9,9 @@
 //! settles the same hexes at the same costs.
 
 use std::cell::RefCell;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 use super::area::canonical;
+use super::cost_queue::CostQueue;
 use super::costs::Mover;
 use crate::data::FastMap;
 use crate::data::charts::cell::Halves;
@@ -105,6 +104,9 @@ struct Scratch {
     /// Which search this is.
     search: u32,
     marks: Vec<Mark>,
+    /// The hexes reached and not settled ([`order`] of their cost and cell, node): its
+    /// buckets' room kept for the next search.
+    queue: CostQueue,
 }
 
 impl Scratch {
@@ -117,6 +119,7 @@ impl Scratch {
             at.marks.clear();
             at.search = 1;
         }
+        at.queue.clear();
         at
     }
 
@@ -188,8 +191,6 @@ pub(super) fn search_noting_refused(
 pub(super) struct Search {
     key: MoverKey,
     budget: Option<Halves>,
-    /// The hexes reached and not settled: ([`order`] of their cost and cell, node).
-    heap: BinaryHeap<Reverse<(u64, u32)>>,
     at: Scratch,
     /// Every hex settled so far, with its cheapest cost, in the order settled (a hex is
     /// looked up in the marks, [`Search::settled_cost`]: no map is built as the search goes).
@@ -215,7 +216,6 @@ impl Search {
         let mut search = Search {
             key,
             budget,
-            heap: BinaryHeap::new(),
             at: Scratch::take(),
             settled: Vec::new(),
             refused: None,
@@ -224,7 +224,7 @@ impl Search {
             let first = with_graph(key, |graph| graph.node(mover, start));
             search.at.fit(first as usize + 1);
             search.at.at(first as usize).best = Some(Halves(0));
-            search.heap.push(Reverse((order(Halves(0), start), first)));
+            search.at.queue.push(0, (order(Halves(0), start), first));
         }
         search
     }
@@ -247,7 +247,7 @@ impl Search {
             .with(|g| g.borrow_mut().remove(&self.key))
             .unwrap_or_default();
         let at = &mut self.at;
-        while let Some(Reverse((key, i))) = self.heap.pop() {
+        while let Some((key, i)) = at.queue.pop() {
             let (cost, cell) = (cost_of(key), graph.nodes[i as usize].cell);
             let mark = at.at(i as usize);
             if mark.done {
@@ -280,7 +280,7 @@ impl Search {
                     }
                     if mark.best.is_none_or(|c| total < c) {
                         mark.best = Some(total);
-                        self.heap.push(Reverse((order(total, next.cell), j as u32)));
+                        at.queue.push(total.0, (order(total, next.cell), j as u32));
                     }
                 }
             }
@@ -293,7 +293,7 @@ impl Search {
 }
 
 /// A hex's place in the order hexes are settled in, cost first, then cell (its column, then
-/// its row), in one integer: a heap compares it in one comparison, not three.
+/// its row), in one integer: compared in one comparison, not three.
 fn order(cost: Halves, cell: Cell) -> u64 {
     // Each coordinate shifted into 24 bits, where the frame's (a few hundred at most) fit.
     let coordinate = |c: i32| {
