@@ -314,7 +314,7 @@ fn cost_of(order: u64) -> Halves {
 
 impl Search {
     /// The cheapest cost of the hex at `cell`, when this search has settled it (its marks: a
-    /// hex is settled at the cost it was first taken from the heap with, its best).
+    /// hex is settled at the cost it was first taken from the queue with, its best).
     pub(super) fn settled_cost(&self, cell: Cell) -> Option<Halves> {
         let i = with_graph(self.key, |graph| graph.index.get(&cell).copied())?;
         self.at
