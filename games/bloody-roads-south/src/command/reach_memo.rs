@@ -12,9 +12,8 @@
 //! through it. It is remembered with those hexes and serves any later blocked hexes that
 //! answer them as they were answered, however they differ elsewhere. A unit moving, or the
 //! enemy's turn, changes the blocked hexes somewhere on the map, and most traces never looked
-//! there, or looked only at its edge (a Scenario 5 replay searched every trace again after
-//! each such change; then every trace whose edge an enemy zone of control had moved along,
-//! once each side's turn).
+//! there, or looked only beyond their budget (a Scenario 5 replay searched every trace again
+//! after each such change).
 //!
 //! The memo is a pure function's: nothing is remembered that the search would not compute
 //! again from the same inputs, so a trace found in one game serves another. One per thread
@@ -46,7 +45,8 @@ struct Found {
     /// the budget), sorted.
     depends_on: Vec<HexId>,
     /// The blocked hexes it was last found or served for (sorted; the side's kept list,
-    /// `trace_blocked`): they answer every question as it was answered.
+    /// `trace_blocked`): they answer every question of [`Found::depends_on`] as it was
+    /// answered.
     last: Rc<Vec<HexId>>,
     costs: Rc<Costs>,
 }
