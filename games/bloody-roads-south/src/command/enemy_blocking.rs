@@ -21,7 +21,9 @@
 //! them has changed since: a moving group changes only its own side's counters). The side's
 //! own counters in the part's zones of control are counted from the counters' journal
 //! (`enemy_held`), and the blocked hexes are the last ones with the few zones of control held
-//! or let go since taken out or put back ([`LastBlocked`]).
+//! or let go since taken out or put back ([`LastBlocked`]): the same shared list while none
+//! is, so that the traces kept by the blocked hexes they were found for (`reach_memo`,
+//! `movement::closing_searches`) know them unchanged by their address alone.
 //! In debug builds every answer is compared with the fresh one, and test `kept_blocked_hexes`
 //! compares them in every state of bot games.
 
@@ -119,8 +121,8 @@ struct LastBlocked {
     part: Rc<EnemyPart>,
     /// The zones of control of `part` the side's counters stood in, sorted.
     held: Vec<HexId>,
-    /// The blocked hexes, sorted.
-    blocked: Vec<HexId>,
+    /// The blocked hexes, sorted; the same list handed out until one changes.
+    blocked: Rc<Vec<HexId>>,
 }
 
 impl LastBlocked {
@@ -137,11 +139,12 @@ impl LastBlocked {
         LastBlocked {
             part: part.clone(),
             held: now.held.clone(),
-            blocked: merge(free, part.hexes.iter().copied()),
+            blocked: Rc::new(merge(free, part.hexes.iter().copied())),
         }
     }
 
-    /// The same part's blocked hexes with `held` the zones held now.
+    /// The same part's blocked hexes with `held` the zones held now: a new list only where
+    /// one changes (the last one handed out is never changed).
     fn shift(&mut self, held: &[HexId]) {
         let (mut i, mut j) = (0, 0);
         loop {
@@ -161,7 +164,7 @@ impl LastBlocked {
                     let at = blocked.binary_search(&hex);
                     debug_assert!(at.is_err(), "{hex} held and blocked");
                     if let Err(at) = at {
-                        blocked.insert(at, hex);
+                        Rc::make_mut(blocked).insert(at, hex);
                     }
                 }
                 Ordering::Greater => {
@@ -171,7 +174,7 @@ impl LastBlocked {
                     let at = blocked.binary_search(&hex);
                     debug_assert!(at.is_ok(), "{hex} neither held nor blocked");
                     if let Ok(at) = at {
-                        blocked.remove(at);
+                        Rc::make_mut(blocked).remove(at);
                     }
                 }
             }
@@ -185,21 +188,21 @@ impl BloodyRoadsSouth {
     /// The hexes no radius trace of `side` may enter, sorted: the enemy's part kept when
     /// nothing it is computed from has changed (module docs), the side's own counters' hexes
     /// taken out of its zones of control now.
-    pub(crate) fn blocked_kept(&self, side: Side) -> Vec<HexId> {
+    pub(crate) fn blocked_kept(&self, side: Side) -> Rc<Vec<HexId>> {
         let found = self.blocked_from_part(side);
         debug_assert!(
             found
                 .as_ref()
-                .is_none_or(|b| *b == self.trace_blocked_afresh(side)),
+                .is_none_or(|b| **b == self.trace_blocked_afresh(side)),
             "the kept blocked hexes of {side} differ from the fresh ones"
         );
-        found.unwrap_or_else(|| self.trace_blocked_afresh(side))
+        found.unwrap_or_else(|| Rc::new(self.trace_blocked_afresh(side)))
     }
 
     /// [`Self::blocked_kept`], `None` when a hex holds counters of both sides: the last
     /// answer for the same part with the zones of control held since it taken out or put back
     /// ([`LastBlocked`]), or found from the part.
-    fn blocked_from_part(&self, side: Side) -> Option<Vec<HexId>> {
+    fn blocked_from_part(&self, side: Side) -> Option<Rc<Vec<HexId>>> {
         let now = self.enemy_now(side);
         let now = now.as_ref().as_ref()?;
         Some(LAST_BLOCKED.with(|l| {
@@ -210,7 +213,7 @@ impl BloodyRoadsSouth {
                 _ => *slot = Some(LastBlocked::afresh(now)),
             }
             slot.as_ref()
-                .map_or_else(Vec::new, |last| last.blocked.clone())
+                .map_or_else(Rc::default, |last| last.blocked.clone())
         }))
     }
 
@@ -323,7 +326,7 @@ impl BloodyRoadsSouth {
         for side in Side::BOTH {
             if let Some(kept) = self.blocked_from_part(side) {
                 let fresh = self.trace_blocked_afresh(side);
-                if kept != fresh {
+                if *kept != fresh {
                     return Err(format!(
                         "the {side} player's kept blocked hexes {kept:?} are not the fresh {fresh:?}"
                     ));
@@ -408,6 +411,10 @@ mod tests {
             (roll >> 33) as usize % n
         };
         let (mut kept, mut held) = (0, Vec::new());
+        // The last answer, what it held then, and the zones held it was found for.
+        type Answer = (Rc<Vec<HexId>>, Vec<HexId>, Vec<HexId>);
+        let mut last: Option<Answer> = None;
+        let mut shared = 0;
         for round in 0..300 {
             for _ in 0..[0, 1, 2, 1, 3][round % 5] {
                 let k = union[next(union.len())];
@@ -428,16 +435,29 @@ mod tests {
             }
             if let Some(blocked) = g.blocked_from_part(Side::Union) {
                 assert_eq!(
-                    blocked,
+                    *blocked,
                     g.trace_blocked_afresh(Side::Union),
                     "round {round}"
                 );
                 kept += 1;
                 let now = g.enemy_now(Side::Union);
-                held.push(now.as_ref().as_ref().map(|n| n.held.clone()));
+                let held_now = now.as_ref().as_ref().map(|n| n.held.clone());
+                // An answer handed out is never changed; the same one while no zone held is.
+                if let Some((was, then, held_then)) = &last {
+                    assert_eq!(**was, *then, "round {round}: an answer changed in place");
+                    if Some(held_then) == held_now.as_ref() {
+                        assert!(Rc::ptr_eq(was, &blocked), "round {round}: a new list");
+                        shared += 1;
+                    }
+                }
+                last = held_now
+                    .clone()
+                    .map(|h| (blocked.clone(), blocked.to_vec(), h));
+                held.push(held_now);
             }
         }
         held.dedup();
         assert!(kept > 100 && held.len() > 30, "{kept} {}", held.len());
+        assert!(shared > 30, "{shared}");
     }
 }

@@ -123,7 +123,7 @@ impl BloodyRoadsSouth {
             railroad_found: self.railroad_found(side),
         };
         trace(key, &self.trace_blocked(side), |passable| {
-            self.leader_within(side, key.from, key.max, passable)
+            super::reach::leader_trace(key.maps, key.railroad_found, key.from, key.max, passable)
         })
     }
 

@@ -17,7 +17,7 @@ use crate::data::HexId;
 use crate::data::charts::cell::Halves;
 use crate::data::charts::movement::MoveClass;
 use crate::data::map::MapsUsed;
-use crate::geometry::{Mover, within};
+use crate::geometry::{Mover, within, within_and_refused};
 use crate::model::game::BloodyRoadsSouth;
 
 /// Leader costs from one hex (halves), by canonical hex id.
@@ -54,6 +54,25 @@ fn search(
         .collect()
 }
 
+/// A radius trace (S10.5a): the hexes a leader reaches from `from` for at most `max` halves,
+/// entering only hexes `passable` allows, with their costs; and the hexes it refused that the
+/// leader would have entered within `max` (sorted), the only refusals the costs depend on
+/// ([`within_and_refused`]).
+pub(crate) fn leader_trace(
+    maps: MapsUsed,
+    railroad: bool,
+    from: HexId,
+    max: u16,
+    passable: &dyn Fn(HexId) -> bool,
+) -> (Costs, Vec<HexId>) {
+    let (reached, refused) =
+        within_and_refused(&leader(maps, railroad), from, Halves(max), passable);
+    (
+        reached.into_iter().map(|(h, c)| (h, c.0)).collect(),
+        refused,
+    )
+}
+
 impl BloodyRoadsSouth {
     /// An aide's leader-MP costs (halves) from `from` to every hex (S10.1e: nothing blocks
     /// aides).
@@ -83,18 +102,6 @@ impl BloodyRoadsSouth {
         let delivery = &crate::data::charts().command.aide_delivery;
         // No path at all (never on these maps): the longest delivery the map allows.
         crate::geometry::aide_turns(delivery, Halves(halves.unwrap_or(u16::MAX / 4)))
-    }
-
-    /// The hexes a leader of `side` reaches from `from` for at most `max` halves, entering
-    /// only hexes `passable` allows (S10.5a radius), with their costs.
-    pub(crate) fn leader_within(
-        &self,
-        side: Side,
-        from: HexId,
-        max: u16,
-        passable: &dyn Fn(HexId) -> bool,
-    ) -> Costs {
-        search(self.maps(), self.railroad_found(side), from, max, passable)
     }
 
     /// The hexes within `max` halves of leader MP of `from` on the public map: every hex

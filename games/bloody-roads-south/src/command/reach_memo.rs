@@ -4,13 +4,16 @@
 //! moves are listed several times per action (the prompt, the offer, the end of each step), so
 //! the same search was run dozens of times per action — most of the cost of playing one.
 //!
-//! A trace reads the blocked hexes only by asking, hex by hex, whether it may enter one; it
-//! is remembered with every hex it asked about and the answer it got. It serves any later
-//! blocked hexes that give the same answers to those questions, however they differ
-//! elsewhere: the search is deterministic, so the same answers lead it to ask the same
-//! questions and find the same costs. A unit moving, or the enemy's turn, changes the blocked
-//! hexes somewhere on the map, and most traces never looked there (a Scenario 5 replay
-//! searched every trace again after each such change).
+//! A trace reads the blocked hexes only by asking, hex by hex, whether it may enter one, and
+//! its costs depend on few of the answers: those of the hexes it reached, and of the hexes it
+//! was refused that it would have entered within its budget
+//! ([`crate::geometry::within_and_refused`]). A hex it asked about beyond its budget, or
+//! allowed and did not reach, may be answered either way: no path within the budget leads
+//! through it. It is remembered with those hexes and serves any later blocked hexes that
+//! answer them as they were answered, however they differ elsewhere. A unit moving, or the
+//! enemy's turn, changes the blocked hexes somewhere on the map, and most traces never looked
+//! there, or looked only beyond their budget (a Scenario 5 replay searched every trace again
+//! after each such change).
 //!
 //! The memo is a pure function's: nothing is remembered that the search would not compute
 //! again from the same inputs, so a trace found in one game serves another. One per thread
@@ -23,6 +26,7 @@ use std::rc::Rc;
 use super::reach::Costs;
 use crate::data::map::MapsUsed;
 use crate::data::{FastMap, HexId};
+use crate::geometry::hex_bits::{self, HexBits};
 
 /// Everything a radius trace depends on besides the blocked hexes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -35,26 +39,28 @@ pub(crate) struct TraceKey {
     pub railroad_found: bool,
 }
 
-/// A trace found, with what it asked of the blocked hexes.
+/// A trace found, with the answers of the blocked hexes its costs depend on.
 struct Found {
-    /// Every hex the search asked whether it may enter, sorted.
-    asked: Vec<HexId>,
+    /// The hexes whose answer its costs depend on (those reached and those refused within
+    /// the budget), sorted.
+    depends_on: Vec<HexId>,
     /// The blocked hexes it was last found or served for (sorted; the side's kept list,
-    /// `trace_blocked`): they answer every question as it was answered.
+    /// `trace_blocked`): they answer every question of [`Found::depends_on`] as it was
+    /// answered.
     last: Rc<Vec<HexId>>,
     costs: Rc<Costs>,
 }
 
 impl Found {
-    /// The hexes `blocked` (sorted) answer every question this trace asked as it was
-    /// answered: no hex blocked in one of `blocked` and [`Found::last`] but not in the other
-    /// is one it asked about.
+    /// The hexes `blocked` (sorted) answer every question this trace's costs depend on as it
+    /// was answered: no hex blocked in one of `blocked` and [`Found::last`] but not in the
+    /// other is one of [`Found::depends_on`].
     fn serves(&self, blocked: &Rc<Vec<HexId>>) -> bool {
         if Rc::ptr_eq(blocked, &self.last) || blocked == &self.last {
             return true;
         }
         crate::geometry::changed::changed_only_unasked(&self.last, blocked, |h| {
-            self.asked.binary_search(&h).is_ok()
+            self.depends_on.binary_search(&h).is_ok()
         })
     }
 }
@@ -71,13 +77,15 @@ thread_local! {
 }
 
 /// The trace for `key` over the hexes `blocked` (sorted): remembered, or searched by `search`
-/// (given whether a hex may be entered) and remembered.
+/// (given whether a hex may be entered; it answers the costs and the hexes refused within the
+/// budget, as [`super::reach::leader_trace`]) and remembered.
 pub(crate) fn trace(
     key: TraceKey,
     blocked: &Rc<Vec<HexId>>,
-    search: impl Fn(&dyn Fn(HexId) -> bool) -> Costs,
+    search: impl Fn(&dyn Fn(HexId) -> bool) -> (Costs, Vec<HexId>),
 ) -> Rc<Costs> {
-    let passable = |h: HexId| blocked.binary_search(&h).is_err();
+    // Whether a hex may be entered, read from the blocked hexes' table (made only to search).
+    let passable = |bits: &HexBits, h: HexId| !hex_bits::listed(bits, blocked, h);
     let kept = TRACES.with(|t| {
         let mut t = t.borrow_mut();
         let found = t.1.get_mut(&key)?.iter_mut().find(|f| f.serves(blocked))?;
@@ -86,22 +94,22 @@ pub(crate) fn trace(
     });
     if let Some(costs) = kept {
         debug_assert!(
-            *costs == search(&passable),
+            {
+                let bits = hex_bits::bits_of(blocked);
+                *costs == search(&|h| passable(&bits, h)).0
+            },
             "a remembered radius trace differs from a fresh search"
         );
         return costs;
     }
-    let asked = RefCell::new(Vec::new());
-    let costs = Rc::new(search(&|h| {
-        let p = passable(h);
-        asked.borrow_mut().push(h);
-        p
-    }));
-    let mut asked: Vec<HexId> = asked.into_inner();
-    asked.sort_unstable();
-    asked.dedup();
+    let bits = hex_bits::bits_of(blocked);
+    let (costs, refused) = search(&|h| passable(&bits, h));
+    let mut depends_on: Vec<HexId> = costs.keys().copied().chain(refused).collect();
+    depends_on.sort_unstable();
+    depends_on.dedup();
+    let costs = Rc::new(costs);
     let found = Found {
-        asked,
+        depends_on,
         last: blocked.clone(),
         costs: costs.clone(),
     };
@@ -132,13 +140,17 @@ mod tests {
         Rc::new(v)
     }
 
-    /// A search that asks about `looks_at` (in that order) and records each answer as a cost.
-    fn search_over(looks_at: &[HexId]) -> impl Fn(&dyn Fn(HexId) -> bool) -> Costs + '_ {
+    /// A search that asks about `looks_at` (in that order) and records each answer as a cost
+    /// (so its costs depend on every one of them).
+    fn search_over(
+        looks_at: &[HexId],
+    ) -> impl Fn(&dyn Fn(HexId) -> bool) -> (Costs, Vec<HexId>) + '_ {
         move |passable| {
-            looks_at
+            let costs = looks_at
                 .iter()
                 .map(|&h| (h, u16::from(passable(h))))
-                .collect()
+                .collect();
+            (costs, Vec::new())
         }
     }
 
@@ -182,5 +194,66 @@ mod tests {
         let further = TraceKey { max: 16, ..key };
         let far = trace(further, &hexes(&["A12.11"]), &search);
         assert!(!Rc::ptr_eq(&far, &first), "another key");
+    }
+
+    /// On the map, with the leader's search: a trace serves blocked hexes that differ from
+    /// its own only at a hex it could not have entered within its budget anyway, and not
+    /// those that open a hex it was refused within its budget (a search that remembered only
+    /// the hexes it reached would serve those, wrongly). Every answer is a fresh search's.
+    #[test]
+    fn a_trace_serves_blocked_hexes_differing_only_beyond_its_budget() {
+        let map = crate::data::map();
+        let key = TraceKey {
+            from: "A15.10".parse().expect("a hex id"),
+            max: 8,
+            maps: MapsUsed::A,
+            railroad_found: false,
+        };
+        let search = |passable: &dyn Fn(HexId) -> bool| {
+            super::super::reach::leader_trace(key.maps, false, key.from, key.max, passable)
+        };
+        let ask = |blocked: &Rc<Vec<HexId>>| {
+            let costs = trace(key, blocked, search);
+            let passable = |h: HexId| blocked.binary_search(&h).is_err();
+            assert_eq!(*costs, search(&passable).0, "over {blocked:?}");
+            costs
+        };
+        let (open, refused) = search(&|_| true);
+        assert!(
+            refused.is_empty(),
+            "nothing refused where nothing is blocked"
+        );
+        let near = map
+            .neighbours(key.from, key.maps)
+            .into_iter()
+            .map(|(_, n)| n)
+            .find(|n| open.contains_key(n))
+            .expect("a neighbour within 4 leader MP");
+        let edge = open
+            .keys()
+            .flat_map(|&h| map.neighbours(h, key.maps))
+            .map(|(_, n)| n)
+            .find(|n| !open.contains_key(n))
+            .expect("a hex beyond the budget next to one within it");
+
+        let first = ask(&hexes(&[]));
+        let edge_blocked = Rc::new(vec![edge]);
+        assert!(
+            Rc::ptr_eq(&first, &ask(&edge_blocked)),
+            "a hex beyond the budget blocked: served"
+        );
+        let near_blocked = Rc::new(vec![near]);
+        let without_near = ask(&near_blocked);
+        assert!(!Rc::ptr_eq(&without_near, &first), "a hex reached blocked");
+        let mut both = vec![near, edge];
+        both.sort();
+        assert!(
+            Rc::ptr_eq(&without_near, &ask(&Rc::new(both))),
+            "and a hex beyond the budget besides: served"
+        );
+        assert!(
+            Rc::ptr_eq(&first, &ask(&hexes(&[]))),
+            "a hex refused within the budget opened again: the first trace, not the last"
+        );
     }
 }

@@ -174,9 +174,9 @@ impl BloodyRoadsSouth {
     pub(super) fn blocked_for_traces(
         &self,
         side: Side,
-        find: impl FnOnce() -> Vec<HexId>,
+        find: impl FnOnce() -> Rc<Vec<HexId>>,
     ) -> Rc<Vec<HexId>> {
-        self.kept(|k| &mut k.blocked[side.index()], || Rc::new(find()))
+        self.kept(|k| &mut k.blocked[side.index()], find)
     }
 
     /// The enemy as `side` sees it: kept for the counters' version, found by `find` the first
@@ -350,7 +350,7 @@ mod tests {
     fn ask(g: &BloodyRoadsSouth, side: Side, found: &Cell<u32>) -> Rc<Vec<HexId>> {
         g.blocked_for_traces(side, || {
             found.set(found.get() + 1);
-            vec!["A12.10".parse().expect("a hex id")]
+            Rc::new(vec!["A12.10".parse().expect("a hex id")])
         })
     }
 

@@ -53,6 +53,8 @@ pub struct SideOrder {
     wagons: Vec<Wagon>,
     specials: Vec<Special>,
     index: FastMap<UnitId, Slot>,
+    /// Each division's place in `divisions`: asked by id tens of thousands of times a game.
+    division_index: FastMap<FormationId, usize>,
 }
 
 impl SideOrder {
@@ -89,6 +91,13 @@ impl SideOrder {
         for (i, x) in f.special.iter().enumerate() {
             add(&x.id, Slot::Special(i))?;
         }
+        let division_index = f
+            .division
+            .iter()
+            .enumerate()
+            .rev() // the first of an id twice, as a search of the list finds
+            .map(|(i, d)| (d.id.clone(), i))
+            .collect();
         let order = SideOrder {
             side,
             armies: f.army,
@@ -101,6 +110,7 @@ impl SideOrder {
             wagons: f.wagon,
             specials: f.special,
             index,
+            division_index,
         };
         order.check(file)?;
         Ok(order)
@@ -299,7 +309,17 @@ impl SideOrder {
 
     /// A division by id.
     pub fn division(&self, id: &FormationId) -> Option<&Division> {
-        self.divisions.iter().find(|d| &d.id == id)
+        let found = self.division_index.get(id).map(|&i| &self.divisions[i]);
+        debug_assert!(
+            found.map(std::ptr::from_ref)
+                == self
+                    .divisions
+                    .iter()
+                    .find(|d| &d.id == id)
+                    .map(std::ptr::from_ref),
+            "the division index differs from the list"
+        );
+        found
     }
 
     /// The armies.
@@ -420,5 +440,26 @@ impl OrderOfBattle {
     /// Any counter of a side by id.
     pub fn unit(&self, side: Side, id: &UnitId) -> Option<Unit<'_>> {
         self.side(side).unit(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every division found by its id through the index is the one the list holds under that
+    /// id, on both sides; an id no division has finds none.
+    #[test]
+    fn divisions_found_by_id_are_the_listed_ones() {
+        let oob = crate::data::order_of_battle();
+        for side in [Side::Union, Side::Confederate] {
+            let order = oob.side(side);
+            assert!(!order.divisions().is_empty());
+            for d in order.divisions() {
+                let found = order.division(&d.id).expect("a listed division");
+                assert!(std::ptr::eq(found, d), "{side:?} {}", d.id);
+            }
+            assert!(order.division(&FormationId::new("no such")).is_none());
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! The hexes in one of two sorted lists and not in the other, walked once: how a kept search
 //! tells whether the hexes it was given have changed only where it never looked (the closing
-//! searches of `movement::closing_searches`, the radius traces of `command::reach_memo`).
+//! searches of `movement::closing_searches`) or where its answer does not depend on them (the
+//! radius traces of `command::reach_memo`).
 
 use crate::data::HexId;
 

@@ -8,9 +8,11 @@
 
 pub mod area;
 pub mod changed;
+mod cost_queue;
 pub mod costs;
 pub mod facing;
 pub mod frame;
+pub mod hex_bits;
 pub mod line;
 pub mod los;
 pub mod paths;
@@ -25,4 +27,4 @@ pub use facing::{
 };
 pub use line::{Passed, line};
 pub use los::{Sight, height, line_of_sight};
-pub use paths::{Settling, aide_turns, cost_between, within};
+pub use paths::{Settling, aide_turns, cost_between, within, within_and_refused};

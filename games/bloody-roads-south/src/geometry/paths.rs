@@ -12,7 +12,7 @@
 
 use super::area::canonical;
 use super::costs::Mover;
-use super::step_graph::{Search, search};
+use super::step_graph::{Search, search, search_noting_refused};
 use crate::data::charts::cell::Halves;
 use crate::data::charts::command::AideDelivery;
 use crate::data::hex::HexId;
@@ -106,13 +106,29 @@ pub fn within(
     max: Halves,
     passable: impl Fn(HexId) -> bool,
 ) -> Vec<(HexId, Halves)> {
+    within_and_refused(mover, from, max, passable).0
+}
+
+/// [`within`], with the hexes `passable` refused that a path would have entered within `max`
+/// (sorted, each once). The answer depends on `passable` only at these hexes and the hexes
+/// reached: a hex refused beyond the budget, or allowed and not reached (every path to it
+/// costs more than `max`), would leave every cost the same if answered the other way.
+pub fn within_and_refused(
+    mover: &Mover<'_>,
+    from: HexId,
+    max: Halves,
+    passable: impl Fn(HexId) -> bool,
+) -> (Vec<(HexId, Halves)>, Vec<HexId>) {
     let (map, maps) = (mover.map, mover.maps);
-    let mut out: Vec<(HexId, Halves)> = search(mover, from, Some(max), None, &passable)
+    let (settled, mut refused) = search_noting_refused(mover, from, Some(max), None, &passable);
+    let mut out: Vec<(HexId, Halves)> = settled
         .into_iter()
         .filter_map(|(c, h)| Some((canonical(map, maps, c)?, h)))
         .collect();
     out.sort_by_key(|&(id, h)| (h, id));
-    out
+    refused.sort_unstable();
+    refused.dedup();
+    (out, refused)
 }
 
 /// Aide transit turns for a path of `cost` leader MP (S10.1e, reference 2.3.3): the cost

@@ -9,10 +9,9 @@
 //! settles the same hexes at the same costs.
 
 use std::cell::RefCell;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 use super::area::canonical;
+use super::cost_queue::CostQueue;
 use super::costs::Mover;
 use crate::data::FastMap;
 use crate::data::charts::cell::Halves;
@@ -105,6 +104,9 @@ struct Scratch {
     /// Which search this is.
     search: u32,
     marks: Vec<Mark>,
+    /// The hexes reached and not settled ([`order`] of their cost and cell, node): its
+    /// buckets' room kept for the next search.
+    queue: CostQueue,
 }
 
 impl Scratch {
@@ -117,6 +119,7 @@ impl Scratch {
             at.marks.clear();
             at.search = 1;
         }
+        at.queue.clear();
         at
     }
 
@@ -160,9 +163,25 @@ pub(super) fn search(
     goal: Option<Cell>,
     passable: &dyn Fn(HexId) -> bool,
 ) -> Vec<(Cell, Halves)> {
+    search_noting_refused(mover, from, budget, goal, passable).0
+}
+
+/// [`search`], with the hexes `passable` refused that a settled hex would have entered within
+/// the budget ([`Search::refused`]).
+pub(super) fn search_noting_refused(
+    mover: &Mover<'_>,
+    from: HexId,
+    budget: Option<Halves>,
+    goal: Option<Cell>,
+    passable: &dyn Fn(HexId) -> bool,
+) -> (Vec<(Cell, Halves)>, Vec<HexId>) {
     let mut search = Search::start(mover, from, budget);
+    search.refused = Some(Vec::new());
     search.run(mover, goal, passable);
-    std::mem::take(&mut search.settled)
+    (
+        std::mem::take(&mut search.settled),
+        search.refused.take().unwrap_or_default(),
+    )
 }
 
 /// A Dijkstra search from one hex that stops once a goal is settled and may be taken up
@@ -172,11 +191,14 @@ pub(super) fn search(
 pub(super) struct Search {
     key: MoverKey,
     budget: Option<Halves>,
-    heap: BinaryHeap<Reverse<(Halves, Cell, u32)>>,
     at: Scratch,
     /// Every hex settled so far, with its cheapest cost, in the order settled (a hex is
     /// looked up in the marks, [`Search::settled_cost`]: no map is built as the search goes).
     settled: Vec<(Cell, Halves)>,
+    /// When noted (`Some`), the hexes `passable` refused that a settled hex would have entered
+    /// within the budget (a hex may be named more than once): a radius trace depends on no
+    /// other refusal.
+    refused: Option<Vec<HexId>>,
 }
 
 impl Search {
@@ -194,15 +216,15 @@ impl Search {
         let mut search = Search {
             key,
             budget,
-            heap: BinaryHeap::new(),
             at: Scratch::take(),
             settled: Vec::new(),
+            refused: None,
         };
         if let Some(start) = map.cell(from).filter(|_| map.in_play(from, maps)) {
             let first = with_graph(key, |graph| graph.node(mover, start));
             search.at.fit(first as usize + 1);
             search.at.at(first as usize).best = Some(Halves(0));
-            search.heap.push(Reverse((Halves(0), start, first)));
+            search.at.queue.push(0, (order(Halves(0), start), first));
         }
         search
     }
@@ -225,7 +247,8 @@ impl Search {
             .with(|g| g.borrow_mut().remove(&self.key))
             .unwrap_or_default();
         let at = &mut self.at;
-        while let Some(Reverse((cost, cell, i))) = self.heap.pop() {
+        while let Some((key, i)) = at.queue.pop() {
+            let (cost, cell) = (cost_of(key), graph.nodes[i as usize].cell);
             let mark = at.at(i as usize);
             if mark.done {
                 continue;
@@ -244,16 +267,20 @@ impl Search {
                     let open = *mark
                         .open
                         .get_or_insert_with(|| next.id.is_some_and(passable));
+                    let total = Halves(cost.0.saturating_add(step.0));
+                    let within = self.budget.is_none_or(|b| total <= b);
                     if !open {
+                        if within && let (Some(refused), Some(id)) = (&mut self.refused, next.id) {
+                            refused.push(id);
+                        }
                         continue;
                     }
-                    let total = Halves(cost.0.saturating_add(step.0));
-                    if self.budget.is_some_and(|b| total > b) {
+                    if !within {
                         continue;
                     }
                     if mark.best.is_none_or(|c| total < c) {
                         mark.best = Some(total);
-                        self.heap.push(Reverse((total, next.cell, j as u32)));
+                        at.queue.push(total.0, (order(total, next.cell), j as u32));
                     }
                 }
             }
@@ -265,9 +292,29 @@ impl Search {
     }
 }
 
+/// A hex's place in the order hexes are settled in, cost first, then cell (its column, then
+/// its row), in one integer: compared in one comparison, not three.
+fn order(cost: Halves, cell: Cell) -> u64 {
+    // Each coordinate shifted into 24 bits, where the frame's (a few hundred at most) fit.
+    let coordinate = |c: i32| {
+        let shifted = i64::from(c) + (1 << 23);
+        debug_assert!(
+            (0..1 << 24).contains(&shifted),
+            "a cell beyond the frame: {c}"
+        );
+        shifted as u64 & 0xff_ffff
+    };
+    u64::from(cost.0) << 48 | coordinate(cell.x) << 24 | coordinate(cell.y)
+}
+
+/// The cost of an [`order`].
+fn cost_of(order: u64) -> Halves {
+    Halves((order >> 48) as u16)
+}
+
 impl Search {
     /// The cheapest cost of the hex at `cell`, when this search has settled it (its marks: a
-    /// hex is settled at the cost it was first taken from the heap with, its best).
+    /// hex is settled at the cost it was first taken from the queue with, its best).
     pub(super) fn settled_cost(&self, cell: Cell) -> Option<Halves> {
         let i = with_graph(self.key, |graph| graph.index.get(&cell).copied())?;
         self.at

@@ -128,11 +128,12 @@ pub(crate) fn closer_hexes(
 fn closer(
     search: &mut Settling<'static>,
     mover: &Mover<'static>,
-    blocked: &[HexId],
+    blocked: &Rc<Vec<HexId>>,
     to: HexId,
     near: &[HexId],
 ) -> Option<Vec<HexId>> {
-    let passable = |h: HexId| blocked.binary_search(&h).is_err();
+    let bits = crate::geometry::hex_bits::bits_of(blocked);
+    let passable = |h: HexId| !crate::geometry::hex_bits::listed(&bits, blocked, h);
     let now = search.settle_to(mover, to, passable)?;
     Some(
         near.iter()

@@ -71,13 +71,14 @@ impl BloodyRoadsSouth {
                 if self.ninth_corps_released() {
                     return;
                 }
+                // The distance first: a unit's corps is found only for the few near `hex`.
                 let near = self.keys().any(|k| {
-                    self.is_ninth(k)
-                        && self
-                            .unit(k)
-                            .hex()
+                    let u = self.unit(k);
+                    u.side == Side::Union
+                        && u.hex()
                             .and_then(|h| map.distance(h, hex))
                             .is_some_and(|d| d <= 2)
+                        && self.is_ninth(k)
                 });
                 if near {
                     self.release_ninth_corps(Release::Contact, fx);
