@@ -67,7 +67,6 @@ impl Outpost {
                     side: None,
                 },
             },
-            counters,
             orders: PerSide {
                 union: order(Side::Union),
                 confederate: order(Side::Confederate),
@@ -77,7 +76,15 @@ impl Outpost {
                 confederate: self.visible_strength(Side::Confederate, viewer),
             },
         };
-        view_parts::members(&view)
+        let mut members = view_parts::members(&view);
+        // Each counter its own part, in the view's order: an update compares the counters one
+        // by one and reads only the one that changed (`counters` is the fourth member).
+        let counters = counters
+            .iter()
+            .map(|c| Part::text_of(serde_json::to_string(c).expect("a counter serialises")))
+            .collect();
+        members.insert(3, (Key::Borrowed("counters"), Part::Array(counters)));
+        members
     }
 
     /// A side's remaining strength as `viewer` may know it: exact for its own side and once
@@ -94,7 +101,7 @@ struct View<'a> {
     round: u32,
     rounds: u32,
     phase: PhaseView,
-    counters: Vec<CounterView<'a>>,
+    /// Written as parts of their own, after `phase` ([`Outpost::view_members`]).
     orders: PerSide<OrderView<'a>>,
     strength_left: PerSide<Option<u8>>,
 }
