@@ -152,7 +152,22 @@ impl From<HexId> for String {
 
 impl fmt::Display for HexId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}.{:02}", self.sheet.letter(), self.hexrow, self.hex)
+        // Written from a few bytes, not through `write!`'s padding (ids are printed often).
+        let mut b = [0u8; 6];
+        let mut n = 0;
+        let mut put = |c: u8| {
+            b[n] = c;
+            n += 1;
+        };
+        put(if self.sheet == Sheet::B { b'B' } else { b'A' });
+        if self.hexrow >= 10 {
+            put(b'0' + self.hexrow / 10);
+        }
+        put(b'0' + self.hexrow % 10);
+        put(b'.');
+        put(b'0' + self.hex / 10);
+        put(b'0' + self.hex % 10);
+        f.write_str(std::str::from_utf8(&b[..n]).map_err(|_| fmt::Error)?)
     }
 }
 

@@ -21,10 +21,7 @@ pub fn canonical(map: &Map, maps: MapsUsed, cell: Cell) -> Option<HexId> {
 
 /// The canonical id of a hex given by either of its ids, or `None` if it is not in play.
 pub fn canonical_id(map: &Map, maps: MapsUsed, id: HexId) -> Option<HexId> {
-    if !map.in_play(id, maps) {
-        return None;
-    }
-    canonical(map, maps, map.cell(id)?)
+    map.canonical(id, maps)
 }
 
 /// Every hex in play within `n` hexes of `centre_hex` (itself included, at distance 0), with

@@ -13,7 +13,7 @@ use crate::data::map::MapsUsed;
 use crate::data::support::Battery;
 use crate::data::turn::Turn;
 use crate::data::variant::OptionId;
-use crate::data::{HexId, Scenario, ScenarioId, Sheet, UnitId, VariantId};
+use crate::data::{HexId, Scenario, ScenarioId, UnitId, VariantId};
 use crate::model::counters::Counters;
 use crate::model::decision::Decision;
 use crate::model::dice::SideDice;
@@ -314,9 +314,7 @@ impl BloodyRoadsSouth {
 
     /// The one id of a hex used in the state: Map A's where the hex has two (the shared row).
     pub fn canonical(&self, hex: HexId) -> Option<HexId> {
-        let map = crate::data::map();
-        let cell = map.cell(hex)?;
-        map.id_near(cell, Sheet::A, self.maps())
+        crate::data::map().canonical(hex, self.maps())
     }
 
     /// The counters in a hex, top of the stack first (series 12.0).

@@ -37,6 +37,7 @@ use crate::model::game::BloodyRoadsSouth;
 use crate::model::moves::MovingGroup;
 use crate::model::unit::{Formation, UnitKey, UnitKind};
 use crate::refusal::Refusal;
+use crate::text::words;
 
 impl BloodyRoadsSouth {
     /// The counter an action names: a unit by id, or one part of an extended line by its
@@ -188,16 +189,11 @@ impl BloodyRoadsSouth {
         moving.units = group.clone();
         self.moving = Some(moving);
         self.refresh_radius(side);
-        let names: Vec<String> = group.iter().map(|&k| self.group_member_name(k)).collect();
-        fx.private(
-            EventKind::Move,
-            side,
-            format!(
-                "{} {} picked up in {hex} to move.",
-                names.join(", "),
-                if names.len() == 1 { "is" } else { "are" }
-            ),
-        );
+        let mut text = String::with_capacity(96);
+        self.push_member_names(&group, &mut text);
+        let verb = if group.len() == 1 { " is" } else { " are" };
+        words!(&mut text => verb, " picked up in ", hex, " to move.");
+        fx.private(EventKind::Move, side, text);
     }
 
     /// Turns the group (and, in its starting hex, the whole stack) to face a vertex.
@@ -224,9 +220,14 @@ impl BloodyRoadsSouth {
         }
         fx.public(
             EventKind::Move,
-            format!(
-                "The {side} stack in {hex} faces {} (13.0).",
-                facing.compass()
+            words!(
+                "The ",
+                side,
+                " stack in ",
+                hex,
+                " faces ",
+                facing.compass(),
+                " (13.0)."
             ),
         );
     }
@@ -271,12 +272,14 @@ impl BloodyRoadsSouth {
                 self.unit_mut(k).morale = w;
             }
         }
-        let names: Vec<String> = units.iter().map(|&k| self.group_member_name(k)).collect();
-        let text = if g.path.is_empty() {
-            format!("{} stays in {hex}.", names.join(", "))
+        let mut text = String::with_capacity(96);
+        self.push_member_names(&units, &mut text);
+        let verb = if g.path.is_empty() {
+            " stays in "
         } else {
-            format!("{} ends its move in {hex}.", names.join(", "))
+            " ends its move in "
         };
+        words!(&mut text => verb, hex, ".");
         fx.private(EventKind::Move, side, text);
     }
 }

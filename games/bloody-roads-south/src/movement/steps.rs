@@ -366,12 +366,7 @@ impl BloodyRoadsSouth {
             ),
         };
         let mut own = String::with_capacity(128);
-        for (i, &k) in g.units.iter().enumerate() {
-            if i > 0 {
-                own.push_str(", ");
-            }
-            self.push_member_name(k, &mut own);
-        }
+        self.push_member_names(&g.units, &mut own);
         words!(&mut own => " moves from ", from, " to ", to, " (");
         if let Some(s) = costs.iter().min_by_key(|s| self.mp_left(s.unit)) {
             let left = Halves(u16::try_from(self.mp_left(s.unit).max(0)).unwrap_or(0));
@@ -386,6 +381,16 @@ impl BloodyRoadsSouth {
         let mut name = String::new();
         self.push_member_name(k, &mut name);
         name
+    }
+
+    /// The members of one's own moving group, "A, B, C", appended to `out`.
+    pub(super) fn push_member_names(&self, units: &[UnitKey], out: &mut String) {
+        for (i, &k) in units.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.push_member_name(k, out);
+        }
     }
 
     /// [`Self::group_member_name`], appended to `out`.

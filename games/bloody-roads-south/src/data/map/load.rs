@@ -178,6 +178,7 @@ impl Map {
             railroad_sides: FastSet::default(),
             stream_sides: FastMap::default(),
             ford_sides: FastSet::default(),
+            tables: Default::default(),
         };
 
         for c in terrain.clearing {

@@ -13,6 +13,7 @@ use super::{FastMap, FastSet};
 use serde::Deserialize;
 use std::collections::VecDeque;
 
+mod hex_tables;
 mod load;
 
 /// Which sheets a scenario uses.
@@ -116,6 +117,8 @@ pub struct Map {
     railroad_sides: FastSet<HexsideKey>,
     stream_sides: FastMap<HexsideKey, usize>,
     ford_sides: FastSet<HexsideKey>,
+    /// Why: each hex's neighbours and canonical id, asked hundreds of thousands of times a game.
+    tables: hex_tables::HexTables,
 }
 
 impl Map {
@@ -218,6 +221,21 @@ impl Map {
 
     /// The neighbour of a hex in one direction, if it is in play.
     pub fn neighbour(&self, id: HexId, d: Direction, maps: MapsUsed) -> Option<HexId> {
+        self.tables.neighbour(self, id, d, maps)
+    }
+
+    /// The one id of a hex used in the state: Map A's where the hex has two (the shared row).
+    pub fn canonical(&self, id: HexId, maps: MapsUsed) -> Option<HexId> {
+        self.tables.canonical(self, id, maps)
+    }
+
+    /// [`Map::canonical`], walking the sheets.
+    fn canonical_fresh(&self, id: HexId, maps: MapsUsed) -> Option<HexId> {
+        self.id_near(self.cell(id)?, Sheet::A, maps)
+    }
+
+    /// [`Map::neighbour`], walking the sheets.
+    fn neighbour_fresh(&self, id: HexId, d: Direction, maps: MapsUsed) -> Option<HexId> {
         if !self.in_play(id, maps) {
             return None;
         }
