@@ -4,7 +4,7 @@
 //! from the last view is the same shared text ([`Part::Text`]) and is passed over with one
 //! pointer comparison, never read; objects and arrays of parts are walked as the text diff
 //! walks them (members matched by key, elements by position, a value replaced whole where its
-//! operations would be longer); only two texts that differ are indexed and diffed as text.
+//! operations would be longer); only two texts that differ are diffed as text.
 //! So neither view is written whole, nor indexed whole, to make the update.
 
 use std::borrow::Cow;

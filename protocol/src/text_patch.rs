@@ -4,9 +4,11 @@
 //! diffed, cloned or dropped; and where an object's or array's operations would be longer than
 //! its new value, one `replace` of the value instead (so never a longer patch than the tree
 //! diff's). Members and elements whose text is the same are skipped with one comparison of
-//! their bytes (each text indexed once, [`IndexedJson`]: a container is jumped over, never
-//! read again); only what differs is descended into. The patch is written as JSON text, its
-//! values copied from the new view's text.
+//! their bytes (a long text indexed once, [`IndexedJson`]: a container is jumped over, never
+//! read again; a short one read as it is walked); only what differs is descended into, and a
+//! value certain to be replaced whole is not descended into further
+//! ([`crate::patch_writer`]). The patch is written as JSON text, its values copied from the
+//! new view's text.
 //!
 //! Both texts must be JSON written by one serialiser (as the server's views are): the same
 //! value is then the same text, and an object's members keep one order from one view to the
