@@ -47,8 +47,12 @@ impl Stacks {
     pub(crate) fn get(&self, hex: HexId) -> Option<&[UnitKey]> {
         let hex = u64::from(hex.order_key());
         let start = self.places.partition_point(|&p| p >> 32 < hex);
-        let end = start + self.places[start..].partition_point(|&p| p >> 32 == hex);
-        (end > start).then(|| &self.keys[start..end])
+        // A stack is a few counters: walked, not searched.
+        let len = self.places[start..]
+            .iter()
+            .take_while(|&&p| p >> 32 == hex)
+            .count();
+        (len > 0).then(|| &self.keys[start..start + len])
     }
 
     /// Every hex holding counters, with its stack.
