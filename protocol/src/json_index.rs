@@ -282,25 +282,31 @@ mod tests {
             .collect()
     }
 
+    /// Any text, JSON or not: brackets and quotes alone, runs of plain text, and runs of
+    /// backslashes and quotes (strings long and short, escapes, brackets inside strings).
+    fn any_text() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::strategy::{Just, Strategy};
+        proptest::collection::vec(
+            proptest::prop_oneof![
+                Just("\\".to_string()),
+                Just("\"".to_string()),
+                Just("{".to_string()),
+                Just("}".to_string()),
+                Just("[".to_string()),
+                Just("]".to_string()),
+                "[a-z:, ]{0,20}",
+                "[\\\\\"a]{0,12}",
+            ],
+            0..60,
+        )
+        .prop_map(|parts| parts.concat())
+    }
+
     proptest::proptest! {
-        /// Any text, JSON or not: strings long and short, escapes, brackets inside strings.
         #[test]
         fn strings_skipped_eight_bytes_at_a_time_end_where_one_byte_at_a_time_ends(
-            parts in proptest::collection::vec(
-                proptest::prop_oneof![
-                    proptest::strategy::Just("\\".to_string()),
-                    proptest::strategy::Just("\"".to_string()),
-                    proptest::strategy::Just("{".to_string()),
-                    proptest::strategy::Just("}".to_string()),
-                    proptest::strategy::Just("[".to_string()),
-                    proptest::strategy::Just("]".to_string()),
-                    "[a-z:, ]{0,20}",
-                    "[\\\\\"a]{0,12}",
-                ],
-                0..60,
-            )
+            text in any_text()
         ) {
-            let text = parts.concat();
             proptest::prop_assert_eq!(indexed(&text), one_byte_at_a_time(&text));
         }
     }
@@ -324,21 +330,7 @@ mod tests {
         /// says it does (elsewhere, inside what the index read as a string, text that is not
         /// JSON may be read otherwise: such a walk means nothing, but ends).
         #[test]
-        fn a_text_unindexed_ends_each_value_where_its_index_does(
-            parts in proptest::collection::vec(
-                proptest::prop_oneof![
-                    proptest::strategy::Just("\\".to_string()),
-                    proptest::strategy::Just("\"".to_string()),
-                    proptest::strategy::Just("{".to_string()),
-                    proptest::strategy::Just("}".to_string()),
-                    proptest::strategy::Just("[".to_string()),
-                    proptest::strategy::Just("]".to_string()),
-                    "[a-z:, ]{0,6}",
-                ],
-                0..40,
-            )
-        ) {
-            let text = parts.concat();
+        fn a_text_unindexed_ends_each_value_where_its_index_does(text in any_text()) {
             let (indexed, unindexed) = (IndexedJson::new(&text), IndexedJson::unindexed(&text));
             for i in indexed.containers.iter().map(|c| c.open) {
                 proptest::prop_assert_eq!(
