@@ -135,9 +135,7 @@ mod tests {
     use super::*;
 
     fn hexes(ids: &[&str]) -> Rc<Vec<HexId>> {
-        let mut v: Vec<HexId> = ids.iter().map(|h| h.parse().expect("a hex id")).collect();
-        v.sort();
-        Rc::new(v)
+        hex_bits::sorted_list(ids)
     }
 
     /// A search that asks about `looks_at` (in that order) and records each answer as a cost

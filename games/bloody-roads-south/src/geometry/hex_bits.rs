@@ -84,14 +84,20 @@ pub fn listed(bits: &HexBits, hexes: &[HexId], hex: HexId) -> bool {
     found
 }
 
+/// A sorted, shared list of the hexes `ids` names, as the tables are kept for (tests only).
+#[cfg(test)]
+pub(crate) fn sorted_list(ids: &[&str]) -> Rc<Vec<HexId>> {
+    let mut v: Vec<HexId> = ids.iter().map(|h| h.parse().expect("a hex id")).collect();
+    v.sort();
+    Rc::new(v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn hexes(ids: &[&str]) -> Rc<Vec<HexId>> {
-        let mut v: Vec<HexId> = ids.iter().map(|h| h.parse().expect("a hex id")).collect();
-        v.sort();
-        Rc::new(v)
+        sorted_list(ids)
     }
 
     /// A table answers for its own list, every hex of both sheets, whatever lists were asked
