@@ -25,7 +25,7 @@ impl MississippiFortress {
         let mut game = MississippiFortress {
             scenario: id,
             listed: Default::default(),
-            area_texts: Default::default(),
+            kept_texts: Default::default(),
             options: options.clone(),
             entry_roll: None,
             landing_opened: false,

@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::sync::Arc;
 
+mod kept_counters;
 mod view;
 
 /// Outpost for the engine's registry (listed, as a test-only game, in `games/registry`).
@@ -80,6 +81,9 @@ pub struct Outpost {
     phase: Phase,
     counters: Vec<Counter>,
     orders: PerSide<Option<Order>>,
+    /// Each viewer's counter texts as last written (a cache of views, never saved or cloned).
+    #[serde(skip)]
+    kept: kept_counters::KeptCounters,
 }
 
 /// An Outpost action.
@@ -286,6 +290,7 @@ impl Rules for Outpost {
             phase: Phase::Movement(Side::Union),
             counters,
             orders: PerSide::default(),
+            kept: Default::default(),
         })
     }
 

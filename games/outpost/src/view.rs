@@ -7,7 +7,8 @@ use adjutant_engine::view_parts::{self, Key, Part};
 use adjutant_engine::{PerSide, Side, Viewer};
 use serde::Serialize;
 
-use crate::{Counter, Outpost, Phase, Stance};
+use crate::kept_counters::Seen;
+use crate::{Outpost, Phase, Stance};
 
 impl Outpost {
     /// Everything `viewer` may know, as JSON text: [`Outpost::view_members`] written out.
@@ -18,23 +19,31 @@ impl Outpost {
     /// Everything `viewer` may know in parts: each member of the view its own text (the
     /// engine makes an update from the members that changed).
     pub(crate) fn view_members(&self, viewer: Viewer) -> Vec<(Key, Part)> {
-        let mut counters = Vec::new();
+        let mut seen = Vec::new();
         let mut hidden = Vec::new();
-        for c in &self.counters {
+        for (i, c) in self.counters.iter().enumerate() {
+            let shown = |moved| Seen::Shown {
+                counter: i,
+                post: c.post,
+                strength: c.strength,
+                decoy: c.decoy,
+                alive: c.alive,
+                moved,
+            };
             if viewer.sees_secrets_of(c.side) {
-                counters.push(CounterView::Shown(ShownCounter::of(c, Some(c.moved))));
+                seen.push(shown(Some(c.moved)));
             } else if c.revealed || !c.alive {
-                counters.push(CounterView::Shown(ShownCounter::of(c, None)));
+                seen.push(shown(None));
             } else {
                 hidden.push((c.side, c.post));
             }
         }
         hidden.sort_by_key(|&(side, post)| (side.as_str(), post));
-        counters.extend(hidden.into_iter().map(|(side, post)| CounterView::Hidden {
-            hidden: true,
-            side,
-            post,
-        }));
+        seen.extend(
+            hidden
+                .into_iter()
+                .map(|(side, post)| Seen::Hidden { side, post }),
+        );
         let order = |side: Side| match self.orders.get(side) {
             None => OrderView {
                 given: false,
@@ -77,14 +86,48 @@ impl Outpost {
             },
         };
         let mut members = view_parts::members(&view);
-        // Each counter its own part, in the view's order: an update compares the counters one
-        // by one and reads only the one that changed (`counters` is the fourth member).
-        let counters = counters
-            .iter()
-            .map(|c| Part::text_of(serde_json::to_string(c).expect("a counter serialises")))
+        // Each counter its own part, in the view's order, kept from this viewer's last view
+        // while it is seen the same: an update compares the counters one by one and reads
+        // only the one that changed (`counters` is the fourth member).
+        let counters = self
+            .kept
+            .texts(viewer, &seen, |seen| self.counter_text(seen))
+            .into_iter()
+            .map(Part::Text)
             .collect();
         members.insert(3, (Key::Borrowed("counters"), Part::Array(counters)));
         members
+    }
+
+    /// A counter's view, as JSON text.
+    fn counter_text(&self, seen: Seen) -> String {
+        let view = match seen {
+            Seen::Shown {
+                counter,
+                post,
+                strength,
+                decoy,
+                alive,
+                moved,
+            } => {
+                let c = &self.counters[counter];
+                CounterView::Shown(ShownCounter {
+                    id: &c.id,
+                    side: c.side,
+                    post,
+                    strength,
+                    decoy,
+                    alive,
+                    moved,
+                })
+            }
+            Seen::Hidden { side, post } => CounterView::Hidden {
+                hidden: true,
+                side,
+                post,
+            },
+        };
+        serde_json::to_string(&view).expect("a counter serialises")
     }
 
     /// A side's remaining strength as `viewer` may know it: exact for its own side and once
@@ -132,20 +175,6 @@ struct ShownCounter<'a> {
     /// Its owner's knowledge only.
     #[serde(skip_serializing_if = "Option::is_none")]
     moved: Option<bool>,
-}
-
-impl<'a> ShownCounter<'a> {
-    fn of(c: &'a Counter, moved: Option<bool>) -> Self {
-        ShownCounter {
-            id: &c.id,
-            side: c.side,
-            post: c.post,
-            strength: c.strength,
-            decoy: c.decoy,
-            alive: c.alive,
-            moved,
-        }
-    }
 }
 
 /// An order: whether given, and what it says to whoever may know.

@@ -99,9 +99,10 @@ pub struct MississippiFortress {
     pub(crate) replacements_made: u16,
     /// The result, once the game is over.
     pub(crate) result: Option<Outcome>,
-    /// Each viewer's Areas as last written (a cache of views, never saved or cloned).
+    /// Each viewer's Areas, river and batteries as last written (a cache of views, never
+    /// saved or cloned).
     #[serde(skip)]
-    pub(crate) area_texts: crate::model::look::AreaTexts,
+    pub(crate) kept_texts: crate::model::look::KeptTexts,
 }
 
 impl MississippiFortress {

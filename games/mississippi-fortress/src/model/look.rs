@@ -1,10 +1,12 @@
-//! What a viewer may see of a counter, as plain values ([`Look`]), and each viewer's Area texts
-//! kept from one view to the next ([`AreaTexts`]): the fog of war (`fog`) makes the looks, the
-//! views (`view/area_texts.rs`) keep and reuse the texts; the state only holds the store.
+//! What a viewer may see of a counter, as plain values ([`Look`]), and each viewer's texts
+//! kept from one view to the next ([`KeptTexts`]: the occupied Areas, the river, the shore
+//! batteries): the fog of war (`fog`) makes the looks, the views (`view/area_texts.rs`,
+//! `view/river.rs`) keep and reuse the texts; the state only holds the store.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::model::counter::Key;
+use crate::model::counter::{Key, Place};
+use crate::model::ship::{Battery, Ship};
 
 /// What one viewer may know of one counter, besides its fixed identity: the whole input of
 /// its view, so that two equal looks at the same counter are written the same.
@@ -30,12 +32,16 @@ pub(crate) struct Known {
     pub(crate) probed: bool,
 }
 
-/// Each viewer's kept Area texts. Not part of the state: a clone (the undo stack's) starts
-/// empty, a saved game saves none, and the texts are only ever what the state gives again.
+/// Each viewer's kept texts. Not part of the state: a clone (the undo stack's) starts empty, a
+/// saved game saves none, and the texts are only ever what the state gives again.
 #[derive(Default)]
-pub(crate) struct AreaTexts {
+pub(crate) struct KeptTexts {
     /// Per viewer (both seats, spectators, the omniscient), per Area number.
-    pub(crate) kept: Mutex<[Vec<Option<Kept>>; 4]>,
+    pub(crate) areas: Mutex<[Vec<Option<Kept>>; 4]>,
+    /// Per viewer, the river's member.
+    pub(crate) river: Mutex<[Option<KeptRiver>; 4]>,
+    /// The shore batteries' member, the same for every viewer.
+    pub(crate) batteries: Mutex<Option<KeptBatteries>>,
 }
 
 /// One Area's text for one viewer, and what it was written from.
@@ -48,14 +54,54 @@ pub(crate) struct Kept {
     pub(crate) text: Arc<str>,
 }
 
-impl Clone for AreaTexts {
-    fn clone(&self) -> Self {
-        AreaTexts::default()
+/// The river's text for one viewer, and everything it was written from: the ships, and each
+/// counter aboard a steamer (which steamers, how many SP, what the viewer sees of it).
+pub(crate) struct KeptRiver {
+    pub(crate) ships: Vec<Ship>,
+    pub(crate) aboard: Vec<AboardLook>,
+    /// `[{"node":…,"ships":[…]},…]`, shared with the views that hold it.
+    pub(crate) text: Arc<str>,
+}
+
+/// A counter aboard a steamer, as much as the river's view reads of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct AboardLook {
+    /// Which steamers and how its SP are split (the load, the lashing).
+    pub(crate) place: Place,
+    /// Its present strength (the load).
+    pub(crate) present: u8,
+    /// What the viewer sees of it (its key among them).
+    pub(crate) look: Look,
+    /// Its id (a key may name another counter after an undo).
+    pub(crate) id: Arc<str>,
+}
+
+/// The shore batteries' text and the batteries it was written from.
+pub(crate) struct KeptBatteries {
+    pub(crate) batteries: Vec<Battery>,
+    pub(crate) text: Arc<str>,
+}
+
+/// `kept` locked; a poisoned lock (a panic while writing) only loses the kept texts.
+pub(crate) fn lock_kept<T: Default>(kept: &Mutex<T>) -> MutexGuard<'_, T> {
+    match kept.lock() {
+        Ok(guard) => guard,
+        Err(poisoned) => {
+            let mut guard = poisoned.into_inner();
+            *guard = T::default();
+            guard
+        }
     }
 }
 
-impl std::fmt::Debug for AreaTexts {
+impl Clone for KeptTexts {
+    fn clone(&self) -> Self {
+        KeptTexts::default()
+    }
+}
+
+impl std::fmt::Debug for KeptTexts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("AreaTexts")
+        f.write_str("KeptTexts")
     }
 }

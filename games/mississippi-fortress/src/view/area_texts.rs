@@ -14,7 +14,7 @@ use crate::data::AreaId;
 use crate::fog::CounterView;
 use crate::model::counter::Key;
 use crate::model::game::MississippiFortress;
-use crate::model::look::{Kept, Look};
+use crate::model::look::{Kept, Look, lock_kept};
 
 /// One occupied Area as a viewer sees it.
 #[derive(Serialize)]
@@ -49,7 +49,7 @@ fn by_area(placed: Vec<(AreaId, Key)>) -> Vec<(AreaId, Key)> {
     sorted
 }
 
-fn slot(viewer: Viewer) -> usize {
+pub(super) fn slot(viewer: Viewer) -> usize {
     match viewer {
         Viewer::Seat(Side::Union) => 0,
         Viewer::Seat(Side::Confederate) => 1,
@@ -70,15 +70,7 @@ impl MississippiFortress {
                 .filter_map(|(k, c)| Some((c.area()?, k)))
                 .collect(),
         );
-        // A poisoned lock (a panic while writing) only loses the kept texts.
-        let mut guard = match self.area_texts.kept.lock() {
-            Ok(guard) => guard,
-            Err(poisoned) => {
-                let mut guard = poisoned.into_inner();
-                *guard = Default::default();
-                guard
-            }
-        };
+        let mut guard = lock_kept(&self.kept_texts.areas);
         let kept = &mut guard[slot(viewer)];
         let mut areas = Vec::with_capacity(placed.len());
         for run in placed.chunk_by(|a, b| a.0 == b.0) {

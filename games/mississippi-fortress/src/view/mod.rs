@@ -9,22 +9,23 @@
 mod area_texts;
 mod battle;
 mod private;
+mod river;
 
 use adjutant_engine::view_parts::{self, Part};
 use adjutant_engine::{PerSide, Side, Viewer};
 use serde::Serialize;
 
-use crate::data::{AreaId, ArrowId, ScenarioId, UnitId};
-use crate::fog::CounterView;
-use crate::model::counter::{Key, Kind, Place};
+use crate::data::{AreaId, ScenarioId, UnitId};
+use crate::model::counter::Kind;
 use crate::model::game::MississippiFortress;
 use crate::model::node::Node;
 use crate::model::record::is_false;
-use crate::model::ship::{BatteryState, OffRiver};
+use crate::model::ship::OffRiver;
 use crate::weather::weather_name;
 
 /// Everything one viewer may know: these members, then `areas` (the occupied Areas, each
-/// Area's text kept by [`area_texts`]), then [`Rest`]'s.
+/// Area's text kept by [`area_texts`]), `river` and `batteries` (kept by [`river`]), then
+/// [`Rest`]'s.
 #[derive(Serialize)]
 struct View<'a> {
     scenario: &'a ScenarioId,
@@ -41,11 +42,9 @@ struct View<'a> {
     options: Vec<&'a str>,
 }
 
-/// The members of a view after its Areas.
+/// The members of a view after its Areas, its river and its batteries ([`river`]).
 #[derive(Serialize)]
 struct Rest<'a> {
-    river: Vec<NodeView<'a>>,
-    batteries: Vec<BatteryView<'a>>,
     /// Ships off the river: always public (S4.2; 4.15a, 7.21a, 7.21c, 7.21d).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     ships_off: Vec<ShipOff<'a>>,
@@ -83,41 +82,6 @@ struct Phase {
 struct Siege {
     besieged: bool,
     supplies: Option<u8>,
-}
-
-#[derive(Serialize)]
-struct NodeView<'a> {
-    node: Node,
-    ships: Vec<ShipView<'a>>,
-}
-
-#[derive(Serialize)]
-struct ShipView<'a> {
-    id: &'a UnitId,
-    side: Side,
-    transport: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    lashed_to: Option<&'a UnitId>,
-    #[serde(skip_serializing_if = "is_false")]
-    moved: bool,
-    #[serde(skip_serializing_if = "is_false")]
-    held: bool,
-    /// A transport's passengers, as the viewer may see them.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    aboard: Option<Vec<CounterView<'a>>>,
-    /// Its owner's: SP aboard and SP taken aboard this turn.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    load: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    taken_this_turn: Option<u8>,
-}
-
-#[derive(Serialize)]
-struct BatteryView<'a> {
-    id: &'a UnitId,
-    area: AreaId,
-    arrow: &'a ArrowId,
-    state: &'a BatteryState,
 }
 
 #[derive(Serialize)]
@@ -169,7 +133,8 @@ impl MississippiFortress {
 
     /// Everything `viewer` may know, in parts: each member of the view its own text, and the
     /// occupied Areas each its own, kept from this viewer's last view while what it may see
-    /// there is unchanged ([`area_texts`]).
+    /// there is unchanged ([`area_texts`]); the river and the batteries kept likewise
+    /// ([`river`]).
     pub fn view_parts(&self, viewer: Viewer) -> Vec<(view_parts::Key, Part)> {
         let scenario = self.scenario_data();
         let dates = crate::data::TurnTrack::get()
@@ -201,17 +166,6 @@ impl MississippiFortress {
             options: self.options.iter().map(|o| o.as_str()).collect(),
         };
         let rest = Rest {
-            river: self.river_view(viewer),
-            batteries: self
-                .batteries
-                .iter()
-                .map(|b| BatteryView {
-                    id: &b.id,
-                    area: b.area,
-                    arrow: &b.arrow,
-                    state: &b.state,
-                })
-                .collect(),
             ships_off: self
                 .ships
                 .iter()
@@ -243,58 +197,10 @@ impl MississippiFortress {
         };
         let mut members = view_parts::members(&view);
         members.push(("areas".into(), self.areas_part(viewer)));
+        members.push(("river".into(), self.river_part(viewer)));
+        members.push(("batteries".into(), self.batteries_part()));
         members.extend(view_parts::members(&rest));
         members
-    }
-
-    fn river_view(&self, viewer: Viewer) -> Vec<NodeView<'_>> {
-        let mut nodes: Vec<Node> = self.ships.iter().filter_map(|s| s.at).collect();
-        nodes.sort();
-        nodes.dedup();
-        nodes
-            .into_iter()
-            .map(|node| {
-                let mut ships: Vec<usize> = self
-                    .ships
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, s)| s.at == Some(node))
-                    .map(|(i, _)| i)
-                    .collect();
-                ships.sort_by(|&a, &b| self.ships[a].id.cmp(&self.ships[b].id));
-                let ships = ships
-                    .into_iter()
-                    .map(|i| self.ship_view(i, viewer))
-                    .collect();
-                NodeView { node, ships }
-            })
-            .collect()
-    }
-
-    fn ship_view(&self, i: usize, viewer: Viewer) -> ShipView<'_> {
-        let s = &self.ships[i];
-        let owner = s.transport && viewer.sees_secrets_of(s.side);
-        let aboard = s.transport.then(|| {
-            let aboard: Vec<Key> = self
-                .aboard(i)
-                .filter(|&k| match self.counters[k].place {
-                    Place::Aboard(c) => c.ship == i,
-                    _ => false,
-                })
-                .collect();
-            self.counters_view(&aboard, viewer)
-        });
-        ShipView {
-            id: &s.id,
-            side: s.side,
-            transport: s.transport,
-            lashed_to: self.lashed_to(i).map(|p| &self.ships[p].id),
-            moved: s.rec.moved,
-            held: s.rec.held,
-            aboard,
-            load: owner.then(|| self.load(i)),
-            taken_this_turn: owner.then_some(s.rec.taken),
-        }
     }
 
     /// Counters eliminated or fallen, with their names announced (S4.4c, R40); brigades

@@ -8,7 +8,10 @@ use adjutant_engine::{Match, Side, Viewer};
 use mississippi_fortress::MississippiFortress;
 use serde_json::Value;
 
-use crate::support::{Rng, new_match, seed, setup_with_every_option};
+use mississippi_fortress::situation::Situation;
+use mississippi_fortress::state::BatteryState;
+
+use crate::support::{Rng, new_game, new_match, seed, setup_with_every_option};
 
 const VIEWERS: [Viewer; 4] = [
     Viewer::Seat(Side::Union),
@@ -75,4 +78,36 @@ fn issue_16_views_built_from_kept_areas_are_the_views_written_afresh_grand_campa
     let setup = setup_with_every_option("porter-runs-the-batteries");
     let m = Match::new(&setup, &seed(7)).expect("6.3 sets up");
     check(m, 7, 1_500);
+}
+
+/// The batteries' text, kept for every viewer, is written again when a battery is silenced or
+/// destroyed (the random games above seldom reach one). The state is changed in place, so its
+/// kept texts stay with it.
+#[test]
+fn issue_16_a_battery_silenced_or_destroyed_is_written_again() {
+    let (mut game, _) = new_game(3);
+    let ids: Vec<String> = game
+        .batteries()
+        .iter()
+        .map(|b| b.id().to_string())
+        .collect();
+    assert!(ids.len() >= 2, "6.1 has shore batteries");
+    for (id, state) in ids
+        .iter()
+        .zip([BatteryState::Silenced, BatteryState::Destroyed])
+    {
+        for viewer in VIEWERS {
+            game.view_text(viewer);
+        }
+        game = Situation::new(game)
+            .battery(id, state)
+            .build()
+            .expect("a battery's state changes");
+        let fresh = game.clone();
+        for viewer in VIEWERS {
+            let text = game.view_text(viewer);
+            assert_eq!(text, fresh.view_text(viewer), "{id} {state:?}");
+            assert!(text.contains(&format!("\"id\":\"{id}\"")), "{text}");
+        }
+    }
 }
