@@ -391,10 +391,10 @@ async fn websocket(
     let span = tracing::Span::current();
     upgrade
         // Every read zero-fills the buffer up to this size: 128 KiB (the default) costs more
-        // than everything else an action does, and 8 KiB still cost 4,000 instructions a
-        // read (about 2.5 reads an action; callgrind, 2026-12-06). A player's frames are a
-        // few hundred bytes; larger ones still arrive, in several reads.
-        .read_buffer_size(4 * 1024)
+        // than everything else an action does, 8 KiB still cost 4,000 instructions a read
+        // and 4 KiB 1,600 (about 2.5 reads an action; callgrind, 2026-12-06). A player's
+        // frames are a few hundred bytes; larger ones still arrive, in several reads.
+        .read_buffer_size(1024)
         .max_message_size(hard_cap)
         .max_frame_size(hard_cap)
         .on_upgrade(move |socket| {

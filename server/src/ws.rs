@@ -211,7 +211,7 @@ impl Connection {
             self.refuse(None, None, error).await;
             return;
         }
-        let message: ClientMessage = match serde_json::from_str(text) {
+        let message = match ClientMessage::from_json(text) {
             Ok(message) => message,
             Err(e) => {
                 let error = ApiError::new(
