@@ -30,6 +30,7 @@ pub use error::{PlayError, SetupError};
 pub use game_match::{Match, Played, Snapshot};
 pub use json_text::json_text;
 pub use meta::{MetaAction, MetaEvent};
+pub use offer::ADDED_MEMBERS;
 pub use opponent::{Opponent, OpponentInfo, Turn, opponent_seed};
 pub use record::{
     RECORD_FORMAT, Record, RecordedAction, Verified, VerifyError, replay, verify, verify_canonical,

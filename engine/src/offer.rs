@@ -181,6 +181,10 @@ impl<G: Rules> Offers<G> {
 /// the label, a client may post it back and the engine drops it.
 pub(crate) const IRREVOCABLE: &str = "irrevocable";
 
+/// The members the engine adds to an offered action (its `label`, the `irrevocable`
+/// mark): a client may post them back, and they are no part of the rules' action.
+pub const ADDED_MEMBERS: [&str; 2] = ["label", IRREVOCABLE];
+
 pub(crate) fn to_value<T: serde::Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("rules types serialise to JSON")
 }

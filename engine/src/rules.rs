@@ -91,6 +91,17 @@ pub trait Rules:
         None
     }
 
+    /// The posted action read straight from its JSON object, where the rules can do it more
+    /// cheaply than the derived `Deserialize` of an internally tagged enum (which buffers
+    /// every member before it knows the variant); the engine's members
+    /// ([`crate::ADDED_MEMBERS`]) are to be ignored. `None` when the rules do not read this
+    /// one themselves: the engine then reads it by `Deserialize`, so a refusal's words are
+    /// always the derived form's. `Some(a)` must be exactly what `Deserialize` reads from the
+    /// object without the engine's members (checked in debug builds).
+    fn read_action(_action: &Value) -> Option<Self::Action> {
+        None
+    }
+
     /// Applies an offered action: the engine has checked it against [`Rules::legal_actions`]
     /// (with [`Rules::fits`]), so it need not be checked again. `Err` is for what the rules
     /// validate on arrival (a free-text part, a typed parameter); on `Err` the state must be

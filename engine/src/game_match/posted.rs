@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::Match;
 use super::undo::Label;
 use crate::error::PlayError;
-use crate::offer::IRREVOCABLE;
+use crate::offer::ADDED_MEMBERS;
 use crate::rules::Rules;
 use crate::side::Side;
 
@@ -22,7 +22,16 @@ impl<G: Rules> Match<G> {
         side: Side,
         action: &Value,
     ) -> Result<(G::Action, Label<G>), PlayError> {
-        let parsed = serde_json::from_value::<G::Action>(without_label(action));
+        let parsed = match G::read_action(action) {
+            Some(read) => {
+                debug_assert!(
+                    read_derived::<G>(action).is_ok_and(|derived| derived == read),
+                    "the rules read {action} as {read:?}, not as Deserialize reads it"
+                );
+                Ok(read)
+            }
+            None => read_derived::<G>(action),
+        };
         let fit = match &parsed {
             Ok(posted) if self.offers.built(side).is_none() => self.state.offered_fit(side, posted),
             _ => None,
@@ -53,12 +62,14 @@ impl<G: Rules> Match<G> {
     }
 }
 
-/// The posted action without the members the engine adds to an offered one.
-fn without_label(action: &Value) -> Value {
+/// The posted action read by its `Deserialize`, without the members the engine adds to an
+/// offered one.
+fn read_derived<G: Rules>(action: &Value) -> Result<G::Action, serde_json::Error> {
     let mut action = action.clone();
     if let Value::Object(map) = &mut action {
-        map.remove("label");
-        map.remove(IRREVOCABLE);
+        for member in ADDED_MEMBERS {
+            map.remove(member);
+        }
     }
-    action
+    serde_json::from_value(action)
 }

@@ -104,6 +104,12 @@ impl Rules for BloodyRoadsSouth {
         BloodyRoadsSouth::offered_fit(self, side, posted)
     }
 
+    /// The plain actions (a step, a turn, a pick …) read straight from their JSON
+    /// (`model::action_read`); the batches by `Deserialize`.
+    fn read_action(action: &Value) -> Option<Action> {
+        model::action_read::read(action)
+    }
+
     fn label(&self, side: Side, action: &Action) -> String {
         self.action_label(side, action)
     }

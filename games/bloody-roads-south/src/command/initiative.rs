@@ -118,9 +118,9 @@ impl BloodyRoadsSouth {
             .iter()
             .filter(|t| t.side == side)
             .collect();
-        let name = self.leader_name(leader);
         let id = &self.unit(leader).id;
         if tries.iter().any(|t| &t.leader == id) {
+            let name = self.leader_name(leader);
             return Some(format!("{name} has already rolled this turn"));
         }
         if self.initiative_right(leader) == InitiativeRight::ReleaseOnly

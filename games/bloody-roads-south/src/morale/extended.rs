@@ -82,20 +82,6 @@ impl BloodyRoadsSouth {
         }
     }
 
-    /// Some extended line has a routed counter (S17.2a): a part on the map whose brigade is
-    /// on the map, the part or its brigade routed. Asked after every action
-    /// ([`Self::collapse_routed_lines`]), which nearly always has nothing to do: only the
-    /// parts on the map are looked at (`part_keys`, kept from the counters' journal), not
-    /// every counter.
-    pub(crate) fn any_routed_line(&self) -> bool {
-        self.part_keys().iter().any(|&(parent, part)| {
-            let parent = self.unit(parent);
-            parent.on_map()
-                && (self.unit(part).morale == MoraleState::Routed
-                    || parent.morale == MoraleState::Routed)
-        })
-    }
-
     /// S17.2b: at the start of a retreat of `hexes`, the brigades of `units` with an extended
     /// line are pulled back into the retreating counter's hex when the retreat is 2 hexes or
     /// more (module docs). Returns the units that retreat.

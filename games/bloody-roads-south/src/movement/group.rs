@@ -50,9 +50,10 @@ impl BloodyRoadsSouth {
     ) -> Option<UnitKey> {
         match part {
             None => self.key(side, id),
+            // The id compared last: few counters are parts, fewer in that hex.
             Some(hex) => self.keys().find(|&k| {
                 let u = self.unit(k);
-                u.side == side && &u.id == id && u.part_of.is_some() && u.hex() == Some(hex)
+                u.part_of.is_some() && u.hex() == Some(hex) && u.side == side && &u.id == id
             }),
         }
     }

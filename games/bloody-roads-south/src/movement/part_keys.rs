@@ -41,10 +41,11 @@ impl BloodyRoadsSouth {
             if last.stamp == stamp {
                 return Some(last.keys.clone());
             }
-            // Most versions change no part: none of the counters lent out is a part on the map
-            // now or was one then, and the list is the same.
+            // Most versions change no part: each counter lent out is a part on the map of the
+            // same brigade now as then, or neither now nor then, and the list is the same.
             let touched = self.units.lent_since(last.stamp)?.any(|k| {
-                self.part_entry(k).is_some() || last.keys.iter().any(|&(_, part)| part == k)
+                let then = last.keys.iter().find(|&&(_, part)| part == k).copied();
+                self.part_entry(k) != then
             });
             if !touched {
                 return Some(last.keys.clone());
@@ -80,7 +81,7 @@ impl BloodyRoadsSouth {
     }
 
     /// Counter `k` as (parent, part), when it is a part on the map.
-    fn part_entry(&self, k: UnitKey) -> Option<(UnitKey, UnitKey)> {
+    pub(crate) fn part_entry(&self, k: UnitKey) -> Option<(UnitKey, UnitKey)> {
         let u = self.unit(k);
         u.part_of.filter(|_| u.on_map()).map(|parent| (parent, k))
     }

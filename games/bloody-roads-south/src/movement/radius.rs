@@ -37,13 +37,6 @@ use super::closing_searches::closer_hexes;
 const CLOSING_HORIZON: Halves = Halves(48);
 
 impl BloodyRoadsSouth {
-    /// The unit was out of command radius when the phase began (an OCR unit counts, 6.0a) and
-    /// is not back in radius now.
-    pub(crate) fn must_close(&self, k: UnitKey) -> bool {
-        let parent = self.unit(k).part_of.unwrap_or(k);
-        self.out_of_radius(parent) && !self.in_radius(k)
-    }
-
     /// The hex of the HQ a formation traces to: its corps HQ, or the A Pot HQ for the army's
     /// own troops (rule 3.6).
     fn radius_hq_hex(&self, side: Side, formation: &FormationId) -> Option<HexId> {
@@ -99,13 +92,25 @@ impl BloodyRoadsSouth {
         // Only read until the group is updated below: each unit's trace finds the side's
         // blocked hexes once (`read_whole`).
         let reading = self.read_whole();
+        // Each unit's radius found once, where it is asked: a unit must close when it was out
+        // of radius when the phase began (an OCR unit counts, 6.0a) and is not back in it; the
+        // group is in radius when every combat unit is.
+        let mut sources: Vec<HexId> = Vec::new();
+        let mut in_radius = true;
+        for &k in &g.units {
+            let was_out = self.out_of_radius(self.unit(k).part_of.unwrap_or(k));
+            let combat = self.unit(k).kind.is_combat();
+            let asked = was_out || (combat && in_radius);
+            if !asked {
+                continue;
+            }
+            let inside = self.in_radius(k);
+            if was_out && !inside {
+                sources.extend(self.radius_source(k));
+            }
+            in_radius &= inside || !combat;
+        }
         let mut closing_hexes: Option<Vec<HexId>> = None;
-        let sources: Vec<HexId> = g
-            .units
-            .iter()
-            .filter(|&&k| self.must_close(k))
-            .filter_map(|&k| self.radius_source(k))
-            .collect();
         if !sources.is_empty() {
             let mover = self.mover(side, MoveClass::Leader);
             let blocked = self.trace_blocked(side);
@@ -122,11 +127,6 @@ impl BloodyRoadsSouth {
                 });
             }
         }
-        let in_radius = g
-            .units
-            .iter()
-            .filter(|&&k| self.unit(k).kind.is_combat())
-            .all(|&k| self.in_radius(k));
         drop(reading);
         if let Some(m) = self.moving.as_mut() {
             m.closing = closing_hexes;
