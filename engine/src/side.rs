@@ -89,6 +89,16 @@ impl Viewer {
         }
     }
 
+    /// Its place among the four viewers (0 to 3: the Union, the Confederacy, spectators,
+    /// the omniscient), for what is kept per viewer.
+    pub fn index(self) -> usize {
+        match self {
+            Viewer::Seat(side) => side.index(),
+            Viewer::Spectator => 2,
+            Viewer::Omniscient => 3,
+        }
+    }
+
     /// The wire name (`union`, `confederate`, `spectator`, `omniscient`).
     pub fn as_str(self) -> &'static str {
         match self {

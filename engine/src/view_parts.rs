@@ -6,12 +6,14 @@
 //! is the parts written one after the other ([`Part::text`]), byte for byte the text a game
 //! writes whole.
 
+mod cache;
 mod members;
 mod split;
 
 use std::borrow::Cow;
 use std::sync::Arc;
 
+pub use cache::ViewCache;
 pub use members::members;
 pub use split::split_members;
 

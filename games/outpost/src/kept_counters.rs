@@ -5,8 +5,9 @@
 //! exactly as it was when the text was written ([`Seen`]: everything its view says), so
 //! nothing needs to be told what an action touched.
 
+use adjutant_engine::view_parts::ViewCache;
 use adjutant_engine::{Side, Viewer};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// Everything a view of one counter is written from. A counter is named by its place in the
 /// state's list, which never changes: a game's counters are all set up at its start.
@@ -26,12 +27,11 @@ pub(crate) enum Seen {
     Hidden { side: Side, post: u8 },
 }
 
-/// Per viewer (both seats, spectators, the omniscient), the counters' texts of the last view
-/// in the view's order, with what each was written from. Not part of the state: a clone
-/// starts empty and a saved game saves none.
-#[derive(Default)]
+/// Per viewer ([`Viewer::index`]), the counters' texts of the last view in the view's order,
+/// with what each was written from ([`ViewCache`]: not part of the state).
+#[derive(Clone, Debug, Default)]
 pub(crate) struct KeptCounters {
-    kept: Mutex<[Vec<KeptText>; 4]>,
+    kept: ViewCache<[Vec<KeptText>; 4]>,
 }
 
 /// A counter's text and what it was written from.
@@ -47,16 +47,8 @@ impl KeptCounters {
         seen: &[Seen],
         write: impl Fn(Seen) -> String,
     ) -> Vec<Arc<str>> {
-        // A poisoned lock (a panic while writing) only loses the kept texts.
-        let mut guard = match self.kept.lock() {
-            Ok(guard) => guard,
-            Err(poisoned) => {
-                let mut guard = poisoned.into_inner();
-                *guard = Default::default();
-                guard
-            }
-        };
-        let kept = &mut guard[slot(viewer)];
+        let mut guard = self.kept.lock();
+        let kept = &mut guard[viewer.index()];
         kept.truncate(seen.len());
         seen.iter()
             .enumerate()
@@ -75,27 +67,6 @@ impl KeptCounters {
                 }
             })
             .collect()
-    }
-}
-
-fn slot(viewer: Viewer) -> usize {
-    match viewer {
-        Viewer::Seat(Side::Union) => 0,
-        Viewer::Seat(Side::Confederate) => 1,
-        Viewer::Spectator => 2,
-        Viewer::Omniscient => 3,
-    }
-}
-
-impl Clone for KeptCounters {
-    fn clone(&self) -> Self {
-        KeptCounters::default()
-    }
-}
-
-impl std::fmt::Debug for KeptCounters {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("KeptCounters")
     }
 }
 

@@ -3,7 +3,8 @@
 //! batteries): the fog of war (`fog`) makes the looks, the views (`view/area_texts.rs`,
 //! `view/river.rs`) keep and reuse the texts; the state only holds the store.
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use adjutant_engine::view_parts::ViewCache;
+use std::sync::Arc;
 
 use crate::model::counter::{Key, Place};
 use crate::model::ship::{Battery, Ship};
@@ -32,16 +33,15 @@ pub(crate) struct Known {
     pub(crate) probed: bool,
 }
 
-/// Each viewer's kept texts. Not part of the state: a clone (the undo stack's) starts empty, a
-/// saved game saves none, and the texts are only ever what the state gives again.
-#[derive(Default)]
+/// Each viewer's kept texts ([`ViewCache`]: not part of the state).
+#[derive(Clone, Debug, Default)]
 pub(crate) struct KeptTexts {
-    /// Per viewer (both seats, spectators, the omniscient), per Area number.
-    pub(crate) areas: Mutex<[Vec<Option<Kept>>; 4]>,
+    /// Per viewer ([`adjutant_engine::Viewer::index`]), per Area number.
+    pub(crate) areas: ViewCache<[Vec<Option<Kept>>; 4]>,
     /// Per viewer, the river's member.
-    pub(crate) river: Mutex<[Option<KeptRiver>; 4]>,
+    pub(crate) river: ViewCache<[Option<KeptRiver>; 4]>,
     /// The shore batteries' member, the same for every viewer.
-    pub(crate) batteries: Mutex<Option<KeptBatteries>>,
+    pub(crate) batteries: ViewCache<Option<KeptBatteries>>,
 }
 
 /// One Area's text for one viewer, and what it was written from.
@@ -80,28 +80,4 @@ pub(crate) struct AboardLook {
 pub(crate) struct KeptBatteries {
     pub(crate) batteries: Vec<Battery>,
     pub(crate) text: Arc<str>,
-}
-
-/// `kept` locked; a poisoned lock (a panic while writing) only loses the kept texts.
-pub(crate) fn lock_kept<T: Default>(kept: &Mutex<T>) -> MutexGuard<'_, T> {
-    match kept.lock() {
-        Ok(guard) => guard,
-        Err(poisoned) => {
-            let mut guard = poisoned.into_inner();
-            *guard = T::default();
-            guard
-        }
-    }
-}
-
-impl Clone for KeptTexts {
-    fn clone(&self) -> Self {
-        KeptTexts::default()
-    }
-}
-
-impl std::fmt::Debug for KeptTexts {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("KeptTexts")
-    }
 }

@@ -6,7 +6,7 @@
 //! id there is what it was when the text was written: nothing the state says needs to be
 //! told which Areas an action touched, and nothing can be missed.
 
-use adjutant_engine::{Part, Side, Viewer};
+use adjutant_engine::{Part, Viewer};
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -14,7 +14,7 @@ use crate::data::AreaId;
 use crate::fog::CounterView;
 use crate::model::counter::Key;
 use crate::model::game::MississippiFortress;
-use crate::model::look::{Kept, Look, lock_kept};
+use crate::model::look::{Kept, Look};
 
 /// One occupied Area as a viewer sees it.
 #[derive(Serialize)]
@@ -49,15 +49,6 @@ fn by_area(placed: Vec<(AreaId, Key)>) -> Vec<(AreaId, Key)> {
     sorted
 }
 
-pub(super) fn slot(viewer: Viewer) -> usize {
-    match viewer {
-        Viewer::Seat(Side::Union) => 0,
-        Viewer::Seat(Side::Confederate) => 1,
-        Viewer::Spectator => 2,
-        Viewer::Omniscient => 3,
-    }
-}
-
 impl MississippiFortress {
     /// The occupied Areas in order, each with its counters as `viewer` sees them, one part
     /// each: an Area whose looks are unchanged since this viewer's last view is the text kept
@@ -70,8 +61,8 @@ impl MississippiFortress {
                 .filter_map(|(k, c)| Some((c.area()?, k)))
                 .collect(),
         );
-        let mut guard = lock_kept(&self.kept_texts.areas);
-        let kept = &mut guard[slot(viewer)];
+        let mut guard = self.kept_texts.areas.lock();
+        let kept = &mut guard[viewer.index()];
         let mut areas = Vec::with_capacity(placed.len());
         for run in placed.chunk_by(|a, b| a.0 == b.0) {
             let area = run[0].0;

@@ -11,12 +11,11 @@ use adjutant_engine::{Part, Side, Viewer};
 use serde::Serialize;
 use std::sync::Arc;
 
-use super::area_texts::slot;
 use crate::data::{AreaId, ArrowId, UnitId};
 use crate::fog::CounterView;
 use crate::model::counter::{Key, Place};
 use crate::model::game::MississippiFortress;
-use crate::model::look::{AboardLook, KeptBatteries, KeptRiver, lock_kept};
+use crate::model::look::{AboardLook, KeptBatteries, KeptRiver};
 use crate::model::node::Node;
 use crate::model::record::is_false;
 use crate::model::ship::BatteryState;
@@ -74,8 +73,8 @@ impl MississippiFortress {
                 id: c.id.clone(),
             })
             .collect();
-        let mut guard = lock_kept(&self.kept_texts.river);
-        let kept = &mut guard[slot(viewer)];
+        let mut guard = self.kept_texts.river.lock();
+        let kept = &mut guard[viewer.index()];
         let text = match kept {
             Some(k) if k.aboard == aboard && k.ships == self.ships => {
                 debug_assert_eq!(*k.text, self.river_text(viewer), "a stale river");
@@ -96,7 +95,7 @@ impl MississippiFortress {
 
     /// The member `batteries`, the same for every viewer, kept while no battery changes.
     pub(super) fn batteries_part(&self) -> Part {
-        let mut kept = lock_kept(&self.kept_texts.batteries);
+        let mut kept = self.kept_texts.batteries.lock();
         let text = match &*kept {
             Some(k) if k.batteries == self.batteries => {
                 debug_assert_eq!(*k.text, self.batteries_text(), "stale batteries");
