@@ -11,6 +11,15 @@
 //! commits the batch the general way (through sqlx, write by write), which pins the fault on
 //! the one write and names it. So this path never decides what an error means.
 //!
+//! This connection leaves SQLite's foreign-key checks off: they looked up the game's row
+//! again for every action inserted (a tenth of the writer's instructions), though the
+//! action's own `UPDATE` of that row, which must change it, already proves the game is
+//! there. The writes whose references nothing else proves — a new game's creator and the
+//! account it is kept for, the account taking a seat, a snapshot's game — are checked here
+//! by a look-up each ([`missing`]); one that fails declines the batch, and the general path
+//! (foreign keys on) refuses the write as before. No row a reference points to is ever
+//! deleted (no statement deletes a game or an account).
+//!
 //! # Why: a second connection (rusqlite) rather than sqlx's. sqlx runs every statement on a
 //! worker thread of its own, so a commit costs the writer two cross-thread hand-offs per
 //! statement batch, each a futex wake-up (~40 µs on this 2-core VM, docs/performance.md).
@@ -21,7 +30,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
+use rusqlite::{Connection, OpenFlags, params};
 
 use super::statements::{LIVE_GAMES_OF, PRUNE_SNAPSHOTS, PUT_SNAPSHOT, insert_game_sql, join_sql};
 use super::stats::StoreStats;
@@ -41,6 +50,14 @@ const MOVE_ON: &str = "UPDATE games SET seq = ?2, status = ?3, to_act = ?4, outc
 const MOVE_ON_ACTIVE: &str = "UPDATE games SET seq = ?2, to_act = ?4, outcome = ?5, \
      updated_at = ?6, clock = ?7, wake_at = ?8 \
      WHERE id = ?1 AND seq = ?2 - 1 AND status = ?3";
+
+/// The transaction's two ends, kept prepared.
+const BEGIN: &str = "BEGIN IMMEDIATE";
+const COMMIT: &str = "COMMIT";
+
+/// Whether an account, or a game, is there (the references this connection checks itself).
+const ACCOUNT_EXISTS: &str = "SELECT 1 FROM accounts WHERE id = ?1";
+const GAME_EXISTS: &str = "SELECT 1 FROM games WHERE id = ?1";
 
 /// How a fast commit ended.
 #[derive(Debug, PartialEq, Eq)]
@@ -79,7 +96,7 @@ impl FastWriter {
         )?;
         conn.busy_timeout(Duration::from_secs(10))?;
         conn.execute_batch(
-            "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; \
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = OFF; \
              PRAGMA temp_store = memory; PRAGMA cache_size = -32768; \
              PRAGMA wal_autocheckpoint = 0;",
         )?;
@@ -132,20 +149,59 @@ impl FastWriter {
 
     /// `Ok(Some(why))`: a guard refused a write (rolled back).
     fn try_commit(&mut self, writes: &[&Write]) -> rusqlite::Result<Option<String>> {
-        // Dropped without `commit`, the transaction rolls back.
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        // BEGIN and COMMIT as statements kept prepared: rusqlite's transaction parses both
+        // again at every commit (7 k instructions each). Anything but a commit rolls back.
+        self.conn.prepare_cached(BEGIN)?.execute([])?;
+        match self.write_all(writes) {
+            Ok(None) => {
+                let began = Instant::now();
+                match self.conn.prepare_cached(COMMIT)?.execute([]) {
+                    Ok(_) => {
+                        self.stats.durable(began.elapsed());
+                        Ok(None)
+                    }
+                    Err(e) => {
+                        self.roll_back();
+                        Err(e)
+                    }
+                }
+            }
+            refused => {
+                self.roll_back();
+                refused
+            }
+        }
+    }
+
+    /// Ends the transaction begun, writing nothing (if SQLite has not ended it already).
+    fn roll_back(&self) {
+        if !self.conn.is_autocommit()
+            && let Err(e) = self.conn.execute_batch("ROLLBACK")
+        {
+            tracing::warn!(error = %e, "the fast path's rollback failed");
+        }
+    }
+
+    /// Runs each write's statements in the transaction begun; `Ok(Some(why))` when a guard
+    /// refuses one (the caller rolls back).
+    fn write_all(&self, writes: &[&Write]) -> rusqlite::Result<Option<String>> {
+        let tx = &self.conn;
         for write in writes {
             let refused = match write {
-                Write::Action(a) => append(&tx, a)?,
-                Write::CreateGame(g) => match over_limit(&tx, &g.creator, g.live_limit)? {
-                    Some(why) => Some(why),
-                    None => {
-                        insert_game(&tx, g)?;
-                        None
+                Write::Action(a) => append(tx, a)?,
+                Write::CreateGame(g) => {
+                    let kept_for = g.reserved_for.as_deref();
+                    match missing(tx, ACCOUNT_EXISTS, [Some(g.creator.as_str()), kept_for])? {
+                        Some(why) => Some(why),
+                        None => match over_limit(tx, &g.creator, g.live_limit)? {
+                            Some(why) => Some(why),
+                            None => {
+                                insert_game(tx, g)?;
+                                None
+                            }
+                        },
                     }
-                },
+                }
                 Write::Join {
                     game_id,
                     side,
@@ -157,7 +213,11 @@ impl FastWriter {
                     now,
                     live_limit,
                 } => {
-                    if let Some(why) = over_limit(&tx, account, *live_limit)? {
+                    if let Some(why) = missing(tx, ACCOUNT_EXISTS, [Some(account.as_str()), None])?
+                    {
+                        return Ok(Some(why));
+                    }
+                    if let Some(why) = over_limit(tx, account, *live_limit)? {
                         return Ok(Some(why));
                     }
                     let taken = tx.prepare_cached(&join_sql(side))?.execute(params![
@@ -166,6 +226,9 @@ impl FastWriter {
                     (taken != 1).then(|| format!("the {side} seat of game {game_id} is taken"))
                 }
                 Write::Snapshot { game_id, seq, data } => {
+                    if let Some(why) = missing(tx, GAME_EXISTS, [Some(game_id.as_str()), None])? {
+                        return Ok(Some(why));
+                    }
                     tx.prepare_cached(PUT_SNAPSHOT)?
                         .execute(params![game_id, seq, data])?;
                     tx.prepare_cached(PRUNE_SNAPSHOTS)?
@@ -178,16 +241,29 @@ impl FastWriter {
                 return Ok(refused);
             }
         }
-        let began = Instant::now();
-        tx.commit()?;
-        self.stats.durable(began.elapsed());
         Ok(None)
     }
 }
 
+/// `Some(why)` if a row `exists` (a look-up by id) does not find is named in `ids`: the
+/// reference the foreign-key check would have refused.
+fn missing(
+    conn: &Connection,
+    exists: &str,
+    ids: [Option<&str>; 2],
+) -> rusqlite::Result<Option<String>> {
+    for id in ids.into_iter().flatten() {
+        let found = conn.prepare_cached(exists)?.exists(params![id])?;
+        if !found {
+            return Ok(Some(format!("{id} names no row of its table")));
+        }
+    }
+    Ok(None)
+}
+
 /// Inserts the action's row and moves its game on; `Some(why)` if the game was not at the
 /// action before.
-fn append(tx: &rusqlite::Transaction, a: &NewAction) -> rusqlite::Result<Option<String>> {
+fn append(tx: &Connection, a: &NewAction) -> rusqlite::Result<Option<String>> {
     tx.prepare_cached(INSERT)?.execute(params![
         a.game_id, a.seq, a.side, a.action, a.rolls, a.events, a.now, a.by_bot
     ])?;
@@ -205,7 +281,7 @@ fn append(tx: &rusqlite::Transaction, a: &NewAction) -> rusqlite::Result<Option<
 /// `Some(why)` if `account` already has `limit` (or more) open or active games: the batch
 /// is declined, and the general path refuses that one write.
 fn over_limit(
-    tx: &rusqlite::Transaction,
+    tx: &Connection,
     account: &str,
     limit: Option<i64>,
 ) -> rusqlite::Result<Option<String>> {
@@ -217,7 +293,7 @@ fn over_limit(
 }
 
 /// Inserts a new game ([`takes`] leaves the computer's and a rematch's to the general way).
-fn insert_game(tx: &rusqlite::Transaction, g: &NewGame) -> rusqlite::Result<()> {
+fn insert_game(tx: &Connection, g: &NewGame) -> rusqlite::Result<()> {
     tx.prepare_cached(&insert_game_sql(g.side))?
         .execute(params![
             g.id,
@@ -274,7 +350,16 @@ mod tests {
              CREATE TABLE actions (game_id TEXT REFERENCES games(id), seq INTEGER, side TEXT, \
              action TEXT, rolls TEXT, events TEXT, created_at INTEGER, by_bot INTEGER, \
              UNIQUE (game_id, seq)); \
-             INSERT INTO games (id, seq, status) VALUES ('g', 0, 'active'), ('h', 0, 'active')",
+             CREATE TABLE accounts (id TEXT PRIMARY KEY); \
+             ALTER TABLE games ADD COLUMN union_account TEXT REFERENCES accounts(id); \
+             ALTER TABLE games ADD COLUMN union_secret TEXT; \
+             ALTER TABLE games ADD COLUMN invite_code TEXT; \
+             ALTER TABLE games ADD COLUMN reserved_for TEXT; \
+             CREATE TABLE snapshots (game_id TEXT REFERENCES games(id), seq INTEGER, data TEXT, \
+             PRIMARY KEY (game_id, seq)); \
+             INSERT INTO accounts (id) VALUES ('a'); \
+             INSERT INTO games (id, seq, status) VALUES ('g', 0, 'active'), ('h', 0, 'active'), \
+             ('o', 0, 'open')",
         )
         .unwrap();
         (path.clone(), FastWriter::open(&path, 0).unwrap())
@@ -340,6 +425,66 @@ mod tests {
         let again = action("g", 1);
         assert_eq!(fast.commit(&[&g]), FastCommit::Done);
         assert!(matches!(fast.commit(&[&again]), FastCommit::Declined(_)));
+        assert_eq!(count(&path, "SELECT count(*) FROM actions"), 1);
+    }
+
+    fn join(game: &str, account: &str) -> Write {
+        Write::Join {
+            game_id: game.into(),
+            side: "union",
+            account: account.into(),
+            secret: "{}".into(),
+            to_act: "union".into(),
+            clock: None,
+            wake_at: None,
+            now: 1,
+            live_limit: None,
+        }
+    }
+
+    fn snapshot(game: &str) -> Write {
+        Write::Snapshot {
+            game_id: game.into(),
+            seq: 1,
+            data: "{}".into(),
+        }
+    }
+
+    /// Foreign keys are off on this connection: the references an action's own update does
+    /// not prove are looked up, and one that names nothing declines the batch (the general
+    /// path, foreign keys on, then refuses that write).
+    #[test]
+    fn a_seat_or_a_snapshot_naming_no_row_is_declined_with_foreign_keys_off() {
+        let (path, mut fast) = db("references");
+        for refused in [join("o", "nobody"), snapshot("no-game")] {
+            let declined = fast.commit(&[&action("g", 1), &refused]);
+            assert!(
+                matches!(&declined, FastCommit::Declined(why) if why.contains("names no row")),
+                "{declined:?}"
+            );
+        }
+        assert_eq!(count(&path, "SELECT count(*) FROM actions"), 0);
+        assert_eq!(count(&path, "SELECT count(*) FROM snapshots"), 0);
+        // Named rightly, the same writes commit; and so does an action, whose game its own
+        // update proves.
+        let writes = [action("g", 1), join("o", "a"), snapshot("g")];
+        assert_eq!(
+            fast.commit(&writes.iter().collect::<Vec<_>>()),
+            FastCommit::Done
+        );
+        assert_eq!(
+            count(
+                &path,
+                "SELECT count(*) FROM games WHERE union_account = 'a'"
+            ),
+            1
+        );
+        assert_eq!(count(&path, "SELECT count(*) FROM snapshots"), 1);
+        // An action of no game changes no game row: declined, as before.
+        assert!(matches!(
+            fast.commit(&[&action("no-game", 1)]),
+            FastCommit::Declined(_)
+        ));
         assert_eq!(count(&path, "SELECT count(*) FROM actions"), 1);
     }
 }
