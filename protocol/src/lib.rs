@@ -3,6 +3,7 @@
 //! JSON Patch used by patch-mode subscriptions ([`patch`]). `docs/protocol.md` documents them.
 
 pub mod accounts;
+mod array_ends;
 mod client_read;
 pub mod clock;
 pub mod corr;

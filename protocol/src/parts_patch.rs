@@ -14,6 +14,7 @@ use std::sync::Arc;
 use adjutant_engine::Part;
 use adjutant_engine::view_parts::Key;
 
+use crate::array_ends::{Middle, shared_ends};
 use crate::patch_writer::{Patch, push_inner_key};
 use crate::text_patch::diff_texts_at;
 
@@ -45,6 +46,25 @@ fn text_of(part: &Part) -> Cow<'_, str> {
 /// Whether two texts are known to be the same: one shared text, or equal bytes.
 fn same_text(a: &Arc<str>, b: &Arc<str>) -> bool {
     Arc::ptr_eq(a, b) || a == b
+}
+
+/// Whether two parts are the same value (the same text written whole): texts compared as
+/// [`same_text`] does, objects and arrays part by part, two parts of different shapes by
+/// their texts.
+fn same_value(a: &Part, b: &Part) -> bool {
+    match (a, b) {
+        (Part::Text(x), Part::Text(y)) => same_text(x, y),
+        (Part::Object(x), Part::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|((kx, px), (ky, py))| kx == ky && same_value(px, py))
+        }
+        (Part::Array(x), Part::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(px, py)| same_value(px, py))
+        }
+        _ => a.text() == b.text(),
+    }
 }
 
 /// Whether two parts are texts known to be the same.
@@ -114,10 +134,15 @@ impl Walk {
         Ok(())
     }
 
+    /// Two arrays: their shared ends left alone ([`crate::array_ends`]), the run between
+    /// compared by position, as the text diff does.
     fn arrays(&mut self, a: &[Part], b: &[Part]) -> Result<(), String> {
-        let common = a.len().min(b.len());
+        let ends = shared_ends(a.len(), b.len(), |i, j| {
+            Ok::<_, String>(same_value(&a[i], &b[j]))
+        })?;
+        let middle = Middle::of(a.len(), b.len(), ends);
         let depth = self.patch.pointer.len();
-        for i in 0..common {
+        for i in middle.paired() {
             if self.patch.stopped() {
                 return Ok(());
             }
@@ -128,8 +153,7 @@ impl Walk {
             self.diff_at(&a[i], &b[i])?;
             self.patch.pointer.truncate(depth);
         }
-        // Remove from the end first so that indices stay valid.
-        for i in (common..a.len()).rev() {
+        for i in middle.removed() {
             if self.patch.stopped() {
                 return Ok(());
             }
@@ -137,11 +161,14 @@ impl Walk {
             self.op("remove", None, None)?;
             self.patch.pointer.truncate(depth);
         }
-        for value in &b[common..] {
+        for i in middle.added() {
             if self.patch.stopped() {
                 return Ok(());
             }
-            self.op("add", Some("-"), Some(value))?;
+            match middle.appended {
+                true => self.op("add", Some("-"), Some(&b[i]))?,
+                false => self.op("add", Some(&i.to_string()), Some(&b[i]))?,
+            }
         }
         Ok(())
     }
@@ -159,7 +186,8 @@ mod tests {
     use adjutant_engine::view_parts::split_members;
     use proptest::prelude::*;
 
-    use crate::json_values::json_value;
+    use crate::json_values::{edited, json_value};
+    use crate::patch::{PatchOp, apply, diff};
     use serde_json::{Value, json};
 
     /// `value` in parts, split down to `depth` levels (deeper values are one text each);
@@ -217,7 +245,65 @@ mod tests {
         assert_eq!(diff_parts(&split(&old), &split(&new)).unwrap(), text);
     }
 
+    #[test]
+    fn a_counter_taken_from_the_middle_of_a_stack_is_one_remove() {
+        let stack = |ids: &[&str]| json!({"areas": [{"area": 3, "counters": ids}], "turn": 2});
+        let (old, new) = (stack(&["a", "b", "c", "d"]), stack(&["a", "c", "d"]));
+        let text = diff_text(&old.to_string(), &new.to_string()).unwrap();
+        assert_eq!(text, r#"[{"op":"remove","path":"/areas/0/counters/1"}]"#);
+        assert_eq!(
+            diff_parts(&parts(&old, 3, &[]), &parts(&new, 3, &[])).unwrap(),
+            text
+        );
+        assert_eq!(
+            diff(&old, &new),
+            [PatchOp::Remove {
+                path: "/areas/0/counters/1".into()
+            }]
+        );
+        // One put in before the end: an add at its index, not an append.
+        let text = diff_text(&new.to_string(), &old.to_string()).unwrap();
+        assert_eq!(
+            text,
+            r#"[{"op":"add","path":"/areas/0/counters/1","value":"b"}]"#
+        );
+        let mut doc = new.clone();
+        apply(
+            &mut doc,
+            &serde_json::from_str::<Vec<PatchOp>>(&text).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(doc, old);
+    }
+
     proptest! {
+        /// Lists edited as a game's change (elements taken out, put in, the rest shared at
+        /// both ends): the three walks' patches each turn the old document into the new, the
+        /// parts' patch is the text's, and never longer than the tree diff's.
+        #[test]
+        fn lists_edited_in_their_middle_are_patched_right_by_every_walk(
+            old in json_value(false),
+            seed in any::<u64>(),
+            depth in 0u32..4,
+        ) {
+            let new = edited(&old, &mut seed.clone());
+            let text = diff_text(&old.to_string(), &new.to_string()).unwrap();
+            let ops: Vec<PatchOp> = serde_json::from_str(&text).unwrap();
+            let mut doc = old.clone();
+            apply(&mut doc, &ops).unwrap();
+            prop_assert_eq!(&doc, &new);
+            let mut doc = old.clone();
+            apply(&mut doc, &diff(&old, &new)).unwrap();
+            prop_assert_eq!(&doc, &new);
+            let a = parts(&old, depth, &[]);
+            let mut shared = Vec::new();
+            leaves(&a, &mut shared);
+            let b = parts(&new, depth, &shared);
+            prop_assert_eq!(diff_parts(&a, &b).unwrap(), text.clone());
+            let by_member = serde_json::to_string(&diff(&old, &new)).unwrap();
+            prop_assert!(text.len() <= by_member.len(), "{} > {}", text, by_member);
+        }
+
         /// Whatever the two documents, however deep each is split into parts (the two
         /// splits need not agree), and with texts shared between them: the text diff's
         /// patch.

@@ -5,6 +5,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::array_ends::{Middle, shared_ends};
+
 /// One patch operation. `path` is a JSON Pointer (RFC 6901).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case")]
@@ -96,22 +98,28 @@ fn diff_at<'a>(path: &mut Vec<Token<'a>>, old: &'a Value, new: &'a Value, ops: &
             }
         }
         (Value::Array(a), Value::Array(b)) => {
-            let common = a.len().min(b.len());
-            for i in 0..common {
+            // The shared ends left alone ([`crate::array_ends`]).
+            let ends =
+                shared_ends::<()>(a.len(), b.len(), |i, j| Ok(a[i] == b[j])).unwrap_or_default();
+            let middle = Middle::of(a.len(), b.len(), ends);
+            for i in middle.paired() {
                 path.push(Token::Index(i));
                 diff_at(path, &a[i], &b[i], ops);
                 path.pop();
             }
-            // Remove from the end first so that indices stay valid.
-            for i in (common..a.len()).rev() {
+            for i in middle.removed() {
                 ops.push(PatchOp::Remove {
                     path: pointer(path, Some(Token::Index(i))),
                 });
             }
-            for value in &b[common..] {
+            for i in middle.added() {
+                let path = match middle.appended {
+                    true => format!("{}/-", pointer(path, None)),
+                    false => pointer(path, Some(Token::Index(i))),
+                };
                 ops.push(PatchOp::Add {
-                    path: format!("{}/-", pointer(path, None)),
-                    value: value.clone(),
+                    path,
+                    value: b[i].clone(),
                 });
             }
         }

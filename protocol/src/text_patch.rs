@@ -18,6 +18,7 @@
 
 use std::fmt::Write;
 
+use crate::array_ends::{Middle, shared_ends};
 use crate::json_index::{IndexedJson, skip_space, skip_string};
 use crate::patch_writer::{Patch, push_key};
 
@@ -173,11 +174,16 @@ impl Walk<'_, '_> {
         Ok(())
     }
 
+    /// Two arrays: their shared ends left alone ([`crate::array_ends`]), the run between
+    /// compared by position.
     fn arrays(&mut self, a: Span, b: Span) -> Result<(), String> {
         let (ae, be) = (elements(self.old, a), elements(self.new, b));
-        let common = ae.len().min(be.len());
+        let ends = shared_ends(ae.len(), be.len(), |i, j| {
+            Ok::<_, String>(slice(self.old, ae[i])? == slice(self.new, be[j])?)
+        })?;
+        let middle = Middle::of(ae.len(), be.len(), ends);
         let depth = self.patch.pointer.len();
-        for i in 0..common {
+        for i in middle.paired() {
             if self.patch.stopped() {
                 return Ok(());
             }
@@ -188,8 +194,7 @@ impl Walk<'_, '_> {
             self.diff_at(ae[i], be[i])?;
             self.patch.pointer.truncate(depth);
         }
-        // Remove from the end first so that indices stay valid.
-        for i in (common..ae.len()).rev() {
+        for i in middle.removed() {
             if self.patch.stopped() {
                 return Ok(());
             }
@@ -197,12 +202,15 @@ impl Walk<'_, '_> {
             self.patch.op("remove", None, None)?;
             self.patch.pointer.truncate(depth);
         }
-        for &value in &be[common..] {
+        for i in middle.added() {
             if self.patch.stopped() {
                 return Ok(());
             }
-            self.patch
-                .op("add", Some("-"), Some(slice(self.new, value)?))?;
+            let value = slice(self.new, be[i])?;
+            match middle.appended {
+                true => self.patch.op("add", Some("-"), Some(value))?,
+                false => self.patch.op("add", Some(&i.to_string()), Some(value))?,
+            }
         }
         Ok(())
     }
