@@ -58,6 +58,12 @@ pub fn kind() -> Arc<dyn GameKind> {
 }
 
 impl MississippiFortress {
+    /// What `side` is asked to do now, or `None` when it has nothing to do: its actions are
+    /// listed to know (tests and tools; the engine, which knows them, asks [`Rules::prompt`]).
+    pub fn prompt(&self, side: Side) -> Option<String> {
+        (!self.actions_for(side).is_empty()).then(|| self.prompt_text(side))
+    }
+
     /// The sentence that tells `side` what to do now (whenever it has actions).
     pub fn prompt_text(&self, side: Side) -> String {
         if let Some(d) = self.decisions.first() {
@@ -146,12 +152,11 @@ impl Rules for MississippiFortress {
         Ok(game)
     }
 
+    /// The engine asks only when `side` has legal actions (this hook's contract), so the
+    /// sentence is written without listing the actions again (a twentieth of Champion
+    /// Hill's work per action did). [`MississippiFortress::prompt`] is the one that looks.
     fn prompt(&self, side: Side) -> Option<String> {
-        if self.actions_for(side).is_empty() {
-            None
-        } else {
-            Some(self.prompt_text(side))
-        }
+        Some(self.prompt_text(side))
     }
 
     fn legal_actions(&self, side: Side) -> Vec<Action> {

@@ -51,8 +51,18 @@ fn check(mut m: Match<MississippiFortress>, n: u64, actions: u64) -> u64 {
     undone
 }
 
-/// Every viewer's view of `m` (its kept Area texts used) is the view written afresh.
+/// Every viewer's view of `m` (its kept Area texts used) is the view written afresh; and each
+/// seat's prompt, which the engine asks of the rules without their listing the actions again
+/// (`Rules::prompt`), is the one the state gives after looking at them.
 fn compare(m: &Match<MississippiFortress>, n: u64) {
+    for side in Side::BOTH {
+        assert_eq!(
+            m.prompt(side),
+            m.state().prompt(side),
+            "game {n}, action {}: the {side} prompt",
+            m.seq()
+        );
+    }
     let fresh = m.state().clone();
     for viewer in VIEWERS {
         let kept = m.state().view_text(viewer);
