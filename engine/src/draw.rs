@@ -10,6 +10,7 @@
 //! - an agreed draw ends the game with no winner (`outcome.reason` `agreed`).
 
 use serde::{Deserialize, Serialize};
+use std::sync::{Arc, OnceLock};
 
 use crate::meta::MetaAction;
 use crate::side::{PerSide, Side, Viewer};
@@ -89,6 +90,49 @@ impl Draw {
         };
         serde_json::to_string(&view).expect("a draw view serialises")
     }
+
+    /// [`Draw::view_text`], shared: the text depends only on the standing offer, whether
+    /// the viewer's seat was declined, which seat views and whether the game runs (36
+    /// texts, written once for the process), so every view of every game shares them and an
+    /// update knows the member unchanged by its pointer.
+    pub fn view_part(&self, viewer: Viewer, running: bool) -> Arc<str> {
+        static TEXTS: OnceLock<Vec<Arc<str>>> = OnceLock::new();
+        let texts = TEXTS.get_or_init(|| {
+            let mut texts = Vec::with_capacity(36);
+            for offered_by in [None, Some(Side::Union), Some(Side::Confederate)] {
+                for declined in [false, true] {
+                    let draw = Draw {
+                        offered_by,
+                        declined: PerSide {
+                            union: declined,
+                            confederate: declined,
+                        },
+                    };
+                    for viewer in [
+                        Viewer::Spectator,
+                        Viewer::Seat(Side::Union),
+                        Viewer::Seat(Side::Confederate),
+                    ] {
+                        for running in [false, true] {
+                            texts.push(Arc::from(draw.view_text(viewer, running)));
+                        }
+                    }
+                }
+            }
+            texts
+        });
+        let offered = match self.offered_by {
+            None => 0,
+            Some(Side::Union) => 1,
+            Some(Side::Confederate) => 2,
+        };
+        let (seat, declined) = match viewer.side() {
+            None => (0, false),
+            Some(side) => (1 + side.index(), *self.declined.get(side)),
+        };
+        let at = ((offered * 2 + usize::from(declined)) * 3 + seat) * 2 + usize::from(running);
+        Arc::clone(&texts[at])
+    }
 }
 
 /// The view's `draw`.
@@ -149,17 +193,25 @@ mod tests {
             Viewer::Omniscient,
         ];
         for offered_by in [None, Some(Side::Union), Some(Side::Confederate)] {
-            for (union, confederate) in [(false, false), (true, false), (false, true)] {
+            for (union, confederate) in [(false, false), (true, false), (false, true), (true, true)]
+            {
                 let draw = Draw {
                     offered_by,
                     declined: PerSide { union, confederate },
                 };
                 for viewer in viewers {
                     for running in [true, false] {
+                        let text = view_tree(&draw, viewer, running).to_string();
                         assert_eq!(
                             draw.view_text(viewer, running),
-                            view_tree(&draw, viewer, running).to_string(),
+                            text,
                             "{draw:?} {viewer:?} {running}"
+                        );
+                        // The shared texts: the same, whichever side was declined.
+                        assert_eq!(
+                            *draw.view_part(viewer, running),
+                            *text,
+                            "{draw:?} {viewer:?} {running}, shared"
                         );
                     }
                 }

@@ -54,7 +54,7 @@ impl<G: Rules> Match<G> {
         members.push((Key::Borrowed("actions"), actions));
         members.push((
             "draw".into(),
-            Part::text_of(self.draw.view_text(viewer, over.is_none())),
+            Part::Text(self.draw.view_part(viewer, over.is_none())),
         ));
         members.push(("outcome".into(), json(&over)));
         Part::Object(members)
