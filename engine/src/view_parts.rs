@@ -7,6 +7,7 @@
 //! writes whole.
 
 mod cache;
+mod kept_members;
 mod members;
 mod split;
 
@@ -14,6 +15,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 pub use cache::ViewCache;
+pub use kept_members::KeptMembers;
 pub use members::members;
 pub use split::split_members;
 

@@ -84,6 +84,10 @@ pub struct Outpost {
     /// Each viewer's counter texts as last written (a cache of views, never saved or cloned).
     #[serde(skip)]
     kept: kept_counters::KeptCounters,
+    /// Each viewer's other members as last written, with what they were written from (the
+    /// same kind of cache).
+    #[serde(skip)]
+    kept_members: adjutant_engine::view_parts::KeptMembers<view::View>,
 }
 
 /// An Outpost action.
@@ -291,6 +295,7 @@ impl Rules for Outpost {
             counters,
             orders: PerSide::default(),
             kept: Default::default(),
+            kept_members: Default::default(),
         })
     }
 

@@ -3,7 +3,7 @@
 //! dead, the others only as "a counter at post n"; orders given, and their words to their
 //! side; remaining strength where the viewer may know it.
 
-use adjutant_engine::view_parts::{self, Key, Part};
+use adjutant_engine::view_parts::{Key, Part};
 use adjutant_engine::{PerSide, Side, Viewer};
 use serde::Serialize;
 
@@ -55,7 +55,7 @@ impl Outpost {
                 OrderView {
                     given: true,
                     stance: own.then_some(o.stance),
-                    note: own.then_some(o.note.as_str()),
+                    note: own.then(|| o.note.clone()),
                 }
             }
         };
@@ -85,7 +85,7 @@ impl Outpost {
                 confederate: self.visible_strength(Side::Confederate, viewer),
             },
         };
-        let mut members = view_parts::members(&view);
+        let mut members = self.kept_members.members(viewer, view);
         // Each counter its own part, in the view's order, kept from this viewer's last view
         // while it is seen the same: an update compares the counters one by one and reads
         // only the one that changed (`counters` is the fourth member).
@@ -138,18 +138,19 @@ impl Outpost {
     }
 }
 
-/// What one viewer may know, written straight to JSON text.
-#[derive(Serialize)]
-struct View<'a> {
+/// What one viewer may know but its counters, written straight to JSON text (each member
+/// kept per viewer while it is equal, `Outpost::kept_members`).
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct View {
     round: u32,
     rounds: u32,
     phase: PhaseView,
     /// Written as parts of their own, after `phase` ([`Outpost::view_members`]).
-    orders: PerSide<OrderView<'a>>,
+    orders: PerSide<OrderView>,
     strength_left: PerSide<Option<u8>>,
 }
 
-#[derive(Serialize)]
+#[derive(Debug, PartialEq, Serialize)]
 struct PhaseView {
     name: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -178,11 +179,11 @@ struct ShownCounter<'a> {
 }
 
 /// An order: whether given, and what it says to whoever may know.
-#[derive(Serialize)]
-struct OrderView<'a> {
+#[derive(Debug, PartialEq, Serialize)]
+struct OrderView {
     given: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     stance: Option<Stance>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<&'a str>,
+    note: Option<String>,
 }

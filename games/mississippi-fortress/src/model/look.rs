@@ -3,7 +3,8 @@
 //! batteries): the fog of war (`fog`) makes the looks, the views (`view/area_texts.rs`,
 //! `view/river.rs`) keep and reuse the texts; the state only holds the store.
 
-use adjutant_engine::view_parts::ViewCache;
+use adjutant_engine::view_parts::{KeptMembers, ViewCache};
+use adjutant_engine::{PerSide, Side};
 use std::sync::Arc;
 
 use crate::model::counter::{Key, Place};
@@ -42,6 +43,23 @@ pub(crate) struct KeptTexts {
     pub(crate) river: ViewCache<[Option<KeptRiver>; 4]>,
     /// The shore batteries' member, the same for every viewer.
     pub(crate) batteries: ViewCache<Option<KeptBatteries>>,
+    /// The view's head (its members before the Areas), public: one kept copy for every
+    /// viewer (kept in the omniscient viewer's place).
+    pub(crate) head: KeptMembers<HeadFrom>,
+}
+
+/// What a view's head is written from, besides what a game never changes (its scenario, its
+/// turn range and its options): equal heads are equal texts.
+#[derive(Debug, PartialEq)]
+pub(crate) struct HeadFrom {
+    pub(crate) turn: u8,
+    pub(crate) weather: &'static str,
+    pub(crate) continuing_rain: bool,
+    /// The phase's player, name and segment.
+    pub(crate) phase: (Option<Side>, &'static str, &'static str),
+    pub(crate) vp: PerSide<i64>,
+    /// Whether Vicksburg is besieged, and its supplies.
+    pub(crate) siege: (bool, Option<u8>),
 }
 
 /// One Area's text for one viewer, and what it was written from.

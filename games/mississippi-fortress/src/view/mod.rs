@@ -18,6 +18,7 @@ use serde::Serialize;
 use crate::data::{AreaId, ScenarioId, UnitId};
 use crate::model::counter::Kind;
 use crate::model::game::MississippiFortress;
+use crate::model::look::HeadFrom;
 use crate::model::node::Node;
 use crate::model::record::is_false;
 use crate::model::ship::OffRiver;
@@ -136,34 +137,10 @@ impl MississippiFortress {
     /// there is unchanged ([`area_texts`]); the river and the batteries kept likewise
     /// ([`river`]).
     pub fn view_parts(&self, viewer: Viewer) -> Vec<(view_parts::Key, Part)> {
-        let scenario = self.scenario_data();
-        let dates = crate::data::TurnTrack::get()
-            .turn(scenario.track, self.turn)
-            .map_or("", |t| t.dates.as_str());
         let private = |side: Side| {
             viewer
                 .sees_secrets_of(side)
                 .then(|| self.private_view(side, viewer))
-        };
-        let view = View {
-            scenario: &self.scenario,
-            turn: self.turn,
-            first_turn: scenario.first_turn,
-            last_turn: scenario.last_turn,
-            dates,
-            weather: weather_name(self.weather).to_lowercase(),
-            continuing_rain: self.continuing_rain(),
-            phase: Phase {
-                player: self.step.side(),
-                name: self.step.phase_name(),
-                segment: self.step.segment(),
-            },
-            vp: &self.vp,
-            siege: Siege {
-                besieged: self.siege.besieged,
-                supplies: self.siege.supplies,
-            },
-            options: self.options.iter().map(|o| o.as_str()).collect(),
         };
         let rest = Rest {
             ships_off: self
@@ -195,12 +172,58 @@ impl MississippiFortress {
             union_private: private(Side::Union),
             confederate_private: private(Side::Confederate),
         };
-        let mut members = view_parts::members(&view);
+        // The head is written only when what it is written from changed.
+        let head = HeadFrom {
+            turn: self.turn,
+            weather: weather_name(self.weather),
+            continuing_rain: self.continuing_rain(),
+            phase: (
+                self.step.side(),
+                self.step.phase_name(),
+                self.step.segment(),
+            ),
+            vp: self.vp,
+            siege: (self.siege.besieged, self.siege.supplies),
+        };
+        let mut members = self
+            .kept_texts
+            .head
+            .members_of(Viewer::Omniscient, head, |head| {
+                view_parts::members(&self.view_head(head))
+            });
         members.push(("areas".into(), self.areas_part(viewer)));
         members.push(("river".into(), self.river_part(viewer)));
         members.push(("batteries".into(), self.batteries_part()));
         members.extend(view_parts::members(&rest));
         members
+    }
+
+    /// The view's head: [`View`], written from `head` and what the game never changes.
+    fn view_head(&self, head: &HeadFrom) -> View<'_> {
+        let scenario = self.scenario_data();
+        let dates = crate::data::TurnTrack::get()
+            .turn(scenario.track, head.turn)
+            .map_or("", |t| t.dates.as_str());
+        View {
+            scenario: &self.scenario,
+            turn: head.turn,
+            first_turn: scenario.first_turn,
+            last_turn: scenario.last_turn,
+            dates,
+            weather: head.weather.to_lowercase(),
+            continuing_rain: head.continuing_rain,
+            phase: Phase {
+                player: head.phase.0,
+                name: head.phase.1,
+                segment: head.phase.2,
+            },
+            vp: &self.vp,
+            siege: Siege {
+                besieged: head.siege.0,
+                supplies: head.siege.1,
+            },
+            options: self.options.iter().map(|o| o.as_str()).collect(),
+        }
     }
 
     /// Counters eliminated or fallen, with their names announced (S4.4c, R40); brigades
