@@ -5,6 +5,7 @@ use super::FastMap;
 use super::brigade::Brigade;
 use super::error::{DataError, parse_toml};
 use super::formation::{Army, Corps, Division, Formation};
+use super::id_index::IdIndex;
 use super::ids::{FormationId, UnitId};
 use super::leader::Leader;
 use super::side::Side;
@@ -29,7 +30,7 @@ struct SideFile {
     special: Vec<Special>,
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 enum Slot {
     Brigade(usize),
     Leader(usize),
@@ -52,7 +53,9 @@ pub struct SideOrder {
     hqs: Vec<Hq>,
     wagons: Vec<Wagon>,
     specials: Vec<Special>,
-    index: FastMap<UnitId, Slot>,
+    /// Each counter's place, by id (by the id's address when it is the order of battle's own:
+    /// the game's counters share theirs, see [`IdIndex`]).
+    index: IdIndex<UnitId, Slot>,
     /// Each division's place in `divisions`: asked by id tens of thousands of times a game.
     division_index: FastMap<FormationId, usize>,
 }
@@ -109,7 +112,7 @@ impl SideOrder {
             hqs: f.hq,
             wagons: f.wagon,
             specials: f.special,
-            index,
+            index: IdIndex::new(index),
             division_index,
         };
         order.check(file)?;
@@ -257,7 +260,7 @@ impl SideOrder {
 
     /// Any counter by id.
     pub fn unit(&self, id: &UnitId) -> Option<Unit<'_>> {
-        Some(match *self.index.get(id)? {
+        Some(match self.index.get(id)? {
             Slot::Brigade(i) => Unit::Brigade(&self.brigades[i]),
             Slot::Leader(i) => Unit::Leader(&self.leaders[i]),
             Slot::Battery(i) => Unit::Battery(&self.batteries[i]),
