@@ -6,7 +6,8 @@
 //! them, `setup`), so the address answers most questions. An id is shared text
 //! ([`crate::data::ids`]): while the table holds its keys, no other live id can have one of
 //! their addresses, so an address found is that key, the same text. Any other id (read from
-//! a posted action or a record) is found by its text, as before.
+//! a posted action or a record) is found by its text, as before. The divisions likewise: the
+//! brigades' and leaders' division ids are the division list's own (`data::oob`).
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -171,5 +172,28 @@ mod tests {
         let copy = index.clone();
         drop(index);
         assert_eq!(copy.get(&ours), Some(0), "a copy holds the same keys");
+    }
+
+    /// The brigades' divisions and the leaders' commanded divisions are the division list's
+    /// own ids (shared), so that the index finds them by address (`data::id_index`).
+    #[test]
+    fn brigades_and_leaders_share_their_divisions_ids_with_the_list() {
+        let oob = crate::data::order_of_battle();
+        let mut shared = 0;
+        for side in [crate::data::Side::Union, crate::data::Side::Confederate] {
+            let order = oob.side(side);
+            let ids = order
+                .brigades()
+                .iter()
+                .filter_map(|b| b.division.as_ref())
+                .chain(order.leaders().iter().filter_map(|l| l.command.as_ref()));
+            for id in ids {
+                if let Some(d) = order.division(id) {
+                    assert_eq!(d.id.text_address(), id.text_address(), "{side:?} {id}");
+                    shared += 1;
+                }
+            }
+        }
+        assert!(shared > 100, "only {shared}");
     }
 }

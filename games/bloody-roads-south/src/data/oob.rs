@@ -57,12 +57,12 @@ pub struct SideOrder {
     /// the game's counters share theirs, see [`IdIndex`]).
     index: IdIndex<UnitId, Slot>,
     /// Each division's place in `divisions`: asked by id tens of thousands of times a game.
-    division_index: FastMap<FormationId, usize>,
+    division_index: IdIndex<FormationId, usize>,
 }
 
 impl SideOrder {
     fn from_toml(file: &str, text: &str, side: Side) -> Result<SideOrder, DataError> {
-        let f: SideFile = parse_toml(file, text)?;
+        let mut f: SideFile = parse_toml(file, text)?;
         if f.side != side {
             return Err(DataError::new(format!("{file}: side must be {side}")));
         }
@@ -94,13 +94,28 @@ impl SideOrder {
         for (i, x) in f.special.iter().enumerate() {
             add(&x.id, Slot::Special(i))?;
         }
-        let division_index = f
+        let division_index: FastMap<FormationId, usize> = f
             .division
             .iter()
             .enumerate()
             .rev() // the first of an id twice, as a search of the list finds
             .map(|(i, d)| (d.id.clone(), i))
             .collect();
+        // The brigades' and leaders' divisions share the index's own ids, which the index
+        // finds by address (and the game's counters take from the brigades at set-up).
+        let own = |id: &mut FormationId| {
+            if let Some((key, _)) = division_index.get_key_value(id) {
+                *id = key.clone();
+            }
+        };
+        f.brigade
+            .iter_mut()
+            .filter_map(|b| b.division.as_mut())
+            .for_each(own);
+        f.leader
+            .iter_mut()
+            .filter_map(|l| l.command.as_mut())
+            .for_each(own);
         let order = SideOrder {
             side,
             armies: f.army,
@@ -113,7 +128,7 @@ impl SideOrder {
             wagons: f.wagon,
             specials: f.special,
             index: IdIndex::new(index),
-            division_index,
+            division_index: IdIndex::new(division_index),
         };
         order.check(file)?;
         Ok(order)
@@ -312,7 +327,7 @@ impl SideOrder {
 
     /// A division by id.
     pub fn division(&self, id: &FormationId) -> Option<&Division> {
-        let found = self.division_index.get(id).map(|&i| &self.divisions[i]);
+        let found = self.division_index.get(id).map(|i| &self.divisions[i]);
         debug_assert!(
             found.map(std::ptr::from_ref)
                 == self
