@@ -17,6 +17,7 @@ pub mod error;
 pub mod fire_level;
 pub mod formation;
 pub mod hex;
+pub mod id_index;
 pub mod ids;
 pub mod leader;
 pub mod map;

@@ -5,6 +5,7 @@ use super::FastMap;
 use super::brigade::Brigade;
 use super::error::{DataError, parse_toml};
 use super::formation::{Army, Corps, Division, Formation};
+use super::id_index::IdIndex;
 use super::ids::{FormationId, UnitId};
 use super::leader::Leader;
 use super::side::Side;
@@ -29,7 +30,7 @@ struct SideFile {
     special: Vec<Special>,
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 enum Slot {
     Brigade(usize),
     Leader(usize),
@@ -52,14 +53,16 @@ pub struct SideOrder {
     hqs: Vec<Hq>,
     wagons: Vec<Wagon>,
     specials: Vec<Special>,
-    index: FastMap<UnitId, Slot>,
+    /// Each counter's place, by id (by the id's address when it is the order of battle's own:
+    /// the game's counters share theirs, see [`IdIndex`]).
+    index: IdIndex<UnitId, Slot>,
     /// Each division's place in `divisions`: asked by id tens of thousands of times a game.
-    division_index: FastMap<FormationId, usize>,
+    division_index: IdIndex<FormationId, usize>,
 }
 
 impl SideOrder {
     fn from_toml(file: &str, text: &str, side: Side) -> Result<SideOrder, DataError> {
-        let f: SideFile = parse_toml(file, text)?;
+        let mut f: SideFile = parse_toml(file, text)?;
         if f.side != side {
             return Err(DataError::new(format!("{file}: side must be {side}")));
         }
@@ -91,13 +94,28 @@ impl SideOrder {
         for (i, x) in f.special.iter().enumerate() {
             add(&x.id, Slot::Special(i))?;
         }
-        let division_index = f
+        let division_index: FastMap<FormationId, usize> = f
             .division
             .iter()
             .enumerate()
             .rev() // the first of an id twice, as a search of the list finds
             .map(|(i, d)| (d.id.clone(), i))
             .collect();
+        // The brigades' and leaders' divisions share the index's own ids, which the index
+        // finds by address (and the game's counters take from the brigades at set-up).
+        let own = |id: &mut FormationId| {
+            if let Some((key, _)) = division_index.get_key_value(id) {
+                *id = key.clone();
+            }
+        };
+        f.brigade
+            .iter_mut()
+            .filter_map(|b| b.division.as_mut())
+            .for_each(own);
+        f.leader
+            .iter_mut()
+            .filter_map(|l| l.command.as_mut())
+            .for_each(own);
         let order = SideOrder {
             side,
             armies: f.army,
@@ -109,8 +127,8 @@ impl SideOrder {
             hqs: f.hq,
             wagons: f.wagon,
             specials: f.special,
-            index,
-            division_index,
+            index: IdIndex::new(index),
+            division_index: IdIndex::new(division_index),
         };
         order.check(file)?;
         Ok(order)
@@ -257,7 +275,7 @@ impl SideOrder {
 
     /// Any counter by id.
     pub fn unit(&self, id: &UnitId) -> Option<Unit<'_>> {
-        Some(match *self.index.get(id)? {
+        Some(match self.index.get(id)? {
             Slot::Brigade(i) => Unit::Brigade(&self.brigades[i]),
             Slot::Leader(i) => Unit::Leader(&self.leaders[i]),
             Slot::Battery(i) => Unit::Battery(&self.batteries[i]),
@@ -309,7 +327,7 @@ impl SideOrder {
 
     /// A division by id.
     pub fn division(&self, id: &FormationId) -> Option<&Division> {
-        let found = self.division_index.get(id).map(|&i| &self.divisions[i]);
+        let found = self.division_index.get(id).map(|i| &self.divisions[i]);
         debug_assert!(
             found.map(std::ptr::from_ref)
                 == self

@@ -37,7 +37,7 @@ impl BloodyRoadsSouth {
                 if !f.at_artillery
                     && self.artillery_beneath(f.target).is_some()
                     && !self.already_targeted(f.target, true)
-                    && !self.eligible_firers(side, f.target, true, &[]).is_empty()
+                    && self.has_eligible_firer(side, f.target, true)
                 {
                     out.push(Action::TargetArtillery);
                 }

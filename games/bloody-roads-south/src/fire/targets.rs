@@ -175,6 +175,14 @@ impl BloodyRoadsSouth {
             .collect()
     }
 
+    /// Whether any unit of `side` could start a fire at `target` now: exactly whether
+    /// [`Self::eligible_firers`] (with none chosen) is not empty, stopping at the first.
+    pub(crate) fn has_eligible_firer(&self, side: Side, target: HexId, at_artillery: bool) -> bool {
+        self.keys()
+            .filter(|&k| self.unit(k).side == side)
+            .any(|k| self.may_add_firer(k, target, at_artillery, &[]))
+    }
+
     /// True when a hex was already fired at this phase for that kind of target (S20.3: once at
     /// its artillery, once at its top other unit; a stack with artillery on top only once).
     pub(crate) fn already_targeted(&self, hex: HexId, at_artillery: bool) -> bool {
@@ -191,7 +199,7 @@ impl BloodyRoadsSouth {
         hexes.retain(|&h| {
             self.fire_target_unit(h).is_some()
                 && !self.already_targeted(h, false)
-                && !self.eligible_firers(side, h, false, &[]).is_empty()
+                && self.has_eligible_firer(side, h, false)
         });
         hexes
     }

@@ -23,9 +23,13 @@ use crate::data::map::MapsUsed;
 /// chart column, whether the railroad is found.
 type MoverKey = (usize, usize, MapsUsed, MoveClass, bool);
 
-/// A step out of a hex: the hex entered (its node) and the cost; `None` where there is no
-/// hex in play or the step is prohibited.
-type Edge = Option<(u32, Halves)>;
+/// A step out of a hex: the hex entered (its node) and the cost; [`NO_STEP`] as the node
+/// where there is no hex in play or the step is prohibited (a plain pair, read in place: the
+/// search reads a hex's six steps each time it settles one).
+type Edge = (u32, Halves);
+
+/// The node of an [`Edge`] that is no step.
+const NO_STEP: u32 = u32::MAX;
 
 /// One hex of the graph.
 struct Node {
@@ -33,7 +37,9 @@ struct Node {
     /// Its canonical id, `None` when it is not in play.
     id: Option<HexId>,
     /// Its six steps, in [`Direction::ALL`]'s order, once priced.
-    edges: Option<[Edge; 6]>,
+    edges: [Edge; 6],
+    /// Whether `edges` are priced.
+    priced: bool,
 }
 
 /// The hexes one mover's searches have reached, with their steps.
@@ -53,33 +59,35 @@ impl Graph {
         self.nodes.push(Node {
             cell,
             id: canonical(mover.map, mover.maps, cell),
-            edges: None,
+            edges: [(NO_STEP, Halves(0)); 6],
+            priced: false,
         });
         self.index.insert(cell, i);
         i
     }
 
-    /// The steps out of node `i` (whose hex is in play), priced the first time.
-    fn edges(&mut self, mover: &Mover<'_>, i: u32) -> [Edge; 6] {
-        if let Some(edges) = self.nodes[i as usize].edges {
-            return edges;
+    /// Prices the steps out of node `i` (whose hex is in play), the first time.
+    fn price(&mut self, mover: &Mover<'_>, i: u32) {
+        if self.nodes[i as usize].priced {
+            return;
         }
         let (cell, here) = {
             let n = &self.nodes[i as usize];
             (n.cell, n.id.expect("only hexes in play are left"))
         };
-        let mut edges: [Edge; 6] = [None; 6];
+        let mut edges: [Edge; 6] = [(NO_STEP, Halves(0)); 6];
         for (e, d) in edges.iter_mut().zip(Direction::ALL) {
             let next = cell.neighbour(d);
             let Some(there) = canonical(mover.map, mover.maps, next) else {
                 continue;
             };
             if let Ok(cost) = mover.enter_cost(here, there) {
-                *e = Some((self.node(mover, next), cost));
+                *e = (self.node(mover, next), cost);
             }
         }
-        self.nodes[i as usize].edges = Some(edges);
-        edges
+        let node = &mut self.nodes[i as usize];
+        node.edges = edges;
+        node.priced = true;
     }
 }
 
@@ -256,9 +264,12 @@ impl Search {
             mark.done = true;
             self.settled.push((cell, cost));
             if graph.nodes[i as usize].id.is_some() {
-                let edges = graph.edges(mover, i);
+                graph.price(mover, i);
                 at.fit(graph.nodes.len());
-                for (j, step) in edges.into_iter().flatten() {
+                for &(j, step) in &graph.nodes[i as usize].edges {
+                    if j == NO_STEP {
+                        continue;
+                    }
                     let (j, next) = (j as usize, &graph.nodes[j as usize]);
                     let mark = at.at(j);
                     if mark.done {
@@ -354,4 +365,79 @@ impl Drop for Search {
 /// Runs `f` on the thread's graph for `key`.
 fn with_graph<T>(key: MoverKey, f: impl FnOnce(&mut Graph) -> T) -> T {
     GRAPHS.with(|g| f(g.borrow_mut().entry(key).or_default()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cmp::Reverse;
+    use std::collections::{BinaryHeap, HashMap};
+
+    /// The cheapest cost of every hex within `budget` of `from`, by a plain Dijkstra that
+    /// prices every step afresh ([`Mover::enter_cost`]) and keeps no graph.
+    fn plain(mover: &Mover<'_>, from: HexId, budget: Halves) -> HashMap<Cell, Halves> {
+        let (map, maps) = (mover.map, mover.maps);
+        let mut best: HashMap<Cell, Halves> = HashMap::new();
+        let mut queue = BinaryHeap::from([Reverse((Halves(0), map.cell(from).expect("a hex")))]);
+        while let Some(Reverse((cost, cell))) = queue.pop() {
+            if best.contains_key(&cell) {
+                continue;
+            }
+            best.insert(cell, cost);
+            let here = canonical(map, maps, cell).expect("in play");
+            for d in Direction::ALL {
+                let next = cell.neighbour(d);
+                let Some(there) = canonical(map, maps, next) else {
+                    continue;
+                };
+                if let Ok(step) = mover.enter_cost(here, there) {
+                    let total = Halves(cost.0 + step.0);
+                    if total <= budget && !best.contains_key(&next) {
+                        queue.push(Reverse((total, next)));
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Searches over the kept graphs (each hex's six steps priced once, then read in place by
+    /// every later search of the thread) settle every hex at the cost a plain Dijkstra
+    /// pricing each step afresh finds: several movers, from hexes of both sheets, each search
+    /// run twice (the second over the graph the first priced).
+    #[test]
+    fn searches_over_the_kept_graph_find_the_costs_of_steps_priced_afresh() {
+        let map = crate::data::map();
+        let chart = &crate::data::charts().movement;
+        let mut settled = 0;
+        for class in [
+            MoveClass::Leader,
+            MoveClass::InfantryColumn,
+            MoveClass::CorpsWagon,
+        ] {
+            for railroad_found in [false, true] {
+                let mover = Mover {
+                    map,
+                    chart,
+                    maps: MapsUsed::Both,
+                    class,
+                    railroad_found,
+                };
+                for from in ["A15.10", "A30.20", "B10.05", "B25.12"] {
+                    let from: HexId = from.parse().expect("a hex id");
+                    let budget = Halves(24);
+                    let expected = plain(&mover, from, budget);
+                    for _ in 0..2 {
+                        let found: HashMap<Cell, Halves> =
+                            search(&mover, from, Some(budget), None, &|_| true)
+                                .into_iter()
+                                .collect();
+                        assert_eq!(found, expected, "{class:?} {railroad_found} {from}");
+                        settled += found.len();
+                    }
+                }
+            }
+        }
+        assert!(settled > 1000, "only {settled} hexes settled");
+    }
 }

@@ -145,12 +145,21 @@ impl BloodyRoadsSouth {
                 .stacks_now()
                 .iter()
                 .filter_map(|(hex, stack)| {
-                    let mine: Vec<UnitKey> = stack
+                    let is_mine = |k: &UnitKey| self.unit(*k).side == side;
+                    if !stack.iter().any(is_mine) {
+                        return None;
+                    }
+                    let over = self.over_limits(stack, own);
+                    // Within the limits and none marked, the penalty changes nothing: its
+                    // counters are not listed (no list made for most stacks).
+                    let marked = stack
                         .iter()
-                        .copied()
-                        .filter(|&k| self.unit(k).side == side)
-                        .collect();
-                    (!mine.is_empty()).then(|| (hex, self.over_limits(stack, own), mine))
+                        .any(|k| is_mine(k) && self.unit(*k).marks.must_split);
+                    let mine: Vec<UnitKey> = match over || marked {
+                        true => stack.iter().copied().filter(is_mine).collect(),
+                        false => Vec::new(),
+                    };
+                    Some((hex, over, mine))
                 })
                 .collect();
             debug_assert!(

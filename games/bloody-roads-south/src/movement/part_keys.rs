@@ -24,6 +24,29 @@ struct Parts {
     /// The version of the counters.
     stamp: u64,
     keys: PartKeys,
+    /// Which counters are parts in `keys`, a bit by key: most counters lent out are not parts
+    /// now nor then, told by one bit instead of a pass over the list.
+    is_part: Rc<[u64]>,
+}
+
+/// The bits of [`Parts::is_part`] for this list.
+fn part_bits(keys: &[(UnitKey, UnitKey)]) -> Rc<[u64]> {
+    let words = keys
+        .iter()
+        .map(|&(_, p)| p.index() / 64 + 1)
+        .max()
+        .unwrap_or(0);
+    let mut bits = vec![0u64; words];
+    for &(_, p) in keys {
+        bits[p.index() / 64] |= 1 << (p.index() % 64);
+    }
+    bits.into()
+}
+
+/// Counter `k` is a part in the list these bits were made from.
+fn has_bit(bits: &[u64], k: UnitKey) -> bool {
+    bits.get(k.index() / 64)
+        .is_some_and(|w| w & (1 << (k.index() % 64)) != 0)
 }
 
 thread_local! {
@@ -35,49 +58,63 @@ impl BloodyRoadsSouth {
     /// Every part of an extended line on the map, with its parent ([`PartKeys`]).
     pub(crate) fn part_keys(&self) -> PartKeys {
         let stamp = self.units.stamp();
-        let kept = KEPT.with(|k| {
-            let k = k.borrow();
-            let last = k.as_ref()?;
-            if last.stamp == stamp {
-                return Some(last.keys.clone());
+        KEPT.with(|kept| {
+            let mut kept = kept.borrow_mut();
+            if let Some(last) = kept.as_ref().filter(|last| last.stamp == stamp) {
+                return last.keys.clone();
             }
-            // Most versions change no part: each counter lent out is a part on the map of the
-            // same brigade now as then, or neither now nor then, and the list is the same.
-            let touched = self.units.lent_since(last.stamp)?.any(|k| {
-                let then = last.keys.iter().find(|&&(_, part)| part == k).copied();
-                self.part_entry(k) != then
-            });
-            if !touched {
-                return Some(last.keys.clone());
-            }
-            let mut keys = last.keys.to_vec();
-            for k in self.units.lent_since(last.stamp)? {
-                keys.retain(|&(_, part)| part != k);
-                if let Some(entry) = self.part_entry(k) {
-                    let at = keys.partition_point(|&e| e < entry);
-                    keys.insert(at, entry);
+            let (keys, is_part) = match kept.as_ref().and_then(|last| self.brought_up(last)) {
+                Some((keys, is_part)) => {
+                    debug_assert_eq!(
+                        keys,
+                        self.part_keys_afresh(),
+                        "the parts brought up to date from the journal differ from those found \
+                         afresh"
+                    );
+                    debug_assert_eq!(is_part, part_bits(&keys), "the bits are the list's");
+                    (keys, is_part)
                 }
-            }
-            Some(keys.into())
-        });
-        let keys = match kept {
-            Some(keys) => {
-                debug_assert_eq!(
-                    keys,
-                    self.part_keys_afresh(),
-                    "the parts brought up to date from the journal differ from those found afresh"
-                );
-                keys
-            }
-            None => self.part_keys_afresh(),
-        };
-        KEPT.with(|k| {
-            *k.borrow_mut() = Some(Parts {
+                None => {
+                    let keys = self.part_keys_afresh();
+                    let bits = part_bits(&keys);
+                    (keys, bits)
+                }
+            };
+            *kept = Some(Parts {
                 stamp,
                 keys: keys.clone(),
-            })
+                is_part,
+            });
+            keys
+        })
+    }
+
+    /// The parts of `last`'s version brought up to date from the counters lent out since, with
+    /// their bits; `None` when the journal does not reach back.
+    fn brought_up(&self, last: &Parts) -> Option<(PartKeys, Rc<[u64]>)> {
+        // Most versions change no part: each counter lent out is a part on the map of the
+        // same brigade now as then, or neither now nor then, and the list is the same.
+        let touched = self.units.lent_since(last.stamp)?.any(|k| {
+            let now = self.part_entry(k);
+            if !has_bit(&last.is_part, k) {
+                return now.is_some();
+            }
+            let then = last.keys.iter().find(|&&(_, part)| part == k).copied();
+            now != then
         });
-        keys
+        if !touched {
+            return Some((last.keys.clone(), last.is_part.clone()));
+        }
+        let mut keys = last.keys.to_vec();
+        for k in self.units.lent_since(last.stamp)? {
+            keys.retain(|&(_, part)| part != k);
+            if let Some(entry) = self.part_entry(k) {
+                let at = keys.partition_point(|&e| e < entry);
+                keys.insert(at, entry);
+            }
+        }
+        let bits = part_bits(&keys);
+        Some((keys.into(), bits))
     }
 
     /// Counter `k` as (parent, part), when it is a part on the map.

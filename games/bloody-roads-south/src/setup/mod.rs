@@ -139,7 +139,8 @@ impl BloodyRoadsSouth {
                 OobUnit::Wagon(_) => (UnitKind::Wagon, Formation::None),
                 OobUnit::Special(_) => (UnitKind::Cavalry, Formation::None),
             };
-            let mut u = Unit::new(id.clone(), side, kind, formation);
+            // The order of battle's own id, shared: it finds the counter's data by its address.
+            let mut u = Unit::new(unit.id().clone(), side, kind, formation);
             u.facing = default_facing(side);
             match unit {
                 OobUnit::Brigade(b) => {
@@ -204,5 +205,30 @@ fn chosen(setup: &Setup, v: VariantId) -> bool {
             .unwrap_or(false)
     } else {
         setup.option_bool(v.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::data::id_index::SharedText;
+
+    /// The set-up gives each counter the order of battle's own id, so that the order of
+    /// battle finds its data by the id's address (`data::id_index`); every scenario's.
+    #[test]
+    fn each_counter_set_up_shares_its_id_with_the_order_of_battle() {
+        let oob = crate::data::order_of_battle();
+        for scenario in crate::data::ScenarioId::ALL {
+            let g = crate::testing::empty_game(scenario.as_str(), &[]);
+            for u in g.units() {
+                let own = oob.unit(u.side, &u.id).expect("in the order of battle");
+                assert_eq!(
+                    own.id().text_address(),
+                    u.id.text_address(),
+                    "{}: {}",
+                    scenario.as_str(),
+                    u.id
+                );
+            }
+        }
     }
 }

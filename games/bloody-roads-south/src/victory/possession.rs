@@ -8,16 +8,20 @@ use std::cell::Cell;
 
 use adjutant_engine::Side;
 
+use crate::data::HexId;
 use crate::data::charts::victory::Location as VictoryLocation;
-use crate::data::{FastSet, HexId};
 use crate::model::game::{BloodyRoadsSouth, Holding, PlaceHolding};
 
-/// No holding yet, in [`BloodyRoadsSouth::record_holdings`]'s table.
+/// A hex no counter occupies, in [`BloodyRoadsSouth::record_holdings`]'s table.
 const NO_HOLDING: u32 = u32::MAX;
+/// An occupied hex whose holding is recorded already, in the same table (else the table
+/// holds the occupant's side, by [`Side::index`]).
+const HELD: u32 = u32::MAX - 1;
 
 thread_local! {
-    /// [`BloodyRoadsSouth::record_holdings`]'s table, empty ([`NO_HOLDING`] throughout)
-    /// between calls: allocated and filled once a thread, not at every phase's end.
+    /// [`BloodyRoadsSouth::record_holdings`]'s table by hex slot, empty ([`NO_HOLDING`]
+    /// throughout) between calls: allocated and filled once a thread, not at every phase's
+    /// end.
     static TABLE: Cell<Vec<u32>> = const { Cell::new(Vec::new()) };
 }
 
@@ -33,34 +37,51 @@ impl BloodyRoadsSouth {
             .filter(|u| u.kind.is_combat())
             .filter_map(|u| u.hex().map(|h| (h, u.side)))
             .collect();
-        let mut first = TABLE.take();
-        first.resize(HexId::SLOTS, NO_HOLDING);
-        // The first holding of a hex, as a search from the start finds it.
-        for (i, h) in self.holdings.iter().enumerate().rev() {
-            first[h.hex.slot()] = u32::try_from(i).expect("fewer holdings than hex ids");
-        }
+        let mut table = TABLE.take();
+        table.resize(HexId::SLOTS, NO_HOLDING);
+        // Each occupied hex marked with its last occupant's side, as the writes in turn
+        // would leave it; then the first holding of each such hex (a search from the start
+        // finds it) takes that side, in one pass over the holdings, reading only.
         for &(hex, side) in &occupied {
-            match first[hex.slot()] {
-                NO_HOLDING => {
-                    first[hex.slot()] =
-                        u32::try_from(self.holdings.len()).expect("fewer holdings than hex ids");
-                    self.holdings.push(Holding { hex, side });
-                }
-                i => self.holdings[i as usize].side = side,
+            table[hex.slot()] = side.index() as u32;
+        }
+        for h in &mut self.holdings {
+            let mark = &mut table[h.hex.slot()];
+            if *mark != NO_HOLDING && *mark != HELD {
+                h.side = Side::BOTH[*mark as usize];
+                *mark = HELD;
             }
         }
-        // Left empty for the next call: only the hexes held were written.
-        for h in &self.holdings {
-            first[h.hex.slot()] = NO_HOLDING;
+        // The hexes held by none yet, each once, in the order first occupied.
+        for &(hex, _) in &occupied {
+            let mark = &mut table[hex.slot()];
+            if *mark != HELD {
+                let side = Side::BOTH[*mark as usize];
+                *mark = HELD;
+                self.holdings.push(Holding { hex, side });
+            }
         }
-        TABLE.set(first);
-        let occupied: FastSet<(HexId, Side)> = occupied.into_iter().collect();
-        self.record_places(&occupied);
+        // The same table now tells which sides occupy a hex, a bit each, for the locations.
+        for &(hex, _) in &occupied {
+            table[hex.slot()] = 0;
+        }
+        for &(hex, side) in &occupied {
+            table[hex.slot()] |= 1 << side.index();
+        }
+        self.record_places(|hex, side| {
+            let bits = table[hex.slot()];
+            bits != NO_HOLDING && bits & 1 << side.index() != 0
+        });
+        // Left empty for the next call: only the hexes occupied were written.
+        for &(hex, _) in &occupied {
+            table[hex.slot()] = NO_HOLDING;
+        }
+        TABLE.set(table);
     }
 
     /// The 5.3 locations: a hex location goes to the side occupying it; a clearing to the
     /// side occupying more than half of its hexes (5.1d); otherwise it stays as it was.
-    fn record_places(&mut self, occupied: &FastSet<(HexId, Side)>) {
+    fn record_places(&mut self, occupied: impl Fn(HexId, Side) -> bool) {
         let possession = &self.scenario().possession;
         if possession.is_empty() {
             return;
@@ -84,7 +105,7 @@ impl BloodyRoadsSouth {
                 .iter()
                 .filter(|&&h| {
                     let h = self.canonical(h).unwrap_or(h);
-                    occupied.contains(&(h, side))
+                    occupied(h, side)
                 })
                 .count()
         };
@@ -197,6 +218,60 @@ mod tests {
         searched(&other, &mut expected);
         other.record_holdings();
         assert_eq!(other.holdings, expected, "another game");
+    }
+
+    /// Rule 5.1d's locations (Scenario 5 has a 5.3 table): combat units of both sides moved
+    /// onto some locations' hexes, phase after phase; each location goes to the side holding
+    /// more than half of its hexes, as a plain count of the counters on the map finds, and a
+    /// location no one holds stays as it was (the table tells only occupied hexes).
+    #[test]
+    fn s5_1d_locations_go_to_the_side_holding_more_than_half_of_their_hexes() {
+        let mut g = empty_game("battle-of-the-wilderness");
+        g.record_holdings();
+        assert!(!g.places.is_empty(), "Scenario 5 has locations");
+        let locations: Vec<Vec<HexId>> = g
+            .place_holders()
+            .into_iter()
+            .map(|(l, _)| location_hexes(l))
+            .filter(|h| !h.is_empty())
+            .collect();
+        let units: Vec<UnitKey> = g.keys().filter(|&k| g.unit(k).kind.is_combat()).collect();
+        let mut moved = 0;
+        for round in 0..6 {
+            let mut expected = g.places.clone();
+            for (i, &k) in units.iter().enumerate().take(40) {
+                let hexes = &locations[(i + round) % locations.len()];
+                g.unit_mut(k).location = Location::Map {
+                    hex: hexes[(i * 7 + round) % hexes.len()],
+                };
+                moved += 1;
+            }
+            for p in &mut expected {
+                let location = crate::data::charts()
+                    .victory
+                    .location(&p.printed)
+                    .expect("5.3");
+                let hexes = location_hexes(location);
+                for side in Side::BOTH {
+                    let held = hexes
+                        .iter()
+                        .filter(|&&h| {
+                            g.units().iter().any(|u| {
+                                u.kind.is_combat()
+                                    && u.side == side
+                                    && u.hex() == Some(g.canonical(h).unwrap_or(h))
+                            })
+                        })
+                        .count();
+                    if !hexes.is_empty() && held * 2 > hexes.len() {
+                        p.side = side;
+                    }
+                }
+            }
+            g.record_holdings();
+            assert_eq!(g.places, expected, "round {round}");
+        }
+        assert!(moved > 0);
     }
 
     /// Rule 5.1d's holdings recorded by a search from the start of the list for each combat

@@ -142,6 +142,11 @@ impl Map {
 
     /// True when the hex is in play with these maps (it exists on a sheet that is used).
     pub fn in_play(&self, id: HexId, maps: MapsUsed) -> bool {
+        self.tables.in_play(self, id, maps)
+    }
+
+    /// [`Map::in_play`], walking the sheets.
+    fn in_play_fresh(&self, id: HexId, maps: MapsUsed) -> bool {
         self.contains(id) && {
             let cell = self.offsets.cell(id);
             Sheet::ALL
@@ -197,6 +202,11 @@ impl Map {
 
     /// What the map says about a hex.
     pub fn hex(&self, id: HexId) -> Option<&HexInfo> {
+        self.tables.hex(self, id)
+    }
+
+    /// [`Map::hex`], by its cell.
+    fn hex_fresh(&self, id: HexId) -> Option<&HexInfo> {
         self.cell(id).and_then(|c| self.hexes.get(&c))
     }
 
@@ -236,7 +246,7 @@ impl Map {
 
     /// [`Map::neighbour`], walking the sheets.
     fn neighbour_fresh(&self, id: HexId, d: Direction, maps: MapsUsed) -> Option<HexId> {
-        if !self.in_play(id, maps) {
+        if !self.in_play_fresh(id, maps) {
             return None;
         }
         let c = self.cell(id)?.neighbour(d);
