@@ -14,7 +14,7 @@ use crate::offer::{Offer, Offers, to_value};
 mod draw_play;
 mod offers_check;
 mod posted;
-mod quiet;
+pub(crate) mod quiet;
 mod undo;
 mod view;
 use crate::rules::{EndReason, Outcome, Rules};
@@ -86,6 +86,19 @@ pub struct Snapshot<G: Rules> {
     conceded: Option<Outcome>,
     #[serde(default)]
     draw: Draw,
+}
+
+/// What a rules action keeps of the state before it, for undo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Copies {
+    /// A copy always (in play, where an undo is likely and must be quick).
+    Always,
+    /// A copy only where the undo stack could not rebuild it (a replay: copies are rebuilt
+    /// if asked for, [`undo`]).
+    Needed,
+    /// Nothing, the stack emptied: the replay of a stretch of the record knows that no undo
+    /// can reach this action ([`quiet::unreachable_by_undo`]).
+    None,
 }
 
 impl<G: Rules> Match<G> {
@@ -200,7 +213,7 @@ impl<G: Rules> Match<G> {
                 "only the game's clock can end a game on time".to_string(),
             )),
             Some(draw) => self.play_draw(side, draw),
-            None => self.play_rules_action(side, action, true, false),
+            None => self.play_rules_action(side, action, Copies::Always, false),
         }
     }
 
@@ -212,41 +225,50 @@ impl<G: Rules> Match<G> {
         match MetaAction::parse(action) {
             Some(MetaAction::Resign) => self.concede(side, EndReason::Resigned),
             Some(MetaAction::TimeOut) => self.concede(side, EndReason::TimedOut),
-            None if self.outcome().is_none() => self.play_rules_action(side, action, false, false),
+            None if self.outcome().is_none() => {
+                self.play_rules_action(side, action, Copies::Needed, false)
+            }
             _ => self.play(side, action),
         }
     }
 
-    /// Plays a rules action; `copy`: keep a copy of the state before it for undo even where
-    /// the stack could rebuild it (in play, where an undo is likely and must be quick);
+    /// Plays a rules action, keeping the undo history as `copies` says;
     /// `quiet`: the action and events are not written as JSON ([`Match::replay_quiet`]).
     fn play_rules_action(
         &mut self,
         side: Side,
         action: &Value,
-        copy: bool,
+        copies: Copies,
         quiet: bool,
     ) -> Result<Played, PlayError> {
         let (posted, label) = self.check_posted(side, action)?;
-        let before = (copy || self.undo.needs_copy(side)).then(|| self.state.clone());
+        let before = match copies {
+            Copies::Always => Some(self.state.clone()),
+            Copies::Needed => self.undo.needs_copy(side).then(|| self.state.clone()),
+            Copies::None => None,
+        };
         let dice_before = self.dice.clone();
         let applied = match self.state.apply(side, posted.clone(), &mut self.dice) {
             Ok(applied) => applied,
             Err(why) => {
-                self.state = match before {
-                    Some(before) => before,
+                match (before, copies) {
+                    (Some(before), _) => self.state = before,
+                    // A replay that keeps no history: its caller drops the match.
+                    (None, Copies::None) => {}
                     // Not copied: the state was the one after the newest undoable action.
-                    None => self
-                        .undo
-                        .after_top(&dice_before)
-                        .expect("an undoable action"),
-                };
+                    (None, _) => {
+                        self.state = self
+                            .undo
+                            .after_top(&dice_before)
+                            .expect("an undoable action")
+                    }
+                }
                 self.dice = dice_before;
                 return Err(PlayError::Refused(why));
             }
         };
         let rolls = self.dice.take_rolls();
-        if !rolls.is_empty() || applied.reveals {
+        if !rolls.is_empty() || applied.reveals || copies == Copies::None {
             self.undo.clear();
         } else {
             if self.undo.top().is_some_and(|top| top != side) {
