@@ -29,6 +29,9 @@ pub trait DynMatch: Send + Sync {
     /// Replays as [`DynMatch::replay`] does, keeping no record of the action (its sequence
     /// number only): for loading a game ([`Match::replay_quiet`]).
     fn replay_quiet(&mut self, side: Side, action: &Value) -> Result<u64, PlayError>;
+    /// [`Match::replay_quiet_all`]: a stretch of the record at once (`Err((i, why))`: the
+    /// `i`-th does not replay, and the match may not be whole).
+    fn replay_quiet_all(&mut self, actions: &[(Side, Value)]) -> Result<u64, (usize, PlayError)>;
     /// Ends the game against `side`.
     fn concede(&mut self, side: Side, reason: EndReason) -> Result<Played, PlayError>;
     /// The view for `viewer`.
@@ -66,6 +69,9 @@ impl<G: Rules> DynMatch for Match<G> {
     }
     fn replay_quiet(&mut self, side: Side, action: &Value) -> Result<u64, PlayError> {
         Match::replay_quiet(self, side, action)
+    }
+    fn replay_quiet_all(&mut self, actions: &[(Side, Value)]) -> Result<u64, (usize, PlayError)> {
+        Match::replay_quiet_all(self, actions)
     }
     fn concede(&mut self, side: Side, reason: EndReason) -> Result<Played, PlayError> {
         Match::concede(self, side, reason)

@@ -2,8 +2,9 @@
 //! game holds in memory (a benchmark, not a test): seeded games between the bot games' random
 //! bots, each choosing among the engine's own legal actions (its batches filled by
 //! [`bloody_roads_south::bot::fill`]), are recorded as the store records them, then replayed
-//! from their records as the server loads a game (`Match::replay`: every action checked
-//! against the offered ones, no undo copies kept).
+//! from their records as the server loads a game (`Match::replay_quiet_all` over stretches of
+//! a thousand actions: every action checked against the offered ones, no copy of the state
+//! kept for an action no undo can reach).
 //!
 //! `cargo run --release -p bloody-roads-south --example replay -- [SCENARIO] [GAMES]`
 //! (default: `battle-of-the-wilderness`, the 91-turn Scenario 5, one game).
@@ -80,8 +81,9 @@ fn resident_kib() -> u64 {
 
 fn replay(scenario: &str, n: u64, played: &[(Side, Value)]) -> Match<BloodyRoadsSouth> {
     let mut m = start(scenario, n);
-    for (side, action) in played {
-        m.replay_quiet(*side, action)
+    // As the server loads a game: the record in stretches of a thousand actions.
+    for stretch in played.chunks(1000) {
+        m.replay_quiet_all(stretch)
             .expect("a recorded action replays");
     }
     assert!(m.outcome().is_some(), "a replayed game ends as it did");
