@@ -95,6 +95,19 @@ impl MemoryStore {
         self.lag_next_row.store(true, Ordering::SeqCst);
     }
 
+    /// The stored text of action `seq` of `game_id` replaced by `action` (a damaged store).
+    #[cfg(test)]
+    pub fn damage_action(&self, game_id: &str, seq: i64, action: &str) {
+        let mut tables = self.tables.lock().expect("memory store lock");
+        if let Some(row) = tables
+            .actions
+            .get_mut(game_id)
+            .and_then(|log| log.get_mut(&seq))
+        {
+            row.action = action.to_string();
+        }
+    }
+
     fn read<T: Send + 'static>(&self, read: impl FnOnce(&Tables) -> T) -> Read<'_, T> {
         let value = read(&self.tables.lock().expect("memory store lock"));
         Box::pin(async move { Ok(value) })

@@ -383,3 +383,47 @@ async fn a_game_loads_when_another_server_commits_between_its_row_and_its_log() 
         .expect("the game loads on the other server");
     assert_eq!(state.seq, 1, "with the action the row had not shown yet");
 }
+
+#[tokio::test]
+async fn a_stored_action_that_does_not_replay_is_named_and_the_game_does_not_load() {
+    // The log is replayed in stretches (`replay_quiet_all`): the action that fails is still
+    // named by its own number, and a damaged log never loads as a game.
+    let t = Table::new().await;
+    for seq in 0..3 {
+        let who = match t.view(&t.union).await.0["prompt"].is_string() {
+            true => &t.union,
+            false => &t.confederate,
+        };
+        let action = t
+            .service
+            .game_state(Some(who), &t.game, None)
+            .await
+            .unwrap()
+            .view["actions"][0]
+            .clone();
+        t.service
+            .act(Some(who), &t.game, seq, action)
+            .await
+            .expect("played");
+    }
+    t.store
+        .damage_action(&t.game, 2, r#"{"type":"move","counter":"nobody","to":9}"#);
+    let shared: crate::store::SharedStore = t.store.clone();
+    let mut config = crate::config::Config::with_db("unused-by-the-memory-store.db");
+    config.sweep_secs = 0;
+    let other = crate::service::Service::with_clock(
+        shared,
+        adjutant_games::test_registry(),
+        config,
+        t.clock.clone(),
+    );
+    let refused = other
+        .game_state(Some(&t.union), &t.game, None)
+        .await
+        .expect_err("a damaged log does not load");
+    assert!(
+        refused.message.contains("action 2 does not replay"),
+        "{}",
+        refused.message
+    );
+}
