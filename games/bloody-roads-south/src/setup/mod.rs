@@ -218,7 +218,14 @@ mod tests {
     fn each_counter_set_up_shares_its_id_with_the_order_of_battle() {
         let oob = crate::data::order_of_battle();
         for scenario in crate::data::ScenarioId::ALL {
-            let g = crate::testing::empty_game(scenario.as_str(), &[]);
+            // Built here, not by `testing` (which the rules' tests use: no import loop).
+            let setup = adjutant_engine::Setup {
+                scenario: scenario.as_str().into(),
+                options: serde_json::Map::new(),
+                secret_choices: adjutant_engine::PerSide::default(),
+            };
+            let g = crate::model::game::BloodyRoadsSouth::new_game(&setup)
+                .expect("the scenario sets up");
             for u in g.units() {
                 let own = oob.unit(u.side, &u.id).expect("in the order of battle");
                 assert_eq!(

@@ -367,15 +367,7 @@ async fn a_game_loads_when_another_server_commits_between_its_row_and_its_log() 
         .act(Some(&t.union), &t.game, 0, action)
         .await
         .expect("played");
-    let shared: crate::store::SharedStore = t.store.clone();
-    let mut config = crate::config::Config::with_db("unused-by-the-memory-store.db");
-    config.sweep_secs = 0;
-    let other = crate::service::Service::with_clock(
-        shared,
-        adjutant_games::test_registry(),
-        config,
-        t.clock.clone(),
-    );
+    let other = another_server(&t);
     t.store.lag_next_game_row();
     let state = other
         .game_state(Some(&t.union), &t.game, None)
@@ -408,15 +400,7 @@ async fn a_stored_action_that_does_not_replay_is_named_and_the_game_does_not_loa
     }
     t.store
         .damage_action(&t.game, 2, r#"{"type":"move","counter":"nobody","to":9}"#);
-    let shared: crate::store::SharedStore = t.store.clone();
-    let mut config = crate::config::Config::with_db("unused-by-the-memory-store.db");
-    config.sweep_secs = 0;
-    let other = crate::service::Service::with_clock(
-        shared,
-        adjutant_games::test_registry(),
-        config,
-        t.clock.clone(),
-    );
+    let other = another_server(&t);
     let refused = other
         .game_state(Some(&t.union), &t.game, None)
         .await
@@ -426,4 +410,18 @@ async fn a_stored_action_that_does_not_replay_is_named_and_the_game_does_not_loa
         "{}",
         refused.message
     );
+}
+
+/// A second server on the table's store and clock (several servers: one loads what another
+/// wrote).
+fn another_server(t: &Table) -> crate::service::Service {
+    let shared: crate::store::SharedStore = t.store.clone();
+    let mut config = crate::config::Config::with_db("unused-by-the-memory-store.db");
+    config.sweep_secs = 0;
+    crate::service::Service::with_clock(
+        shared,
+        adjutant_games::test_registry(),
+        config,
+        t.clock.clone(),
+    )
 }
