@@ -155,7 +155,11 @@ impl FastWriter {
         match self.write_all(writes) {
             Ok(None) => {
                 let began = Instant::now();
-                match self.conn.prepare_cached(COMMIT)?.execute([]) {
+                let committed = self
+                    .conn
+                    .prepare_cached(COMMIT)
+                    .and_then(|mut commit| commit.execute([]));
+                match committed {
                     Ok(_) => {
                         self.stats.durable(began.elapsed());
                         Ok(None)
