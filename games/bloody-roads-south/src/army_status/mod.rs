@@ -11,6 +11,8 @@
 //!   end of the demanding player's own Rally Phase, the target's roll.
 //! - `effects`: what Meade's and Burnside's panics do to orders (3A.7).
 //! - `withdrawal`: Grant's and Lee's panics: their army's withdrawal (3A.7).
+//! - `withdrawal_route`: the way a withdrawing army goes: along trails, roads and pikes toward
+//!   its edges, by the Brock Road to F while it is open, spending its movement (3A.7).
 
 pub mod check;
 pub mod demands;
@@ -19,3 +21,4 @@ pub mod panic;
 pub mod tally;
 pub mod tracks;
 pub mod withdrawal;
+pub mod withdrawal_route;

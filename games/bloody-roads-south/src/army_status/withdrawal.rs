@@ -8,13 +8,9 @@
 //! - *Close combat.* From the panic on, no unit of the army may start a close combat (the
 //!   legal actions offer no `Attack`); it may still fire and defend.
 //! - *Movement.* A moving group holding a unit under withdrawal (its corps' withdrawal order in
-//!   force, or an army unit) is offered only steps toward its army's edge: the Union's toward
-//!   the east edge of the maps (a step that ends further east), or along the Brock Road
-//!   toward Entry F (B39.01) while the road is open (no Confederate unit on a Brock Road hex
-//!   between the step and F); the Confederates' toward the west or south edges (further west
-//!   or further south). Decision: a group may stop when it likes (the book's "must spend their
-//!   movement" is the players' obligation, as an order's words are, 2.3.2), and the
-//!   restriction to roads, trails and pikes is theirs too.
+//!   force, or an army unit) is offered only steps toward its army's edge along trails, roads
+//!   or pikes, or across country where it has no such step; it must spend its movement so
+//!   (`withdrawal_route`).
 //! - *Leaving.* A group of units under withdrawal standing on a hex of its army's edges (or
 //!   at F by the Brock Road) may leave the map (`movement::leave`): out of play, not
 //!   eliminated (`Location::Exited`).
@@ -27,16 +23,14 @@ use crate::data::charts::army_status::PanicEffect;
 use crate::data::charts::command::OrderMethod;
 use crate::data::order::OrderType;
 use crate::data::place::EntryCode;
-use crate::data::road::RoadId;
-use crate::data::{Direction, FormationId, HexId};
+use crate::data::{FormationId, HexId};
 use crate::events::{EventKind, Fx};
 use crate::model::game::BloodyRoadsSouth;
 use crate::model::order::{Order, Origin, Receiver};
 use crate::model::unit::{Location, UnitKey, UnitKind};
 use crate::victory::wrecks::WreckCount;
 
-/// The road a withdrawing army may follow to Entry F (3A.7).
-const BROCK_ROAD: &str = "brock-road";
+use super::withdrawal_route::on_army_edge;
 
 impl BloodyRoadsSouth {
     /// An army commander's panic starts his army's withdrawal (3A.7): its orders written.
@@ -108,7 +102,7 @@ impl BloodyRoadsSouth {
     }
 
     /// Entry F, where the Brock Road leaves the maps.
-    fn entry_f(&self) -> Option<HexId> {
+    pub(crate) fn entry_f(&self) -> Option<HexId> {
         crate::data::map()
             .entry(EntryCode::F)
             .hexes
@@ -116,58 +110,11 @@ impl BloodyRoadsSouth {
             .and_then(|&h| self.canonical(h))
     }
 
-    /// The Brock Road's hexes in play, from its start to its end.
-    fn brock_road(&self) -> Vec<HexId> {
-        crate::data::map()
-            .road(&RoadId(BROCK_ROAD.into()))
-            .map(|r| r.path.iter().filter_map(|&h| self.canonical(h)).collect())
-            .unwrap_or_default()
-    }
-
-    /// The step `from` → `to` follows the Brock Road toward F while no Confederate unit stands
-    /// on it between `to` and F (3A.7: the road is open).
-    fn brock_road_step(&self, from: HexId, to: HexId) -> bool {
-        let (Some(f), road) = (self.entry_f(), self.brock_road()) else {
-            return false;
-        };
-        let (Some(i), Some(j), Some(end)) = (
-            road.iter().position(|&h| h == from),
-            road.iter().position(|&h| h == to),
-            road.iter().position(|&h| h == f),
-        ) else {
-            return false;
-        };
-        let toward = i.abs_diff(end) > j.abs_diff(end) && i.abs_diff(j) == 1;
-        let (lo, hi) = (j.min(end), j.max(end));
-        let open = road[lo..=hi]
-            .iter()
-            .all(|&h| self.occupant(h) != Some(Side::Confederate));
-        toward && open
-    }
-
-    /// A step a unit under withdrawal may take (see the module's words).
-    pub fn withdrawal_step(&self, side: Side, from: HexId, to: HexId) -> bool {
-        let map = crate::data::map();
-        let (Some(a), Some(b)) = (map.cell(from), map.cell(to)) else {
-            return false;
-        };
-        match side {
-            Side::Union => b.x > a.x || self.brock_road_step(from, to),
-            Side::Confederate => b.x < a.x || (b.x == a.x && b.y < a.y),
-        }
-    }
-
     /// `hex` lies on the edge a withdrawing army of `side` leaves by (or is F, for the
     /// Union by the Brock Road).
     pub fn withdrawal_exit(&self, side: Side, hex: HexId) -> bool {
-        let map = crate::data::map();
-        let off = |d: Direction| map.neighbour(hex, d, self.maps()).is_none();
-        match side {
-            Side::Union => {
-                (off(Direction::NE) && off(Direction::SE)) || self.entry_f() == Some(hex)
-            }
-            Side::Confederate => (off(Direction::NW) && off(Direction::SW)) || off(Direction::S),
-        }
+        on_army_edge(crate::data::map(), self.maps(), side, hex)
+            || (side == Side::Union && self.entry_f() == Some(hex))
     }
 
     /// Rule 5.3 with 3A.7: the unwrecked divisions of `side` whose every surviving brigade

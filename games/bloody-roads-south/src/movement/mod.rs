@@ -64,6 +64,9 @@ use crate::model::moves::{MovementPhase, MovingGroup};
 use crate::model::step::MovementSegment;
 use crate::model::unit::{Formation, Marks, UnitKind};
 
+use allowance::UnitStep;
+use steps::GroupFacts;
+
 impl BloodyRoadsSouth {
     /// The phasing player's actions in a segment of the Movement Phase.
     pub(crate) fn movement_actions(&self, side: Side, segment: MovementSegment) -> Vec<Action> {
@@ -77,8 +80,10 @@ impl BloodyRoadsSouth {
                 let entering = self.enter_actions(side);
                 // A group its owner may bring on at any later turn (3.8a) never holds the
                 // phase open (S16.3 obliges only the others).
-                let may_finish =
-                    entering.iter().all(|a| self.entry_optional(side, a)) && !self.split_due(side);
+                // Reference 3A.7: nor while a withdrawing unit has still to spend its movement.
+                let may_finish = entering.iter().all(|a| self.entry_optional(side, a))
+                    && !self.split_due(side)
+                    && !self.withdrawal_due(side);
                 out.extend(entering);
                 if may_finish {
                     out.push(Action::FinishMovement);
@@ -96,20 +101,15 @@ impl BloodyRoadsSouth {
         }
         let mut out = Vec::new();
         let facts = self.group_facts(g);
-        let steps = self.step_options(side, g, &facts);
+        let steps = self.group_steps(side, g, &facts, |_| true, usize::MAX);
         // Reference 3A.7: a withdrawing army starts no new close combat.
         let attacks = if self.withdrawing(side) {
             Vec::new()
         } else {
             self.attack_options(side, g, &facts)
         };
-        let may_stop = self.may_stop(g, || !steps.is_empty(), || !attacks.is_empty());
-        out.extend(
-            steps
-                .into_iter()
-                .filter(|(to, _)| self.step_toward_edges(side, g, *to))
-                .map(|(to, _)| Action::Step { to }),
-        );
+        let may_stop = self.may_stop(side, g, || !steps.is_empty(), || !attacks.is_empty());
+        out.extend(steps.into_iter().map(|(to, _)| Action::Step { to }));
         out.extend(attacks.into_iter().map(|hex| Action::Attack { hex }));
         out.extend(self.turn_actions(g));
         out.extend(self.formation_actions(side, g));
@@ -130,32 +130,69 @@ impl BloodyRoadsSouth {
     }
 
     /// Whether an intact group may end its move now (`EndMove`), given whether it has a step
-    /// (before the withdrawal's filter) and an attack: not while committed to an attack
-    /// (S14.0), while it must close on its leader (S10.5a) or must split away (S12.0); and
-    /// only where it may stop, or where it can do nothing else. Whether it has a step or an
-    /// attack is asked only where the answer depends on it (each may be asked more than once:
-    /// the caller finds it once).
+    /// ([`Self::group_steps`]) and an attack: not while committed to an attack (S14.0), while
+    /// it must close on its leader (S10.5a) or must split away (S12.0), nor while it
+    /// withdraws and may still step toward its army's edges or leave the map (3A.7: it must
+    /// spend its movement); and only where it may stop, or where it can do nothing else.
+    /// Whether it has a step or an attack is asked only where the answer depends on it (each
+    /// may be asked more than once: the caller finds it once).
     pub(crate) fn may_stop(
         &self,
+        side: Side,
         g: &MovingGroup,
         has_step: impl Fn() -> bool,
         has_attack: impl Fn() -> bool,
     ) -> bool {
         let committed = g.must_attack && has_attack();
         let must_close = g.closing.is_some() && has_step();
+        let must_withdraw =
+            self.group_withdrawing(g) && (has_step() || self.leave_option(side, g).is_some());
         !committed
             && !must_close
+            && !must_withdraw
             && !self.split_blocks_stop(g, &has_step)
             && (self.stop_is_legal(g) || (!has_step() && !has_attack()))
     }
 
-    /// Reference 3A.7: units under withdrawal step only toward their army's edges.
-    pub(crate) fn step_toward_edges(&self, side: Side, g: &MovingGroup, to: HexId) -> bool {
-        let withdrawing = g.units.iter().any(|&k| self.under_withdrawal(k));
-        !withdrawing
-            || self
-                .moving_hex(g)
-                .is_some_and(|f| self.withdrawal_step(side, f, to))
+    /// The group holds a unit under withdrawal (reference 3A.7).
+    pub(crate) fn group_withdrawing(&self, g: &MovingGroup) -> bool {
+        g.units.iter().any(|&k| self.under_withdrawal(k))
+    }
+
+    /// The first `enough` steps the group may take now among those `wanted` keeps: every
+    /// step ([`Self::steps_among`]), or for a group holding a unit under withdrawal only
+    /// those toward its army's edges (reference 3A.7, `army_status::withdrawal_route`): along
+    /// a trail, road or pike where it has such a step, otherwise across country.
+    pub(crate) fn group_steps(
+        &self,
+        side: Side,
+        g: &MovingGroup,
+        facts: &GroupFacts,
+        wanted: impl Fn(HexId) -> bool,
+        enough: usize,
+    ) -> Vec<(HexId, Vec<UnitStep>)> {
+        if !self.group_withdrawing(g) {
+            return self.steps_among(side, g, facts, wanted, enough);
+        }
+        let Some(here) = self.moving_hex(g) else {
+            return Vec::new();
+        };
+        let by_road = |to| self.withdrawal_road_step(side, here, to, Some(g));
+        let roads = self.steps_among(side, g, facts, |to| wanted(to) && by_road(to), enough);
+        if !roads.is_empty() || !self.steps_among(side, g, facts, by_road, 1).is_empty() {
+            return roads;
+        }
+        let across = |to| wanted(to) && self.withdrawal_step(side, here, to);
+        self.steps_among(side, g, facts, across, enough)
+    }
+
+    /// Reference 3A.7: the phasing player may not finish movement while a unit under
+    /// withdrawal that may move has not moved this phase (it must spend its movement).
+    pub(crate) fn withdrawal_due(&self, side: Side) -> bool {
+        self.withdrawing(side)
+            && self
+                .keys()
+                .any(|k| self.under_withdrawal(k) && self.may_pick(side, k))
     }
 
     /// Applies a Movement Phase action.

@@ -5,9 +5,8 @@
 //! legal move for that was most of its time.
 //!
 //! Each answer is the list's ([`BloodyRoadsSouth::movement_actions`]), found from the same
-//! functions: a group's first step ([`BloodyRoadsSouth::steps_among`]), its stop
-//! ([`BloodyRoadsSouth::may_stop`]), the withdrawal's filter
-//! ([`BloodyRoadsSouth::step_toward_edges`]). For a group that has turned here, whether it
+//! functions: a group's first step ([`BloodyRoadsSouth::group_steps`], with the withdrawal's
+//! route), its stop ([`BloodyRoadsSouth::may_stop`]). For a group that has turned here, whether it
 //! acts is asked of its stop first, which needs its first step only where the stop depends on
 //! it, then of the other parts of its list one by one until one offers something (checked
 //! against the list in debug builds). Where a posted action's answer is not cheap (another
@@ -56,25 +55,18 @@ impl BloodyRoadsSouth {
         let facts = self.group_facts(g);
         let step = OnceCell::new();
         let has_step =
-            || *step.get_or_init(|| !self.steps_among(side, g, &facts, |_| true, 1).is_empty());
+            || *step.get_or_init(|| !self.group_steps(side, g, &facts, |_| true, 1).is_empty());
         let attack = OnceCell::new();
         let has_attack = || {
             *attack.get_or_init(|| {
                 !self.withdrawing(side) && !self.attack_options(side, g, &facts).is_empty()
             })
         };
-        if self.may_stop(g, has_step, has_attack) {
+        if self.may_stop(side, g, has_step, has_attack) {
             return true;
         }
-        let withdrawing = g.units.iter().any(|&k| self.under_withdrawal(k));
-        let toward_edges = |to| self.step_toward_edges(side, g, to);
-        let acts = if withdrawing {
-            !self
-                .steps_among(side, g, &facts, toward_edges, 1)
-                .is_empty()
-        } else {
-            has_step()
-        } || has_attack()
+        let acts = has_step()
+            || has_attack()
             || !self.formation_actions(side, g).is_empty()
             || (!g.must_attack && !self.force_marchers(g).is_empty())
             || !self.extended_actions(side, g).is_empty()
@@ -115,8 +107,7 @@ impl BloodyRoadsSouth {
             }
             (Some(g), Action::Step { to }) => {
                 let facts = self.group_facts(g);
-                let wanted = |h| h == *to && self.step_toward_edges(side, g, h);
-                let steps = self.steps_among(side, g, &facts, wanted, 1);
+                let steps = self.group_steps(side, g, &facts, |h| h == *to, 1);
                 (!steps.is_empty()).then(|| posted.clone())
             }
             (Some(g), Action::ForceMarch) => {
@@ -134,11 +125,11 @@ impl BloodyRoadsSouth {
                 let facts = self.group_facts(g);
                 let step = OnceCell::new();
                 let has_step = || {
-                    *step.get_or_init(|| !self.steps_among(side, g, &facts, |_| true, 1).is_empty())
+                    *step.get_or_init(|| !self.group_steps(side, g, &facts, |_| true, 1).is_empty())
                 };
                 let has_attack =
                     || !self.withdrawing(side) && !self.attack_options(side, g, &facts).is_empty();
-                self.may_stop(g, has_step, has_attack)
+                self.may_stop(side, g, has_step, has_attack)
                     .then_some(Action::EndMove)
             }
             _ => None,

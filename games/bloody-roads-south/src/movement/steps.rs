@@ -70,18 +70,10 @@ impl BloodyRoadsSouth {
         })
     }
 
-    /// The steps the group may make now, each with what it costs every unit.
-    pub(crate) fn step_options(
-        &self,
-        side: Side,
-        g: &MovingGroup,
-        facts: &GroupFacts,
-    ) -> Vec<(HexId, Vec<UnitStep>)> {
-        self.steps_among(side, g, facts, |_| true, usize::MAX)
-    }
-
-    /// The first `enough` of [`Self::step_options`] into hexes that `wanted` keeps, in the
-    /// same order (to tell one step, or whether there is any, without finding them all).
+    /// The first `enough` steps the group may make now into hexes that `wanted` keeps, each
+    /// with what it costs every unit, in the order of the neighbours (to tell one step, or
+    /// whether there is any, without finding them all). A withdrawing group's are
+    /// [`Self::group_steps`].
     pub(crate) fn steps_among(
         &self,
         side: Side,

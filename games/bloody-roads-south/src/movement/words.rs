@@ -205,6 +205,13 @@ impl BloodyRoadsSouth {
                     format!(
                         "{title}: the group in {hex} is in an enemy zone of control: attack, or stop (14.0)"
                     )
+                } else if self.group_withdrawing(g) {
+                    format!(
+                        "{title}: the group in {hex} withdraws ({} MP left): it must spend its \
+                         movement toward its army's edge along trails, roads or pikes, and leave \
+                         the map there (3A.7)",
+                        mp(left)
+                    )
                 } else {
                     format!(
                         "{title}: move the group in {hex} ({} MP left), or stop",
@@ -213,10 +220,19 @@ impl BloodyRoadsSouth {
                 }
             }
             None => {
-                format!(
-                    "{title}: pick a unit to move, with the units of its stack that go with it \
-                     (one choice), bring in reinforcements, or finish movement"
-                )
+                let side = self.step.phasing();
+                if side.is_some_and(|s| self.withdrawal_due(s)) {
+                    format!(
+                        "{title}: pick a unit to move, with the units of its stack that go with \
+                         it (one choice), or bring in reinforcements; every unit under \
+                         withdrawal must move before you finish movement (3A.7)"
+                    )
+                } else {
+                    format!(
+                        "{title}: pick a unit to move, with the units of its stack that go with \
+                         it (one choice), bring in reinforcements, or finish movement"
+                    )
+                }
             }
         }
     }

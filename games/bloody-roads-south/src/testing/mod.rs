@@ -332,6 +332,16 @@ impl BloodyRoadsSouth {
         self.decisions.clear();
     }
 
+    /// Takes every counter still waiting to come on (the reinforcements) out of the game, so
+    /// that no entry holds a Movement Phase open.
+    pub fn test_clear_reinforcements(&mut self) {
+        for u in self.units_mut() {
+            if u.location == Location::Waiting {
+                u.location = Location::Gone;
+            }
+        }
+    }
+
     /// The counter of `side` with id `id` (not an extended part).
     pub fn test_key(&self, side: Side, id: &str) -> UnitKey {
         self.key(side, &UnitId::new(id))

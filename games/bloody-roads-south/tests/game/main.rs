@@ -8,6 +8,7 @@ mod action_count_secrecy;
 mod aop_reserve;
 mod army_status;
 mod army_status_panic;
+mod army_status_withdrawal;
 mod book_tables;
 mod bot_games;
 mod charts;
