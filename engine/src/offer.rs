@@ -20,10 +20,10 @@ pub(crate) struct Offer<G: Rules> {
     /// Whether the seat may undo (the label of the action undo would take back is asked for
     /// only when the labelled list is written: a replay never does).
     undo: bool,
-    /// `actions` as a JSON array of objects with their labels, then `undo` where it is
-    /// offered: written once, when a view of the seat first asks (a posted action's check
+    /// `actions` as JSON objects with their labels, then `undo` where it is offered, one
+    /// text each: written once, when a view of the seat first asks (a posted action's check
     /// and a replay never do).
-    offered: OnceLock<Arc<str>>,
+    offered: OnceLock<Vec<Arc<str>>>,
 }
 
 impl<G: Rules> Offer<G> {
@@ -78,39 +78,33 @@ impl<G: Rules> Offer<G> {
         state.label(side, &self.actions[i])
     }
 
-    /// The labelled list a client picks from, as JSON text (`[]` when the seat need not act),
-    /// shared by every view of this state;
-    /// `undo_label` gives the label of the action undo would take back, where it is offered.
-    pub fn offered_text(
+    /// The labelled list a client picks from, one JSON text an element (none when the seat
+    /// need not act), shared by every view of this state: a view holds it as an array of
+    /// parts, so an update compares the elements, not the list's text, and walks only those
+    /// that differ. `undo_label` gives the label of the action undo would take back, where
+    /// it is offered.
+    pub fn offered_parts(
         &self,
         state: &G,
         side: Side,
         undo_label: impl FnOnce() -> Option<String>,
-    ) -> &Arc<str> {
+    ) -> &[Arc<str>] {
         self.offered.get_or_init(|| {
             if !self.acts() {
-                return Arc::from("[]");
+                return Vec::new();
             }
-            let mut out = String::with_capacity(64 * (self.actions.len() + 1));
-            out.push('[');
-            for (i, action) in self.actions.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
+            let mut out = Vec::with_capacity(self.actions.len() + 1);
+            for action in &self.actions {
                 let text = serde_json::to_string(action).expect("rules types serialise to JSON");
                 let irrevocable = state.irrevocable(side, action);
-                write_labelled(&mut out, &text, &state.label(side, action), irrevocable);
+                out.push(labelled(&text, &state.label(side, action), irrevocable));
             }
             if let Some(label) = self.undo.then(undo_label).flatten() {
-                if !self.actions.is_empty() {
-                    out.push(',');
-                }
                 let undo = serde_json::to_string(&MetaAction::Undo.to_value())
                     .expect("a meta action serialises");
-                write_labelled(&mut out, &undo, &format!("Undo: {label}"), false);
+                out.push(labelled(&undo, &format!("Undo: {label}"), false));
             }
-            out.push(']');
-            Arc::from(out)
+            out
         })
     }
 
@@ -121,8 +115,19 @@ impl<G: Rules> Offer<G> {
         side: Side,
         undo_label: impl FnOnce() -> Option<String>,
     ) -> Vec<Value> {
-        serde_json::from_str(self.offered_text(state, side, undo_label)).expect("the offer is JSON")
+        self.offered_parts(state, side, undo_label)
+            .iter()
+            .map(|text| serde_json::from_str(text).expect("an offered action is JSON"))
+            .collect()
     }
+}
+
+/// The JSON object `object` with `label` (and the irrevocable mark) as members of its own,
+/// as one text; any other JSON value as it is.
+fn labelled(object: &str, label: &str, irrevocable: bool) -> Arc<str> {
+    let mut out = String::with_capacity(object.len() + label.len() + 24);
+    write_labelled(&mut out, object, label, irrevocable);
+    Arc::from(out)
 }
 
 /// Appends the JSON object `object` with `label` (and the irrevocable mark) as members of

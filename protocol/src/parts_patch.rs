@@ -14,7 +14,7 @@ use std::sync::Arc;
 use adjutant_engine::Part;
 use adjutant_engine::view_parts::Key;
 
-use crate::array_ends::{Middle, shared_ends};
+use crate::array_ends::{Middle, lined_up};
 use crate::patch_writer::{Patch, push_inner_key};
 use crate::text_patch::diff_texts_at;
 
@@ -134,32 +134,29 @@ impl Walk {
         Ok(())
     }
 
-    /// Two arrays: their shared ends left alone ([`crate::array_ends`]), the run between
-    /// compared by position, as the text diff does.
+    /// Two arrays: their shared ends left alone and the run between lined up
+    /// ([`crate::array_ends::lined_up`]), as the text diff does.
     fn arrays(&mut self, a: &[Part], b: &[Part]) -> Result<(), String> {
-        let ends = shared_ends(a.len(), b.len(), |i, j| {
+        let middle = lined_up(a.len(), b.len(), |i, j| {
             Ok::<_, String>(same_value(&a[i], &b[j]))
         })?;
-        let middle = Middle::of(a.len(), b.len(), ends);
+        if middle.removals_first() {
+            self.removals(&middle)?;
+        }
         let depth = self.patch.pointer.len();
-        for i in middle.paired() {
+        for (i, j, at) in middle.pairs() {
             if self.patch.stopped() {
                 return Ok(());
             }
-            if same_texts(&a[i], &b[i]) {
+            if same_texts(&a[i], &b[j]) {
                 continue;
             }
-            let _ = write!(self.patch.pointer, "/{i}");
-            self.diff_at(&a[i], &b[i])?;
+            let _ = write!(self.patch.pointer, "/{at}");
+            self.diff_at(&a[i], &b[j])?;
             self.patch.pointer.truncate(depth);
         }
-        for i in middle.removed() {
-            if self.patch.stopped() {
-                return Ok(());
-            }
-            let _ = write!(self.patch.pointer, "/{i}");
-            self.op("remove", None, None)?;
-            self.patch.pointer.truncate(depth);
+        if !middle.removals_first() {
+            self.removals(&middle)?;
         }
         for i in middle.added() {
             if self.patch.stopped() {
@@ -169,6 +166,20 @@ impl Walk {
                 true => self.op("add", Some("-"), Some(&b[i]))?,
                 false => self.op("add", Some(&i.to_string()), Some(&b[i]))?,
             }
+        }
+        Ok(())
+    }
+
+    /// The `remove`s of an array's unpaired old elements.
+    fn removals(&mut self, middle: &Middle) -> Result<(), String> {
+        let depth = self.patch.pointer.len();
+        for i in middle.removed() {
+            if self.patch.stopped() {
+                return Ok(());
+            }
+            let _ = write!(self.patch.pointer, "/{i}");
+            self.op("remove", None, None)?;
+            self.patch.pointer.truncate(depth);
         }
         Ok(())
     }

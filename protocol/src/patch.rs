@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::array_ends::{Middle, shared_ends};
+use crate::array_ends::{Middle, lined_up};
 
 /// One patch operation. `path` is a JSON Pointer (RFC 6901).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -98,19 +98,27 @@ fn diff_at<'a>(path: &mut Vec<Token<'a>>, old: &'a Value, new: &'a Value, ops: &
             }
         }
         (Value::Array(a), Value::Array(b)) => {
-            // The shared ends left alone ([`crate::array_ends`]).
-            let ends =
-                shared_ends::<()>(a.len(), b.len(), |i, j| Ok(a[i] == b[j])).unwrap_or_default();
-            let middle = Middle::of(a.len(), b.len(), ends);
-            for i in middle.paired() {
-                path.push(Token::Index(i));
-                diff_at(path, &a[i], &b[i], ops);
+            // The shared ends left alone, the run between lined up
+            // ([`crate::array_ends::lined_up`]).
+            let middle = lined_up::<()>(a.len(), b.len(), |i, j| Ok(a[i] == b[j]))
+                .unwrap_or_else(|()| Middle::of(a.len(), b.len(), (0, 0)));
+            let removals = |path: &[Token], ops: &mut Vec<PatchOp>| {
+                for i in middle.removed() {
+                    ops.push(PatchOp::Remove {
+                        path: pointer(path, Some(Token::Index(i))),
+                    });
+                }
+            };
+            if middle.removals_first() {
+                removals(path, ops);
+            }
+            for (i, j, at) in middle.pairs() {
+                path.push(Token::Index(at));
+                diff_at(path, &a[i], &b[j], ops);
                 path.pop();
             }
-            for i in middle.removed() {
-                ops.push(PatchOp::Remove {
-                    path: pointer(path, Some(Token::Index(i))),
-                });
+            if !middle.removals_first() {
+                removals(path, ops);
             }
             for i in middle.added() {
                 let path = match middle.appended {

@@ -18,7 +18,7 @@
 
 use std::fmt::Write;
 
-use crate::array_ends::{Middle, shared_ends};
+use crate::array_ends::{Middle, lined_up};
 use crate::json_index::{IndexedJson, skip_space, skip_string};
 use crate::patch_writer::{Patch, push_key};
 
@@ -174,33 +174,30 @@ impl Walk<'_, '_> {
         Ok(())
     }
 
-    /// Two arrays: their shared ends left alone ([`crate::array_ends`]), the run between
-    /// compared by position.
+    /// Two arrays: their shared ends left alone and the run between lined up
+    /// ([`crate::array_ends::lined_up`]).
     fn arrays(&mut self, a: Span, b: Span) -> Result<(), String> {
         let (ae, be) = (elements(self.old, a), elements(self.new, b));
-        let ends = shared_ends(ae.len(), be.len(), |i, j| {
+        let middle = lined_up(ae.len(), be.len(), |i, j| {
             Ok::<_, String>(slice(self.old, ae[i])? == slice(self.new, be[j])?)
         })?;
-        let middle = Middle::of(ae.len(), be.len(), ends);
+        if middle.removals_first() {
+            self.removals(&middle)?;
+        }
         let depth = self.patch.pointer.len();
-        for i in middle.paired() {
+        for (i, j, at) in middle.pairs() {
             if self.patch.stopped() {
                 return Ok(());
             }
-            if slice(self.old, ae[i])? == slice(self.new, be[i])? {
+            if slice(self.old, ae[i])? == slice(self.new, be[j])? {
                 continue;
             }
-            let _ = write!(self.patch.pointer, "/{i}");
-            self.diff_at(ae[i], be[i])?;
+            let _ = write!(self.patch.pointer, "/{at}");
+            self.diff_at(ae[i], be[j])?;
             self.patch.pointer.truncate(depth);
         }
-        for i in middle.removed() {
-            if self.patch.stopped() {
-                return Ok(());
-            }
-            let _ = write!(self.patch.pointer, "/{i}");
-            self.patch.op("remove", None, None)?;
-            self.patch.pointer.truncate(depth);
+        if !middle.removals_first() {
+            self.removals(&middle)?;
         }
         for i in middle.added() {
             if self.patch.stopped() {
@@ -211,6 +208,20 @@ impl Walk<'_, '_> {
                 true => self.patch.op("add", Some("-"), Some(value))?,
                 false => self.patch.op("add", Some(&i.to_string()), Some(value))?,
             }
+        }
+        Ok(())
+    }
+
+    /// The `remove`s of an array's unpaired old elements.
+    fn removals(&mut self, middle: &Middle) -> Result<(), String> {
+        let depth = self.patch.pointer.len();
+        for i in middle.removed() {
+            if self.patch.stopped() {
+                return Ok(());
+            }
+            let _ = write!(self.patch.pointer, "/{i}");
+            self.patch.op("remove", None, None)?;
+            self.patch.pointer.truncate(depth);
         }
         Ok(())
     }
@@ -287,6 +298,37 @@ mod tests {
         assert_eq!(ops(&text), diff(&old, &new));
         assert_eq!(ops(&text).len(), 2, "{text}");
         assert_eq!(diff_text("{\"a\":1}", "{\"a\":1}").unwrap(), "[]");
+    }
+
+    #[test]
+    fn choices_taken_from_the_front_of_a_list_whose_undo_changed_are_two_removes_and_a_label() {
+        // A counter moved: its two moves are no longer offered, and the undo now names it.
+        let choice = |to: u8| json!({"type": "move", "counter": "u1", "to": to, "label": format!("Move u1 to post {to}")});
+        let other = |to: u8| json!({"type": "move", "counter": "u2", "to": to, "label": format!("Move u2 to post {to}")});
+        let undo = |label: &str| json!({"type": "undo", "label": label});
+        let old = json!({"actions": [choice(1), choice(3), other(2), other(4), {"type": "end"}, undo("Undo: before")]});
+        let new = json!({"actions": [other(2), other(4), {"type": "end"}, undo("Undo: Move u1 to post 3")]});
+        let text = diff_text(&old.to_string(), &new.to_string()).unwrap();
+        let patch = ops(&text);
+        assert_eq!(patch, diff(&old, &new));
+        assert_eq!(
+            patch,
+            [
+                PatchOp::Remove {
+                    path: "/actions/1".into()
+                },
+                PatchOp::Remove {
+                    path: "/actions/0".into()
+                },
+                PatchOp::Replace {
+                    path: "/actions/3/label".into(),
+                    value: json!("Undo: Move u1 to post 3")
+                },
+            ]
+        );
+        let mut patched = old.clone();
+        apply(&mut patched, &patch).unwrap();
+        assert_eq!(patched, new);
     }
 
     #[test]

@@ -25,7 +25,7 @@ impl<G: Rules> Match<G> {
 
     /// [`Match::view`] in parts: the rules' members ([`Rules::view_parts`]; a view that is
     /// not an object is the member `board`), then the engine's. The seat's list of actions
-    /// is the text this state's offer keeps, shared by every view of it.
+    /// is the texts this state's offer keeps, one an element, shared by every view of it.
     pub fn view_parts(&self, viewer: Viewer) -> Part {
         let over = self.outcome();
         let rules_viewer = if over.is_some() {
@@ -41,11 +41,12 @@ impl<G: Rules> Match<G> {
             .zip(offer)
             .and_then(|(side, o)| o.prompt(&self.state, side));
         let actions = match seat.zip(offer) {
-            Some((side, o)) => {
-                Part::Text(Arc::clone(o.offered_text(&self.state, side, || {
-                    self.undo.top_label(&self.dice)
-                })))
-            }
+            Some((side, o)) => Part::Array(
+                o.offered_parts(&self.state, side, || self.undo.top_label(&self.dice))
+                    .iter()
+                    .map(|text| Part::Text(Arc::clone(text)))
+                    .collect(),
+            ),
             None => text_part("[]".to_string()),
         };
         members.push(("viewer".into(), json(&rules_viewer.as_str())));
