@@ -2,9 +2,10 @@
 //! are left alone, and only the run between is compared element by element. So an element
 //! taken out of the middle of a list (a counter leaving a stack, a choice no longer offered)
 //! is one `remove` of its index, not a change to every element after it; one put in is one
-//! `add` at its index. Every walk that writes a patch ([`crate::patch::diff`],
-//! [`crate::text_patch`], [`crate::parts_patch`]) lines arrays up this way, so their patches
-//! agree.
+//! `add` at its index. Where the run lost or gained elements they are taken from its end, or
+//! from its start when that pairs more of it with equal elements ([`lined_up`]). Every walk
+//! that writes a patch ([`crate::patch::diff`], [`crate::text_patch`],
+//! [`crate::parts_patch`]) lines arrays up this way, so their patches agree.
 
 /// The number of elements two arrays of `old` and `new` elements share at their start, and
 /// then at their end (the two runs never overlap), `same(i, j)` telling whether old element
