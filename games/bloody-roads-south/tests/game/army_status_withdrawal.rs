@@ -9,11 +9,11 @@ use bloody_roads_south::data::{self, HexId};
 use bloody_roads_south::model::action::Action;
 use bloody_roads_south::model::facing::Vertex;
 use bloody_roads_south::model::unit::{Formation, Location};
-use bloody_roads_south::{BloodyRoadsSouth, bot, testing};
+use bloody_roads_south::{BloodyRoadsSouth, testing};
 
 use crate::army_status::{C, S4, U, turn_end_at};
 use crate::movement_board::{Board, hex};
-use crate::support::{Rng, seed, set_up_quickly, setup_for};
+use crate::support::{Rng, play_state_to_end, seed, set_up_quickly, setup_for};
 
 /// Scenario 4's maps, nothing on them and no reinforcement to come, Grant in a panic, 5b-1
 /// limbered in `at`.
@@ -197,33 +197,11 @@ fn rule_3a_7_bot_games_with_both_armies_withdrawing_play_to_their_result() {
         let mut g = both_armies_withdrawing(n);
         let mut dice = Dice::new(&seed(n));
         let mut rng = Rng(n ^ 0x3a7);
-        let mut actions = 0u32;
-        while g.outcome().is_none() {
-            assert!(actions < 100_000, "game {n} does not end");
-            let sides: Vec<Side> = Side::BOTH
-                .into_iter()
-                .filter(|&s| !g.legal_actions(s).is_empty())
-                .collect();
-            assert!(
-                !sides.is_empty(),
-                "game {n}: nobody can act at {:?}",
-                g.step()
-            );
-            let side = sides[rng.below(sides.len())];
-            let offered = g.legal_actions(side);
-            let picked = offered[rng.below(offered.len())].clone();
-            let action = bot::fill(&g, side, &picked, &mut |k| rng.below(k), "Withdraw.");
-            if action == Action::LeaveMap {
+        let actions = play_state_to_end(&mut g, &mut dice, &mut rng, n, 100_000, |action, _| {
+            if *action == Action::LeaveMap {
                 exits += 1;
             }
-            if let Err(e) = g.apply(side, action.clone(), &mut dice) {
-                panic!("game {n}: {action:?} was refused: {e}");
-            }
-            if let Err(e) = g.check_invariants() {
-                panic!("game {n}, action {actions}: {e} (after {action:?})");
-            }
-            actions += 1;
-        }
+        });
         eprintln!(
             "withdrawing game {n}: {actions} actions to {}, {exits} exits so far: {}",
             g.time_of(g.turn_index()),

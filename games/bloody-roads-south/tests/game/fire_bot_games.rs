@@ -3,12 +3,12 @@
 //! retreats, rout-through, the Rally Phase, leaders and resupply run to the scenario's end
 //! with no panic, no prompt without actions, and every invariant after every action.
 
-use adjutant_engine::{Dice, Rules, Seed, Side};
+use adjutant_engine::{Dice, Seed};
 use bloody_roads_south::events::EventKind;
 use bloody_roads_south::testing;
 
 use crate::fire_setup::*;
-use crate::support::Rng;
+use crate::support::{Rng, play_state_to_end};
 
 fn contact() -> bloody_roads_south::BloodyRoadsSouth {
     let mut g = game();
@@ -42,37 +42,8 @@ fn fire_bot_games_in_contact_reach_the_end() {
         let mut g = contact();
         let mut dice = Dice::new(&Seed::from_bytes([n as u8; 32]));
         let mut rng = Rng(n ^ 0xf1e);
-        let mut actions = 0;
-        while g.outcome().is_none() {
-            actions += 1;
-            assert!(actions < 20_000, "game {n} does not end");
-            let sides: Vec<Side> = Side::BOTH
-                .into_iter()
-                .filter(|&s| !g.legal_actions(s).is_empty())
-                .collect();
-            assert!(
-                !sides.is_empty(),
-                "game {n}: nobody can act at {:?}",
-                g.step()
-            );
-            let side = sides[rng.below(sides.len())];
-            let offered = g.legal_actions(side);
-            let mut action = offered[rng.below(offered.len())].clone();
-            action = bloody_roads_south::bot::fill(
-                &g,
-                side,
-                &action,
-                &mut |k| rng.below(k),
-                &format!("order {actions}"),
-            );
-            let applied = bloody_roads_south::BloodyRoadsSouth::apply(
-                &mut g,
-                side,
-                action.clone(),
-                &mut dice,
-            )
-            .unwrap_or_else(|e| panic!("game {n}: {action:?} refused: {e}"));
-            for e in &applied.events {
+        play_state_to_end(&mut g, &mut dice, &mut rng, n, 20_000, |_, events| {
+            for e in events {
                 match e.kind {
                     EventKind::Fire => fires += 1,
                     EventKind::Retreat => retreats += 1,
@@ -80,10 +51,7 @@ fn fire_bot_games_in_contact_reach_the_end() {
                     _ => {}
                 }
             }
-            if let Err(e) = g.check_invariants() {
-                panic!("game {n}, action {actions}: {e} (after {action:?})");
-            }
-        }
+        });
     }
     assert!(
         fires > 20 && retreats > 0 && rallies > 0,

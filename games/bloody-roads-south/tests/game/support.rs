@@ -42,6 +42,47 @@ pub fn play_at_random(m: &mut Match<BloodyRoadsSouth>, rng: &mut Rng) {
     m.play(side, &value).expect("an offered action is accepted");
 }
 
+/// Plays a bare state (no `Match`) to its end as the bots do: each action chosen at random
+/// among the legal actions of a side chosen at random among those that have some, its orders'
+/// words the action's number (as a bot writes them), every invariant checked after every
+/// action; `seen` is told each action applied and its events. Returns the number of actions.
+pub fn play_state_to_end(
+    g: &mut BloodyRoadsSouth,
+    dice: &mut adjutant_engine::Dice,
+    rng: &mut Rng,
+    n: u64,
+    max: u32,
+    mut seen: impl FnMut(&Action, &[bloody_roads_south::Event]),
+) -> u32 {
+    let mut actions = 0;
+    while g.outcome().is_none() {
+        actions += 1;
+        assert!(actions < max, "game {n} does not end");
+        let sides: Vec<Side> = Side::BOTH
+            .into_iter()
+            .filter(|&s| !g.legal_actions(s).is_empty())
+            .collect();
+        assert!(
+            !sides.is_empty(),
+            "game {n}: nobody can act at {:?}",
+            g.step()
+        );
+        let side = sides[rng.below(sides.len())];
+        let offered = g.legal_actions(side);
+        let picked = offered[rng.below(offered.len())].clone();
+        let words = format!("order {actions}");
+        let action = bloody_roads_south::bot::fill(g, side, &picked, &mut |k| rng.below(k), &words);
+        let applied = g
+            .apply(side, action.clone(), dice)
+            .unwrap_or_else(|e| panic!("game {n}: {action:?} refused: {e}"));
+        seen(&action, &applied.events);
+        if let Err(e) = g.check_invariants() {
+            panic!("game {n}, action {actions}: {e} (after {action:?})");
+        }
+    }
+    actions
+}
+
 /// The seed of game `n`.
 pub fn seed(n: u64) -> Seed {
     let mut bytes = [0u8; 32];
