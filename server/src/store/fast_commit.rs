@@ -32,24 +32,10 @@ use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, OpenFlags, params};
 
+use super::action_statements::ActionStatements;
 use super::statements::{LIVE_GAMES_OF, PRUNE_SNAPSHOTS, PUT_SNAPSHOT, insert_game_sql, join_sql};
 use super::stats::StoreStats;
-use super::writes::{NewAction, NewGame, Write};
-
-const INSERT: &str = "INSERT INTO actions \
-     (game_id, seq, side, action, rolls, events, created_at, by_bot) \
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
-
-/// A game moved on to the action, its status changing (the last action: active → finished).
-const MOVE_ON: &str = "UPDATE games SET seq = ?2, status = ?3, to_act = ?4, outcome = ?5, \
-     updated_at = ?6, clock = ?7, wake_at = ?8 WHERE id = ?1 AND seq = ?2 - 1";
-
-/// A game moved on that stays active (nearly every action). The status is not set: SQLite
-/// rewrites an index's entry whenever its column is assigned, so assigning the same status
-/// would write a page of `games_by_status` to the WAL on every action.
-const MOVE_ON_ACTIVE: &str = "UPDATE games SET seq = ?2, to_act = ?4, outcome = ?5, \
-     updated_at = ?6, clock = ?7, wake_at = ?8 \
-     WHERE id = ?1 AND seq = ?2 - 1 AND status = ?3";
+use super::writes::{NewGame, Write};
 
 /// The transaction's two ends, kept prepared.
 const BEGIN: &str = "BEGIN IMMEDIATE";
@@ -190,9 +176,10 @@ impl FastWriter {
     /// refuses one (the caller rolls back).
     fn write_all(&self, writes: &[&Write]) -> rusqlite::Result<Option<String>> {
         let tx = &self.conn;
+        let mut actions = ActionStatements::default();
         for write in writes {
             let refused = match write {
-                Write::Action(a) => append(tx, a)?,
+                Write::Action(a) => actions.append(tx, a)?,
                 Write::CreateGame(g) => {
                     let kept_for = g.reserved_for.as_deref();
                     match missing(tx, ACCOUNT_EXISTS, [Some(g.creator.as_str()), kept_for])? {
@@ -265,23 +252,6 @@ fn missing(
     Ok(None)
 }
 
-/// Inserts the action's row and moves its game on; `Some(why)` if the game was not at the
-/// action before.
-fn append(tx: &Connection, a: &NewAction) -> rusqlite::Result<Option<String>> {
-    tx.prepare_cached(INSERT)?.execute(params![
-        a.game_id, a.seq, a.side, a.action, a.rolls, a.events, a.now, a.by_bot
-    ])?;
-    let move_on = if a.status == "active" {
-        MOVE_ON_ACTIVE
-    } else {
-        MOVE_ON
-    };
-    let moved = tx.prepare_cached(move_on)?.execute(params![
-        a.game_id, a.seq, a.status, a.to_act, a.outcome, a.now, a.clock, a.wake_at
-    ])?;
-    Ok((moved != 1).then(|| format!("game {} was not at action {}", a.game_id, a.seq - 1)))
-}
-
 /// `Some(why)` if `account` already has `limit` (or more) open or active games: the batch
 /// is declined, and the general path refuses that one write.
 fn over_limit(
@@ -323,6 +293,7 @@ fn insert_game(tx: &Connection, g: &NewGame) -> rusqlite::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::writes::NewAction;
 
     fn action(game: &str, seq: i64) -> Write {
         Write::Action(NewAction {

@@ -6,6 +6,7 @@ mod account_reads;
 #[cfg(test)]
 mod account_tests;
 mod account_writes;
+mod action_statements;
 mod api;
 mod checkpointer;
 #[cfg(test)]
