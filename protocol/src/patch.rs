@@ -5,7 +5,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::array_ends::{Middle, lined_up};
+use std::convert::Infallible;
+
+use crate::array_ends::lined_up;
 
 /// One patch operation. `path` is a JSON Pointer (RFC 6901).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -100,8 +102,7 @@ fn diff_at<'a>(path: &mut Vec<Token<'a>>, old: &'a Value, new: &'a Value, ops: &
         (Value::Array(a), Value::Array(b)) => {
             // The shared ends left alone, the run between lined up
             // ([`crate::array_ends::lined_up`]).
-            let middle = lined_up::<()>(a.len(), b.len(), |i, j| Ok(a[i] == b[j]))
-                .unwrap_or_else(|()| Middle::of(a.len(), b.len(), (0, 0)));
+            let Ok(middle) = lined_up::<Infallible>(a.len(), b.len(), |i, j| Ok(a[i] == b[j]));
             let removals = |path: &[Token], ops: &mut Vec<PatchOp>| {
                 for i in middle.removed() {
                     ops.push(PatchOp::Remove {

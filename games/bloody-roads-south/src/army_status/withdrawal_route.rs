@@ -98,14 +98,9 @@ impl BloodyRoadsSouth {
     /// (0 on the edge), or `None` if no road from it reaches the edge (module docs).
     pub fn road_distance_to_edge(&self, side: Side, hex: HexId) -> Option<u16> {
         let maps = self.maps();
-        let by_maps = match maps {
-            MapsUsed::A => 0,
-            MapsUsed::B => 1,
-            MapsUsed::Both => 2,
-        };
         let by_side = usize::from(side == Side::Confederate);
-        let table =
-            ROUTES[by_maps][by_side].get_or_init(|| road_distances(crate::data::map(), maps, side));
+        let table = ROUTES[maps.index()][by_side]
+            .get_or_init(|| road_distances(crate::data::map(), maps, side));
         let hex = self.canonical(hex)?;
         Some(table[hex.slot()]).filter(|&d| d != NOWHERE)
     }

@@ -10,7 +10,7 @@ use crate::data::hex::{Direction, HexId, Sheet};
 /// The tables of [`Map`], one for each [`MapsUsed`], each made the first time it is asked.
 #[derive(Debug, Clone, Default)]
 pub(super) struct HexTables {
-    /// Indexed by [`maps_index`]: a table once its set of maps has been asked about.
+    /// Indexed by [`MapsUsed::index`]: a table once its set of maps has been asked about.
     by_maps: [OnceLock<HexTable>; 3],
     /// Why: [`Map::hex`] without hashing its cell: each id's place in a copy of the hexes
     /// ([`NO_HEX`] for none), by [`HexId::slot`].
@@ -31,17 +31,9 @@ struct HexTable {
     in_play: Vec<bool>,
 }
 
-fn maps_index(maps: MapsUsed) -> usize {
-    match maps {
-        MapsUsed::A => 0,
-        MapsUsed::B => 1,
-        MapsUsed::Both => 2,
-    }
-}
-
 impl HexTables {
     fn table(&self, map: &Map, maps: MapsUsed) -> &HexTable {
-        self.by_maps[maps_index(maps)].get_or_init(|| {
+        self.by_maps[maps.index()].get_or_init(|| {
             let mut neighbours = vec![[None; 6]; HexId::SLOTS];
             let mut canonical = vec![None; HexId::SLOTS];
             let mut in_play = vec![false; HexId::SLOTS];

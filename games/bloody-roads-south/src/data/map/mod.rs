@@ -37,6 +37,15 @@ impl MapsUsed {
             MapsUsed::Both => true,
         }
     }
+
+    /// Each set of maps' place (0, 1, 2) in a table kept for each.
+    pub fn index(self) -> usize {
+        match self {
+            MapsUsed::A => 0,
+            MapsUsed::B => 1,
+            MapsUsed::Both => 2,
+        }
+    }
 }
 
 /// The extent of one sheet.
