@@ -42,8 +42,9 @@ pub trait DynMatch: Send + Sync {
     /// The view for `viewer` in parts ([`Match::view_parts`]): written out, its text; what
     /// the server keeps as the next update's base and makes the update from.
     fn view_parts(&self, viewer: Viewer) -> Part;
-    /// The events of `played` (best the action just played) as `viewer` may see them.
-    fn redact_played(&self, played: &Played, viewer: Viewer) -> Vec<Value>;
+    /// The events of `played` (best the action just played) as `viewer` may see them, as
+    /// one JSON array ([`Match::redact_played_text`]).
+    fn redact_played_text(&self, played: &Played, viewer: Viewer) -> String;
     /// The sides that must act now.
     fn to_act(&self) -> Vec<Side>;
     /// The result, once over.
@@ -85,8 +86,8 @@ impl<G: Rules> DynMatch for Match<G> {
     fn view_parts(&self, viewer: Viewer) -> Part {
         Match::view_parts(self, viewer)
     }
-    fn redact_played(&self, played: &Played, viewer: Viewer) -> Vec<Value> {
-        Match::redact_played(self, played, viewer)
+    fn redact_played_text(&self, played: &Played, viewer: Viewer) -> String {
+        Match::redact_played_text(self, played, viewer)
     }
     fn to_act(&self) -> Vec<Side> {
         Match::to_act(self)

@@ -252,8 +252,14 @@ fn step<G: Rules>(
                 .unwrap_or_else(|e| panic!("{} does not replay: {e}", played.action));
             assert_eq!(replayed, played, "the recorded action replays differently");
             assert_eq!(snapshot(&again), snapshot(game));
+            // Each viewer is told the same from the typed events as from the stored ones.
+            let stored = played.events();
             for viewer in VIEWERS {
-                Match::<G>::redact(&played.events, viewer);
+                assert_eq!(
+                    game.redact_played(&played, viewer),
+                    Match::<G>::redact(&stored, viewer),
+                    "{viewer:?} is told the action's events differently once stored"
+                );
             }
             check(game, invariants);
         }

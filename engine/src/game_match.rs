@@ -15,11 +15,12 @@ mod draw_play;
 mod offers_check;
 mod posted;
 pub(crate) mod quiet;
+mod told;
 mod undo;
 mod view;
 use crate::rules::{EndReason, Outcome, Rules};
 use crate::setup::Setup;
-use crate::side::{Side, Viewer};
+use crate::side::Side;
 use undo::{SavedEntry, UndoStack};
 
 /// What one accepted action did: exactly what the store records for it.
@@ -33,8 +34,20 @@ pub struct Played {
     pub action: Value,
     /// Every die drawn while applying it, in order.
     pub rolls: Vec<u32>,
-    /// The events, unredacted (they are redacted per viewer on the way out).
-    pub events: Vec<Value>,
+    /// The events, unredacted, as one JSON array: each event written once, from its typed
+    /// value (they are redacted per viewer on the way out: [`Match::redact_played_text`]).
+    /// Empty for an action replayed quietly ([`Match::replay_quiet`]).
+    pub events_json: String,
+}
+
+impl Played {
+    /// The events, unredacted, as JSON values (read from [`Played::events_json`]).
+    pub fn events(&self) -> Vec<Value> {
+        if self.events_json.is_empty() {
+            return Vec::new();
+        }
+        serde_json::from_str(&self.events_json).expect("the engine writes events as JSON")
+    }
 }
 
 /// One event of an action as the rules or the engine produced it, kept typed so that the
@@ -50,6 +63,9 @@ enum Logged<E> {
 struct LastEvents<E> {
     seq: u64,
     events: Vec<Logged<E>>,
+    /// Where each event's text lies in the action's [`Played::events_json`] (empty until it
+    /// is written).
+    spans: Vec<std::ops::Range<usize>>,
 }
 
 /// One running game.
@@ -355,15 +371,8 @@ impl<G: Rules> Match<G> {
     ) -> Played {
         let mut played = self.record_quiet(side, rolls, events);
         played.action = action;
-        if let Some(last) = &self.last {
-            played.events = last
-                .events
-                .iter()
-                .map(|event| match event {
-                    Logged::Rules(e) => to_value(e),
-                    Logged::Meta(m) => m.to_value(),
-                })
-                .collect();
+        if let Some(last) = &mut self.last {
+            played.events_json = last.write();
         }
         played
     }
@@ -385,51 +394,15 @@ impl<G: Rules> Match<G> {
         self.last = Some(LastEvents {
             seq: self.seq,
             events,
+            spans: Vec::new(),
         });
         Played {
             seq: self.seq,
             side,
             action: Value::Null,
             rolls,
-            events: Vec::new(),
+            events_json: String::new(),
         }
-    }
-
-    /// The events of `played` as `viewer` may see them: from the typed events when `played`
-    /// is the last action (no parsing on the way out), from the stored JSON otherwise.
-    pub fn redact_played(&self, played: &Played, viewer: Viewer) -> Vec<Value> {
-        let Some(last) = self.last.as_ref().filter(|l| l.seq == played.seq) else {
-            return Self::redact(&played.events, viewer);
-        };
-        last.events
-            .iter()
-            .zip(&played.events)
-            .filter_map(|(typed, json)| match typed {
-                Logged::Meta(meta) => Some(meta.redact_typed(viewer)),
-                Logged::Rules(_) if viewer == Viewer::Omniscient => Some(json.clone()),
-                Logged::Rules(event) => G::redact(event, viewer),
-            })
-            .collect()
-    }
-
-    /// `events` as `viewer` may see them (events it may not learn of are left out). The
-    /// engine's own events are redacted too ([`MetaEvent::redact`]).
-    pub fn redact(events: &[Value], viewer: Viewer) -> Vec<Value> {
-        events
-            .iter()
-            .filter_map(|event| {
-                if MetaEvent::is_meta(event) {
-                    return MetaEvent::redact(event, viewer);
-                }
-                if viewer == Viewer::Omniscient {
-                    return Some(event.clone());
-                }
-                // An event that does not parse is a stored event of an older version: show
-                // nothing rather than risk a leak.
-                let typed: G::Event = serde_json::from_value(event.clone()).ok()?;
-                G::redact(&typed, viewer)
-            })
-            .collect()
     }
 
     /// The match as a snapshot for the store.

@@ -35,7 +35,7 @@ pub use opponent::{Opponent, OpponentInfo, Turn, opponent_seed};
 pub use record::{
     RECORD_FORMAT, Record, RecordedAction, Verified, VerifyError, replay, verify, verify_canonical,
 };
-pub use rules::{Applied, EndReason, Outcome, Rules, Tally};
+pub use rules::{Applied, EndReason, Outcome, Rules, Tally, Told};
 pub use setup::Setup;
 pub use side::{PerSide, Side, Viewer};
 pub use view_parts::Part;

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::rules::Outcome;
+use crate::rules::{Outcome, Told};
 use crate::side::{Side, Viewer};
 
 /// An action handled by the engine rather than the rules.
@@ -114,13 +114,23 @@ impl MetaEvent {
 
     /// This event as `viewer` may see it (see [`MetaEvent::redact`]).
     pub fn redact_typed(&self, viewer: Viewer) -> Value {
+        match self.told(viewer) {
+            Told::Part(part) => part.to_value(),
+            Told::Whole | Told::Nothing => self.to_value(),
+        }
+    }
+
+    /// What `viewer` is told of this event: an undo without its label where the viewer may
+    /// not see the side's secrets, everything else whole.
+    pub fn told(&self, viewer: Viewer) -> Told<MetaEvent> {
         match self {
-            MetaEvent::Undone { side, .. } if !viewer.sees_secrets_of(*side) => MetaEvent::Undone {
-                side: *side,
-                label: None,
+            MetaEvent::Undone { side, .. } if !viewer.sees_secrets_of(*side) => {
+                Told::Part(MetaEvent::Undone {
+                    side: *side,
+                    label: None,
+                })
             }
-            .to_value(),
-            _ => self.to_value(),
+            _ => Told::Whole,
         }
     }
 }

@@ -268,7 +268,7 @@ fn replay_checked(registry: &Registry, record: &Record) -> Result<Replayed, Veri
                 replayed: played.rolls,
             });
         }
-        if entry.events != played.events {
+        if entry.events != played.events() {
             return Err(VerifyError::Events { seq: entry.seq });
         }
         rolls += played.rolls.len() as u64;

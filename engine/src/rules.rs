@@ -136,8 +136,11 @@ pub trait Rules:
         split_members(&text).unwrap_or_else(|| vec![(Key::Borrowed("board"), Part::text_of(text))])
     }
 
-    /// The form of `event` that `viewer` may see, or `None` if it must not learn of it at all.
-    fn redact(event: &Self::Event, viewer: Viewer) -> Option<Value>;
+    /// What `viewer` is told of `event` ([`Told`]): nothing, if it must not learn of it at
+    /// all; the event whole, where it may see all of it; or a form of it without what it may
+    /// not learn. The engine writes every event once as JSON for the store and copies that
+    /// text for `Whole`; it writes a `Part` once for each viewer (no `Value` between).
+    fn redact(event: &Self::Event, viewer: Viewer) -> Told<impl Serialize>;
 
     /// The result once the rules have ended the game.
     fn outcome(&self) -> Option<Outcome>;
@@ -159,6 +162,17 @@ pub struct Tally {
     pub strength: Option<PerSide<i64>>,
     /// What `strength` counts ("SP": strength points).
     pub unit: String,
+}
+
+/// What one viewer is told of one event: the answer of [`Rules::redact`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Told<P> {
+    /// Nothing: the event does not exist for this viewer.
+    Nothing,
+    /// The event whole, as the rules wrote it.
+    Whole,
+    /// This form of it.
+    Part(P),
 }
 
 /// What an applied action produced.

@@ -115,8 +115,8 @@ impl Rules for Race {
         json!({"squares": self.squares, "turn": self.turn})
     }
 
-    fn redact(event: &RaceEvent, _: Viewer) -> Option<Value> {
-        serde_json::to_value(event).ok()
+    fn redact(_: &RaceEvent, _: Viewer) -> Told<impl Serialize> {
+        Told::<()>::Whole
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -190,7 +190,7 @@ fn undo_takes_back_own_moves_but_never_past_a_roll() {
     m.play(Side::Union, &json!({"type": "step"})).unwrap();
     assert!(has_undo(&m, Side::Union));
     let undone = m.play(Side::Union, &json!({"type": "undo"})).unwrap();
-    assert_eq!(undone.events[0]["type"], "undone");
+    assert_eq!(undone.events()[0]["type"], "undone");
     assert_eq!(m.state().squares, [1, 0]);
     m.play(Side::Union, &json!({"type": "roll"})).unwrap();
     assert!(!has_undo(&m, Side::Union), "a roll is a barrier");
@@ -258,14 +258,43 @@ fn the_last_actions_events_redact_alike_typed_or_stored() {
         let played = conceded.as_ref().unwrap();
         assert_eq!(
             m.redact_played(played, viewer),
-            Match::<Race>::redact(&played.events, viewer)
+            Match::<Race>::redact(&played.events(), viewer)
         );
         // An older action is redacted from its stored events.
         assert_eq!(
             m.redact_played(&undone, viewer),
-            Match::<Race>::redact(&undone.events, viewer)
+            Match::<Race>::redact(&undone.events(), viewer)
         );
     }
+}
+
+#[test]
+fn the_last_actions_events_are_written_once_and_each_viewer_is_told_its_own_text() {
+    let mut m = new_match();
+    m.play(Side::Union, &json!({"type": "step"})).unwrap();
+    let undone = m.play(Side::Union, &json!({"type": "undo"})).unwrap();
+    let whole = r#"[{"type":"undone","side":"union","label":"Step"}]"#;
+    assert_eq!(undone.events_json, whole);
+    for own in [Viewer::Seat(Side::Union), Viewer::Omniscient] {
+        assert_eq!(m.redact_played_text(&undone, own), whole, "{own:?}");
+    }
+    for other in [Viewer::Seat(Side::Confederate), Viewer::Spectator] {
+        assert_eq!(
+            m.redact_played_text(&undone, other),
+            r#"[{"type":"undone","side":"union"}]"#,
+            "{other:?} must not read what was taken back"
+        );
+    }
+    // The rules' own event, whole; an older action's events are told from its text.
+    let stepped = m.play(Side::Union, &json!({"type": "step"})).unwrap();
+    let moved = r#"[{"type":"moved","side":"union","by":1}]"#;
+    assert_eq!(m.redact_played_text(&stepped, Viewer::Spectator), moved);
+    m.play(Side::Union, &json!({"type": "pass"})).unwrap();
+    let told = m.redact_played_text(&stepped, Viewer::Spectator);
+    assert_eq!(
+        serde_json::from_str::<Value>(&told).unwrap(),
+        serde_json::from_str::<Value>(moved).unwrap()
+    );
 }
 
 #[test]
@@ -273,18 +302,18 @@ fn an_undo_tells_the_other_side_and_spectators_only_that_it_happened() {
     let mut m = new_match();
     m.play(Side::Union, &json!({"type": "step"})).unwrap();
     let undone = m.play(Side::Union, &json!({"type": "undo"})).unwrap();
-    let own = Match::<Race>::redact(&undone.events, Viewer::Seat(Side::Union));
+    let own = Match::<Race>::redact(&undone.events(), Viewer::Seat(Side::Union));
     assert_eq!(
         own,
         vec![json!({"type": "undone", "side": "union", "label": "Step"})]
     );
     assert_eq!(
-        Match::<Race>::redact(&undone.events, Viewer::Omniscient),
+        Match::<Race>::redact(&undone.events(), Viewer::Omniscient),
         own
     );
     for other in [Viewer::Seat(Side::Confederate), Viewer::Spectator] {
         assert_eq!(
-            Match::<Race>::redact(&undone.events, other),
+            Match::<Race>::redact(&undone.events(), other),
             vec![json!({"type": "undone", "side": "union"})],
             "{other:?} must not read what was taken back"
         );
@@ -342,7 +371,7 @@ fn a_recorded_concession_replays() {
 fn resignation_ends_the_game_for_either_side_at_any_time() {
     let mut m = new_match();
     let played = m.concede(Side::Confederate, EndReason::Resigned).unwrap();
-    assert_eq!(played.events.last().unwrap()["type"], "game_over");
+    assert_eq!(played.events().last().unwrap()["type"], "game_over");
     let outcome = m.outcome().unwrap();
     assert_eq!(outcome.winner, Some(Side::Union));
     assert_eq!(outcome.reason, EndReason::Resigned);
@@ -381,12 +410,13 @@ fn finished_record() -> (Registry, Record) {
             json!({"type": "roll"})
         };
         let played = m.play(side, &action).unwrap();
+        let events = played.events();
         actions.push(RecordedAction {
             seq: played.seq,
             side: played.side,
             action: Some(played.action),
             rolls: Some(played.rolls),
-            events: played.events,
+            events,
             at: None,
             by_bot: false,
         });

@@ -27,7 +27,7 @@ pub use corr::*;
 pub use error::{ApiError, ErrorBody, ErrorCode};
 pub use http::*;
 pub use patch::PatchOp;
-pub use ws::{ClientMessage, Presence, ServerMessage, UpdateFrame, UpdateMode};
+pub use ws::{ClientMessage, Presence, ServerMessage, UpdateHead, UpdateMode};
 
 /// The protocol version. It changes only when a message changes incompatibly.
 pub const PROTOCOL_VERSION: u32 = 1;

@@ -5,7 +5,6 @@
 use adjutant_engine::{Record, Side};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use serde_json::value::RawValue;
 
 use crate::clock::ClockInfo;
 use crate::corr::{ChatChannel, ChatMessage};
@@ -399,59 +398,15 @@ mod tests {
     }
 }
 
-/// The `update` frame, borrowed: serialises exactly as [`ServerMessage::Update`] without
-/// copying the view and events, which the server sends to many connections. The view and the
-/// patch are JSON text already (the server keeps views as text and diffs them as text:
-/// [`crate::text_patch`]).
+/// The `update` frame's members before its events, borrowed. The server writes the events,
+/// then the view or the patch, after them as JSON text it wrote itself (it keeps views as text
+/// and diffs them as text, [`crate::text_patch`], and writes each viewer's events once), so
+/// the frame is [`ServerMessage::Update`] without a copy of any of them as a `Value`.
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", rename = "update")]
-pub struct UpdateFrame<'a> {
+pub struct UpdateHead<'a> {
     pub game_id: &'a str,
     pub seq: u64,
     pub side: Side,
     pub status: GameStatus,
-    pub events: &'a [Value],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub view: Option<&'a RawValue>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub patch: Option<&'a RawValue>,
-}
-
-#[cfg(test)]
-mod frame_tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn the_borrowed_update_frame_serialises_as_the_owned_one() {
-        let events = vec![json!({"type": "moved"})];
-        let view = json!({"seq": 3});
-        let ops = [PatchOp::Remove { path: "/a".into() }];
-        let view_text = RawValue::from_string(view.to_string()).unwrap();
-        let ops_text = RawValue::from_string(serde_json::to_string(&ops).unwrap()).unwrap();
-        for (v, p) in [(Some(&view), None), (None, Some(&ops[..]))] {
-            let borrowed = UpdateFrame {
-                game_id: "g",
-                seq: 3,
-                side: Side::Union,
-                status: GameStatus::Active,
-                events: &events,
-                view: v.map(|_| &*view_text),
-                patch: p.map(|_| &*ops_text),
-            };
-            let owned = ServerMessage::Update {
-                game_id: "g".into(),
-                seq: 3,
-                side: Side::Union,
-                status: GameStatus::Active,
-                events: events.clone(),
-                view: v.cloned(),
-                patch: p.map(<[PatchOp]>::to_vec),
-            };
-            assert_eq!(
-                serde_json::to_string(&borrowed).unwrap(),
-                serde_json::to_string(&owned).unwrap()
-            );
-        }
-    }
 }

@@ -1,6 +1,6 @@
 //! What goes out to one connection, free of any transport: JSON text frames and the close.
 
-use adjutant_protocol::UpdateFrame;
+use adjutant_protocol::UpdateHead;
 use bytes::Bytes;
 
 /// One JSON text frame: serialised once, shared by every connection that gets it (cloning
@@ -15,24 +15,33 @@ impl Frame {
         Frame(Bytes::from(text))
     }
 
-    /// The frame of `update` (its `view` and `patch` unset) with its view or patch, JSON
-    /// text the server wrote, as its last member: the bytes serde writes for the update with
-    /// that member set, but the text is copied once and not read again as JSON.
-    pub fn update_with(update: &UpdateFrame<'_>, member: Carried, text: &str) -> Frame {
-        debug_assert!(update.view.is_none() && update.patch.is_none());
+    /// The `update` frame of `head` with its events and, if `carried`, its view or patch:
+    /// each JSON text the server wrote (one array of events for the viewer; the view or the
+    /// patch), copied once and not read again as JSON. The bytes are those serde writes for
+    /// [`ServerMessage::Update`](adjutant_protocol::ServerMessage::Update) with the same
+    /// members.
+    pub fn update(head: &UpdateHead<'_>, events: &str, carried: Option<(Carried, &str)>) -> Frame {
         debug_assert!(
-            serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok(),
-            "a view or patch the server wrote is JSON"
+            serde_json::from_str::<Vec<serde::de::IgnoredAny>>(events).is_ok(),
+            "the events the server wrote are a JSON array"
         );
-        let mut out = serde_json::to_vec(update).expect("server messages serialise");
-        let key: &[u8] = match member {
-            Carried::View => b",\"view\":",
-            Carried::Patch => b",\"patch\":",
-        };
-        out.reserve(key.len() + text.len());
+        let mut out = Vec::with_capacity(96 + events.len() + carried.map_or(0, |c| c.1.len()));
+        serde_json::to_writer(&mut out, head).expect("server messages serialise");
         out.pop(); // the closing brace
-        out.extend_from_slice(key);
-        out.extend_from_slice(text.as_bytes());
+        out.extend_from_slice(b",\"events\":");
+        out.extend_from_slice(events.as_bytes());
+        if let Some((member, text)) = carried {
+            debug_assert!(
+                serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok(),
+                "a view or patch the server wrote is JSON"
+            );
+            let key: &[u8] = match member {
+                Carried::View => b",\"view\":",
+                Carried::Patch => b",\"patch\":",
+            };
+            out.extend_from_slice(key);
+            out.extend_from_slice(text.as_bytes());
+        }
         out.push(b'}');
         Frame(Bytes::from(out))
     }
@@ -79,36 +88,37 @@ mod tests {
     }
 
     #[test]
-    fn an_update_with_its_view_or_patch_is_the_frame_serde_writes() {
-        use adjutant_protocol::{GameStatus, Side};
-        use serde_json::value::RawValue;
-        let events = vec![serde_json::json!({"type": "moved", "to": "a\"b"})];
-        let update = UpdateFrame {
+    fn an_update_with_its_events_and_view_or_patch_is_the_frame_serde_writes() {
+        use adjutant_protocol::{GameStatus, PatchOp, ServerMessage, Side};
+        // The events' keys in serde's order for a `Value` (sorted), so the bytes compare.
+        let events = r#"[{"to":"a\"b","type":"moved"},{"type":"round_ended"}]"#;
+        let head = UpdateHead {
             game_id: "g-1",
             seq: 7,
             side: Side::Confederate,
             status: GameStatus::Finished,
-            events: &events,
-            view: None,
-            patch: None,
         };
-        let view = r#"{"turn":2,"areas":[{"id":3}]}"#;
+        let view = r#"{"areas":[{"id":3}],"turn":2}"#;
         let patch = r#"[{"op":"replace","path":"/turn","value":2}]"#;
-        let raw = |t: &str| RawValue::from_string(t.to_string()).unwrap();
-        let (view_raw, patch_raw) = (raw(view), raw(patch));
-        assert_eq!(
-            Frame::update_with(&update, Carried::View, view),
-            Frame::json(&UpdateFrame {
-                view: Some(&view_raw),
-                ..update
+        let owned = |view: Option<&str>, patch: Option<&str>| {
+            Frame::json(&ServerMessage::Update {
+                game_id: "g-1".into(),
+                seq: 7,
+                side: Side::Confederate,
+                status: GameStatus::Finished,
+                events: serde_json::from_str(events).unwrap(),
+                view: view.map(|v| serde_json::from_str(v).unwrap()),
+                patch: patch.map(|p| serde_json::from_str::<Vec<PatchOp>>(p).unwrap()),
             })
+        };
+        assert_eq!(
+            Frame::update(&head, events, Some((Carried::View, view))),
+            owned(Some(view), None)
         );
         assert_eq!(
-            Frame::update_with(&update, Carried::Patch, patch),
-            Frame::json(&UpdateFrame {
-                patch: Some(&patch_raw),
-                ..update
-            })
+            Frame::update(&head, events, Some((Carried::Patch, patch))),
+            owned(None, Some(patch))
         );
+        assert_eq!(Frame::update(&head, events, None), owned(None, None));
     }
 }

@@ -70,12 +70,13 @@ pub fn finished_record(registry: &Registry, game: &str, scenario: &str, n: u64) 
         let done = played
             .play(side, &choice)
             .expect("an offered action is taken");
+        let events = done.events();
         actions.push(RecordedAction {
             seq: done.seq,
             side: done.side,
             action: Some(done.action),
             rolls: Some(done.rolls),
-            events: done.events,
+            events,
             at: None,
             by_bot: false,
         });

@@ -35,7 +35,7 @@ fn an_accepted_draw_ends_the_game_with_no_winner() {
         )
         .unwrap();
     assert_eq!(
-        offer.events,
+        offer.events(),
         [json!({"type": "draw_offered", "side": "confederate"})]
     );
     assert_eq!(m.to_act(), [Side::Union], "an offer hands nothing over");
@@ -56,10 +56,10 @@ fn an_accepted_draw_ends_the_game_with_no_winner() {
         .play(Side::Union, &json!({"type": "accept_draw"}))
         .unwrap();
     assert_eq!(
-        agreed.events[0],
+        agreed.events()[0],
         json!({"type": "draw_agreed", "side": "union"})
     );
-    assert_eq!(agreed.events[1]["type"], "game_over");
+    assert_eq!(agreed.events()[1]["type"], "game_over");
     let outcome = m.outcome().unwrap();
     assert_eq!((outcome.winner, outcome.reason), (None, EndReason::Agreed));
     assert!(m.to_act().is_empty());

@@ -54,7 +54,7 @@ fn a_quiet_replay_leaves_the_match_as_a_replay_does() {
                         side: *side,
                         action: Value::Null,
                         rolls: Vec::new(),
-                        events: Vec::new(),
+                        events_json: String::new(),
                     },
                     viewer,
                 )
@@ -132,8 +132,8 @@ fn a_stretch_replayed_at_once_leaves_the_match_as_one_by_one() {
             {
                 let undo = json!({"type": "undo"});
                 assert_eq!(
-                    all.play(side, &undo).map(|p| p.events),
-                    one.play(side, &undo).map(|p| p.events)
+                    all.play(side, &undo).map(|p| p.events()),
+                    one.play(side, &undo).map(|p| p.events())
                 );
                 assert_eq!(standing(&all), standing(&one), "seed {seed}, undone");
             }

@@ -10,9 +10,9 @@
 //! the dice, the events, and whether hidden information became known (a reveal, which undo
 //! may never cross).
 
-use adjutant_engine::{Dice, PerSide, Side, Viewer};
+use adjutant_engine::{Dice, PerSide, Side, Told, Viewer};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// The kind of an event, for clients that style the log. (`undone`, `resigned`, `timed_out`
 /// and `game_over` are the engine's own and never used here.)
@@ -106,11 +106,36 @@ impl Event {
         }
     }
 
-    /// The event as `viewer` may read it.
-    pub fn redact(&self, viewer: Viewer) -> Option<Value> {
-        self.sentence(viewer)
-            .map(|text| json!({"type": self.kind, "text": text}))
+    /// What `viewer` is told of the event: its kind and the sentence it reads, or nothing
+    /// if the event does not exist for it.
+    pub fn told(&self, viewer: Viewer) -> Told<Sentence> {
+        match self.sentence(viewer) {
+            Some(text) => Told::Part(Sentence {
+                kind: self.kind,
+                text,
+            }),
+            None => Told::Nothing,
+        }
     }
+
+    /// The event as `viewer` may read it ([`Event::told`] written out).
+    pub fn redact(&self, viewer: Viewer) -> Option<Value> {
+        match self.told(viewer) {
+            Told::Part(sentence) => serde_json::to_value(sentence).ok(),
+            Told::Whole => serde_json::to_value(self).ok(),
+            Told::Nothing => None,
+        }
+    }
+}
+
+/// An event as one viewer reads it: its kind and one sentence.
+#[derive(Clone, Debug, Serialize)]
+pub struct Sentence {
+    /// The event's kind.
+    #[serde(rename = "type")]
+    pub kind: EventKind,
+    /// The sentence the viewer reads.
+    pub text: String,
 }
 
 /// What applying one action writes to.

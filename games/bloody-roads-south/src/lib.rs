@@ -51,7 +51,10 @@ pub mod view;
 
 use std::sync::Arc;
 
-use adjutant_engine::{Applied, Dice, GameInfo, GameKind, Outcome, Rules, Setup, Side, Viewer};
+use adjutant_engine::{
+    Applied, Dice, GameInfo, GameKind, Outcome, Rules, Setup, Side, Told, Viewer,
+};
+use serde::Serialize;
 use serde_json::Value;
 
 pub use events::Event;
@@ -175,8 +178,8 @@ impl Rules for BloodyRoadsSouth {
         self.view_json(viewer)
     }
 
-    fn redact(event: &Event, viewer: Viewer) -> Option<Value> {
-        event.redact(viewer)
+    fn redact(event: &Event, viewer: Viewer) -> Told<impl Serialize> {
+        event.told(viewer)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -5,9 +5,9 @@
 //! the dice, the events, and whether hidden information became known (a reveal, which undo
 //! may never cross).
 
-use adjutant_engine::{Dice, Side, Viewer};
+use adjutant_engine::{Dice, Side, Told, Viewer};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::model::report::CombatReport;
 
@@ -97,24 +97,48 @@ pub struct Event {
 }
 
 impl Event {
-    /// The event as `viewer` may read it: without the secret part unless the viewer owns it;
-    /// `None` if nothing of it is public.
-    pub fn redact(&self, viewer: Viewer) -> Option<Value> {
+    /// What `viewer` is told of the event: the whole event unless it has a secret part the
+    /// viewer does not own; then its public sentence and combat report, or nothing if it has
+    /// no public sentence.
+    pub fn told(&self, viewer: Viewer) -> Told<PublicEvent<'_>> {
         match &self.secret {
             Some(secret) if !viewer.sees_secrets_of(secret.side) => {
                 if self.text.is_empty() {
-                    None
+                    Told::Nothing
                 } else {
-                    let mut public = json!({"type": self.kind, "text": self.text});
-                    if let Some(c) = &self.combat {
-                        public["combat"] = json!(c);
-                    }
-                    Some(public)
+                    Told::Part(PublicEvent {
+                        kind: self.kind,
+                        text: &self.text,
+                        combat: self.combat.as_deref(),
+                    })
                 }
             }
-            _ => serde_json::to_value(self).ok(),
+            _ => Told::Whole,
         }
     }
+
+    /// The event as `viewer` may read it ([`Event::told`] written out); `None` if nothing of
+    /// it is public.
+    pub fn redact(&self, viewer: Viewer) -> Option<Value> {
+        match self.told(viewer) {
+            Told::Nothing => None,
+            Told::Whole => serde_json::to_value(self).ok(),
+            Told::Part(public) => serde_json::to_value(public).ok(),
+        }
+    }
+}
+
+/// The public part of an event with a secret: what a viewer who does not own the secret reads.
+#[derive(Clone, Debug, Serialize)]
+pub struct PublicEvent<'a> {
+    /// The event's kind.
+    #[serde(rename = "type")]
+    pub kind: EventKind,
+    /// The public sentence.
+    pub text: &'a str,
+    /// The engagement worked out, where there was one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub combat: Option<&'a CombatReport>,
 }
 
 /// What applying one action writes to.

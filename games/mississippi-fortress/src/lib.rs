@@ -42,7 +42,10 @@ pub mod weather;
 use std::sync::Arc;
 
 use adjutant_engine::view_parts::{Key, Part};
-use adjutant_engine::{Applied, Dice, GameInfo, GameKind, Outcome, Rules, Setup, Side, Viewer};
+use adjutant_engine::{
+    Applied, Dice, GameInfo, GameKind, Outcome, Rules, Setup, Side, Told, Viewer,
+};
+use serde::Serialize;
 use serde_json::Value;
 
 pub use actions::Action;
@@ -211,8 +214,8 @@ impl Rules for MississippiFortress {
         MississippiFortress::view_parts(self, viewer)
     }
 
-    fn redact(event: &Event, viewer: Viewer) -> Option<Value> {
-        event.redact(viewer)
+    fn redact(event: &Event, viewer: Viewer) -> Told<impl Serialize> {
+        event.told(viewer)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -17,7 +17,7 @@
 use adjutant_engine::view_parts::{Key, Part};
 use adjutant_engine::{
     Applied, ChoiceInfo, ChoiceKind, ChoiceScope, Dice, EndReason, EnumValue, GameInfo, Outcome,
-    PerSide, Rules, ScenarioInfo, Setup, Side, Viewer,
+    PerSide, Rules, ScenarioInfo, Setup, Side, Told, Viewer,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -139,6 +139,14 @@ pub enum OutpostEvent {
     RoundEnded {
         round: u32,
     },
+}
+
+/// What a viewer who may not see a side's secrets is told of its hidden move or its order.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum PublicEvent {
+    Moved { side: Side, from: u8, to: u8 },
+    OrderGiven { side: Side },
 }
 
 impl Outpost {
@@ -450,22 +458,21 @@ impl Rules for Outpost {
         self.view_members(viewer)
     }
 
-    fn redact(event: &OutpostEvent, viewer: Viewer) -> Option<Value> {
-        let full = serde_json::to_value(event).ok()?;
-        match event {
+    fn redact(event: &OutpostEvent, viewer: Viewer) -> Told<impl Serialize> {
+        match *event {
             OutpostEvent::Moved {
                 side,
                 from,
                 to,
                 revealed,
                 ..
-            } if !viewer.sees_secrets_of(*side) && !revealed => {
-                Some(json!({"type": "moved", "side": side, "from": from, "to": to}))
+            } if !viewer.sees_secrets_of(side) && !revealed => {
+                Told::Part(PublicEvent::Moved { side, from, to })
             }
-            OutpostEvent::OrderGiven { side, .. } if !viewer.sees_secrets_of(*side) => {
-                Some(json!({"type": "order_given", "side": side}))
+            OutpostEvent::OrderGiven { side, .. } if !viewer.sees_secrets_of(side) => {
+                Told::Part(PublicEvent::OrderGiven { side })
             }
-            _ => Some(full),
+            _ => Told::Whole,
         }
     }
 

@@ -254,7 +254,7 @@ impl Service {
             };
             let mut events = Vec::new();
             for row in &rows {
-                events = play_row(game.as_mut(), &meta.id, row)?.events;
+                events = play_row(game.as_mut(), &meta.id, row)?.events();
             }
             Ok(Ok(ReplayStep {
                 game_id: meta.id.clone(),

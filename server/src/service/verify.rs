@@ -87,7 +87,7 @@ impl Service {
                 }
                 let stored: Value =
                     serde_json::from_str(&row.events).map_err(|e| at(e.to_string()))?;
-                if stored != Value::Array(played.events) {
+                if stored != Value::Array(played.events()) {
                     return Err(at("its stored events differ from the replay's".into()));
                 }
                 found.actions += 1;

@@ -35,7 +35,7 @@ fn step(m: &mut Match<Outpost>, pick: usize, notes: &PerSide<String>) -> Option<
     Some(
         m.play(side, &action)
             .expect("an offered action is accepted")
-            .events,
+            .events(),
     )
 }
 

@@ -56,7 +56,12 @@ async fn every_step_from_a_stored_snapshot_equals_the_game_replayed_from_its_set
         let step = client.replay(&id, entry.seq).await.unwrap();
         assert_eq!(step.seq, entry.seq);
         assert_eq!(step.last, record.actions.len() as u64);
-        assert_eq!(step.events, played.events, "events of action {}", entry.seq);
+        assert_eq!(
+            step.events,
+            played.events(),
+            "events of action {}",
+            entry.seq
+        );
         assert!(
             step.view == reference.view(Viewer::Omniscient),
             "the view after action {} differs",

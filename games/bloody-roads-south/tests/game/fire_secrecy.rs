@@ -118,10 +118,7 @@ fn revealing(g: &BloodyRoadsSouth, events: &[Event]) -> bool {
 }
 
 fn redacted(events: &[Event], viewer: Viewer) -> Vec<serde_json::Value> {
-    events
-        .iter()
-        .filter_map(|e| BloodyRoadsSouth::redact(e, viewer))
-        .collect()
+    events.iter().filter_map(|e| e.redact(viewer)).collect()
 }
 
 proptest! {

@@ -111,7 +111,7 @@ pub fn play(
             eprintln!("#{} {side}: {}", m.seq(), offered[i]["label"]);
         }
         if trace {
-            for e in Match::<MississippiFortress>::redact(&played.events, Viewer::Omniscient) {
+            for e in Match::<MississippiFortress>::redact(&played.events(), Viewer::Omniscient) {
                 let text = e.to_string();
                 if text.contains("urrender") || text.contains("victory_points") {
                     eprintln!("#{} {side} {}: {}", m.seq(), offered[i]["label"], text);

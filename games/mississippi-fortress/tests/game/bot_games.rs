@@ -104,7 +104,7 @@ fn effectiveness_announced(
                 "effective again"
             }
         );
-        let told = Match::<MississippiFortress>::redact(&played.events, Viewer::Seat(c.side()))
+        let told = Match::<MississippiFortress>::redact(&played.events(), Viewer::Seat(c.side()))
             .iter()
             .any(|e| {
                 e["type"] == "ineffective"
@@ -119,7 +119,7 @@ fn effectiveness_announced(
         );
         STATUS_CHANGES.fetch_add(1, Ordering::Relaxed);
     }
-    for e in &played.events {
+    for e in &played.events() {
         if e["type"] == "ineffective" {
             assert!(e.get("text").is_none(), "game {n}: public: {e}");
         }

@@ -58,9 +58,9 @@ fn take_back(m: &Match<MississippiFortress>, side: Side, action: &Value) -> Opti
     let undone = t.play(side, &undo).expect("an offered undo plays");
     Some(TakenBack {
         label: action["label"].as_str().unwrap_or_default().to_string(),
-        played: played.events,
+        played: played.events(),
         after,
-        undone: undone.events,
+        undone: undone.events(),
     })
 }
 

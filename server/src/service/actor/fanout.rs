@@ -54,22 +54,23 @@ impl Actor {
                 continue;
             }
             let seen_as = if finished { Viewer::Omniscient } else { viewer };
-            // The action just played: redacted from its typed events, not parsed back.
+            // The action just played: redacted from its typed events, written once for this
+            // viewer, not parsed back.
             let events = match self.game.as_ref() {
-                Some(game) => game.redact_played(played, seen_as),
-                None => self.kind.redact(&played.events, seen_as),
+                Some(game) => game.redact_played_text(played, seen_as),
+                None => {
+                    let told = self.kind.redact(&played.events(), seen_as);
+                    serde_json::to_string(&told).expect("values serialise")
+                }
             };
-            let update = UpdateFrame {
+            let head = UpdateHead {
                 game_id: &self.meta.id,
                 seq: played.seq,
                 side: played.side,
                 status,
-                events: &events,
-                view: None,
-                patch: None,
             };
             if wants_view {
-                let whole = Frame::update_with(&update, Carried::View, text());
+                let whole = Frame::update(&head, &events, Some((Carried::View, text())));
                 prepared.frames.insert((viewer, UpdateMode::View), whole);
             }
             if wants_patch {
@@ -79,7 +80,7 @@ impl Actor {
                     Some(base) => patch_parts(base, &parts),
                     None => whole_view_patch(text()),
                 };
-                let patched = Frame::update_with(&update, Carried::Patch, &ops);
+                let patched = Frame::update(&head, &events, Some((Carried::Patch, &ops)));
                 prepared.frames.insert((viewer, UpdateMode::Patch), patched);
                 prepared.bases.push((viewer, parts));
             }

@@ -193,27 +193,25 @@ impl Actor {
             let mut list = Vec::with_capacity(rows.len());
             for (i, row) in rows.iter().enumerate() {
                 let stored: Vec<Value> = serde_json::from_str(&row.events).unwrap_or_default();
-                let events = self.kind.redact(&stored, seen_as);
-                let update = UpdateFrame {
+                let told = self.kind.redact(&stored, seen_as);
+                let events = serde_json::to_string(&told).expect("values serialise");
+                let head = UpdateHead {
                     game_id: &self.meta.id,
                     seq: row.seq as u64,
                     side: Side::parse(&row.side).unwrap_or(Side::Union),
                     status: self.meta.status,
-                    events: &events,
-                    view: None,
-                    patch: None,
                 };
                 let frame = if i + 1 < rows.len() {
-                    Frame::json(&update)
+                    Frame::update(&head, &events, None)
                 } else if mode == UpdateMode::View {
-                    Frame::update_with(&update, Carried::View, &parts.text())
+                    Frame::update(&head, &events, Some((Carried::View, &parts.text())))
                 } else {
                     let ops = match self.patch_base.get(&viewer) {
                         Some(base) => patch_parts(base, &parts),
                         None => whole_view_patch(&parts.text()),
                     };
                     bases.push((viewer, parts.clone()));
-                    Frame::update_with(&update, Carried::Patch, &ops)
+                    Frame::update(&head, &events, Some((Carried::Patch, &ops)))
                 };
                 list.push(frame);
             }

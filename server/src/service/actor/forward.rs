@@ -86,8 +86,7 @@ impl Actor {
             Ok(Err(_)) => return AsTold::NotTried,
             Err(_) => return AsTold::Astray,
         };
-        let stored = serde_json::to_string(&played.events).expect("events serialise");
-        if played.seq != seq || events_fingerprint(&stored) != events {
+        if played.seq != seq || events_fingerprint(&played.events_json) != events {
             warn!(game = %self.meta.id, seq, "a forwarded action played here gave other events than its holder's: reloading");
             return AsTold::Astray;
         }

@@ -23,7 +23,7 @@ use adjutant_engine::{
 use adjutant_protocol::{
     ActionAccepted, ApiError, ChatChannel, ChatMessage, ClockReply, ErrorCode, GameCreated,
     GameState, GameStatus, JoinGame, Joined, NoticeKind, Presence, ServerMessage, TimeoutPolicy,
-    UpdateFrame, UpdateMode,
+    UpdateHead, UpdateMode,
 };
 use serde_json::Value;
 use std::collections::HashMap;

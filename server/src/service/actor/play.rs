@@ -179,7 +179,7 @@ impl Actor {
         };
         let wake_at = clock.as_ref().and_then(GameClock::wake_at);
         // Written from the events as they are (the same text as an array of them).
-        let events = serde_json::to_string(&played.events).expect("events serialise");
+        let events = played.events_json.clone();
         // Several servers: what the others are told of the action, and how they check their
         // own playing of it (a single server tells nobody).
         let shared = self.inner.store.shared();

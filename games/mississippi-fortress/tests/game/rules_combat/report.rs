@@ -202,7 +202,7 @@ fn rule_9_4_column_shifts_are_named_with_their_reasons() {
         Viewer::Spectator,
     ] {
         let raw = events.iter().find(|e| e.combat.is_some()).unwrap();
-        let seen = MississippiFortress::redact(raw, viewer).expect("a public event");
+        let seen = raw.redact(viewer).expect("a public event");
         assert_eq!(&seen, event, "{viewer:?}");
         let view = game.view(viewer);
         assert_eq!(view["battle"]["combats"], json!([c]), "{viewer:?}");
