@@ -19,16 +19,23 @@ impl Frame {
     /// each JSON text the server wrote (one array of events for the viewer; the view or the
     /// patch), copied once and not read again as JSON. The bytes are those serde writes for
     /// [`ServerMessage::Update`](adjutant_protocol::ServerMessage::Update) with the same
-    /// members.
+    /// members; the head is written here (it goes out twice an action, and serde's tagged
+    /// enum writes each key through its escaper).
     pub fn update(head: &UpdateHead<'_>, events: &str, carried: Option<(Carried, &str)>) -> Frame {
         debug_assert!(
             serde_json::from_str::<Vec<serde::de::IgnoredAny>>(events).is_ok(),
             "the events the server wrote are a JSON array"
         );
-        let mut out = Vec::with_capacity(96 + events.len() + carried.map_or(0, |c| c.1.len()));
-        serde_json::to_writer(&mut out, head).expect("server messages serialise");
-        out.pop(); // the closing brace
-        out.extend_from_slice(b",\"events\":");
+        let mut out = Vec::with_capacity(112 + events.len() + carried.map_or(0, |c| c.1.len()));
+        out.extend_from_slice(b"{\"type\":\"update\",\"game_id\":");
+        push_json_str(&mut out, head.game_id);
+        out.extend_from_slice(b",\"seq\":");
+        out.extend_from_slice(itoa::Buffer::new().format(head.seq).as_bytes());
+        out.extend_from_slice(b",\"side\":\"");
+        out.extend_from_slice(head.side.as_str().as_bytes());
+        out.extend_from_slice(b"\",\"status\":\"");
+        out.extend_from_slice(head.status.as_str().as_bytes());
+        out.extend_from_slice(b"\",\"events\":");
         out.extend_from_slice(events.as_bytes());
         if let Some((member, text)) = carried {
             debug_assert!(
@@ -46,6 +53,24 @@ impl Frame {
         Frame(Bytes::from(out))
     }
 
+    /// The `acted` frame: the bytes serde writes for
+    /// [`ServerMessage::Acted`](adjutant_protocol::ServerMessage::Acted), written here (one an
+    /// action).
+    pub fn acted(game_id: &str, seq: u64, id: Option<&str>) -> Frame {
+        let mut out = Vec::with_capacity(64 + game_id.len() + id.map_or(4, str::len));
+        out.extend_from_slice(b"{\"type\":\"acted\",\"game_id\":");
+        push_json_str(&mut out, game_id);
+        out.extend_from_slice(b",\"seq\":");
+        out.extend_from_slice(itoa::Buffer::new().format(seq).as_bytes());
+        out.extend_from_slice(b",\"id\":");
+        match id {
+            Some(id) => push_json_str(&mut out, id),
+            None => out.extend_from_slice(b"null"),
+        }
+        out.push(b'}');
+        Frame(Bytes::from(out))
+    }
+
     /// The frame's text, as bytes (always UTF-8 JSON).
     pub fn bytes(&self) -> &Bytes {
         &self.0
@@ -54,6 +79,18 @@ impl Frame {
     /// The frame's text.
     pub fn text(&self) -> &str {
         std::str::from_utf8(&self.0).expect("a frame is built from a string")
+    }
+}
+
+/// `text` as a JSON string: copied between quotes when nothing in it needs escaping (a game
+/// id, a request id), else written by serde_json.
+fn push_json_str(out: &mut Vec<u8>, text: &str) {
+    if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
+    } else {
+        serde_json::to_writer(out, text).expect("strings serialise");
     }
 }
 
@@ -120,5 +157,25 @@ mod tests {
             owned(None, Some(patch))
         );
         assert_eq!(Frame::update(&head, events, None), owned(None, None));
+    }
+
+    #[test]
+    fn the_acted_frame_is_the_one_serde_writes_whatever_its_ids() {
+        use adjutant_protocol::ServerMessage;
+        for (game_id, id) in [
+            ("5f0c2a9e-1b7d-4c3e-9a51-0d6e2f8b7c11", Some("r-17")),
+            ("g", None),
+            ("g\"1", Some("a \\ b\n\u{1}\u{e9}\u{1f600}")),
+        ] {
+            assert_eq!(
+                Frame::acted(game_id, 42, id),
+                Frame::json(&ServerMessage::Acted {
+                    game_id: game_id.into(),
+                    seq: 42,
+                    id: id.map(str::to_string),
+                }),
+                "{game_id} {id:?}"
+            );
+        }
     }
 }

@@ -6,7 +6,7 @@ use std::sync::{Arc, LazyLock};
 
 use super::Match;
 use crate::rules::Rules;
-use crate::side::Viewer;
+use crate::side::{Side, Viewer};
 use crate::view_parts::{Key, Part};
 
 impl<G: Rules> Match<G> {
@@ -49,8 +49,8 @@ impl<G: Rules> Match<G> {
             ),
             None => text_part("[]".to_string()),
         };
-        members.push(("viewer".into(), json(&rules_viewer.as_str())));
-        members.push(("to_act".into(), json(&self.to_act())));
+        members.push(("viewer".into(), viewer_part(rules_viewer)));
+        members.push(("to_act".into(), to_act_part(&self.to_act())));
         members.push(("prompt".into(), json(&prompt)));
         members.push((Key::Borrowed("actions"), actions));
         members.push((
@@ -60,6 +60,29 @@ impl<G: Rules> Match<G> {
         members.push(("outcome".into(), json(&over)));
         Part::Object(members)
     }
+}
+
+/// `viewer` as a member's value: one of the [`SHARED`] texts, without writing it.
+fn viewer_part(viewer: Viewer) -> Part {
+    let i = match viewer {
+        Viewer::Seat(Side::Union) => 2,
+        Viewer::Seat(Side::Confederate) => 3,
+        Viewer::Spectator => 4,
+        Viewer::Omniscient => 5,
+    };
+    Part::Text(Arc::clone(&SHARED[i]))
+}
+
+/// The sides to act as a member's value: one of the [`SHARED`] texts, without writing it.
+fn to_act_part(to_act: &[Side]) -> Part {
+    let i = match to_act {
+        [] => 1,
+        [Side::Union] => 6,
+        [Side::Confederate] => 7,
+        [Side::Union, Side::Confederate] => 8,
+        _ => return json(&to_act),
+    };
+    Part::Text(Arc::clone(&SHARED[i]))
 }
 
 /// One member's value as a part: one of the [`SHARED`] texts when it is one.
@@ -98,6 +121,33 @@ static SHARED: LazyLock<Vec<Arc<str>>> =
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_viewer_and_the_sides_to_act_are_the_shared_texts_serde_json_writes() {
+        for viewer in [
+            Viewer::Seat(Side::Union),
+            Viewer::Seat(Side::Confederate),
+            Viewer::Spectator,
+            Viewer::Omniscient,
+        ] {
+            assert_eq!(
+                viewer_part(viewer).text(),
+                serde_json::to_string(viewer.as_str()).unwrap()
+            );
+        }
+        for to_act in [
+            &[][..],
+            &[Side::Union],
+            &[Side::Confederate],
+            &[Side::Union, Side::Confederate],
+            &[Side::Confederate, Side::Union],
+        ] {
+            assert_eq!(
+                to_act_part(to_act).text(),
+                serde_json::to_string(to_act).unwrap()
+            );
+        }
+    }
 
     #[test]
     fn each_shared_text_is_json_as_serde_json_writes_it() {

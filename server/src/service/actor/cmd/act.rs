@@ -5,7 +5,7 @@ use super::super::{Actor, Sink};
 use super::{Reply, Request};
 use crate::frame::{Frame, Outgoing};
 use crate::service::Account;
-use adjutant_protocol::{ActionAccepted, ServerMessage};
+use adjutant_protocol::ActionAccepted;
 use serde_json::Value;
 
 /// Play an action.
@@ -35,11 +35,7 @@ impl ActedTo {
     /// Queues `acted`; a connection too far behind to take it is told to reconnect and
     /// resume (as with an update it could not take).
     fn tell(self, seq: u64) {
-        let acted = Frame::json(&ServerMessage::Acted {
-            game_id: self.game_id,
-            seq,
-            id: self.id,
-        });
+        let acted = Frame::acted(&self.game_id, seq, self.id.as_deref());
         if self.sink.tx.try_send(Outgoing::Frame(acted)).is_err() {
             self.sink.kick.notify_one();
         }
