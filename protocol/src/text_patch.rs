@@ -19,8 +19,10 @@
 use std::fmt::Write;
 
 use crate::array_ends::{Middle, lined_up};
-use crate::json_index::{IndexedJson, skip_space, skip_string};
-use crate::patch_writer::{Patch, push_key};
+use crate::json_index::{IndexedJson, skip_space};
+use crate::patch_writer::Patch;
+
+mod objects;
 
 /// The patch (a JSON array of operations, as text) that turns the document `old` into `new`.
 /// `Err` when a key cannot be read (text that is not JSON; other such text gives a patch that
@@ -99,10 +101,6 @@ struct Walk<'a, 'p> {
     patch: &'p mut Patch,
 }
 
-fn key_of<'t>(doc: &IndexedJson<'t>, span: Span) -> Option<&'t str> {
-    doc.as_str().get(span.0..span.1)
-}
-
 fn slice<'t>(doc: &IndexedJson<'t>, span: Span) -> Result<&'t str, String> {
     doc.as_str()
         .get(span.0..span.1)
@@ -131,45 +129,6 @@ impl Walk<'_, '_> {
         // The whole value instead, when that is shorter.
         if self.patch.leave(level) {
             self.patch.op("replace", None, Some(new))?;
-        }
-        Ok(())
-    }
-
-    fn objects(&mut self, a: Span, b: Span) -> Result<(), String> {
-        let (am, bm) = (members(self.old, a), members(self.new, b));
-        let mut matched = vec![false; am.len()];
-        let mut cursor = 0;
-        for &(bkey, bvalue) in &bm {
-            if self.patch.stopped() {
-                return Ok(());
-            }
-            let wanted = key_of(self.new, bkey);
-            // Members keep their order: the next old member is nearly always the one.
-            let found = (cursor..am.len())
-                .chain(0..cursor)
-                .find(|&j| !matched[j] && key_of(self.old, am[j].0) == wanted);
-            if let Some(j) = found {
-                matched[j] = true;
-                cursor = j + 1;
-                if slice(self.old, am[j].1)? == slice(self.new, bvalue)? {
-                    continue;
-                }
-            }
-            let depth = self.patch.pointer.len();
-            push_key(&mut self.patch.pointer, slice(self.new, bkey)?)?;
-            match found {
-                Some(j) => self.diff_at(am[j].1, bvalue)?,
-                None => self.patch.op("add", None, Some(slice(self.new, bvalue)?))?,
-            }
-            self.patch.pointer.truncate(depth);
-        }
-        for (j, &(akey, _)) in am.iter().enumerate() {
-            if !matched[j] && !self.patch.stopped() {
-                let depth = self.patch.pointer.len();
-                push_key(&mut self.patch.pointer, slice(self.old, akey)?)?;
-                self.patch.op("remove", None, None)?;
-                self.patch.pointer.truncate(depth);
-            }
         }
         Ok(())
     }
@@ -225,27 +184,6 @@ impl Walk<'_, '_> {
         }
         Ok(())
     }
-}
-
-/// The members of the object at `span`: (key with its quotes, value).
-fn members(doc: &IndexedJson<'_>, span: Span) -> Vec<(Span, Span)> {
-    let bytes = &doc.as_str().as_bytes()[..span.1];
-    let mut at = doc.members_of(span.0);
-    let mut found = Vec::new();
-    let mut i = skip_space(bytes, span.0 + 1);
-    while i < bytes.len() && bytes[i] != b'}' {
-        let key_end = skip_string(bytes, i).min(bytes.len());
-        let colon = skip_space(bytes, key_end);
-        let start = skip_space(bytes, colon + 1).min(bytes.len());
-        let end = doc.value_end(start, &mut at).min(bytes.len());
-        found.push(((i, key_end), (start, end)));
-        // Every step moves on (`end` is past `i`), so text that is not JSON cannot loop.
-        i = skip_space(bytes, end.max(i + 1));
-        if i < bytes.len() && bytes[i] == b',' {
-            i = skip_space(bytes, i + 1);
-        }
-    }
-    found
 }
 
 /// The elements of the array at `span`.
