@@ -37,10 +37,17 @@ export function clockPanel(gameId, context) {
     }
   }
 
+  // Clock states told from outside (the game's frames, its first state). The server tells
+  // every change, the one a button asks for included, so a reply that comes after such a
+  // state may be older than it (an opponent's answer overtaking our own request's reply) and
+  // is not drawn: the frame for our change follows.
+  let told = 0;
+
   async function run(action, done) {
+    const before = told;
     try {
       const reply = await action();
-      update(reply.clock);
+      if (told === before) set(reply.clock);
       if (done) toast(done);
     } catch (err) {
       toast(err.message, "error");
@@ -95,6 +102,11 @@ export function clockPanel(gameId, context) {
   }
 
   function update(next) {
+    told += 1;
+    set(next);
+  }
+
+  function set(next) {
     if (!next) return;
     clock = next;
     receivedAt = Date.now() / 1000;
