@@ -14,7 +14,7 @@ use std::sync::Arc;
 use adjutant_engine::Part;
 use adjutant_engine::view_parts::Key;
 
-use crate::array_ends::{Middle, lined_up};
+use crate::array_ends::lined_up;
 use crate::patch_writer::{Patch, push_inner_key};
 use crate::text_patch::diff_texts_at;
 
@@ -141,7 +141,7 @@ impl Walk {
             Ok::<_, String>(same_value(&a[i], &b[j]))
         })?;
         if middle.removals_first() {
-            self.removals(&middle)?;
+            self.patch.removals(&middle)?;
         }
         let depth = self.patch.pointer.len();
         for (i, j, at) in middle.pairs() {
@@ -156,7 +156,7 @@ impl Walk {
             self.patch.pointer.truncate(depth);
         }
         if !middle.removals_first() {
-            self.removals(&middle)?;
+            self.patch.removals(&middle)?;
         }
         for i in middle.added() {
             if self.patch.stopped() {
@@ -166,20 +166,6 @@ impl Walk {
                 true => self.op("add", Some("-"), Some(&b[i]))?,
                 false => self.op("add", Some(&i.to_string()), Some(&b[i]))?,
             }
-        }
-        Ok(())
-    }
-
-    /// The `remove`s of an array's unpaired old elements.
-    fn removals(&mut self, middle: &Middle) -> Result<(), String> {
-        let depth = self.patch.pointer.len();
-        for i in middle.removed() {
-            if self.patch.stopped() {
-                return Ok(());
-            }
-            let _ = write!(self.patch.pointer, "/{i}");
-            self.op("remove", None, None)?;
-            self.patch.pointer.truncate(depth);
         }
         Ok(())
     }

@@ -10,6 +10,10 @@
 //! and the `replace` is then certain (a list of choices that all changed is one `replace`,
 //! found after its first few elements instead of after all of them).
 
+use std::fmt::Write;
+
+use crate::array_ends::Middle;
+
 /// An operation's text up to its path.
 const OP: &str = "{\"op\":\"";
 const PATH: &str = "\",\"path\":";
@@ -108,6 +112,22 @@ impl Patch {
             return true;
         }
         false
+    }
+
+    /// The `remove`s of an array's unpaired old elements, at the pointer (the array's), each
+    /// at its own index ([`Middle::removed`]: the higher first, so each index is right when
+    /// applied).
+    pub(crate) fn removals(&mut self, middle: &Middle) -> Result<(), String> {
+        let depth = self.pointer.len();
+        for i in middle.removed() {
+            if self.stopped() {
+                return Ok(());
+            }
+            let _ = write!(self.pointer, "/{i}");
+            self.op("remove", None, None)?;
+            self.pointer.truncate(depth);
+        }
+        Ok(())
     }
 
     /// Writes one operation at the pointer (`last` appended); `value` is JSON text.

@@ -18,7 +18,7 @@
 
 use std::fmt::Write;
 
-use crate::array_ends::{Middle, lined_up};
+use crate::array_ends::lined_up;
 use crate::json_index::{IndexedJson, skip_space};
 use crate::patch_writer::Patch;
 
@@ -141,7 +141,7 @@ impl Walk<'_, '_> {
             Ok::<_, String>(slice(self.old, ae[i])? == slice(self.new, be[j])?)
         })?;
         if middle.removals_first() {
-            self.removals(&middle)?;
+            self.patch.removals(&middle)?;
         }
         let depth = self.patch.pointer.len();
         for (i, j, at) in middle.pairs() {
@@ -156,7 +156,7 @@ impl Walk<'_, '_> {
             self.patch.pointer.truncate(depth);
         }
         if !middle.removals_first() {
-            self.removals(&middle)?;
+            self.patch.removals(&middle)?;
         }
         for i in middle.added() {
             if self.patch.stopped() {
@@ -167,20 +167,6 @@ impl Walk<'_, '_> {
                 true => self.patch.op("add", Some("-"), Some(value))?,
                 false => self.patch.op("add", Some(&i.to_string()), Some(value))?,
             }
-        }
-        Ok(())
-    }
-
-    /// The `remove`s of an array's unpaired old elements.
-    fn removals(&mut self, middle: &Middle) -> Result<(), String> {
-        let depth = self.patch.pointer.len();
-        for i in middle.removed() {
-            if self.patch.stopped() {
-                return Ok(());
-            }
-            let _ = write!(self.patch.pointer, "/{i}");
-            self.patch.op("remove", None, None)?;
-            self.patch.pointer.truncate(depth);
         }
         Ok(())
     }
