@@ -248,8 +248,8 @@ fn step<G: Rules>(
             // The store keeps `played.action` and replays it when the game is loaded.
             let mut again = before.clone();
             let replayed = again
-                .replay(side, &played.action)
-                .unwrap_or_else(|e| panic!("{} does not replay: {e}", played.action));
+                .replay(side, &played.action())
+                .unwrap_or_else(|e| panic!("{} does not replay: {e}", played.action_json));
             assert_eq!(replayed, played, "the recorded action replays differently");
             assert_eq!(snapshot(&again), snapshot(game));
             // Each viewer is told the same from the typed events as from the stored ones.

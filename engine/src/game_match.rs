@@ -9,7 +9,7 @@ use crate::dice::{Dice, DicePosition, Seed};
 use crate::draw::Draw;
 use crate::error::{PlayError, SetupError};
 use crate::meta::{MetaAction, MetaEvent};
-use crate::offer::{Offer, Offers, to_value};
+use crate::offer::{Offer, Offers, to_text};
 
 mod draw_play;
 mod offers_check;
@@ -30,8 +30,10 @@ pub struct Played {
     pub seq: u64,
     /// Who acted.
     pub side: Side,
-    /// The action as recorded: the posted action in canonical form, without its label.
-    pub action: Value,
+    /// The action as recorded, JSON text: the posted action in canonical form, without its
+    /// label, written once from its typed value (as the store keeps it). Empty for an action
+    /// replayed quietly ([`Match::replay_quiet`]).
+    pub action_json: String,
     /// Every die drawn while applying it, in order.
     pub rolls: Vec<u32>,
     /// The events, unredacted, as one JSON array: each event written once, from its typed
@@ -41,6 +43,15 @@ pub struct Played {
 }
 
 impl Played {
+    /// The action as recorded, as a JSON value (read from [`Played::action_json`]; null for an
+    /// action replayed quietly).
+    pub fn action(&self) -> Value {
+        if self.action_json.is_empty() {
+            return Value::Null;
+        }
+        serde_json::from_str(&self.action_json).expect("the engine writes actions as JSON")
+    }
+
     /// The events, unredacted, as JSON values (read from [`Played::events_json`]).
     pub fn events(&self) -> Vec<Value> {
         if self.events_json.is_empty() {
@@ -297,7 +308,7 @@ impl<G: Rules> Match<G> {
         let events = applied.events.into_iter().map(Logged::Rules).collect();
         let played = match quiet {
             true => self.record_quiet(side, rolls, events),
-            false => self.record(side, to_value(&posted), rolls, events),
+            false => self.record(side, to_text(&posted), rolls, events),
         };
         self.keep_listed_offers();
         Ok(played)
@@ -319,7 +330,7 @@ impl<G: Rules> Match<G> {
         let event = MetaEvent::Undone { side, label };
         Ok(self.record(
             side,
-            MetaAction::Undo.to_value(),
+            MetaAction::Undo.to_value().to_string(),
             Vec::new(),
             vec![Logged::Meta(event)],
         ))
@@ -354,7 +365,7 @@ impl<G: Rules> Match<G> {
         self.undo.clear();
         Ok(self.record(
             side,
-            action.to_value(),
+            action.to_value().to_string(),
             Vec::new(),
             vec![Logged::Meta(event)],
         ))
@@ -365,12 +376,12 @@ impl<G: Rules> Match<G> {
     fn record(
         &mut self,
         side: Side,
-        action: Value,
+        action_json: String,
         rolls: Vec<u32>,
         events: Vec<Logged<G::Event>>,
     ) -> Played {
         let mut played = self.record_quiet(side, rolls, events);
-        played.action = action;
+        played.action_json = action_json;
         if let Some(last) = &mut self.last {
             played.events_json = last.write();
         }
@@ -399,7 +410,7 @@ impl<G: Rules> Match<G> {
         Played {
             seq: self.seq,
             side,
-            action: Value::Null,
+            action_json: String::new(),
             rolls,
             events_json: String::new(),
         }

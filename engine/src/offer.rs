@@ -190,6 +190,7 @@ pub(crate) const IRREVOCABLE: &str = "irrevocable";
 /// mark): a client may post them back, and they are no part of the rules' action.
 pub const ADDED_MEMBERS: [&str; 2] = ["label", IRREVOCABLE];
 
-pub(crate) fn to_value<T: serde::Serialize>(value: &T) -> Value {
-    serde_json::to_value(value).expect("rules types serialise to JSON")
+/// `value` as JSON text, written from its typed value (no tree between).
+pub(crate) fn to_text<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("rules types serialise to JSON")
 }

@@ -272,7 +272,7 @@ fn replay_checked(registry: &Registry, record: &Record) -> Result<Replayed, Veri
             return Err(VerifyError::Events { seq: entry.seq });
         }
         rolls += played.rolls.len() as u64;
-        actions.push(played.action);
+        actions.push(played.action());
     }
     Ok(Replayed {
         game: replayed,

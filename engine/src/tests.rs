@@ -156,7 +156,7 @@ fn offered_actions_carry_labels_and_are_accepted_back_unchanged() {
     assert_eq!(offered[0], json!({"type": "step", "label": "Step"}));
     let played = m.play(Side::Union, &offered[0]).unwrap();
     assert_eq!(played.seq, 1);
-    assert_eq!(played.action, json!({"type": "step"}));
+    assert_eq!(played.action(), json!({"type": "step"}));
     assert_eq!(m.state().squares, [1, 0]);
 }
 
@@ -273,7 +273,7 @@ fn resign_and_time_out_posted_as_actions_are_refused_by_either_side() {
 fn a_recorded_concession_replays() {
     let mut m = new_match();
     let played = m.replay(Side::Union, &json!({"type": "time_out"})).unwrap();
-    assert_eq!(played.action, json!({"type": "time_out"}));
+    assert_eq!(played.action(), json!({"type": "time_out"}));
     assert_eq!(m.outcome().unwrap().reason, EndReason::TimedOut);
     let mut m = new_match();
     m.replay(Side::Confederate, &json!({"type": "step"}))
@@ -330,7 +330,7 @@ fn finished_record() -> (Registry, Record) {
         actions.push(RecordedAction {
             seq: played.seq,
             side: played.side,
-            action: Some(played.action),
+            action: Some(played.action()),
             rolls: Some(played.rolls),
             events,
             at: None,

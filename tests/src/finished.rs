@@ -74,7 +74,7 @@ pub fn finished_record(registry: &Registry, game: &str, scenario: &str, n: u64) 
         actions.push(RecordedAction {
             seq: done.seq,
             side: done.side,
-            action: Some(done.action),
+            action: Some(done.action()),
             rolls: Some(done.rolls),
             events,
             at: None,

@@ -46,7 +46,7 @@ impl<G: Rules> Match<G> {
         }
         Ok(self.record(
             side,
-            action.to_value(),
+            action.to_value().to_string(),
             Vec::new(),
             vec![Logged::Meta(event)],
         ))

@@ -133,7 +133,7 @@ fn an_irrevocable_action_is_marked_and_accepted_back_with_its_mark() {
     );
     let played = m.play(Side::Union, pass).unwrap();
     assert_eq!(
-        played.action,
+        played.action(),
         json!({"type": "pass"}),
         "the mark is not recorded"
     );

@@ -52,7 +52,7 @@ fn a_quiet_replay_leaves_the_match_as_a_replay_does() {
                     &Played {
                         seq: m.seq(),
                         side: *side,
-                        action: Value::Null,
+                        action_json: String::new(),
                         rolls: Vec::new(),
                         events_json: String::new(),
                     },

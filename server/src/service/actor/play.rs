@@ -74,7 +74,8 @@ impl Actor {
                 ));
             }
         };
-        let draw = MetaAction::parse(&played.action);
+        // A draw action as the match read it (it reads the posted action's type first).
+        let draw = MetaAction::parse(action);
         let wanted = reply_view.then_some(Viewer::Seat(side));
         let accepted = self
             .commit_and_tell(played, side, by_bot, wanted, lease)
@@ -188,7 +189,7 @@ impl Actor {
         } else {
             0
         };
-        let action = played.action.to_string();
+        let action = played.action_json.clone();
         let told = match shared {
             true => crate::store::told(side.as_str(), fingerprint, &action),
             false => String::new(),
