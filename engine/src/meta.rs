@@ -107,16 +107,8 @@ impl MetaEvent {
     /// omniscient viewer.
     pub fn redact(event: &Value, viewer: Viewer) -> Option<Value> {
         match serde_json::from_value::<MetaEvent>(event.clone()) {
-            Ok(typed) => Some(typed.redact_typed(viewer)),
+            Ok(typed) => typed.told(viewer).value_of(&typed),
             Err(_) => (viewer == Viewer::Omniscient).then(|| event.clone()),
-        }
-    }
-
-    /// This event as `viewer` may see it (see [`MetaEvent::redact`]).
-    pub fn redact_typed(&self, viewer: Viewer) -> Value {
-        match self.told(viewer) {
-            Told::Part(part) => part.to_value(),
-            Told::Whole | Told::Nothing => self.to_value(),
         }
     }
 

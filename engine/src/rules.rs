@@ -175,6 +175,18 @@ pub enum Told<P> {
     Part(P),
 }
 
+impl<P: Serialize> Told<P> {
+    /// What the viewer is told of `event`, as a JSON value (`None`: nothing), for tests,
+    /// tools and stored events.
+    pub fn value_of(self, event: &impl Serialize) -> Option<Value> {
+        match self {
+            Told::Nothing => None,
+            Told::Whole => serde_json::to_value(event).ok(),
+            Told::Part(part) => serde_json::to_value(part).ok(),
+        }
+    }
+}
+
 /// What an applied action produced.
 #[derive(Clone, Debug)]
 pub struct Applied<E> {

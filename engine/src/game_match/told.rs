@@ -104,11 +104,7 @@ impl<G: Rules> Match<G> {
     /// One typed event as `viewer` may see it, as a JSON value (`None`: not at all): the
     /// rules' [`Rules::redact`] written out, for tests and tools.
     pub fn redact_event(event: &G::Event, viewer: Viewer) -> Option<Value> {
-        match G::redact(event, viewer) {
-            Told::Nothing => None,
-            Told::Whole => serde_json::to_value(event).ok(),
-            Told::Part(part) => serde_json::to_value(part).ok(),
-        }
+        G::redact(event, viewer).value_of(event)
     }
 }
 

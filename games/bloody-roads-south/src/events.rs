@@ -120,11 +120,7 @@ impl Event {
 
     /// The event as `viewer` may read it ([`Event::told`] written out).
     pub fn redact(&self, viewer: Viewer) -> Option<Value> {
-        match self.told(viewer) {
-            Told::Part(sentence) => serde_json::to_value(sentence).ok(),
-            Told::Whole => serde_json::to_value(self).ok(),
-            Told::Nothing => None,
-        }
+        self.told(viewer).value_of(self)
     }
 }
 

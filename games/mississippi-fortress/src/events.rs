@@ -120,11 +120,7 @@ impl Event {
     /// The event as `viewer` may read it ([`Event::told`] written out); `None` if nothing of
     /// it is public.
     pub fn redact(&self, viewer: Viewer) -> Option<Value> {
-        match self.told(viewer) {
-            Told::Nothing => None,
-            Told::Whole => serde_json::to_value(self).ok(),
-            Told::Part(public) => serde_json::to_value(public).ok(),
-        }
+        self.told(viewer).value_of(self)
     }
 }
 
